@@ -1,0 +1,66 @@
+"""The errors langmem-plus raises, one small tree with a single base.
+
+Every message names the offending value and says how to fix it::
+
+    LangmemPlusError
+    ├── InvalidUserIdError        (also a ValueError)   user id empty, not a str, or has wildcards/separators
+    ├── InvalidFactError          (also a ValueError)   a fact or candidate that cannot be stored as given
+    ├── ValueNotSerializableError (also a TypeError)    a store value that is not JSON-serialisable
+    ├── EmbeddingDimensionError   (also a ValueError)   an embedding whose size differs from the index
+    ├── StoreConfigMismatchError                        an existing collection/path built with another config
+    └── StoreUnavailableError                           the memory store timed out or is down (resilience)
+        └── OutboxFullError                             the durable write outbox reached its bound
+
+LangGraph's own ``InvalidNamespaceError`` is raised unchanged for bad namespaces, so code
+written against LangGraph's stores keeps catching what it already catches.
+
+Example:
+    >>> from langmem_plus.errors import InvalidUserIdError, LangmemPlusError
+    >>> issubclass(InvalidUserIdError, LangmemPlusError) and issubclass(InvalidUserIdError, ValueError)
+    True
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "EmbeddingDimensionError",
+    "InvalidFactError",
+    "InvalidUserIdError",
+    "LangmemPlusError",
+    "OutboxFullError",
+    "StoreConfigMismatchError",
+    "StoreUnavailableError",
+    "ValueNotSerializableError",
+]
+
+
+class LangmemPlusError(Exception):
+    """Base class of every error raised by langmem-plus."""
+
+
+class InvalidUserIdError(LangmemPlusError, ValueError):
+    """A user id that would scope memory wrongly (empty, not a string, wildcard or separator)."""
+
+
+class InvalidFactError(LangmemPlusError, ValueError):
+    """A fact or candidate fact that cannot be stored as given."""
+
+
+class ValueNotSerializableError(LangmemPlusError, TypeError):
+    """A store value that cannot be encoded as JSON; the message names the namespace and key."""
+
+
+class EmbeddingDimensionError(LangmemPlusError, ValueError):
+    """An embedding whose length differs from the index's configured dimension."""
+
+
+class StoreConfigMismatchError(LangmemPlusError):
+    """An existing Qdrant collection or Edge shard was created with a different configuration."""
+
+
+class StoreUnavailableError(LangmemPlusError):
+    """The memory store did not answer in time or is failing; memory is degraded, not the app."""
+
+
+class OutboxFullError(StoreUnavailableError):
+    """The durable outbox of pending writes reached its bound; further writes are refused loudly."""
