@@ -84,9 +84,12 @@ def validate_user_id(user_id: object) -> str:
 
 
 def _aware(value: datetime | None) -> datetime | None:
-    if value is not None and value.tzinfo is None:
+    """Naive datetimes are read as UTC; aware ones are converted to UTC (one spelling)."""
+    if value is None:
+        return None
+    if value.tzinfo is None:
         return value.replace(tzinfo=timezone.utc)
-    return value
+    return value.astimezone(timezone.utc)
 
 
 class CandidateFact(BaseModel):
@@ -99,12 +102,16 @@ class CandidateFact(BaseModel):
     model_config = ConfigDict(extra="ignore", str_strip_whitespace=True)
 
     kind: str = Field(description="preference | fact | decision | identifier")
-    subject: str = Field(default="user", description="what the fact is about, e.g. 'user', 'atlas.db'")
+    subject: str = Field(
+        default="user", description="what the fact is about, e.g. 'user', 'atlas.db'"
+    )
     predicate: str = Field(description="the attribute, e.g. 'city', 'employer', 'allergy'")
     object: str = Field(description="the value, e.g. 'Berlin'")
     text: str = Field(description="the fact as one self-standing sentence")
     scope: str | None = Field(default=None, description="project/account scope, e.g. 'atlas'")
-    valid_from: datetime | None = Field(default=None, description="when it became true in the world")
+    valid_from: datetime | None = Field(
+        default=None, description="when it became true in the world"
+    )
     message_id: str | None = Field(default=None, description="id of the user message it came from")
     quote: str | None = Field(default=None, description="the user's own words")
     confidence: float = Field(default=0.8, ge=0.0, le=1.0)
@@ -151,8 +158,14 @@ class Fact(BaseModel):
     quote: str | None = None
     verdict: Verdict | None = None
     verdicts: list[dict[str, str]] = Field(default_factory=list)
+    last_seen_at: datetime | None = None
+    """When the fact was last stated or reconfirmed (``asserted_at``: when first learned)."""
+    seen_sessions: list[str] = Field(default_factory=list)
+    """Every session (thread) whose transcript holds the statement, for the deletion cascade."""
+    seen_messages: list[str] = Field(default_factory=list)
+    """Ids of the user messages that stated it; a replayed message is not counted twice."""
 
-    @field_validator("valid_from", "valid_to", "asserted_at", "expired_at")
+    @field_validator("valid_from", "valid_to", "asserted_at", "expired_at", "last_seen_at")
     @classmethod
     def _tz(cls, v: datetime | None) -> datetime | None:
         return _aware(v)

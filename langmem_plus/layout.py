@@ -1,0 +1,110 @@
+"""Where ``FactMemory`` keeps things in a ``BaseStore``: namespaces, keys and the row codec.
+
+Per user, under a configurable prefix (default ``("langmem_plus",)``)::
+
+    (*prefix, user_id, "facts")     current facts only, text indexed (index=["text"])
+    (*prefix, user_id, "history")   closed or retracted versions, never indexed (index=False)
+    (*prefix, user_id, "profile")   "meta" (per-user version) and "rendered" (cached profile)
+    (*prefix, user_id, "settings")  "memory" (on/off)
+    (*prefix, user_id, "log")       decisions: time, action, fact_id, reason code; no text
+
+The key of a current row is deterministic from what the fact is *about*: a single-valued
+predicate's row is keyed by its slot (user, scope, subject, predicate), so two racing
+writers can only overwrite one key, never add a second current value; a multi-valued row is
+keyed by slot and value, so the same allergy said twice at once is still one row. A history
+row is keyed by its ``fact_id``. Moving a version from current to history is one
+``batch``: the delete (or overwrite) of the current key drops its vector, and the history
+row is written with ``index=False``, so a superseded fact leaves every retrieval path in the
+same write.
+
+Example:
+    >>> layout = Layout(("langmem_plus",))
+    >>> layout.facts("alice")
+    ('langmem_plus', 'alice', 'facts')
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from langgraph.store.base import InvalidNamespaceError, Item
+
+from langmem_plus.models import Fact
+from langmem_plus.policy import normalize_object, slot_id
+
+__all__ = ["FACT_INDEX", "Layout", "current_key", "decode_facts", "encode_fact"]
+
+FACT_INDEX = ["text"]
+"""Fields of a current fact that an embedding/BM25-enabled store indexes."""
+
+
+def current_key(fact: Fact, *, single_valued: bool) -> str:
+    """Key of the current row of ``fact``: its slot, plus its value when multi-valued."""
+    slot = slot_id(fact.user_id, fact.scope, fact.subject, fact.predicate)
+    if single_valued:
+        return f"slot-{slot}"
+    value = uuid.uuid5(uuid.UUID(slot), normalize_object(fact.object))
+    return f"value-{value}"
+
+
+def encode_fact(fact: Fact) -> dict[str, Any]:
+    """The stored value: the fact as JSON (the Qdrant store promotes its filter fields)."""
+    return fact.model_dump(mode="json")
+
+
+def decode_facts(items: Iterable[Item | None]) -> list[Fact]:
+    """Facts from store items; rows that do not parse are skipped, never raised."""
+    out: list[Fact] = []
+    for item in items:
+        if item is None:
+            continue
+        try:
+            out.append(Fact.model_validate(item.value))
+        except ValueError:
+            continue
+    return out
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Namespaces of one deployment (see module docstring)."""
+
+    prefix: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        if not self.prefix or any(not isinstance(p, str) or not p or "." in p for p in self.prefix):
+            raise InvalidNamespaceError(
+                f"namespace_prefix {self.prefix!r} is not valid: use a non-empty tuple of "
+                "non-empty labels without periods, e.g. ('langmem_plus',)"
+            )
+        if self.prefix[0] == "langgraph":
+            raise InvalidNamespaceError(
+                "namespace_prefix cannot start with 'langgraph' (reserved by LangGraph)"
+            )
+
+    def user(self, user_id: str) -> tuple[str, ...]:
+        """Every namespace of ``user_id`` starts with this."""
+        return (*self.prefix, user_id)
+
+    def facts(self, user_id: str) -> tuple[str, ...]:
+        """Current facts."""
+        return (*self.prefix, user_id, "facts")
+
+    def history(self, user_id: str) -> tuple[str, ...]:
+        """Closed and retracted versions."""
+        return (*self.prefix, user_id, "history")
+
+    def profile(self, user_id: str) -> tuple[str, ...]:
+        """The per-user version and the cached rendered profile."""
+        return (*self.prefix, user_id, "profile")
+
+    def settings(self, user_id: str) -> tuple[str, ...]:
+        """Memory on/off."""
+        return (*self.prefix, user_id, "settings")
+
+    def log(self, user_id: str) -> tuple[str, ...]:
+        """The decision log."""
+        return (*self.prefix, user_id, "log")

@@ -1,0 +1,484 @@
+"""The logic of ``FactMemory`` as plans that do no I/O.
+
+Each operation is a generator: it yields a list of store ops, receives their results, and
+finally returns its answer. ``FactMemory`` drives the same generator with ``store.batch``
+(sync) or ``await store.abatch`` (async), so every rule exists once. Reads of one step go
+in one batch; every write of one decision (current row, history rows, log entry, version
+bump) goes in one batch too.
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from collections.abc import Callable, Generator, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, NamedTuple
+
+from langgraph.store.base import GetOp, Item, Op, PutOp, Result, SearchItem, SearchOp
+
+from langmem_plus.layout import FACT_INDEX, Layout, current_key, decode_facts, encode_fact
+from langmem_plus.models import CandidateFact, Fact, Verdict
+from langmem_plus.policy import Decision, WritePolicy
+from langmem_plus.profile import PROFILE_SECTIONS, profile_facts, render_profile
+from langmem_plus.retrieval import Recall, RetrievalPolicy
+
+__all__ = ["ForgetReceipt", "ListedFact", "LogEntry", "Planner", "Steps"]
+
+_log = logging.getLogger("langmem_plus.memory")
+
+PAGE = 500
+T = Any
+Steps = Generator[list[Op], list[Result], T]
+
+
+class LogEntry(NamedTuple):
+    """One decision in the log. It never holds fact text."""
+
+    time: str
+    action: str
+    fact_id: str | None
+    reason: str
+
+
+class ListedFact(NamedTuple):
+    """One stored memory, in plain language, as the user sees it."""
+
+    fact_id: str
+    text: str
+    learned: str
+    quote: str | None
+    status: str
+    session_id: str | None
+
+    def __str__(self) -> str:
+        words = f' (you said: "{self.quote}")' if self.quote else ""
+        return f"{self.text} Learned {self.learned}{words}. Status: {self.status}."
+
+
+@dataclass(frozen=True)
+class ForgetReceipt:
+    """What a deletion touched, so it can be shown and audited.
+
+    Attributes:
+        user_id: whose memory.
+        fact_ids: the facts deleted.
+        places: each place touched and how many rows/items there (current facts, their
+            vectors, history versions, log entries, the re-rendered profile, the cache
+            version).
+        session_ids: threads whose transcripts hold the statements; purge them too.
+        profile_version: the per-user version after the deletion.
+    """
+
+    user_id: str
+    fact_ids: tuple[str, ...]
+    places: Mapping[str, int] = field(default_factory=dict)
+    session_ids: tuple[str, ...] = ()
+    profile_version: int = 0
+
+    def describe(self) -> str:
+        """A plain-language summary (no fact text).
+
+        Example:
+            >>> ForgetReceipt("u1", ("f1",), {"current facts": 1}, ("t1",), 3).describe()
+            'Deleted 1 fact(s): current facts 1. Transcripts to purge: t1.'
+        """
+        where = ", ".join(f"{k} {v}" for k, v in self.places.items())
+        threads = ", ".join(self.session_ids) or "none"
+        return f"Deleted {len(self.fact_ids)} fact(s): {where}. Transcripts to purge: {threads}."
+
+
+def _iso(t: datetime) -> str:
+    return t.isoformat()
+
+
+def _date(t: datetime | None) -> str:
+    return t.date().isoformat() if t is not None else "unknown"
+
+
+@dataclass
+class Planner:
+    """Plans every ``FactMemory`` operation; shared by the sync and async faces."""
+
+    layout: Layout
+    policy: WritePolicy
+    retrieval: RetrievalPolicy
+    clock: Callable[[], datetime]
+    use_store_scores: bool = False
+
+    # ------------------------------------------------------------------ reading helpers
+
+    def _scan(
+        self,
+        namespaces: Sequence[tuple[tuple[str, ...], dict[str, Any] | None]],
+        extra: Sequence[Op] = (),
+    ) -> Generator[list[Op], list[Result], tuple[list[Result], list[list[Item]]]]:
+        """Read ``extra`` ops and every item of each (namespace, filter), in as few batches
+        as paging allows."""
+        offsets = [0] * len(namespaces)
+        out: list[list[Item]] = [[] for _ in namespaces]
+        open_ = list(range(len(namespaces)))
+        first = True
+        extra_results: list[Result] = []
+        while open_ or first:
+            ops: list[Op] = list(extra) if first else []
+            ops += [
+                SearchOp(namespaces[i][0], namespaces[i][1], limit=PAGE, offset=offsets[i])
+                for i in open_
+            ]
+            results = yield ops
+            if first:
+                extra_results, results = results[: len(extra)], results[len(extra) :]
+                first = False
+            still = []
+            for i, page in zip(open_, results, strict=True):
+                items = [i for i in (page or []) if isinstance(i, Item)]  # type: ignore[union-attr]
+                out[i].extend(items)
+                if len(items) == PAGE:
+                    offsets[i] += PAGE
+                    still.append(i)
+            open_ = still
+        return extra_results, out
+
+    def _enabled(self, item: Result) -> bool:
+        return not (isinstance(item, Item) and item.value.get("enabled") is False)
+
+    def _version(self, item: Result) -> int:
+        return int(item.value.get("version", 0)) if isinstance(item, Item) else 0
+
+    def _bump(self, user_id: str, meta: Result) -> tuple[PutOp, int]:
+        version = self._version(meta) + 1
+        value = {"version": version, "etag": uuid.uuid4().hex}
+        return PutOp(self.layout.profile(user_id), "meta", value, index=False), version
+
+    def _log_op(
+        self, user_id: str, now: datetime, action: str, fact_id: str | None, reason: str
+    ) -> PutOp:
+        key = f"{now.strftime('%Y%m%dT%H%M%S.%f')}-{uuid.uuid4().hex[:8]}"
+        value = {"time": _iso(now), "action": action, "fact_id": fact_id, "reason": reason}
+        _log.info("memory %s fact_id=%s reason=%s", action, fact_id, reason)
+        return PutOp(self.layout.log(user_id), key, value, index=False)
+
+    def _key(self, fact: Fact) -> str:
+        return current_key(fact, single_valued=self.policy.is_single_valued(fact.predicate))
+
+    # ------------------------------------------------------------------ remember
+
+    def remember(
+        self, user_id: str, candidate: CandidateFact | Mapping[str, Any], session_id: str | None
+    ) -> Steps:
+        """Plan: read settings, version and the slot; decide; write it all in one batch."""
+        now = self.clock()
+        lay = self.layout
+        parsed: CandidateFact | None
+        try:
+            parsed = (
+                candidate
+                if isinstance(candidate, CandidateFact)
+                else CandidateFact.model_validate(candidate)
+            )
+        except (ValueError, TypeError):
+            parsed = None
+        reads: list[Op] = [
+            GetOp(lay.settings(user_id), "memory"),
+            GetOp(lay.profile(user_id), "meta"),
+        ]
+        screened = self.policy.screen(parsed) if parsed is not None else ("malformed", None)
+        if screened is None and parsed is not None:
+            proto = self.policy.to_fact(parsed, user_id=user_id, now=now, session_id=session_id)
+            flt = {"subject": proto.subject, "predicate": proto.predicate}
+            (settings, meta), (rows,) = yield from self._scan([(lay.facts(user_id), flt)], reads)
+            current = decode_facts(rows)
+        else:
+            settings, meta = yield reads
+            current = []
+        if not self._enabled(settings):
+            return Decision(action="rejected", code="memory_off")
+        if parsed is None or screened is not None:
+            code, category = screened or ("malformed", None)
+            decision = Decision(action="rejected", code=code, category=category)
+        else:
+            decision = self.policy.decide(
+                parsed, user_id=user_id, current=current, now=now, session_id=session_id
+            )
+        writes: list[Op] = []
+        if decision.write and decision.fact is not None:
+            new_key = self._key(decision.fact)
+            for old in decision.closed:
+                old_key = self._key(old)
+                if old_key != new_key:
+                    writes.append(PutOp(lay.facts(user_id), old_key, None))
+                writes.append(
+                    PutOp(lay.history(user_id), old.fact_id, encode_fact(old), index=False)
+                )
+            writes.append(
+                PutOp(lay.facts(user_id), new_key, encode_fact(decision.fact), index=FACT_INDEX)
+            )
+            writes.append(self._bump(user_id, meta)[0])
+        if decision.code != "replayed":
+            writes.append(
+                self._log_op(user_id, now, decision.action, decision.fact_id, decision.code)
+            )
+        if writes:
+            yield writes
+        return decision
+
+    # ------------------------------------------------------------------ recall / profile
+
+    def recall(self, user_id: str, request: str, scope: str | None) -> Steps:
+        """Plan: settings, every current fact (and store scores if trusted); select purely."""
+        lay = self.layout
+        extra: list[Op] = [GetOp(lay.settings(user_id), "memory")]
+        if self.use_store_scores and request.strip():
+            extra.append(SearchOp(lay.facts(user_id), None, limit=50, query=request))
+        head, (rows,) = yield from self._scan([(lay.facts(user_id), None)], extra)
+        if not self._enabled(head[0]):
+            return Recall("", "", (), (), 0)
+        scores: dict[str, float] = {}
+        if len(head) > 1:
+            for item in head[1] or []:  # type: ignore[union-attr]
+                if isinstance(item, SearchItem) and item.score is not None:
+                    fid = item.value.get("fact_id")
+                    if isinstance(fid, str):
+                        scores[fid] = float(item.score)
+        return self.retrieval.select(
+            request, decode_facts(rows), scope=scope, now=self.clock(), dense_scores=scores
+        )
+
+    def profile(self, user_id: str) -> Steps:
+        """Plan: the cached profile when its version is current, else render and cache it."""
+        lay = self.layout
+        settings, meta, cached = yield [
+            GetOp(lay.settings(user_id), "memory"),
+            GetOp(lay.profile(user_id), "meta"),
+            GetOp(lay.profile(user_id), "rendered"),
+        ]
+        if not self._enabled(settings):
+            return ""
+        etag = meta.value.get("etag") if isinstance(meta, Item) else None
+        if isinstance(cached, Item) and cached.value.get("etag") == etag:
+            return str(cached.value.get("text", ""))
+        _, (rows,) = yield from self._scan([(lay.facts(user_id), None)])
+        text = self._render(decode_facts(rows))
+        yield [
+            PutOp(
+                lay.profile(user_id),
+                "rendered",
+                {"etag": etag, "version": self._version(meta), "text": text},
+                index=False,
+            )
+        ]
+        return text
+
+    def _render(self, facts: Sequence[Fact]) -> str:
+        user_level = [f for f in facts if f.scope is None]
+        return render_profile(
+            profile_facts(user_level, self.retrieval.profile_predicates),
+            self.retrieval.sections or PROFILE_SECTIONS,
+        )
+
+    # ------------------------------------------------------------------ time questions
+
+    def all_versions(self, user_id: str) -> Steps:
+        """Plan: every stored version of every fact of the user (current and history)."""
+        lay = self.layout
+        _, (cur, hist) = yield from self._scan(
+            [(lay.facts(user_id), None), (lay.history(user_id), None)]
+        )
+        facts = decode_facts(cur) + decode_facts(hist)
+        return sorted(facts, key=lambda f: (f.valid_from, f.asserted_at, f.fact_id))
+
+    def as_of(self, user_id: str, t: datetime) -> Steps:
+        """World time: what we now hold was true at ``t`` (retracted facts excluded)."""
+        versions = yield from self.all_versions(user_id)
+        return [
+            f
+            for f in versions
+            if f.valid_from <= t
+            and (f.valid_to is None or f.valid_to > t)
+            and f.verdict not in ("rejected", "inaccurate")
+        ]
+
+    def believed_at(self, user_id: str, t: datetime) -> Steps:
+        """System time: what we believed was current at ``t``, as we believed it then."""
+        versions = yield from self.all_versions(user_id)
+        out = []
+        for f in versions:
+            if f.asserted_at <= t and (f.expired_at is None or f.expired_at > t):
+                if f.expired_at is not None:  # at t we did not yet know it would end
+                    f = f.model_copy(update={"valid_to": None, "expired_at": None})
+                out.append(f)
+        return out
+
+    def listing(self, user_id: str) -> Steps:
+        """Every stored memory, in plain language, newest first."""
+        versions = yield from self.all_versions(user_id)
+        out = []
+        for f in sorted(versions, key=lambda f: (f.asserted_at, f.fact_id), reverse=True):
+            if f.verdict in ("rejected", "inaccurate"):
+                status = f"marked {f.verdict} by you"
+            elif f.valid_to is not None:
+                status = f"replaced on {_date(f.expired_at or f.valid_to)}"
+            elif f.expired_at is not None:
+                status = f"no longer believed since {_date(f.expired_at)}"
+            elif f.source == "confirmed":
+                status = "current, confirmed by you"
+            else:
+                status = "current" + (f", said {f.seen} times" if f.seen > 1 else "")
+            out.append(
+                ListedFact(f.fact_id, f.text, _date(f.asserted_at), f.quote, status, f.session_id)
+            )
+        return out
+
+    def read_log(self, user_id: str) -> Steps:
+        """The decision log, oldest first."""
+        _, (rows,) = yield from self._scan([(self.layout.log(user_id), None)])
+        entries = [
+            LogEntry(
+                str(r.value.get("time")),
+                str(r.value.get("action")),
+                r.value.get("fact_id"),
+                str(r.value.get("reason")),
+            )
+            for r in rows
+        ]
+        return sorted(entries, key=lambda e: e.time)
+
+    # ------------------------------------------------------------------ verdicts
+
+    def verdict(self, user_id: str, fact_id: str, verdict: Verdict) -> Steps:
+        """Record a verdict as history (latest wins); retract or restore as it implies."""
+        now = self.clock()
+        lay = self.layout
+        flt = {"fact_id": fact_id}
+        (meta,), (cur, hist) = yield from self._scan(
+            [(lay.facts(user_id), flt), (lay.history(user_id), flt)],
+            [GetOp(lay.profile(user_id), "meta")],
+        )
+        current, history = decode_facts(cur), decode_facts(hist)
+        if not current and not history:
+            return None
+        row = (current or history)[0]
+        stamp = {"verdict": verdict, "at": _iso(now)}
+        update: dict[str, Any] = {"verdict": verdict, "verdicts": [*row.verdicts, stamp]}
+        writes: list[Op] = []
+        if verdict == "confirmed":
+            update["source"] = "confirmed"
+        if current:
+            if verdict == "confirmed":
+                fact = row.model_copy(update=update)
+                writes.append(
+                    PutOp(lay.facts(user_id), cur[0].key, encode_fact(fact), index=FACT_INDEX)
+                )
+            else:
+                fact = row.model_copy(update={**update, "expired_at": now})
+                writes.append(PutOp(lay.facts(user_id), cur[0].key, None))
+                writes.append(PutOp(lay.history(user_id), fact_id, encode_fact(fact), index=False))
+        else:
+            fact = row.model_copy(update=update)
+            retracted = row.valid_to is None and row.verdict in ("rejected", "inaccurate")
+            restore = verdict == "confirmed" and retracted
+            if restore:
+                key = self._key(row)
+                (occupant,) = yield [GetOp(lay.facts(user_id), key)]
+                restore = occupant is None
+            if restore:
+                fact = fact.model_copy(update={"expired_at": None})
+                writes.append(PutOp(lay.history(user_id), fact_id, None))
+                writes.append(
+                    PutOp(lay.facts(user_id), self._key(fact), encode_fact(fact), index=FACT_INDEX)
+                )
+            else:
+                writes.append(PutOp(lay.history(user_id), fact_id, encode_fact(fact), index=False))
+        writes.append(self._bump(user_id, meta)[0])
+        writes.append(self._log_op(user_id, now, f"verdict:{verdict}", fact_id, "user_verdict"))
+        yield writes
+        return fact
+
+    # ------------------------------------------------------------------ deletion
+
+    def forget(self, user_id: str, fact_ids: Sequence[str] | None) -> Steps:
+        """Hard-delete the facts (every version, vector, log entry), re-render the profile,
+        bump the version; ``fact_ids=None`` deletes everything of the user."""
+        now = self.clock()
+        lay = self.layout
+        everything = fact_ids is None
+        nss = [lay.facts(user_id), lay.history(user_id), lay.log(user_id)]
+        (meta,), (cur, hist, logs) = yield from self._scan(
+            [(ns, None) for ns in nss], [GetOp(lay.profile(user_id), "meta")]
+        )
+        wanted = set(fact_ids or ())
+
+        def hit(item: Item) -> bool:
+            return everything or item.value.get("fact_id") in wanted
+
+        doomed_cur = [i for i in cur if hit(i)]
+        doomed_hist = [i for i in hist if hit(i)]
+        doomed_log = [i for i in logs if hit(i)]
+        facts = decode_facts(doomed_cur) + decode_facts(doomed_hist)
+        sessions: list[str] = []
+        for f in facts:
+            for s in [f.session_id, *f.seen_sessions]:
+                if s and s not in sessions:
+                    sessions.append(s)
+        writes: list[Op] = [
+            PutOp(i.namespace, i.key, None) for i in doomed_cur + doomed_hist + doomed_log
+        ]
+        places = {
+            "current facts": len(doomed_cur),
+            "vectors": len(doomed_cur),
+            "history versions": len(doomed_hist),
+            "log entries": len(doomed_log),
+        }
+        if everything:
+            writes += [
+                PutOp(lay.profile(user_id), "rendered", None),
+                PutOp(lay.profile(user_id), "meta", None),
+            ]
+            places["profile"] = 1
+            version = 0
+        else:
+            remaining = decode_facts([i for i in cur if not hit(i)])
+            bump, version = self._bump(user_id, meta)
+            etag = bump.value["etag"] if bump.value else None
+            writes.append(bump)
+            writes.append(
+                PutOp(
+                    lay.profile(user_id),
+                    "rendered",
+                    {"etag": etag, "version": version, "text": self._render(remaining)},
+                    index=False,
+                )
+            )
+            places["profile"] = 1
+            places["cache version"] = version
+            writes.append(
+                self._log_op(
+                    user_id,
+                    now,
+                    "forgotten",
+                    None,
+                    f"{len(set(f.fact_id for f in facts))} fact(s) at user request",
+                )
+            )
+        if writes:
+            yield writes
+        ids = tuple(sorted({f.fact_id for f in facts} | (set() if everything else wanted)))
+        return ForgetReceipt(user_id, ids, places, tuple(sessions), version)
+
+    def set_memory(self, user_id: str, on: bool, delete: bool) -> Steps:
+        """Plan: store the setting; optionally delete everything in the same call."""
+        now = self.clock()
+        receipt = None
+        if not on and delete:
+            receipt = yield from self.forget(user_id, None)
+        yield [
+            PutOp(
+                self.layout.settings(user_id),
+                "memory",
+                {"enabled": on, "changed_at": _iso(now)},
+                index=False,
+            )
+        ]
+        return receipt

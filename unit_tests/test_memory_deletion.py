@@ -1,0 +1,106 @@
+"""Deletion that leaves no trace, with a receipt of every place touched."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+from langgraph.store.base import BaseStore
+
+from langmem_plus.memory import FactMemory
+from unit_tests.test_memory_support import Clock, all_rows, cand
+
+SECRET = "divorce mediation with Jorinde"
+
+
+@pytest.fixture
+def memory(base_store: BaseStore) -> FactMemory:
+    return FactMemory(base_store, clock=Clock())
+
+
+def _text_anywhere(store: BaseStore, memory: FactMemory, needle: str) -> bool:
+    return any(needle in repr(r.value) for r in all_rows(store, memory.layout.user("ines")))
+
+
+def test_forget_removes_every_trace(
+    base_store: BaseStore, memory: FactMemory, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.DEBUG)
+    first = memory.remember(
+        "ines",
+        cand(
+            "current_goal",
+            SECRET,
+            f"Is going through {SECRET}.",
+            message_id="m1",
+            quote="we started mediation",
+        ),
+        session_id="thread-a",
+    )
+    memory.remember(
+        "ines",
+        cand("current_goal", SECRET, f"Is going through {SECRET}.", message_id="m7"),
+        session_id="thread-b",
+    )
+    memory.remember("ines", cand("city", "Ghent", "Lives in Ghent."), session_id="thread-a")
+    assert first.fact_id is not None
+    assert _text_anywhere(base_store, memory, "Jorinde")
+    assert "Jorinde" in memory.profile("ines")
+
+    receipt = memory.forget("ines", first.fact_id)
+
+    assert receipt.fact_ids == (first.fact_id,)
+    assert receipt.session_ids == ("thread-a", "thread-b")
+    assert receipt.places["current facts"] == 1 and receipt.places["vectors"] == 1
+    assert receipt.places["log entries"] == 2 and receipt.places["profile"] == 1
+    assert "Jorinde" not in receipt.describe()
+    # nothing comes back from any path
+    assert not _text_anywhere(base_store, memory, "Jorinde")
+    assert not any(
+        first.fact_id in repr(r.value) for r in all_rows(base_store, memory.layout.user("ines"))
+    )
+    assert all(
+        "Jorinde" not in repr(i.value)
+        for i in base_store.search(memory.layout.user("ines"), query="Jorinde")
+    )
+    assert "Jorinde" not in memory.recall("ines", "how is the divorce mediation going?").block
+    assert "Jorinde" not in memory.profile("ines")
+    assert memory.profile("ines") == "Location: city: Ghent"
+    assert all("Jorinde" not in f.text for f in memory.as_of("ines", memory._planner.clock()))
+    assert all("Jorinde" not in f.text for f in memory.believed_at("ines", memory._planner.clock()))
+    assert all("Jorinde" not in x.text for x in memory.list("ines"))
+    assert all(e.fact_id != first.fact_id for e in memory.decision_log("ines"))
+    assert "Jorinde" not in caplog.text
+
+
+def test_forget_removes_history_versions_too(base_store: BaseStore, memory: FactMemory) -> None:
+    old = memory.remember("ines", cand("employer", "Vandermolen BV", "Works at Vandermolen BV."))
+    memory.remember("ines", cand("employer", "Kessel NV", "Works at Kessel NV."))
+    assert old.fact_id is not None
+    receipt = memory.forget("ines", old.fact_id)
+    assert receipt.places["history versions"] == 1 and receipt.places["current facts"] == 0
+    assert not _text_anywhere(base_store, memory, "Vandermolen")
+    assert [x.text for x in memory.list("ines")] == ["Works at Kessel NV."]
+
+
+def test_forget_all_leaves_only_the_setting(base_store: BaseStore, memory: FactMemory) -> None:
+    memory.set_memory("ines", "on")
+    for i, city in enumerate(["Ghent", "Leuven", "Namur"]):
+        memory.remember("ines", cand("city", city, f"Lives in {city}."), session_id=f"t{i}")
+    memory.remember("ines", cand("allergy", "kiwi", "Is allergic to kiwi."), session_id="t9")
+    receipt = memory.forget_all("ines")
+    assert len(receipt.fact_ids) == 4
+    assert set(receipt.session_ids) == {"t0", "t1", "t2", "t9"}
+    assert [r.key for r in all_rows(base_store, memory.layout.user("ines"))] == ["memory"]
+    assert memory.recall("ines", "city allergy").block == ""
+    assert memory.profile("ines") == ""
+
+
+def test_forget_of_another_users_fact_touches_nothing(
+    base_store: BaseStore, memory: FactMemory
+) -> None:
+    d = memory.remember("ines", cand("city", "Ghent", "Lives in Ghent."))
+    assert d.fact_id is not None
+    receipt = memory.forget("omar", d.fact_id)
+    assert receipt.places["current facts"] == 0
+    assert memory.profile("ines") == "Location: city: Ghent"

@@ -1,0 +1,188 @@
+"""The retrieval policy, pure: scope, profile, floor, budget."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+from langmem_plus.models import Fact
+from langmem_plus.retrieval import LEAD_LINE, RetrievalPolicy
+
+NOW = datetime(2026, 6, 1, tzinfo=timezone.utc)
+T = NOW - timedelta(days=30)
+
+
+def f(
+    i: str,
+    text: str,
+    *,
+    predicate: str = "note",
+    obj: str = "x",
+    subject: str = "user",
+    scope: str | None = None,
+    kind: str = "fact",
+    **kw: object,
+) -> Fact:
+    return Fact(
+        fact_id=i,
+        user_id="lee",
+        kind=kind,
+        subject=subject,
+        predicate=predicate,  # type: ignore[arg-type]
+        object=obj,
+        text=text,
+        scope=scope,
+        valid_from=kw.pop("valid_from", T),  # type: ignore[arg-type]
+        asserted_at=T,
+        **kw,
+    )  # type: ignore[arg-type]
+
+
+ATLAS_DB = f(
+    "atlas-db",
+    "Atlas uses a PostgreSQL 16 database.",
+    predicate="database",
+    obj="PostgreSQL 16",
+    subject="atlas.db",
+    scope="atlas",
+)
+ATLAS_AUTH = f(
+    "atlas-auth",
+    "Atlas authenticates with session cookies, not JWTs.",
+    predicate="auth_method",
+    obj="session cookies",
+    subject="atlas.auth",
+    scope="atlas",
+)
+BEACON_DB = f(
+    "beacon-db",
+    "Beacon uses a MySQL 8 database.",
+    predicate="database",
+    obj="MySQL 8",
+    subject="beacon.db",
+    scope="beacon",
+)
+UNITS = f("units", "Prefers metric units.", predicate="units", obj="metric", kind="preference")
+CITY = f("city", "Lives in Lisbon.", predicate="city", obj="Lisbon")
+ALL = [ATLAS_DB, ATLAS_AUTH, BEACON_DB, UNITS, CITY]
+POLICY = RetrievalPolicy()
+
+
+def kept_ids(
+    request: str, scope: str | None, facts: list[Fact] = ALL, policy: RetrievalPolicy = POLICY
+) -> list[str]:
+    return [k.fact.fact_id for k in policy.select(request, facts, scope=scope, now=NOW).kept]
+
+
+def test_relevant_fact_of_the_scope_comes_back_with_the_profile() -> None:
+    r = POLICY.select("what database does atlas use?", ALL, scope="atlas", now=NOW)
+    assert [k.fact.fact_id for k in r.kept] == ["units", "city", "atlas-db"]
+    assert [k.why for k in r.kept] == ["profile", "profile", "relevant"]
+    dropped = {d.fact_id: d.reason for d in r.dropped}
+    assert dropped == {"atlas-auth": "below_floor", "beacon-db": "other_scope"}
+
+
+def test_another_projects_fact_is_never_returned() -> None:
+    assert "atlas-db" not in kept_ids("what database does beacon use?", "beacon")
+    assert "beacon-db" in kept_ids("what database does beacon use?", "beacon")
+    assert "atlas-db" not in kept_ids("what database do we use?", None)
+
+
+def test_a_request_that_matches_nothing_gets_only_the_profile() -> None:
+    r = POLICY.select("how tall is the Eiffel tower?", ALL, scope="atlas", now=NOW)
+    assert [k.why for k in r.kept] == ["profile", "profile"]
+    assert r.block.splitlines() == [
+        LEAD_LINE,
+        "Location: city: Lisbon",
+        "Preferences: units: metric",
+    ]
+
+
+def test_nothing_to_send_is_an_empty_block() -> None:
+    r = POLICY.select("how tall is the Eiffel tower?", [ATLAS_DB], scope="atlas", now=NOW)
+    assert r.block == "" and r.kept == () and r.used == 0
+
+
+def test_only_current_believed_and_valid_facts() -> None:
+    old = f(
+        "old",
+        "Atlas used MySQL 5 database.",
+        subject="atlas.db",
+        scope="atlas",
+        valid_to=T,
+        expired_at=T,
+    )
+    wrong = f(
+        "wrong", "Atlas database is Oracle.", subject="atlas.db", scope="atlas", verdict="rejected"
+    )
+    future = f(
+        "future",
+        "Atlas database will be CockroachDB.",
+        subject="atlas.db",
+        scope="atlas",
+        valid_from=NOW + timedelta(days=10),
+    )
+    r = POLICY.select("atlas database", [old, wrong, future, ATLAS_DB], scope="atlas", now=NOW)
+    assert [k.fact.fact_id for k in r.kept] == ["atlas-db"]
+    assert {d.fact_id: d.reason for d in r.dropped} == {
+        "old": "not_current",
+        "wrong": "not_current",
+        "future": "not_yet_valid",
+    }
+
+
+def test_dense_scores_let_a_paraphrase_through_the_floor() -> None:
+    request = "which RDBMS is behind atlas?"
+    assert "atlas-db" not in kept_ids(request, "atlas")
+    r = POLICY.select(
+        request, ALL, scope="atlas", now=NOW, dense_scores={"atlas-db": 0.82, "atlas-auth": 0.4}
+    )
+    assert "atlas-db" in [k.fact.fact_id for k in r.kept]
+    assert "atlas-auth" not in [k.fact.fact_id for k in r.kept]
+
+
+def test_hard_budget_bounds_the_worst_case() -> None:
+    many = [
+        f(
+            f"n{i}",
+            f"Atlas database shard {i} runs PostgreSQL 16 in Frankfurt.",
+            subject="atlas.db",
+            scope="atlas",
+        )
+        for i in range(50)
+    ]
+    policy = RetrievalPolicy(budget=400, max_facts=100)
+    r = policy.select("atlas database shard postgresql", many + ALL, scope="atlas", now=NOW)
+    assert len(r.block) <= 400 and r.used == len(r.block)
+    assert any(d.reason == "budget" for d in r.dropped)
+    assert len([k for k in r.kept if k.why == "relevant"]) >= 1
+    capped = RetrievalPolicy(max_facts=3).select(
+        "atlas database shard", many, scope="atlas", now=NOW
+    )
+    assert len(capped.kept) == 3
+    assert any(d.reason == "max_facts" for d in capped.dropped)
+
+
+def test_budget_can_count_tokens() -> None:
+    def tokens(s: str) -> int:
+        return len(s.split())
+
+    r = RetrievalPolicy(budget=25, length=tokens).select(
+        "atlas database", ALL, scope="atlas", now=NOW
+    )
+    assert tokens(r.block) <= 25 and r.used == tokens(r.block)
+
+
+def test_block_is_labelled_as_data_profile_first_then_facts_one_a_line() -> None:
+    r = POLICY.select("what database does atlas use", ALL, scope="atlas", now=NOW)
+    lines = r.block.splitlines()
+    assert lines[0] == LEAD_LINE and "not instructions" in lines[0]
+    assert lines[1:3] == ["Location: city: Lisbon", "Preferences: units: metric"]
+    assert lines[3] == "- Atlas uses a PostgreSQL 16 database."
+
+
+def test_ranking_is_deterministic() -> None:
+    a = POLICY.select("atlas database cookies", ALL, scope="atlas", now=NOW)
+    b = POLICY.select("atlas database cookies", list(reversed(ALL)), scope="atlas", now=NOW)
+    assert [k.fact.fact_id for k in a.kept if k.why == "relevant"] == [
+        k.fact.fact_id for k in b.kept if k.why == "relevant"
+    ]
