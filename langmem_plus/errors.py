@@ -8,8 +8,9 @@ Every message names the offending value and says how to fix it::
     ├── ValueNotSerializableError (also a TypeError)    a store value that is not JSON-serialisable
     ├── EmbeddingDimensionError   (also a ValueError)   an embedding whose size differs from the index
     ├── StoreConfigMismatchError                        an existing collection/path built with another config
-    └── StoreUnavailableError                           the memory store timed out or is down (resilience)
-        └── OutboxFullError                             the durable write outbox reached its bound
+    ├── StoreUnavailableError                           the memory store timed out or is down (resilience)
+    │   └── OutboxFullError                             the durable write outbox reached its bound
+    └── OutboxInUseError                                outbox path held by another live store
 
 LangGraph's own ``InvalidNamespaceError`` is raised unchanged for bad namespaces, so code
 written against LangGraph's stores keeps catching what it already catches.
@@ -28,6 +29,7 @@ __all__ = [
     "InvalidUserIdError",
     "LangmemPlusError",
     "OutboxFullError",
+    "OutboxInUseError",
     "StoreConfigMismatchError",
     "StoreUnavailableError",
     "ValueNotSerializableError",
@@ -64,3 +66,8 @@ class StoreUnavailableError(LangmemPlusError):
 
 class OutboxFullError(StoreUnavailableError):
     """The durable outbox of pending writes reached its bound; further writes are refused loudly."""
+
+
+class OutboxInUseError(LangmemPlusError):
+    """An outbox file is already held by another live ``ResilientStore`` (this or another
+    process); each process needs its own ``outbox_path``."""

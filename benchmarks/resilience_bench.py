@@ -1,0 +1,268 @@
+"""ResilientStore: overhead when healthy, latency while the store hangs, outbox drain time.
+
+Run from the repository root::
+
+    python -m benchmarks.resilience_bench            # full run (~30 s)
+    python -m benchmarks.resilience_bench --quick    # smoke run (~5 s)
+
+Measures, against LangGraph's InMemoryStore (so the store itself costs ~1 us and what is
+left is the wrapper):
+
+1. overhead per call when healthy (median and p95 of wrapped minus bare), sync and async,
+   with the default deadline (worker-thread handoff) and with ``read_timeout=None`` (inline);
+2. latency of a call and of a turn while the store hangs forever: before the breaker opens
+   (each call waits for its deadline) and after (fail fast);
+3. time to queue 10k writes while the store is down, and to drain them when it is back.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import os
+import platform
+import statistics
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from langgraph.store.base import BaseStore, GetOp, Op, Result, SearchOp
+from langgraph.store.memory import InMemoryStore
+
+from langmem_plus.resilience import ResilientStore
+
+NS = ("memories", "u1")
+
+
+class HangingStore(BaseStore):
+    """Never answers (until released at the end of the run)."""
+
+    def __init__(self) -> None:
+        self.release = threading.Event()
+
+    def batch(self, ops: Iterable[Op]) -> list[Result]:
+        self.release.wait()
+        raise ConnectionError("released")
+
+    async def abatch(self, ops: Iterable[Op]) -> list[Result]:
+        while not self.release.is_set():
+            await asyncio.sleep(0.05)
+        raise ConnectionError("released")
+
+
+class SwitchStore(InMemoryStore):
+    """InMemoryStore that can be switched down (raises) and up again."""
+
+    down = False
+
+    def batch(self, ops: Iterable[Op]) -> list[Result]:
+        if self.down:
+            raise ConnectionError("down")
+        return super().batch(ops)
+
+
+def _pct(xs: list[float], p: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(len(xs) * p))]
+
+
+def _time_sync(fn: Callable[[], object], n: int) -> list[float]:
+    out = []
+    for _ in range(n):
+        t0 = time.perf_counter_ns()
+        fn()
+        out.append((time.perf_counter_ns() - t0) / 1000)
+    return out
+
+
+async def _time_async(fn: Callable[[], object], n: int) -> list[float]:
+    out = []
+    for _ in range(n):
+        t0 = time.perf_counter_ns()
+        await fn()  # type: ignore[misc]
+        out.append((time.perf_counter_ns() - t0) / 1000)
+    return out
+
+
+def bench_overhead(n: int) -> list[tuple[str, float, float, float, float]]:
+    """Rows: (case, bare p50, bare p95, overhead p50, overhead p95) in microseconds."""
+    rows = []
+    bare = InMemoryStore()
+    for i in range(100):
+        bare.put(NS, f"k{i}", {"text": f"fact {i}"})
+    for label, timeout in (("deadline 300 ms", 0.3), ("read_timeout=None", None)):
+        with ResilientStore(bare, read_timeout=timeout) as wrapped:
+            for op_name, call_bare, call_wrapped in (
+                ("get", lambda: bare.get(NS, "k7"), lambda w=wrapped: w.get(NS, "k7")),
+                (
+                    "search",
+                    lambda: bare.search(NS, limit=5),
+                    lambda w=wrapped: w.search(NS, limit=5),
+                ),
+            ):
+                _time_sync(call_bare, n // 10)
+                _time_sync(call_wrapped, n // 10)  # warm up threads
+                b = _time_sync(call_bare, n)
+                w = _time_sync(call_wrapped, n)
+                rows.append(
+                    (
+                        f"sync {op_name}, {label}",
+                        statistics.median(b),
+                        _pct(b, 0.95),
+                        statistics.median(w) - statistics.median(b),
+                        _pct(w, 0.95) - _pct(b, 0.95),
+                    )
+                )
+
+        async def run_async(wrapped: ResilientStore, label: str) -> None:
+            for op_name, call_bare, call_wrapped in (
+                ("aget", lambda: bare.aget(NS, "k7"), lambda: wrapped.aget(NS, "k7")),
+                (
+                    "asearch",
+                    lambda: bare.asearch(NS, limit=5),
+                    lambda: wrapped.asearch(NS, limit=5),
+                ),
+            ):
+                await _time_async(call_bare, n // 10)
+                await _time_async(call_wrapped, n // 10)
+                b = await _time_async(call_bare, n)
+                w = await _time_async(call_wrapped, n)
+                rows.append(
+                    (
+                        f"async {op_name}, {label}",
+                        statistics.median(b),
+                        _pct(b, 0.95),
+                        statistics.median(w) - statistics.median(b),
+                        _pct(w, 0.95) - _pct(b, 0.95),
+                    )
+                )
+
+        async def main(label: str, timeout: float | None) -> None:
+            async with ResilientStore(bare, read_timeout=timeout) as wrapped:
+                await run_async(wrapped, label)
+
+        asyncio.run(main(label, timeout))
+    return rows
+
+
+def bench_hang(deadline: float, n_turns: int) -> list[tuple[str, float, float, float]]:
+    """Rows: (case, p50 ms, p95 ms, max ms) while the store hangs forever."""
+    rows = []
+    hang = HangingStore()
+    # breaker never opens: every call waits for its deadline (the worst case)
+    with ResilientStore(
+        hang, read_timeout=deadline, write_timeout=deadline, failure_threshold=10**9
+    ) as store:
+        calls = _time_sync(lambda: store.search(NS, query="dentist"), n_turns)
+        rows.append((f"sync call, breaker closed (deadline {deadline * 1000:.0f} ms)", *_ms(calls)))
+        turns = _time_sync(
+            lambda: store.batch([GetOp(NS, "profile"), SearchOp(NS, query="dentist")]), n_turns
+        )
+        rows.append(("sync turn = one recall batch (get + search), closed", *_ms(turns)))
+
+    async def async_part() -> None:
+        async with ResilientStore(
+            hang, read_timeout=deadline, write_timeout=deadline, failure_threshold=10**9
+        ) as store:
+            calls = await _time_async(lambda: store.asearch(NS, query="dentist"), n_turns)
+            rows.append(
+                (f"async call, breaker closed (deadline {deadline * 1000:.0f} ms)", *_ms(calls))
+            )
+
+    asyncio.run(async_part())
+    # default threshold: after 5 timeouts the breaker opens and calls fail fast
+    with ResilientStore(hang, read_timeout=deadline, write_timeout=deadline) as store:
+        for _ in range(5):
+            store.search(NS)
+        assert store.degraded
+        open_calls = _time_sync(
+            lambda: store.batch([GetOp(NS, "profile"), SearchOp(NS, query="dentist")]), 2000
+        )
+        rows.append(("sync turn, breaker open (fail fast)", *_ms(open_calls)))
+        writes = _time_sync(lambda: store.put(NS, "k", {"text": "x"}), 2000)
+        rows.append(("sync put, breaker open (to in-memory outbox)", *_ms(writes)))
+    hang.release.set()
+    return rows
+
+
+def _ms(xs: list[float]) -> tuple[float, float, float]:
+    return statistics.median(xs) / 1000, _pct(xs, 0.95) / 1000, max(xs) / 1000
+
+
+def bench_drain(n_writes: int) -> list[tuple[str, float, str]]:
+    """Rows: (case, seconds, note)."""
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        inner = SwitchStore()
+        path = Path(tmp) / "outbox.sqlite"
+        clock = [0.0]
+        with ResilientStore(
+            inner,
+            outbox_path=path,
+            outbox_max=n_writes,
+            failure_threshold=1,
+            clock=lambda: clock[0],
+        ) as store:
+            inner.down = True
+            t0 = time.perf_counter()
+            for i in range(n_writes):
+                store.put(NS, f"k{i}", {"text": f"fact number {i}", "n": i})
+            queued = time.perf_counter() - t0
+            rows.append(
+                (
+                    f"queue {n_writes} writes while down (sqlite WAL on disk)",
+                    queued,
+                    f"{queued / n_writes * 1e6:.0f} us per write",
+                )
+            )
+            inner.down = False
+            clock[0] += store.breaker.recovery_time
+            t0 = time.perf_counter()
+            replayed = store.flush()
+            drained = time.perf_counter() - t0
+            assert replayed == n_writes and store.outbox.depth == 0
+            assert len(inner.search(NS, limit=n_writes + 1)) == n_writes
+            rows.append(
+                (
+                    f"drain {n_writes} writes to InMemoryStore (chunks of 256)",
+                    drained,
+                    f"{n_writes / drained:,.0f} writes/s",
+                )
+            )
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer iterations")
+    args = parser.parse_args()
+    logging.getLogger("langmem_plus.resilience").setLevel(logging.CRITICAL)  # expected noise
+    n = 2000 if args.quick else 20000
+    turns = 5 if args.quick else 20
+    print(
+        f"# resilience bench: Python {platform.python_version()}, {os.cpu_count()} CPU(s), "
+        f"{platform.system()} {platform.machine()}"
+    )
+    print("\n## 1. Overhead per call when healthy (wrapped minus bare InMemoryStore), us\n")
+    print("| case | bare p50 | bare p95 | overhead p50 | overhead p95 |")
+    print("| --- | ---: | ---: | ---: | ---: |")
+    for case, bp50, bp95, op50, op95 in bench_overhead(n):
+        print(f"| {case} | {bp50:.1f} | {bp95:.1f} | {op50:.1f} | {op95:.1f} |")
+    print("\n## 2. Latency while the store hangs forever, ms\n")
+    print("| case | p50 | p95 | max |")
+    print("| --- | ---: | ---: | ---: |")
+    for deadline in (0.05, 0.3):
+        for case, p50, p95, mx in bench_hang(deadline, turns):
+            print(f"| {case} | {p50:.2f} | {p95:.2f} | {mx:.2f} |")
+    print("\n## 3. Outbox\n")
+    print("| case | seconds | |")
+    print("| --- | ---: | --- |")
+    for case, secs, note in bench_drain(10_000):
+        print(f"| {case} | {secs:.2f} | {note} |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,297 @@
+"""The pieces of ResilientStore on their own: breaker, deadlines, outbox, metrics/report."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+
+import pytest
+from langgraph.store.base import PutOp
+
+from langmem_plus.errors import OutboxFullError, OutboxInUseError, ValueNotSerializableError
+from langmem_plus.resilience import (
+    BreakerState,
+    CircuitBreaker,
+    Outbox,
+    OutcomeKind,
+    TaskDeadline,
+    ThreadDeadline,
+    current_degradation,
+    track_degradation,
+)
+from langmem_plus.resilience.metrics import _record_degraded
+
+MARGIN = 0.2  # generous upper-bound margin for a loaded 2-core machine
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+# -- breaker ------------------------------------------------------------------------------
+
+
+def test_breaker_opens_after_consecutive_failures_and_success_resets() -> None:
+    b = CircuitBreaker(failure_threshold=3, recovery_time=5, clock=FakeClock())
+    for _ in range(2):
+        b.record_failure(b.acquire())  # type: ignore[arg-type]
+    b.record_success(b.acquire())  # type: ignore[arg-type]
+    assert b.consecutive_failures == 0
+    for _ in range(2):
+        b.record_failure(b.acquire())  # type: ignore[arg-type]
+    assert b.state is BreakerState.CLOSED
+    b.record_failure(b.acquire())  # type: ignore[arg-type]
+    assert b.state is BreakerState.OPEN
+    assert b.acquire() is None
+
+
+def test_breaker_single_half_open_probe_then_close() -> None:
+    clock = FakeClock()
+    seen: list[tuple[str, str]] = []
+    b = CircuitBreaker(
+        failure_threshold=1,
+        recovery_time=5,
+        clock=clock,
+        on_transition=lambda o, n: seen.append((o.value, n.value)),
+    )
+    b.record_failure(b.acquire())  # type: ignore[arg-type]
+    clock.now += 4.9
+    assert b.acquire() is None and not b.would_allow()
+    clock.now += 0.2
+    assert b.would_allow()
+    probe = b.acquire()
+    assert probe is not None and probe.probe
+    assert b.state is BreakerState.HALF_OPEN
+    assert b.acquire() is None and not b.would_allow()  # only one probe
+    b.record_success(probe)
+    assert b.state is BreakerState.CLOSED
+    assert seen == [("closed", "open"), ("open", "half_open"), ("half_open", "closed")]
+
+
+def test_breaker_failed_probe_reopens_and_restarts_recovery_clock() -> None:
+    clock = FakeClock()
+    b = CircuitBreaker(failure_threshold=1, recovery_time=5, clock=clock)
+    b.record_failure(b.acquire())  # type: ignore[arg-type]
+    clock.now += 5
+    probe = b.acquire()
+    assert probe is not None
+    clock.now += 1
+    b.record_failure(probe)
+    assert b.state is BreakerState.OPEN
+    clock.now += 4.5
+    assert b.acquire() is None  # 4.5 s since the reopening, not 5.5 s since the first
+    clock.now += 1
+    assert b.acquire() is not None
+
+
+def test_breaker_ignores_late_outcomes_from_an_older_generation() -> None:
+    clock = FakeClock()
+    b = CircuitBreaker(failure_threshold=2, recovery_time=5, clock=clock)
+    early = b.acquire()  # issued while closed, answers late
+    b.record_failure(b.acquire())  # type: ignore[arg-type]
+    b.record_failure(b.acquire())  # type: ignore[arg-type]
+    assert b.state is BreakerState.OPEN
+    b.record_success(early)  # type: ignore[arg-type]
+    assert b.state is BreakerState.OPEN
+    clock.now += 5
+    probe = b.acquire()
+    b.record_failure(early)  # type: ignore[arg-type]  # does not hit the probe
+    assert b.state is BreakerState.HALF_OPEN
+    b.release(probe)  # type: ignore[arg-type]  # cancelled probe frees the slot
+    assert b.acquire() is not None
+
+
+def test_breaker_rejects_bad_config() -> None:
+    with pytest.raises(ValueError, match="failure_threshold"):
+        CircuitBreaker(failure_threshold=0)
+    with pytest.raises(ValueError, match="recovery_time"):
+        CircuitBreaker(recovery_time=-1)
+
+
+# -- deadlines ----------------------------------------------------------------------------
+
+
+def test_thread_deadline_ok_error_timeout() -> None:
+    runner = ThreadDeadline(max_workers=2)
+    release = threading.Event()
+    try:
+        assert runner.run(lambda: 7, timeout=1).value == 7
+        out = runner.run(lambda: 1 / 0, timeout=1)
+        assert out.kind is OutcomeKind.ERROR and isinstance(out.error, ZeroDivisionError)
+        t0 = time.perf_counter()
+        out = runner.run(release.wait, timeout=0.05)
+        assert out.kind is OutcomeKind.TIMEOUT
+        assert time.perf_counter() - t0 < 0.05 + MARGIN
+        assert runner.run(lambda: 8, timeout=None).value == 8  # inline, no deadline
+    finally:
+        release.set()
+        runner.close()
+
+
+def test_thread_deadline_pool_is_bounded_and_skips_abandoned_jobs() -> None:
+    runner = ThreadDeadline(max_workers=2)
+    release = threading.Event()
+    started: list[int] = []
+
+    def hang(i: int) -> None:
+        started.append(i)
+        release.wait()
+
+    try:
+        durations = []
+        for i in range(6):
+            t0 = time.perf_counter()
+            out = runner.run(lambda i=i: hang(i), timeout=0.03)  # type: ignore[misc]
+            durations.append(time.perf_counter() - t0)
+            assert out.kind is OutcomeKind.TIMEOUT
+        assert max(durations) < 0.03 + MARGIN
+        assert len(runner._threads) == 2  # never more threads than max_workers
+        release.set()
+        deadline = time.monotonic() + 2
+        while runner.busy and time.monotonic() < deadline:
+            time.sleep(0.01)
+        time.sleep(0.05)
+        assert sorted(started) == [0, 1]  # the queued jobs whose callers left never ran
+    finally:
+        release.set()
+        runner.close()
+    assert not any(t.is_alive() for t in runner._threads)
+
+
+async def test_task_deadline_abandons_a_coroutine_that_swallows_cancellation() -> None:
+    runner = TaskDeadline(max_abandoned=2)
+    release = asyncio.Event()
+
+    async def stubborn() -> None:
+        while not release.is_set():
+            try:
+                await asyncio.sleep(0.01)
+            except asyncio.CancelledError:
+                continue
+
+    async def ok() -> int:
+        return 3
+
+    try:
+        assert (await runner.run(ok, timeout=1)).value == 3
+        for _ in range(2):
+            t0 = time.perf_counter()
+            out = await runner.run(stubborn, timeout=0.03)
+            assert out.kind is OutcomeKind.TIMEOUT
+            assert time.perf_counter() - t0 < 0.03 + MARGIN
+        assert runner.abandoned == 2
+        out = await runner.run(stubborn, timeout=0.03)
+        assert out.kind is OutcomeKind.SATURATED  # no third task is started
+    finally:
+        release.set()
+        await asyncio.sleep(0.05)
+    assert runner.abandoned == 0
+
+
+# -- outbox -------------------------------------------------------------------------------
+
+
+def _put(key: str, value: object, ns: tuple[str, ...] = ("m", "u1")) -> PutOp:
+    return PutOp(ns, key, value)  # type: ignore[arg-type]
+
+
+def test_outbox_supersedes_keeps_order_and_survives_reopen(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "outbox.sqlite"
+    box = Outbox(path, max_size=10)
+    box.enqueue([_put("a", {"v": 1}), _put("b", {"v": 1})])
+    assert box.enqueue([_put("a", {"v": 2})]) == 1  # superseded, moved to the back
+    box.enqueue([_put("c", None)])  # a queued delete
+    box.close()
+    with Outbox(path, max_size=10) as again:
+        pending = again.peek(10)
+        assert [(w.key, w.op.value) for w in pending] == [
+            ("b", {"v": 1}),
+            ("a", {"v": 2}),
+            ("c", None),
+        ]
+        assert again.has_pending(("m", "u1"), "a") and again.depth == 3
+        assert pending[2].as_item() is None
+        item = pending[1].as_item()
+        assert item is not None and item.value == {"v": 2}
+
+
+def test_outbox_ack_by_seq_keeps_a_write_that_superseded_during_replay() -> None:
+    box = Outbox(max_size=10)
+    box.enqueue([_put("a", {"v": 1})])
+    in_flight = box.peek(10)
+    box.enqueue([_put("a", {"v": 2})])  # arrives while v1 is being replayed
+    assert box.ack(in_flight) == 0
+    assert [w.op.value for w in box.peek(10)] == [{"v": 2}]
+    box.ack(box.peek(10))
+    assert box.depth == 0
+    box.close()
+
+
+def test_outbox_bound_is_all_or_nothing_and_superseding_still_fits() -> None:
+    box = Outbox(max_size=2)
+    box.enqueue([_put("a", {"v": 1}), _put("b", {"v": 1})])
+    with pytest.raises(OutboxFullError, match="bound is 2"):
+        box.enqueue([_put("a", {"v": 2}), _put("c", {"v": 1})])
+    assert [w.op.value for w in box.peek(5)] == [{"v": 1}, {"v": 1}]  # nothing queued
+    box.enqueue([_put("a", {"v": 3})])  # same item: accepted
+    assert box.depth == 2
+    box.close()
+
+
+def test_outbox_refuses_non_json_values_without_echoing_them() -> None:
+    box = Outbox()
+    with pytest.raises(ValueNotSerializableError) as err:
+        box.enqueue([_put("k", {"secret": {1, 2}})])
+    assert "secret" not in str(err.value) and "'k'" in str(err.value)
+    assert box.depth == 0
+    box.close()
+
+
+def test_outbox_path_is_exclusive_while_open(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "o.sqlite"
+    box = Outbox(path)
+    with pytest.raises(OutboxInUseError, match="own outbox_path"):
+        Outbox(path)
+    box.close()
+    Outbox(path).close()  # free again
+
+
+def test_outbox_dead_letter_moves_the_write_aside() -> None:
+    box = Outbox()
+    box.enqueue([_put("a", {"v": 1}), _put("b", {"v": 1})])
+    first = box.peek(1)[0]
+    box.dead_letter(first, "InvalidNamespaceError")
+    assert box.dead_letter_count == 1
+    assert [w.key for w in box.peek(5)] == ["b"]
+    box.close()
+
+
+# -- degradation report -------------------------------------------------------------------
+
+
+def test_track_degradation_nests_and_is_empty_outside() -> None:
+    assert current_degradation() is None
+    _record_degraded(1, 0, "open")  # no active span: nothing to record, no error
+    with track_degradation() as outer:
+        with track_degradation() as inner:
+            _record_degraded(2, 1, "timeout")
+        assert current_degradation() is outer
+    assert inner.degraded and inner.degraded_reads == 2 and inner.queued_writes == 1
+    assert outer.degraded_reads == 2 and outer.reasons == {"timeout"}
+
+
+async def test_track_degradation_is_per_task() -> None:
+    async def turn(degrade: bool) -> bool:
+        with track_degradation() as report:
+            await asyncio.sleep(0.01)
+            if degrade:
+                _record_degraded(1, 0, "open")
+            await asyncio.sleep(0.01)
+        return report.degraded
+
+    assert await asyncio.gather(turn(True), turn(False), turn(True)) == [True, False, True]
