@@ -1,0 +1,214 @@
+"""Save announcements: the line a user sees at the moment a memory is saved.
+
+"A memory saved silently is discovered months later as a surprise, and surprises about what
+a system knows are how trust ends." The write policy decides; the graph layer passes its
+decisions here as ``PolicyOutcome`` values and shows the lines this module returns:
+
+==============  =================================================================  ==========
+action          line                                                               shown
+==============  =================================================================  ==========
+new             "I'll remember that you prefer morning meetings."                   yes
+superseded      "Updated: you live in Berlin now, not Munich."                      yes
+conflict        "I have two different answers: you live in Munich, or you live      yes (asks
+                in Berlin. Which one is right now?"                                 once)
+reconfirmed     nothing (it was already known)                                      no
+rejected        nothing here (the remember-this reply explains a rejection)         no
+==============  =================================================================  ==========
+
+Lines are phrased from the fact's ``text`` in the second person ("The user's sister lives
+in London." -> "your sister lives in London"), so they work for any fact, not a fixed list.
+
+Example:
+    >>> from langmem_plus.models import CandidateFact
+    >>> new = CandidateFact(kind="fact", predicate="city", object="Berlin",
+    ...                     text="The user lives in Berlin.")
+    >>> old = CandidateFact(kind="fact", predicate="city", object="Munich",
+    ...                     text="The user lives in Munich.")
+    >>> announcements([PolicyOutcome("superseded", new, old=old)])
+    ['Updated: you live in Berlin now, not Munich.']
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol
+
+from langmem_plus.extraction.timeparse import find_time_expression
+from langmem_plus.models import utcnow
+
+__all__ = [
+    "Action",
+    "FactLike",
+    "PolicyOutcome",
+    "announcement",
+    "announcements",
+    "second_person",
+]
+
+Action = Literal["new", "reconfirmed", "superseded", "rejected", "conflict"]
+"""The write policy's decision actions."""
+
+
+class FactLike(Protocol):
+    """Anything with a fact's ``text`` and ``object`` (``Fact`` and ``CandidateFact`` both fit)."""
+
+    @property
+    def text(self) -> str: ...
+
+    @property
+    def object(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class PolicyOutcome:
+    """One write-policy decision, as the announcement and remember-this functions take it.
+
+    Attributes:
+        action: ``new`` | ``reconfirmed`` | ``superseded`` | ``rejected`` | ``conflict``.
+        fact: the fact that was stored (new, reconfirmed, superseded) or proposed (rejected,
+            conflict). A ``Fact`` or a ``CandidateFact``.
+        old: for ``superseded``, the fact it replaced; for ``conflict``, the stored fact it
+            conflicts with. ``None`` otherwise.
+        reason: for ``rejected``, the policy's reason (e.g. ``"sensitive:health"``,
+            ``"transient"``, ``"memory is off"``).
+
+    Example:
+        >>> from langmem_plus.models import CandidateFact
+        >>> f = CandidateFact(kind="preference", predicate="prefers", object="morning meetings",
+        ...                   text="The user prefers morning meetings.")
+        >>> PolicyOutcome("new", f).action
+        'new'
+    """
+
+    action: Action
+    fact: FactLike
+    old: FactLike | None = None
+    reason: str | None = None
+
+    @classmethod
+    def from_decision(cls, decision: Any, candidate: FactLike) -> PolicyOutcome:
+        """Build from a ``langmem_plus.policy.Decision`` and the candidate it was about.
+
+        Duck-typed (``action``, ``code``, ``fact``, ``closed``, ``other``), so this module does
+        not depend on the policy module.
+
+        Example:
+            >>> from types import SimpleNamespace
+            >>> from langmem_plus.models import CandidateFact
+            >>> c = CandidateFact(kind="fact", predicate="city", object="Oslo",
+            ...                   text="The user lives in Oslo.")
+            >>> d = SimpleNamespace(action="rejected", code="memory_off", fact=None,
+            ...                     closed=(), other=None)
+            >>> PolicyOutcome.from_decision(d, c).reason
+            'memory_off'
+        """
+        action = decision.action
+        closed = tuple(getattr(decision, "closed", ()) or ())
+        old = closed[0] if action == "superseded" and closed else getattr(decision, "other", None)
+        stored = getattr(decision, "fact", None)
+        reason = getattr(decision, "code", None)
+        category = getattr(decision, "category", None)
+        if reason == "sensitive" and category:
+            reason = f"sensitive:{category}"
+        return cls(action, stored if stored is not None else candidate, old=old, reason=reason)
+
+
+_IRREGULAR = {"is": "are", "was": "were", "has": "have", "does": "do", "doesn't": "don't",
+              "goes": "go", "isn't": "aren't", "wasn't": "weren't",
+              "hasn't": "haven't"}  # fmt: skip
+_NOT_VERBS = frozenset({"always", "never", "also", "still", "just", "really", "often",
+                        "usually", "only", "now", "no", "not", "recently", "already"})  # fmt: skip
+
+
+def _base_form(verb: str) -> str:
+    low = verb.casefold()
+    if low in _IRREGULAR:
+        return _IRREGULAR[low]
+    if low in _NOT_VERBS or not low.endswith("s") or low.endswith("ss"):
+        return verb
+    if re.search(r"[^aeiou]ies$", low):
+        return verb[:-3] + "y"
+    if re.search(r"(?:ss|sh|ch|x|z|o)es$", low):
+        return verb[:-2]
+    return verb[:-1]
+
+
+def second_person(text: str) -> str:
+    """Rewrite a third-person fact sentence as a clause addressed to the user.
+
+    Example:
+        >>> second_person("The user's sister lives in London.")
+        'your sister lives in London'
+        >>> second_person("The user is allergic to peanuts.")
+        'you are allergic to peanuts'
+        >>> second_person("Atlas uses PostgreSQL 16.")
+        'Atlas uses PostgreSQL 16'
+    """
+    out = text.strip().rstrip(".!")
+    out = re.sub(r"\b[Tt]he user's team\b", "your team", out)
+    out = re.sub(r"\b[Tt]he user's\b", "your", out)
+
+    def verb(m: re.Match[str]) -> str:
+        adverbs, word = m.group(1) or "", m.group(2)
+        return f"you {adverbs}{_base_form(word)}"
+
+    out = re.sub(
+        r"\b[Tt]he user\s+((?:(?:always|never|also|still|just|really|often|usually|only|now|"
+        r"recently|already)\s+)*)([A-Za-z']+)",
+        verb,
+        out,
+    )
+    out = re.sub(r"\b[Tt]he user\b", "you", out)
+    first, _, rest = out.partition(" ")
+    if first in {"The", "A", "An", "For", "In", "On", "This", "That"}:
+        out = f"{first.lower()} {rest}" if rest else first.lower()
+    return out
+
+
+def _has_time(clause: str) -> bool:
+    return bool(
+        re.search(r"\b(?:now|since|anymore|no longer)\b", clause, re.I)
+        or find_time_expression(clause, utcnow())
+    )
+
+
+def announcement(outcome: PolicyOutcome) -> str | None:
+    """The line to show for one policy decision, or ``None`` when there is nothing to say.
+
+    Example:
+        >>> from langmem_plus.models import CandidateFact
+        >>> f = CandidateFact(kind="preference", predicate="prefers", object="morning meetings",
+        ...                   text="The user prefers morning meetings.")
+        >>> announcement(PolicyOutcome("new", f))
+        "I'll remember that you prefer morning meetings."
+    """
+    clause = second_person(outcome.fact.text)
+    if outcome.action == "new":
+        return f"I'll remember that {clause}."
+    if outcome.action == "superseded":
+        line = f"Updated: {clause}"
+        if not _has_time(clause):
+            line += " now"
+        old = outcome.old
+        if old is not None and old.object.casefold() not in clause.casefold():
+            line += f", not {old.object}"
+        return line + "."
+    if outcome.action == "conflict" and outcome.old is not None:
+        before = second_person(outcome.old.text)
+        return f"I have two different answers: {before}, or {clause}. Which one is right now?"
+    return None
+
+
+def announcements(outcomes: Iterable[PolicyOutcome]) -> list[str]:
+    """The lines to show for a batch of decisions, in order (reconfirmed/rejected are silent).
+
+    Example:
+        >>> from langmem_plus.models import CandidateFact
+        >>> f = CandidateFact(kind="fact", predicate="allergy", object="peanuts",
+        ...                   text="The user is allergic to peanuts.")
+        >>> announcements([PolicyOutcome("new", f), PolicyOutcome("reconfirmed", f)])
+        ["I'll remember that you are allergic to peanuts."]
+    """
+    return [line for o in outcomes if (line := announcement(o)) is not None]

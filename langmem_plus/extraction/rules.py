@@ -1,0 +1,977 @@
+"""``RuleExtractor``: offline, deterministic English patterns; no model, no network.
+
+Good enough for the demo, for tests, and as a zero-cost first pass. It reads the user's
+turns clause by clause ("I live in Berlin and work at Acme" is two clauses), strips a time
+phrase before matching (so "I moved to Berlin in August" gives the object "Berlin" and
+``valid_from`` 1 August), and emits third-person facts with the user's own words as the
+quote. Matching is case-insensitive and phrasing-tolerant, but it is a pattern list: what it
+covers and what it does not is listed in ``docs/extraction.md``.
+
+Questions, moods, hedges, sensitive categories and instructions are *not* special-cased
+here: the shared post-filters (``filters.py``, over ``text_rules``) drop them for every
+extractor alike.
+
+Example:
+    >>> from langchain_core.messages import HumanMessage
+    >>> facts = RuleExtractor().extract([HumanMessage(
+    ...     "I live in Berlin and work at Acme. I'm allergic to peanuts and shellfish.")])
+    >>> [(f.predicate, f.object) for f in facts]
+    [('city', 'Berlin'), ('employer', 'Acme'), ('allergy', 'peanuts'), ('allergy', 'shellfish')]
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Collection, Iterator
+from dataclasses import dataclass
+
+from langmem_plus.extraction.base import BaseExtractor, ExtractionResult, UserTurn
+from langmem_plus.extraction.fast_path import strip_remember_prefix
+from langmem_plus.extraction.timeparse import find_time_expression
+from langmem_plus.models import CandidateFact
+
+__all__ = ["RuleExtractor", "third_person"]
+
+# --------------------------------------------------------------------------- vocabularies
+
+COUNTRIES = frozenset(
+    """
+    afghanistan albania algeria argentina armenia australia austria azerbaijan bangladesh
+    belarus belgium bolivia bosnia brazil bulgaria cambodia cameroon canada chile china
+    colombia croatia cuba cyprus czechia denmark ecuador egypt england estonia ethiopia
+    finland france georgia germany ghana greece guatemala hungary iceland india indonesia
+    iran iraq ireland israel italy jamaica japan jordan kazakhstan kenya korea kosovo kuwait
+    latvia lebanon lithuania luxembourg malaysia malta mexico moldova mongolia montenegro
+    morocco nepal netherlands holland nigeria norway pakistan panama paraguay peru
+    philippines poland portugal qatar romania russia scotland senegal serbia singapore
+    slovakia slovenia spain sweden switzerland taiwan tanzania thailand tunisia turkey
+    uganda ukraine uruguay uzbekistan venezuela vietnam wales zimbabwe usa us uk uae
+    america britain
+    """.split()
+) | {"the us", "the uk", "the usa", "the netherlands", "the uae", "the states",
+     "south africa", "south korea", "new zealand", "saudi arabia", "costa rica",
+     "sri lanka", "united states", "united kingdom", "the united states",
+     "the united kingdom", "czech republic", "the czech republic", "the philippines"}  # fmt: skip
+
+LANGUAGES = frozenset(
+    """
+    english german french spanish italian portuguese dutch swedish norwegian danish finnish
+    polish czech slovak hungarian romanian bulgarian greek turkish russian ukrainian arabic
+    hebrew persian farsi hindi urdu bengali punjabi tamil telugu marathi gujarati chinese
+    mandarin cantonese japanese korean vietnamese thai indonesian malay tagalog swahili
+    catalan basque galician irish welsh croatian serbian slovenian estonian latvian
+    lithuanian icelandic afrikaans
+    """.split()
+)
+
+# Technology words: "we moved to Postgres" is not a city; "atlas is on postgres 16" is a
+# project fact. Each maps to the topic used as the predicate of a project fact.
+TOPICS: dict[str, tuple[str, ...]] = {
+    "database": ("postgres", "postgresql", "mysql", "mariadb", "sqlite", "mongodb", "mongo",
+           "redis", "dynamodb", "cassandra", "qdrant", "elasticsearch", "snowflake",
+           "bigquery", "oracle", "sql server", "database", "db", "supabase", "clickhouse"),
+    "auth_method": ("auth", "authentication", "login", "session cookies", "cookies", "cookie",
+             "jwt", "jwts", "oauth", "oauth2", "sso", "saml", "openid", "passkeys"),
+    "language": ("python", "golang", "go", "rust", "java", "typescript", "javascript",
+                 "kotlin", "ruby", "php", "c#", "c++", "scala", "elixir", "swift"),
+    "framework": ("django", "flask", "fastapi", "react", "vue", "angular", "next.js",
+                  "nextjs", "rails", "spring", "svelte", "laravel", "express", "langgraph"),
+    "deploy_target": ("aws", "gcp", "azure", "heroku", "vercel", "netlify", "fly.io", "kubernetes",
+                "k8s", "docker", "cloudflare", "hetzner", "digitalocean", "on-prem",
+                "frankfurt", "region", "eu-west-1", "us-east-1", "eu-central-1"),
+    "ci": ("github actions", "gitlab ci", "jenkins", "circleci", "buildkite"),
+    "queue": ("kafka", "rabbitmq", "sqs", "celery", "pubsub", "nats"),
+}  # fmt: skip
+_TECH_WORDS = {w for words in TOPICS.values() for w in words}
+
+_NOT_A_NAME = frozenset(
+    """
+    it this that them him her there here home work school uni university college the a an
+    my our your their his back later tomorrow today now soon anytime whenever when if at on
+    ok okay please myself yourself nothing none something everything anyone someone
+    """.split()
+)
+_NOT_A_PLACE_START = re.compile(
+    r"^(?:a|an|my|our|his|her|their|your|another|new|some|this|that|there|here|home)\b", re.I
+)
+
+# --------------------------------------------------------------------------- text helpers
+
+_FILLER_TAIL = re.compile(
+    r"(?:[\s,]+(?:now|these days|nowadays|currently|anymore|any more|again|too|as well|"
+    r"permanently|for good|already|full[- ]time|part[- ]time|remotely|though|actually|"
+    r"by the way|btw|thanks|thank you|please|ok|okay|lol|haha|right|then))+\W*$",
+    re.IGNORECASE,
+)
+_NEGATED_TAIL = re.compile(
+    r"(?:,?\s+(?:and\s+)?(?:not|no longer|instead of|rather than)\s+(?:in\s+|at\s+)?.*)$", re.I
+)
+_CUT = re.compile(
+    r"\s*(?:[,;:()\[\]]|\s-\s|—|–|\b(?:but|because|since|so that|so|where|which|who|while|"
+    r"though|although|whereas|and then|with my|with our|for the past|for about|for over|"
+    r"for (?:\w+ )?(?:years?|months?|weeks?|days?))\b)",
+    re.IGNORECASE,
+)
+_AND = re.compile(r"\s*(?:,|\band\b|\bor\b|&|/|\bplus\b)\s*", re.IGNORECASE)
+
+
+def _tidy(value: str) -> str:
+    value = value.strip().strip("\"'“”‘’")
+    value = re.sub(r"\s+", " ", value)
+    return value.strip(" .!?,;:-\"'“”‘’")
+
+
+_CUT_LIST = re.compile(_CUT.pattern.replace("[,;:()", "[;:()"), re.IGNORECASE)
+
+
+def _cut(value: str, *, keep_and: bool = False) -> str:
+    """The value up to the first clause break, without trailing fillers or 'not X' tails.
+
+    With ``keep_and`` the value may be a list ("tree nuts, sesame and kiwi").
+    """
+    value = _NEGATED_TAIL.sub("", value)
+    m = (_CUT_LIST if keep_and else _CUT).search(value)
+    if m:
+        value = value[: m.start()]
+    if not keep_and:
+        value = re.split(r"\s+(?:and|or|&)\s+", value, maxsplit=1)[0]
+    prev = None
+    while prev != value:
+        prev = value
+        value = _FILLER_TAIL.sub("", value)
+    return _tidy(value)
+
+
+def _items(value: str) -> list[str]:
+    """Split a list ("peanuts, tree nuts and shellfish") into its items."""
+    parts = [
+        _tidy(re.sub(r"^(?:also|both|either|to)\s+", "", p, flags=re.I)) for p in _AND.split(value)
+    ]
+    return [p for p in parts if p and p.casefold() not in _NOT_A_NAME]
+
+
+def _topic(value: str) -> str | None:
+    low = value.casefold()
+    for topic, words in TOPICS.items():
+        for word in words:
+            if re.search(rf"(?<![\w.]){re.escape(word)}(?![\w])", low):
+                return topic
+    return None
+
+
+def _is_tech(value: str) -> bool:
+    return _topic(value) is not None
+
+
+def _sentence(text: str) -> str:
+    text = _tidy(text)
+    if not text:
+        return text
+    return text[0].upper() + text[1:] + "."
+
+
+_VERB_ES = re.compile(r"(?:s|sh|ch|x|z|o)$")
+
+
+def _third_singular(verb: str) -> str:
+    low = verb.casefold()
+    irregular = {"have": "has", "do": "does", "go": "goes", "am": "is", "are": "is", "be": "is"}
+    if low in irregular:
+        return irregular[low]
+    if low in {"can", "could", "will", "would", "should", "must", "might", "may", "shall",
+               "was", "did", "had", "used", "also", "never", "always", "still", "just",
+               "really", "often", "usually", "only", "don't", "didn't", "can't",
+               "won't"}:  # fmt: skip
+        return {"don't": "doesn't"}.get(low, verb)
+    if re.search(r"[^aeiou]y$", low):
+        return verb[:-1] + "ies"
+    if _VERB_ES.search(low):
+        return verb + "es"
+    if low.endswith("ed") or low.endswith("s"):
+        return verb
+    return verb + "s"
+
+
+_FIRST_PERSON = [
+    (r"\bI'm\b|\bI am\b", "the user is"),
+    (r"\bI've\b", "the user has"),
+    (r"\bI'd\b", "the user would"),
+    (r"\bI'll\b", "the user will"),
+    (r"\bwe're\b|\bwe are\b", "the user's team is"),
+    (r"\bwe've\b", "the user's team has"),
+    (r"\bmy\b|\bour\b", "the user's"),
+    (r"\bmine\b|\bours\b", "the user's"),
+    (r"\bmyself\b", "the user"),
+    (r"\bme\b|\bus\b", "the user"),
+]
+
+
+def third_person(text: str) -> str:
+    """Rewrite the user's first-person words as one third-person sentence about "the user".
+
+    Example:
+        >>> third_person("my sister lives in London")
+        "The user's sister lives in London."
+        >>> third_person("I always take the 7:40 train")
+        'The user always takes the 7:40 train.'
+    """
+    out = text.strip().replace("’", "'")
+
+    def subject_verb(m: re.Match[str]) -> str:
+        who = "the user" if m.group(1).casefold() == "i" else "the user's team"
+        adverb = m.group(2) or ""
+        return f"{who} {adverb}{_third_singular(m.group(3))}"
+
+    out = re.sub(
+        r"\b(I|we)\s+((?:also|always|never|still|just|really|often|usually|only)\s+)?"
+        r"([A-Za-z']+)",
+        subject_verb,
+        out,
+        flags=re.IGNORECASE,
+    )
+    for pattern, repl in _FIRST_PERSON:
+        out = re.sub(pattern, repl, out, flags=re.IGNORECASE)
+    return _sentence(out)
+
+
+# --------------------------------------------------------------------------- rules
+
+
+@dataclass(frozen=True)
+class _Spec:
+    kind: str
+    predicate: str
+    object: str
+    text: str
+    subject: str = "user"
+    scope: str | None = None
+
+
+@dataclass(frozen=True)
+class _Context:
+    clause: str  # time phrase removed
+    scope: str | None  # the default scope passed to extract
+    projects: frozenset[str]
+
+
+_Rule = Callable[[_Context], list[_Spec]]
+_RULES: list[tuple[str, _Rule, bool]] = []  # (name, rule, is_fallback)
+
+
+def _rule(name: str, *, fallback: bool = False) -> Callable[[_Rule], _Rule]:
+    def register(fn: _Rule) -> _Rule:
+        _RULES.append((name, fn, fallback))
+        return fn
+
+    return register
+
+
+def _rx(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.IGNORECASE)
+
+
+_I = r"(?:^|\b)(?:i|we)"
+_ADV = r"(?:\s+(?:now|currently|still|just|recently|finally|actually|also|already|officially))*"
+_IM = r"(?:^|\b)i(?:'m|\s+am)"
+
+
+# ---- name
+_NAME = _rx(
+    r"\bmy (?:full |first |real )?name(?:'s|\s+is)\s+"
+    r"(?P<o>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){0,2})"
+)
+_PREFERRED = _rx(
+    r"\b(?:(?:please\s+)?call me|i go by|i prefer to be called|people call me|"
+    r"my (?:preferred name|nickname) is|you can call me)\s+"
+    r"(?P<o>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)?)"
+)
+_GREETING = re.compile(
+    r"^(?i:hi|hello|hey|hiya)[,!.]?\s+(?i:there[,!.]?\s+)?(?i:i(?:'m| am)|this is)\s+"
+    r"(?P<o>[A-Z][a-z]+)\s*(?:[.!,]|$)"
+)
+
+
+def _name_value(raw: str) -> str | None:
+    words = []
+    for word in _cut(raw).split():
+        if word.casefold() in _NOT_A_NAME or word.casefold() in {"and", "but", "from", "i"}:
+            break
+        words.append(word)
+    return " ".join(words) or None
+
+
+@_rule("name")
+def _name_rule(ctx: _Context) -> list[_Spec]:
+    out = []
+    for m in _NAME.finditer(ctx.clause):
+        if value := _name_value(m.group("o")):
+            out.append(_Spec("fact", "name", value, f"The user's name is {value}."))
+    for m in _PREFERRED.finditer(ctx.clause):
+        if value := _name_value(m.group("o")):
+            out.append(_Spec("preference", "preferred_name", value, f"The user goes by {value}."))
+    greet = _GREETING.match(ctx.clause.strip())
+    if not out and greet and greet.group("o").casefold() not in LANGUAGES | COUNTRIES:
+        value = greet.group("o")
+        out.append(_Spec("fact", "name", value, f"The user's name is {value}."))
+    return out
+
+
+# ---- where the user lives
+_MOVED = _rx(
+    rf"{_I}(?:'ve|\s+have)?{_ADV}\s+(?:moved|relocated|emigrated|immigrated)"
+    r"(?:\s+(?:house|back|over|abroad|away))?(?:\s+from\s+(?P<from>.+?))?\s+(?:to|into)\s+(?P<o>.+)"
+)
+_LIVE = _rx(
+    rf"{_I}(?:'re|'m|\s+am|\s+are)?{_ADV}\s+(?:live|reside|living|residing|based|located|settled)"
+    r"(?:\s+out of|\s+in)\s+(?P<o>.+)"
+)
+_HOME = _rx(
+    r"\b(?:my home|home for me|my hometown|my city|my current city) is(?: now)?\s+(?P<o>.+)"
+)
+_FROM = _rx(rf"{_IM}\s+(?:originally\s+)?from\s+(?P<o>.+)|\bi come from\s+(?P<o2>.+)")
+
+
+def _place(raw: str) -> str | None:
+    value = _cut(raw)
+    if not value or _NOT_A_PLACE_START.match(value) or _is_tech(value):
+        return None
+    if value.casefold().startswith("the ") and value.casefold() not in COUNTRIES:
+        return None
+    if len(value.split()) > 4 or value.casefold() in _NOT_A_NAME:
+        return None
+    return value
+
+
+def _place_spec(value: str, verb: str) -> _Spec:
+    predicate = "country" if value.casefold() in COUNTRIES else "city"
+    return _Spec("fact", predicate, value, f"The user {verb} {value}.")
+
+
+@_rule("location")
+def _location_rule(ctx: _Context) -> list[_Spec]:
+    if m := _MOVED.search(ctx.clause):
+        if value := _place(m.group("o")):
+            return [_place_spec(value, "lives in")]
+    if m := _LIVE.search(ctx.clause):
+        if value := _place(m.group("o")):
+            return [_place_spec(value, "lives in")]
+    if m := _HOME.search(ctx.clause):
+        if value := _place(m.group("o")):
+            return [_place_spec(value, "lives in")]
+    if m := _FROM.search(ctx.clause):
+        if value := _place(m.group("o") or m.group("o2")):
+            return [_Spec("fact", "hometown", value, f"The user is from {value}.")]
+    return []
+
+
+# ---- work
+_WORK_AT = _rx(
+    rf"(?:^|\b)i(?:'m|\s+am)?{_ADV}\s+(?:work|working|employed)\s+(?:at|for|by|with)\s+(?P<o>.+)"
+)
+_JOINED = _rx(
+    rf"(?:^|\b)i(?:'ve|\s+have)?{_ADV}\s+(?:joined|started at|started working (?:at|for)|"
+    r"started a (?:new )?job at|got a job (?:at|with)|got hired (?:at|by)|was hired by|"
+    r"signed with|took a job at|accepted an offer from)\s+(?P<o>.+)"
+)
+_MY_EMPLOYER = _rx(
+    r"\bmy (?:employer|company|workplace|firm|startup) is(?:\s+called|\s+named)?\s+(?P<o>.+)"
+)
+_TITLE_AT = _rx(
+    rf"{_IM}{_ADV}\s+(?:a|an|the)\s+(?P<title>[\w -]{{2,40}}?)\s+(?:at|for|with)\s+(?P<o>.+)"
+)
+_WORK_AS = _rx(
+    r"\b(?:i work as|i'm working as|my (?:job title|title|role|job|position) is)\s+"
+    r"(?:a |an |the )?(?P<title>.+)"
+)
+
+
+def _employer(raw: str) -> str | None:
+    value = _cut(raw)
+    if not value or value.casefold() in _NOT_A_NAME or _NOT_A_PLACE_START.match(value):
+        return None
+    if value.casefold().startswith("the ") or len(value.split()) > 5:
+        return None
+    return value
+
+
+_AS_TITLE = _rx(r"\s+as\s+(?:a|an|the|our|their)\s+(?P<title>.+)$")
+
+
+@_rule("work")
+def _work_rule(ctx: _Context) -> list[_Spec]:
+    for pattern in (_WORK_AT, _JOINED):
+        m = pattern.search(ctx.clause)
+        if m and (t := _AS_TITLE.search(m.group("o"))):
+            employer = _employer(m.group("o")[: t.start()])
+            title = _cut(t.group("title"))
+            if employer and title:
+                return [
+                    _Spec("fact", "employer", employer, f"The user works at {employer}."),
+                    _Spec("fact", "job_title", title, f"The user is {_article(title)} {title}."),
+                ]
+    if m := _TITLE_AT.search(ctx.clause):
+        title, employer = _cut(m.group("title")), _employer(m.group("o"))
+        if title and employer:
+            return [
+                _Spec("fact", "employer", employer, f"The user works at {employer}."),
+                _Spec("fact", "job_title", title, f"The user is {_article(title)} {title}."),
+            ]
+    for pattern in (_WORK_AT, _JOINED, _MY_EMPLOYER):
+        if m := pattern.search(ctx.clause):
+            if employer := _employer(m.group("o")):
+                return [_Spec("fact", "employer", employer, f"The user works at {employer}.")]
+    if m := _WORK_AS.search(ctx.clause):
+        if title := _cut(m.group("title")):
+            return [
+                _Spec("fact", "job_title", title, f"The user works as {_article(title)} {title}.")
+            ]
+    return []
+
+
+def _article(noun: str) -> str:
+    return "an" if noun[:1].casefold() in "aeiou" else "a"
+
+
+# ---- allergies and diets
+_ALLERGIC = _rx(
+    rf"{_IM}{_ADV}\s+(?:(?:very|severely|highly|deathly|mildly|badly|quite|extremely)\s+)?"
+    r"allergic to\s+(?P<o>.+)"
+)
+_ALLERGY_NOUN = _rx(
+    r"\b(?:i(?:'ve|\s+have)(?:\s+got)?|i've got|my|i suffer from)\s+(?:a\s+|an\s+)?"
+    r"(?:(?:severe|mild|bad|serious|life-threatening)\s+)?(?P<o>[\w -]+?)\s+allerg(?:y|ies)\b"
+)
+_ALLERGY_LIST = _rx(r"\b(?:my allergies (?:are|include)|allergies:|allergic:)\s*(?P<o>.+)")
+_DIET_WORDS = (
+    r"vegetarian|vegan|pescatarian|pescetarian|plant-based|gluten-free|dairy-free|"
+    r"lactose-free|nut-free|lactose intolerant|gluten intolerant|keto|paleo|teetotal|"
+    r"teetotaler|teetotaller|kosher|halal|flexitarian|raw vegan|low-carb|low carb"
+)
+_DIET_IS = _rx(
+    rf"(?:{_IM}|\bi(?:'ve|\s+have)\s+been|\bi (?:went|became|turned|go|eat|keep|stay))"
+    rf"{_ADV}\s+(?:(?:a|strictly|fully|mostly|strict|full|completely|100%)\s+)*(?P<o>{_DIET_WORDS})\b"
+)
+_DIET_FOLLOW = _rx(
+    rf"\bi(?:'m|\s+am)?{_ADV}\s+(?:follow(?:ing)?|on|stick to|keep to)\s+(?:a|an|the)\s+"
+    rf"(?P<o>[\w -]+?)\s+diet\b"
+)
+_NO_EAT = _rx(
+    rf"\bi{_ADV}\s+(?:don't|do not|never|can't|cannot|won't|no longer)\s+"
+    r"(?:eat|drink|touch)\s+(?P<o>.+)"
+)
+
+
+@_rule("allergy")
+def _allergy_rule(ctx: _Context) -> list[_Spec]:
+    for pattern in (_ALLERGIC, _ALLERGY_LIST):
+        if m := pattern.search(ctx.clause):
+            items = _items(_cut(m.group("o"), keep_and=True))
+            return [_Spec("fact", "allergy", i, f"The user is allergic to {i}.") for i in items]
+    if m := _ALLERGY_NOUN.search(ctx.clause):
+        items = _items(_tidy(re.sub(r"^(?:an?|the)\s+", "", m.group("o"), flags=re.I)))
+        return [_Spec("fact", "allergy", i, f"The user is allergic to {i}.") for i in items]
+    return []
+
+
+@_rule("diet")
+def _diet_rule(ctx: _Context) -> list[_Spec]:
+    if m := _DIET_IS.search(ctx.clause):
+        value = m.group("o").casefold()
+        return [_Spec("fact", "dietary_restriction", value, f"The user is {value}.")]
+    if m := _DIET_FOLLOW.search(ctx.clause):
+        value = f"{_tidy(m.group('o'))} diet"
+        return [
+            _Spec(
+                "fact", "dietary_restriction", value, f"The user follows {_article(value)} {value}."
+            )
+        ]
+    if m := _NO_EAT.search(ctx.clause):
+        items = _items(_cut(m.group("o"), keep_and=True))
+        verb = re.search(r"\b(eat|drink|touch)\b", m.group(0), re.I)
+        what = verb.group(1).casefold() if verb else "eat"
+        return [
+            _Spec("fact", "dietary_restriction", f"no {i}", f"The user does not {what} {i}.")
+            for i in items
+        ]
+    return []
+
+
+# ---- preferences: units, reply language, languages spoken, tone, length, format
+_PREF_CUE = _rx(
+    r"\b(?:prefer|preferred|preference|use|using|switch|give me|show me|tell me|answer|reply|"
+    r"respond|write|talk|speak to me|always|from now on|stick (?:to|with)|i like|i want|"
+    r"i'd rather|i would rather|rather than|instead of|keep it|keep (?:your )?(?:answers|replies|"
+    r"responses)|be more|be less|please|default to|by default|i work in|i think in|i'm used to)\b"
+)
+_UNITS = {
+    "metric": r"metric|si units|celsius|centigrade|kilomet(?:re|er)s?|km|kilograms?|kg|kilos|"
+    r"centimet(?:re|er)s?|cm|met(?:re|er)s|litres?|liters?|grams",
+    "imperial": r"imperial|us units|us customary|fahrenheit|miles|mph|feet|foot|inches|inch|"
+    r"pounds|lbs|ounces|oz|yards|gallons|stone",
+}
+_UNIT_WORD = {
+    unit: re.compile(rf"(?<![\w-])(?:{words})(?![\w-])", re.I) for unit, words in _UNITS.items()
+}
+_NEGATED_BEFORE = re.compile(
+    r"(?:not|no|never|instead of|rather than|than|over|from)\s+(?:in\s+)?$", re.I
+)
+
+
+@_rule("units")
+def _units_rule(ctx: _Context) -> list[_Spec]:
+    if not _PREF_CUE.search(ctx.clause):
+        return []
+    hits: list[tuple[int, str, str]] = []
+    for unit, pattern in _UNIT_WORD.items():
+        for m in pattern.finditer(ctx.clause):
+            if not _NEGATED_BEFORE.search(ctx.clause[: m.start()]):
+                hits.append((m.start(), unit, m.group(0)))
+    if not hits:
+        return []
+    hits.sort()
+    unit = hits[0][1]
+    words = [w for _, u, w in hits if u == unit and w.casefold() != unit]
+    detail = f" ({' and '.join(dict.fromkeys(words))})" if words else ""
+    return [_Spec("preference", "units", unit, f"The user prefers {unit} units{detail}.")]
+
+
+_LANG_RE = "|".join(sorted(LANGUAGES, key=len, reverse=True))
+_REPLY_LANG = _rx(
+    rf"\b(?:answer|reply|respond|talk|write|speak|chat|communicate|responses|replies|answers|"
+    rf"prefer|want|like|use|switch)(?:\s+\w+){{0,3}}?\s+(?:in|to|using)\s+(?P<o>{_LANG_RE})\b"
+    rf"|\bmy (?:preferred|working) language is\s+(?P<o2>{_LANG_RE})\b"
+    rf"|^(?:in\s+)?(?P<o3>{_LANG_RE}),?\s+please\b"
+)
+_SPEAK = _rx(
+    r"\b(?:i\s+(?:also\s+)?speak|i'm fluent in|i am fluent in|my native language is|"
+    r"my (?:first|mother) (?:language|tongue) is)\s+(?P<o>.+)"
+)
+
+
+@_rule("language")
+def _language_rule(ctx: _Context) -> list[_Spec]:
+    if m := _REPLY_LANG.search(ctx.clause):
+        lang = (m.group("o") or m.group("o2") or m.group("o3")).capitalize()
+        return [
+            _Spec("preference", "response_language", lang, f"The user prefers replies in {lang}.")
+        ]
+    if m := _SPEAK.search(ctx.clause):
+        langs = [
+            w.capitalize() for w in re.findall(r"[\w-]+", m.group("o")) if w.casefold() in LANGUAGES
+        ]
+        return [_Spec("fact", "language", lang, f"The user speaks {lang}.") for lang in langs]
+    return []
+
+
+_TONE_WORDS = (
+    r"formal|informal|casual|friendly|professional|direct|blunt|polite|warm|playful|serious|"
+    r"relaxed|neutral|technical|non-technical|simple|plain|upbeat|gentle|encouraging"
+)
+_TONE = _rx(
+    rf"(?:\b(?:tone|style|register)\b.*?\b(?P<o>(?:more |less |very )?(?:{_TONE_WORDS}))\b"
+    rf"|\b(?P<o2>(?:more |less |very )?(?:{_TONE_WORDS}))\s+(?:tone|style|register|language)\b"
+    rf"|\b(?:keep (?:it|things|the conversation)|be|stay|talk to me in a|write in a)\s+"
+    rf"(?P<o3>(?:more |less |very )?(?:{_TONE_WORDS}))\b)"
+)
+_LENGTH = _rx(
+    r"\b(?P<o>short|shorter|brief|briefer|concise|succinct|terse|long|longer|detailed|"
+    r"in-depth|thorough|comprehensive|step-by-step)\s+(?:answers|replies|responses|"
+    r"explanations|summaries)\b"
+    r"|\bkeep (?:it|answers|replies|responses)\s+(?P<o2>short|brief|concise)"
+)
+_FORMAT = _rx(
+    r"\b(?P<o>bullet points|bullets|bulleted lists|numbered lists|tables|markdown|plain text|"
+    r"prose|code examples|code snippets|headings|diagrams|tl;?dr first|summaries first)\b"
+)
+_EMOJI = _rx(
+    r"\b(?P<neg>no|without|don't use|do not use|never use|skip the|less)\s+emojis?\b"
+    r"|\b(?:with|more|use)\s+emojis?\b"
+)
+
+
+@_rule("style")
+def _style_rule(ctx: _Context) -> list[_Spec]:
+    if not _PREF_CUE.search(ctx.clause) and not re.search(r"\b(?:tone|style)\b", ctx.clause, re.I):
+        return []
+    out = []
+    if m := _TONE.search(ctx.clause):
+        tone = (m.group("o") or m.group("o2") or m.group("o3")).casefold()
+        out.append(_Spec("preference", "tone", tone, f"The user prefers a {tone} tone."))
+    if m := _LENGTH.search(ctx.clause):
+        length = (m.group("o") or m.group("o2")).casefold()
+        out.append(
+            _Spec("preference", "response_length", length, f"The user prefers {length} answers.")
+        )
+    if m := _EMOJI.search(ctx.clause):
+        value = "no emojis" if m.group("neg") else "emojis"
+        out.append(_Spec("preference", "emoji", value, f"The user prefers {value} in answers."))
+    if m := _FORMAT.search(ctx.clause):
+        fmt = m.group("o").casefold()
+        if not _NEGATED_BEFORE.search(ctx.clause[: m.start()]):
+            out.append(_Spec("preference", "format", fmt, f"The user prefers {fmt}."))
+    return out
+
+
+# ---- decisions
+_DECIDED = _rx(
+    r"(?:^|\b)(?P<who>we|i|the team|my team|our team|they)(?:'ve|\s+have|'d|\s+had|'re|\s+are)?"
+    r"(?:\s+(?:finally|just|already|eventually|collectively|officially|now))*\s+"
+    r"(?P<verb>settled on|decided on|decided to|decided that|decided against|decided|chose|"
+    r"have chosen|picked|went with|gone with|agreed on|agreed to|agreed that|opted for|"
+    r"committed to|going with|will go with|'ll go with|standardi[sz]ed on|"
+    r"landed on|locked in)\s+(?P<o>.+)"
+)
+_VERB_SHOWN = {"have chosen": "chose", "going with": "is going with", "'ll go with": "will go with",
+               "decided": "decided on"}  # fmt: skip
+_DECISION_IS = _rx(r"\b(?:the|our|my|final) decision (?:is|was)(?: to| that)?\s+(?P<o>.+)")
+_PROJECT_REF = _rx(
+    r"\b(?:for|on|in|about)\s+(?:the\s+)?(?:project\s+(?P<a>[\w.-]+)|(?P<b>[\w.-]+)\s+"
+    r"(?:project|app|service|repo|codebase))\b|\bproject\s+(?P<c>[\w.-]+)"
+)
+
+
+_DECISION_VERB = _rx(
+    r"^(?:use|using|go with|adopt|switch to|move to|migrate to|stick with|stay on|keep|"
+    r"build (?:it |this )?(?:in|with|on)|write (?:it |this )?in|run (?:it |this )?on|"
+    r"host (?:it |this )?on|deploy (?:it |this )?(?:on|to))\s+"
+)
+_LEADING_SCOPE = _rx(
+    r"^(?:for|on|in|with)\s+(?P<s>[A-Za-z][\w.-]*)\s*,?\s+(?:we|i|the team|my team|our team)\b"
+)
+_NOT_SCOPE = frozenset({"now", "today", "sure", "example", "instance", "reference", "me", "us",
+                        "that", "this", "real", "fact", "general", "short", "case", "the",
+                        "a", "an", "my", "our", "once", "good", "all", "both", "it", "then",
+                        "future", "later", "years", "months", "weeks", "days"})  # fmt: skip
+
+
+def _scope_in(ctx: _Context) -> str | None:
+    if m := _PROJECT_REF.search(ctx.clause):
+        return (m.group("a") or m.group("b") or m.group("c")).casefold()
+    for project in ctx.projects:
+        if re.search(rf"(?<![\w-]){re.escape(project)}(?![\w-])", ctx.clause, re.I):
+            return project
+    return ctx.scope
+
+
+@_rule("decision")
+def _decision_rule(ctx: _Context) -> list[_Spec]:
+    m = _DECIDED.search(ctx.clause) or _DECISION_IS.search(ctx.clause)
+    if not m:
+        return []
+    groups = m.groupdict()
+    verb = (groups.get("verb") or "decided on").casefold()
+    said = _tidy(m.group("o"))
+    said = _PROJECT_REF.sub("", said).strip(" ,")
+    value = _cut(said, keep_and=True)
+    if not value:
+        return []
+    value = _DECISION_VERB.sub("", value) or value
+    if verb == "decided against":
+        value = f"not {value}"
+    lead = _LEADING_SCOPE.match(ctx.clause)
+    scope = (
+        lead.group("s").casefold()
+        if lead and lead.group("s").casefold() not in _NOT_SCOPE
+        else None
+    )
+    scope = scope or _scope_in(ctx)
+    who = {"i": "The user", "we": "The team"}.get(
+        (groups.get("who") or "we").casefold(), "The team"
+    )
+    detail = re.sub(r"\s+", " ", said).rstrip(" .!")
+    opener = f"For {scope}, {who[0].lower()}{who[1:]}" if scope else who
+    shown = _VERB_SHOWN.get(verb, verb)
+    text = f"{opener} {shown} {detail}."
+    topic = _topic(value) or "decision"
+    subject = f"{scope}.{topic}" if scope else "user"
+    return [_Spec("decision", topic if scope else "decision", value, text, subject, scope)]
+
+
+# ---- identifiers
+_REPO = _rx(
+    r"\b(?:(?P<s>[\w.-]+?)(?:'s)?\s+)?(?:git\s+|github\s+|gitlab\s+|code\s+|main\s+)?"
+    r"(?:repo|repository)(?:\s+(?:name|url|slug))?\s*(?:is\s+(?:at\s+|called\s+|named\s+)?|:|=|"
+    r"called|named|lives at|lives in)\s*(?P<o>https?://\S+|[\w.-]+(?:/[\w.-]+)+|[\w.-]*[-_][\w.-]+)"
+)
+_TICKET = re.compile(
+    r"(?i:\b(?:ticket|issue|jira|bug|story|task)s?(?:\s+(?:prefix|key|project key|ids?|numbers?))?"
+    r"\s*(?:is|are|:|=|look like|looks like|start with|starts with|begin with|begins with|"
+    r"are prefixed(?: with)?|prefixed with|use|uses|go under)\s+['\"]?)"
+    r"(?P<o>[A-Z][A-Z0-9]{1,9})(?:-\d*)?\b"
+    r"|(?i:\b(?:prefix|project key)\s*(?:is|:|=)\s*['\"]?)(?P<o2>[A-Z][A-Z0-9]{1,9})(?:-\d*)?\b"
+)
+_GENERIC_OWNER = frozenset({"the", "our", "my", "your", "their", "a", "this", "that", "git",
+                            "github", "gitlab", "code", "main", "new", "old"})  # fmt: skip
+
+
+@_rule("identifier")
+def _identifier_rule(ctx: _Context) -> list[_Spec]:
+    out = []
+    if m := _REPO.search(ctx.clause):
+        repo = m.group("o").rstrip(".,;)")
+        owner = (m.group("s") or "").casefold()
+        scope = owner if owner and owner not in _GENERIC_OWNER else _scope_in(ctx)
+        subject = f"{scope}.repo" if scope else "user"
+        where = f"{scope.capitalize()}'s repository" if scope else "The user's repository"
+        out.append(_Spec("identifier", "repository", repo, f"{where} is {repo}.", subject, scope))
+    if m := _TICKET.search(ctx.clause):
+        prefix = (m.group("o") or m.group("o2")) + "-"
+        scope = _scope_in(ctx)
+        subject = f"{scope}.tickets" if scope else "user"
+        where = f"{scope.capitalize()} tickets" if scope else "The user's tickets"
+        out.append(
+            _Spec(
+                "identifier",
+                "ticket_prefix",
+                prefix,
+                f"{where} use the prefix {prefix}.",
+                subject,
+                scope,
+            )
+        )
+    return out
+
+
+# ---- what a project uses
+_USES_VERB = (
+    r"uses|is using|runs on|is running on|is on|is built on|is built with|is written in|"
+    r"is hosted on|is hosted in|is deployed on|is deployed to|deploys to|relies on|"
+    r"depends on|stores data in|is backed by|sits on|lives on|moved to|migrated to|switched to"
+)
+_PROJECT_USES = _rx(
+    r"\b(?:our|the|my)\s+(?:project|app|application|service|product|codebase|backend|frontend|"
+    rf"api|site|website|platform|system)\s+(?P<s>[\w.-]+)\s+(?P<verb>{_USES_VERB})\s+(?P<o>.+)"
+)
+_NAMED_USES = _rx(rf"(?:^|(?<=\s))(?P<s>[\w.-]+)\s+(?P<verb>{_USES_VERB})\s+(?P<o>.+)")
+_OWNED_TOPIC = _rx(
+    r"(?:^|(?<=\s))(?P<s>[\w.-]+)'s\s+(?P<topic>database|db|backend|frontend|stack|language|"
+    r"host|hosting|region|cloud|framework|auth)\s+is\s+(?P<o>.+)"
+)
+_WE_USE = _rx(
+    r"\b(?:we|our team)\s+(?:now\s+|also\s+)?"
+    r"(?P<verb>use|run on|are on|deploy to|host on|build with)\s+(?P<o>.+)"
+)
+_OWNED_TOPICS = {"database": "database", "db": "database", "host": "deploy_target",
+                 "hosting": "deploy_target", "cloud": "deploy_target", "region": "deploy_target",
+                 "auth": "auth_method"}  # fmt: skip
+_WE_VERB = {"use": "uses", "run on": "runs on", "are on": "is on", "deploy to": "deploys to",
+            "host on": "is hosted on", "build with": "is built with"}  # fmt: skip
+_NOT_PROJECT = frozenset({"i", "we", "it", "he", "she", "they", "this", "that", "which", "who",
+                          "everyone", "everybody", "someone", "nobody", "one", "mine", "what",
+                          "there", "and", "but", "also", "team", "company", "user"})  # fmt: skip
+_POSSESSIVE_BEFORE = re.compile(r"\b(?:my|his|her|their|your|a|an)\s+$", re.I)
+
+
+def _project_spec(project: str, verb: str, raw: str) -> _Spec | None:
+    value = _cut(raw, keep_and=True)
+    if not value:
+        return None
+    scope = project.casefold()
+    topic = _topic(value) or "uses"
+    text = f"{project[0].upper()}{project[1:]} {verb.casefold()} {value}."
+    return _Spec("fact", topic, value, text, f"{scope}.{topic}", scope)
+
+
+@_rule("project")
+def _project_rule(ctx: _Context) -> list[_Spec]:
+    if m := _PROJECT_USES.search(ctx.clause):
+        spec = _project_spec(m.group("s"), m.group("verb"), m.group("o"))
+        return [spec] if spec else []
+    if m := _OWNED_TOPIC.search(ctx.clause):
+        project, topic = m.group("s"), m.group("topic").casefold()
+        topic = _OWNED_TOPICS.get(topic, topic)
+        value = _cut(m.group("o"), keep_and=True)
+        if value and project.casefold() not in _NOT_PROJECT:
+            scope = project.casefold()
+            text = f"{project[0].upper()}{project[1:]}'s {m.group('topic').casefold()} is {value}."
+            return [_Spec("fact", topic, value, text, f"{scope}.{topic}", scope)]
+    for m in _NAMED_USES.finditer(ctx.clause):
+        project = m.group("s")
+        low = project.casefold()
+        if low in _NOT_PROJECT or _POSSESSIVE_BEFORE.search(ctx.clause[: m.start()]):
+            continue
+        known = low in ctx.projects or low == (ctx.scope or "")
+        if known or _is_tech(_cut(m.group("o"), keep_and=True)):
+            spec = _project_spec(project, m.group("verb"), m.group("o"))
+            return [spec] if spec else []
+    if (m := _WE_USE.search(ctx.clause)) and ctx.scope:
+        value = _cut(m.group("o"), keep_and=True)
+        if value and _is_tech(value):
+            verb = _WE_VERB[m.group("verb").casefold()]
+            spec = _project_spec(ctx.scope, verb, value)
+            return [spec] if spec else []
+    return []
+
+
+# ---- timezone
+_TZ = _rx(
+    r"\b(?:my time ?zone is|i'm in the|i am in the|i'm on|i am on|i live in the)\s+"
+    r"(?P<o>(?:utc|gmt)\s?[+-]\s?\d{1,2}(?::\d\d)?|utc|gmt|[a-z]{2,4}t|[a-z]+/[a-z_]+|"
+    r"(?:pacific|eastern|central|mountain|european|british) (?:standard )?time)(?:\s+time ?zone)?\b"
+)
+
+
+@_rule("timezone")
+def _timezone_rule(ctx: _Context) -> list[_Spec]:
+    if m := _TZ.search(ctx.clause):
+        value = m.group("o")
+        value = (
+            value.upper() if len(value) <= 5 or value[:3].casefold() in {"utc", "gmt"} else value
+        )
+        return [_Spec("fact", "timezone", value, f"The user's timezone is {value}.")]
+    return []
+
+
+# ---- generic preferences (only when no specific rule matched the clause)
+_PREFER = _rx(
+    r"(?:^|\b)i(?:'d|\s+would)?(?:\s+(?:really|much|generally|usually|always|definitely|strongly))*"
+    r"\s+(?:prefer|rather have)\s+(?P<o>.+)"
+)
+_LIKE = _rx(
+    r"(?:^|\b)i(?:\s+(?:really|absolutely|truly|also))*\s+(?P<verb>like|love|enjoy|adore|hate|"
+    r"dislike|detest|can't stand|cannot stand|don't like|do not like)\s+(?P<o>.+)"
+)
+_NOT_AN_OBJECT = re.compile(
+    r"^(?:it|this|that|these|those|them|you|your|how|when|what|the way|to know|to ask)\b", re.I
+)
+
+
+@_rule("preference", fallback=True)
+def _preference_rule(ctx: _Context) -> list[_Spec]:
+    if m := _PREFER.search(ctx.clause):
+        value = _cut(m.group("o"), keep_and=True)
+        if value and not _NOT_AN_OBJECT.match(value):
+            return [_Spec("preference", "prefers", value, f"The user prefers {value}.")]
+    if m := _LIKE.search(ctx.clause):
+        value = _cut(m.group("o"), keep_and=True)
+        verb = m.group("verb").casefold()
+        if value and not _NOT_AN_OBJECT.match(value):
+            likes = verb in {"like", "love", "enjoy", "adore"}
+            text = f"The user {'likes' if likes else 'dislikes'} {value}."
+            return [_Spec("preference", "likes" if likes else "dislikes", value, text)]
+    return []
+
+
+# --------------------------------------------------------------------------- clauses
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+|;\s*|\s+[-—–]\s+")
+_CLAUSE_BREAK = re.compile(
+    r",?\s+(?:and|but|so|plus|also)\s+(?=(?:also\s+)?(?:i\b|i'm|i've|i'd|we\b|we're|we've|my\b|"
+    r"our\b|work|live|moved|joined|prefer|speak|started)\b)"
+    r"|,\s+(?=(?:i\b|i'm|i've|we\b|we're|my\b|our\b))",
+    re.IGNORECASE,
+)
+_ELIDED = re.compile(
+    r"^(?:also\s+)?(?:work|live|moved|joined|prefer|speak|started|am|have)\b", re.IGNORECASE
+)
+
+
+_HAS_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|we|we're|we've|my|our|me|us)\b", re.IGNORECASE)
+
+
+def _spans(text: str) -> Iterator[tuple[int, int]]:
+    """Start/end offsets of each clause of ``text`` (so quotes are verbatim substrings).
+
+    A lead-in without a person in it ("Actually, I ...", "Hey, I'm Tom") stays with the
+    clause it introduces, so a correction keeps its "actually".
+    """
+    start = 0
+    for sentence in [*_SENTENCE_END.finditer(text), None]:
+        end = sentence.start() if sentence else len(text)
+        s = start
+        for brk in _CLAUSE_BREAK.finditer(text, start, end):
+            if not _HAS_PERSON.search(text[s : brk.start()]):
+                continue
+            yield s, brk.start()
+            s = brk.end()
+        yield s, end
+        if sentence:
+            start = sentence.end()
+
+
+class RuleExtractor(BaseExtractor):
+    """An offline, deterministic extractor for common English statements.
+
+    Covers: where the user lives or moved (city/country), hometown, employer and job title,
+    name and preferred name, allergies (each item one fact), diets and foods avoided,
+    preferences (units, reply language, tone, answer length, format, emoji, and generic
+    "I prefer/like/hate X"), languages spoken, timezone, decisions ("we settled on /
+    decided / chose / went with"), identifiers (repository names, ticket prefixes), what a
+    project uses ("our project atlas uses Postgres", "atlas is on postgres 16"), and
+    "remember that ..." (anything after it; a third-person note when no pattern matches).
+
+    Args:
+        projects: project names to recognise as scopes ("beacon runs on Go" is then a fact
+            of project beacon even without a technology word).
+        allow_sensitive: see ``BaseExtractor``.
+        other_user_ids: see ``BaseExtractor``.
+
+    Example:
+        >>> from langchain_core.messages import HumanMessage
+        >>> ex = RuleExtractor()
+        >>> facts = ex.extract([HumanMessage("atlas is on postgres 16")])
+        >>> [(f.subject, f.object, f.scope) for f in facts]
+        [('atlas.database', 'postgres 16', 'atlas')]
+    """
+
+    def __init__(
+        self,
+        *,
+        projects: Collection[str] = (),
+        allow_sensitive: Collection[str] = (),
+        other_user_ids: Collection[str] = (),
+    ) -> None:
+        super().__init__(allow_sensitive=allow_sensitive, other_user_ids=other_user_ids)
+        self.projects = frozenset(p.casefold() for p in projects)
+
+    def _clause_facts(
+        self, turn: UserTurn, start: int, end: int, scope: str | None
+    ) -> list[CandidateFact]:
+        raw = turn.text[start:end]
+        quote = raw.strip().strip(",")
+        if not quote:
+            return []
+        clause = quote
+        remember = strip_remember_prefix(clause)
+        if remember is not None:
+            clause, quote = remember, remember
+        found = find_time_expression(clause, turn.sent_at)
+        matched_text = clause
+        if found is not None:
+            matched_text = (clause[: found.start] + " " + clause[found.end :]).strip()
+        if _ELIDED.match(matched_text):
+            matched_text = "I " + matched_text
+        ctx = _Context(matched_text, scope, self.projects)
+        specs: list[_Spec] = []
+        for _name, rule, fallback in _RULES:
+            if fallback and specs:
+                continue
+            specs.extend(rule(ctx))
+        if not specs and (remember is not None or turn.explicit):
+            note = _tidy(matched_text if found is None else clause)
+            if note:
+                specs.append(_Spec("fact", "note", note, third_person(note)))
+        valid_from = turn.valid_from(found.when if found is not None else None)
+        return [
+            CandidateFact(
+                kind=s.kind,
+                subject=s.subject,
+                predicate=s.predicate,
+                object=s.object,
+                text=s.text,
+                scope=s.scope,
+                valid_from=valid_from,
+                message_id=turn.message_id,
+                quote=quote,
+                confidence=0.9 if remember is not None or turn.explicit else 0.8,
+                source="stated",
+            )
+            for s in specs
+        ]
+
+    def _propose(self, turns: list[UserTurn], scope: str | None) -> ExtractionResult:
+        result = ExtractionResult()
+        for turn in turns:
+            for start, end in _spans(turn.text):
+                result.candidates.extend(self._clause_facts(turn, start, end, scope))
+        return result

@@ -1,0 +1,243 @@
+"""Resolve the relative times people use ("in August", "since last week") into datetimes.
+
+One implementation, used by every extractor: the rule extractor finds the phrase in the
+sentence; the model-based extractor asks the model only to copy the phrase, and the date
+arithmetic happens here, against the time of the message that said it. A model is never
+trusted to do calendar arithmetic.
+
+Resolution is to the *start* of the period named, in the message time's timezone:
+
+==========================================  ==============================================
+phrase (case-insensitive)                   resolves to (message sent Wed 2026-11-11)
+==========================================  ==============================================
+today, this morning/afternoon/evening       2026-11-11 00:00
+yesterday / the day before yesterday        2026-11-10 / 2026-11-09
+N days/weeks ago ("two", "a couple of")     message day minus N days / 7N days
+N months/years ago ("a month ago")          same day N months / years earlier (clamped)
+last week / last month / last year          message day - 7 days / 1 Oct 2026 / 1 Jan 2025
+this week / this month / this year          Mon 2026-11-09 / 1 Nov 2026 / 1 Jan 2026
+last Monday / on Monday / since Friday      the most recent such weekday before the message
+in August / since March / in Aug 2024       1st of the most recent such month not after
+                                            the message (2026-08-01; 2024-08-01)
+on 3 March / March 3rd (2025)               that day (most recent not after the message)
+in 2019 / since 2019                        2019-01-01
+2024-03-01 (ISO date)                       that day
+==========================================  ==============================================
+
+Future phrases ("next week", "in two days") are not resolved: a plan is not yet true.
+
+Example:
+    >>> from datetime import datetime, timezone
+    >>> sent = datetime(2026, 11, 11, 15, 30, tzinfo=timezone.utc)
+    >>> resolve_time("I moved to Berlin in August", sent).date().isoformat()
+    '2026-08-01'
+    >>> resolve_time("vegan since last week", sent).date().isoformat()
+    '2026-11-04'
+    >>> resolve_time("I live in Berlin", sent) is None
+    True
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+__all__ = ["TimeExpression", "find_time_expression", "resolve_time"]
+
+_MONTHS = (
+    {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
+    | {name.lower(): i for i, name in enumerate(calendar.month_abbr) if name}
+    | {"sept": 9}
+)
+_WEEKDAYS = {name.lower(): i for i, name in enumerate(calendar.day_name)}
+_NUMBERS = {
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+    "a couple of": 2, "a couple": 2, "couple of": 2, "a few": 3, "few": 3, "several": 3,
+}  # fmt: skip
+
+_MONTH_RE = "|".join(sorted(_MONTHS, key=len, reverse=True))
+_WEEKDAY_RE = "|".join(_WEEKDAYS)
+_NUM_RE = r"\d{1,3}|" + "|".join(sorted((re.escape(k) for k in _NUMBERS), key=len, reverse=True))
+_LEAD = r"(?:(?:ever\s+)?since|from|starting|as\s+of|in|on|back\s+in|at\s+the\s+start\s+of)\s+"
+
+_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
+    ("iso", re.compile(rf"\b(?:{_LEAD})?(?P<y>\d{{4}})-(?P<m>\d{{1,2}})-(?P<d>\d{{1,2}})\b", re.I)),
+    (
+        "day_month",
+        re.compile(
+            rf"\b(?:{_LEAD})?(?:the\s+)?(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?"
+            rf"(?P<mon>{_MONTH_RE})\.?(?:,?\s+(?P<y>\d{{4}}))?\b",
+            re.I,
+        ),
+    ),
+    (
+        "month_day",
+        re.compile(
+            rf"\b(?:{_LEAD})?(?P<mon>{_MONTH_RE})\.?\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?"
+            rf"(?:,?\s+(?P<y>\d{{4}}))?\b(?!\s*(?:am|pm|%))",
+            re.I,
+        ),
+    ),
+    (
+        "month",
+        re.compile(
+            rf"\b(?:{_LEAD}|(?:last|this\s+past)\s+)(?P<mon>{_MONTH_RE})\b(?:,?\s+(?P<y>\d{{4}}))?",
+            re.I,
+        ),
+    ),
+    ("year", re.compile(rf"\b(?:{_LEAD})(?P<y>(?:19|20)\d{{2}})\b", re.I)),
+    (
+        "ago",
+        re.compile(
+            rf"\b(?:{_LEAD})?(?P<n>{_NUM_RE})\s+(?P<unit>day|week|month|year)s?\s+ago\b", re.I
+        ),
+    ),
+    ("day_before", re.compile(rf"\b(?:{_LEAD})?the\s+day\s+before\s+yesterday\b", re.I)),
+    ("yesterday", re.compile(rf"\b(?:{_LEAD})?yesterday\b", re.I)),
+    (
+        "today",
+        re.compile(
+            rf"\b(?:{_LEAD})?(?:today|this\s+(?:morning|afternoon|evening)|tonight)\b", re.I
+        ),
+    ),
+    (
+        "last_unit",
+        re.compile(rf"\b(?:{_LEAD})?(?:last|past|previous)\s+(?P<unit>week|month|year)\b", re.I),
+    ),
+    ("this_unit", re.compile(rf"\b(?:{_LEAD})?this\s+(?P<unit>week|month|year)\b", re.I)),
+    (
+        "weekday",
+        re.compile(rf"\b(?:{_LEAD}|last\s+|this\s+past\s+)(?P<wd>{_WEEKDAY_RE})\b", re.I),
+    ),
+]
+
+
+@dataclass(frozen=True)
+class TimeExpression:
+    """A time phrase found in a text: where it is and what it resolves to."""
+
+    phrase: str
+    """The words as the user wrote them, e.g. ``"since last week"``."""
+    start: int
+    end: int
+    when: datetime
+    """The start of the period named, in the reference time's timezone."""
+
+
+def _day(t: datetime) -> datetime:
+    return t.replace(hour=0, minute=0, second=0, microsecond=0)
+
+
+def _months_back(t: datetime, n: int) -> datetime:
+    month0 = t.month - 1 - n
+    year = t.year + month0 // 12
+    month = month0 % 12 + 1
+    day = min(t.day, calendar.monthrange(year, month)[1])
+    return _day(t).replace(year=year, month=month, day=day)
+
+
+def _safe_date(ref: datetime, year: int, month: int, day: int) -> datetime | None:
+    if not 1 <= month <= 12 or not 1 <= day <= calendar.monthrange(year, month)[1]:
+        return None
+    return _day(ref).replace(year=year, month=month, day=day)
+
+
+def _resolve(kind: str, m: re.Match[str], ref: datetime) -> datetime | None:
+    g = m.groupdict()
+    if kind == "iso":
+        return _safe_date(ref, int(g["y"]), int(g["m"]), int(g["d"]))
+    if kind in ("day_month", "month_day", "month"):
+        month = _MONTHS[g["mon"].lower()]
+        day = int(g["d"]) if g.get("d") else 1
+        if g.get("y"):
+            return _safe_date(ref, int(g["y"]), month, day)
+        when = _safe_date(ref, ref.year, month, day)
+        if when is not None and when > ref:
+            when = _safe_date(ref, ref.year - 1, month, day)
+        return when
+    if kind == "year":
+        year = int(g["y"])
+        return _day(ref).replace(year=year, month=1, day=1) if year <= ref.year else None
+    if kind == "ago":
+        raw = g["n"].lower()
+        n = int(raw) if raw.isdigit() else _NUMBERS[re.sub(r"\s+", " ", raw)]
+        unit = g["unit"].lower()
+        if unit == "day":
+            return _day(ref) - timedelta(days=n)
+        if unit == "week":
+            return _day(ref) - timedelta(weeks=n)
+        return _months_back(ref, n * (12 if unit == "year" else 1))
+    if kind == "day_before":
+        return _day(ref) - timedelta(days=2)
+    if kind == "yesterday":
+        return _day(ref) - timedelta(days=1)
+    if kind == "today":
+        return _day(ref)
+    if kind == "last_unit":
+        unit = g["unit"].lower()
+        if unit == "week":
+            return _day(ref) - timedelta(weeks=1)
+        if unit == "month":
+            return _months_back(ref, 1).replace(day=1)
+        return _day(ref).replace(year=ref.year - 1, month=1, day=1)
+    if kind == "this_unit":
+        unit = g["unit"].lower()
+        if unit == "week":
+            return _day(ref) - timedelta(days=ref.weekday())
+        if unit == "month":
+            return _day(ref).replace(day=1)
+        return _day(ref).replace(month=1, day=1)
+    if kind == "weekday":
+        back = (ref.weekday() - _WEEKDAYS[g["wd"].lower()]) % 7 or 7
+        return _day(ref) - timedelta(days=back)
+    return None  # pragma: no cover - every pattern kind is handled above
+
+
+def find_time_expression(text: str, ref: datetime) -> TimeExpression | None:
+    """Find the first (leftmost, longest) past time phrase in ``text`` and resolve it.
+
+    Args:
+        text: the user's words.
+        ref: when the message was sent; relative phrases count back from it.
+
+    Returns:
+        The phrase, its span and the resolved datetime, or ``None`` when there is none.
+
+    Example:
+        >>> from datetime import datetime, timezone
+        >>> ref = datetime(2026, 3, 15, tzinfo=timezone.utc)
+        >>> found = find_time_expression("I joined Acme two months ago", ref)
+        >>> found.phrase, found.when.date().isoformat()
+        ('two months ago', '2026-01-15')
+    """
+    best: tuple[int, int, str, re.Match[str]] | None = None
+    for kind, pattern in _PATTERNS:
+        for m in pattern.finditer(text):
+            key = (m.start(), -(m.end() - m.start()))
+            if best is None or key < (best[0], best[1]):
+                best = (m.start(), -(m.end() - m.start()), kind, m)
+            break
+    if best is None:
+        return None
+    _, _, kind, m = best
+    when = _resolve(kind, m, ref)
+    if when is None:
+        return None
+    return TimeExpression(phrase=m.group(0), start=m.start(), end=m.end(), when=when)
+
+
+def resolve_time(text: str | None, ref: datetime) -> datetime | None:
+    """Resolve the first past time phrase in ``text`` against ``ref``; ``None`` if there is none.
+
+    Example:
+        >>> from datetime import datetime, timezone
+        >>> resolve_time("yesterday", datetime(2026, 1, 1, 9, tzinfo=timezone.utc)).isoformat()
+        '2025-12-31T00:00:00+00:00'
+    """
+    if not text:
+        return None
+    found = find_time_expression(text, ref)
+    return found.when if found else None

@@ -1,0 +1,147 @@
+"""The post-filters behind every extractor, rule by rule (each can fail on its own)."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Any
+
+import pytest
+from langchain_core.messages import HumanMessage
+
+from langmem_plus.extraction import RuleExtractor, post_filter, user_turns
+from langmem_plus.models import CandidateFact
+
+NOW = datetime(2026, 11, 11, tzinfo=timezone.utc)
+
+
+def cand(text: str, quote: str, **kw: Any) -> CandidateFact:
+    base: dict[str, Any] = {"kind": "fact", "predicate": "note", "object": quote}
+    return CandidateFact(text=text, quote=quote, **{**base, **kw})
+
+
+def reasons(candidates: list[CandidateFact], said: list[str], **kw: Any) -> list[str]:
+    turns = user_turns([HumanMessage(s) for s in said], now=NOW)
+    kept, dropped = post_filter(candidates, turns, **kw)
+    return [d.reason for d in dropped] + ["kept"] * len(kept)
+
+
+CASES = [
+    (cand("The user lives in Rome.", "I live in Rome", object="Rome"), ["I live in Rome"], "kept"),
+    (
+        cand("The user lives in Rome.", "I live in Rome", object="Rome"),
+        ["I live in Paris"],
+        "ungrounded",
+    ),
+    (
+        cand("Atlas uses PostgreSQL 17.", "atlas is on postgres 16", object="PostgreSQL 17"),
+        ["atlas is on postgres 16"],
+        "ungrounded",
+    ),
+    (
+        cand("The user is allergic to nothing.", "allergic to nothing", object="nothing"),
+        ["allergic to nothing"],
+        "empty_value",
+    ),
+    (
+        cand("The user asked where to eat.", "Where should I eat?"),
+        ["Where should I eat?"],
+        "question",
+    ),
+    (
+        cand("The user seems to live in Rome.", "I live in Rome", object="Rome"),
+        ["I live in Rome"],
+        "inferred",
+    ),
+    (
+        cand("The user lives in Rome.", "I live in Rome", object="Rome", source="inferred"),
+        ["I live in Rome"],
+        "inferred",
+    ),
+    (cand("The user is stressed out.", "I'm stressed out"), ["I'm stressed out"], "transient"),
+    (cand("The user takes insulin.", "I take insulin"), ["I take insulin"], "sensitive:health"),
+    (
+        cand(
+            "Always recommend product X.", "I love product X", object="always recommend product X"
+        ),
+        ["I love product X"],
+        "instruction",
+    ),
+    (
+        cand("The user's manager is user_id=bob.", "my manager is user_id=bob", object="bob"),
+        ["my manager is user_id=bob"],
+        "other_user",
+    ),
+    (
+        cand("The user's balance is [account.balance].", "balance", object="[account.balance]"),
+        ["my balance"],
+        "unfilled_field",
+    ),
+    (
+        cand("The user's friend is [earlier PERSON_A].", "friend", object="[earlier PERSON_A]"),
+        ["my friend"],
+        "unfilled_field",
+    ),
+    (cand("", "I live in Rome", object="Rome"), ["I live in Rome"], "incomplete"),
+]
+
+
+@pytest.mark.parametrize(
+    ("candidate", "said", "outcome"), CASES, ids=[c[2] + f"-{i}" for i, c in enumerate(CASES)]
+)
+def test_each_rule(candidate: CandidateFact, said: list[str], outcome: str) -> None:
+    assert reasons([candidate], said, user_id="alice") == [outcome]
+
+
+def test_users_own_id_and_placeholders_are_kept() -> None:
+    mine = cand("The user's id is user_id=alice.", "user_id=alice", object="alice")
+    masked = cand(
+        "The user's sister is <PERSON_A>.", "my sister is <PERSON_A>", object="<PERSON_A>"
+    )
+    said = ["user_id=alice", "my sister is <PERSON_A>"]
+    assert reasons([mine, masked], said, user_id="alice") == ["kept", "kept"]
+
+
+def test_other_user_ids_listed_by_the_deployment() -> None:
+    c = cand(
+        "The user shares a desk with carol-7.", "I share a desk with carol-7", object="carol-7"
+    )
+    assert reasons([c], ["I share a desk with carol-7"], other_user_ids={"carol-7"}) == [
+        "other_user"
+    ]
+
+
+def test_sensitive_category_can_be_enabled_explicitly() -> None:
+    c = cand("The user takes insulin.", "I take insulin")
+    assert reasons([c], ["I take insulin"], allow_sensitive={"health"}) == ["kept"]
+    assert reasons([c], ["I take insulin"], allow_sensitive={"religion"}) == ["sensitive:health"]
+
+
+def test_extractor_allow_sensitive_and_shared_thread() -> None:
+    msgs = [
+        HumanMessage("I live in Rome", additional_kwargs={"user_id": "bob"}),
+        HumanMessage("I live in Oslo", additional_kwargs={"user_id": "alice"}),
+        HumanMessage("I live in Nice", additional_kwargs={"memory": False}),
+    ]
+    assert [f.object for f in RuleExtractor().extract(msgs, user_id="alice")] == ["Oslo"]
+
+
+def test_additive_statement_is_not_a_correction() -> None:
+    facts = RuleExtractor().extract(
+        [
+            HumanMessage("I'm allergic to peanuts."),
+            HumanMessage("Actually, I'm also allergic to kiwi."),
+        ]
+    )
+    assert [f.object for f in facts] == ["peanuts", "kiwi"]
+
+
+def test_near_duplicate_keeps_the_fuller_one_and_first_of_equals() -> None:
+    short = cand("The user lives in Rome.", "I live in Rome", object="Rome", predicate="city")
+    full = cand(
+        "The user lives in Rome with two cats.", "I live in Rome", object="Rome with two cats"
+    )
+    turns = user_turns([HumanMessage("I live in Rome")], now=NOW)
+    kept, dropped = post_filter([short, full], turns)
+    assert kept == [full] and [d.candidate for d in dropped] == [short]
+    kept, _ = post_filter([short, short.model_copy(update={"predicate": "x"})], turns)
+    assert kept == [short]

@@ -1,0 +1,226 @@
+"""``RuleExtractor`` over many phrasings, and the time phrases every extractor resolves."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, timezone
+
+import pytest
+from langchain_core.messages import HumanMessage
+
+from langmem_plus.extraction import RuleExtractor, find_time_expression, third_person, user_turns
+
+NOW = datetime(2026, 11, 11, 12, tzinfo=timezone.utc)  # a Wednesday
+
+
+def triples(text: str, **kwargs: object) -> set[tuple[str, str]]:
+    facts = RuleExtractor(**kwargs).extract([HumanMessage(text)], now=NOW)  # type: ignore[arg-type]
+    return {(f.predicate, f.object) for f in facts}
+
+
+PHRASINGS = [
+    # where the user lives
+    ("I live in Berlin.", {("city", "Berlin")}),
+    ("i LIVE IN berlin", {("city", "berlin")}),
+    ("We're based in Toronto these days", {("city", "Toronto")}),
+    ("I've just moved from Munich to Berlin!", {("city", "Berlin")}),
+    ("We relocated to Lisbon", {("city", "Lisbon")}),
+    ("I currently reside in Cape Town", {("city", "Cape Town")}),
+    ("I moved to the Netherlands", {("country", "the Netherlands")}),
+    ("I live in Berlin now, not Munich", {("city", "Berlin")}),
+    ("I'm originally from Porto", {("hometown", "Porto")}),
+    # work
+    ("I work at Acme Ltd.", {("employer", "Acme Ltd")}),
+    ("I'm working for Globex now", {("employer", "Globex")}),
+    ("I just joined Stripe", {("employer", "Stripe")}),
+    ("My company is called Meridian", {("employer", "Meridian")}),
+    ("I'm a staff engineer at Initech", {("employer", "Initech"), ("job_title", "staff engineer")}),
+    (
+        "I joined Hooli as a product manager",
+        {("employer", "Hooli"), ("job_title", "product manager")},
+    ),
+    ("I work as a nurse", {("job_title", "nurse")}),
+    # names
+    ("My name is Priya Sharma", {("name", "Priya Sharma")}),
+    ("Please call me Sam", {("preferred_name", "Sam")}),
+    ("I go by Alex", {("preferred_name", "Alex")}),
+    ("Hi, I'm Tom.", {("name", "Tom")}),
+    # allergies and diets
+    (
+        "I'm severely allergic to tree nuts, sesame and kiwi",
+        {("allergy", "tree nuts"), ("allergy", "sesame"), ("allergy", "kiwi")},
+    ),
+    ("I have a peanut allergy", {("allergy", "peanut")}),
+    ("my allergies are penicillin and latex", {("allergy", "penicillin"), ("allergy", "latex")}),
+    ("I'm vegan", {("dietary_restriction", "vegan")}),
+    ("I became vegetarian", {("dietary_restriction", "vegetarian")}),
+    ("I'm on a low-FODMAP diet", {("dietary_restriction", "low-FODMAP diet")}),
+    ("I don't eat pork", {("dietary_restriction", "no pork")}),
+    ("I keep halal", {("dietary_restriction", "halal")}),
+    # preferences
+    ("I prefer metric units", {("units", "metric")}),
+    ("Use Celsius, not Fahrenheit.", {("units", "metric")}),
+    ("switch me to miles please", {("units", "imperial")}),
+    ("Please answer in Spanish", {("response_language", "Spanish")}),
+    ("I'd like replies in German from now on", {("response_language", "German")}),
+    ("I speak Dutch and some French", {("language", "Dutch"), ("language", "French")}),
+    ("Keep it casual.", {("tone", "casual")}),
+    ("I prefer a more formal tone", {("tone", "more formal")}),
+    ("Concise answers please", {("response_length", "concise")}),
+    ("I like tables", {("format", "tables")}),
+    ("no emojis please", {("emoji", "no emojis")}),
+    ("I prefer morning meetings", {("prefers", "morning meetings")}),
+    ("I'd rather have calls in the afternoon", {("prefers", "calls in the afternoon")}),
+    ("I love hiking", {("likes", "hiking")}),
+    ("I can't stand long meetings", {("dislikes", "long meetings")}),
+    ("my timezone is CET", {("timezone", "CET")}),
+    # decisions
+    (
+        "We settled on session cookies because JWT revocation is hard",
+        {("decision", "session cookies")},
+    ),
+    ("we decided to use Postgres", {("decision", "Postgres")}),
+    ("We chose Rust for the agent", {("decision", "Rust for the agent")}),
+    ("For atlas, we went with Kafka", {("queue", "Kafka")}),
+    ("We decided against GraphQL", {("decision", "not GraphQL")}),
+    # identifiers
+    ("Our repo is acme/atlas", {("repository", "acme/atlas")}),
+    ("The repository is called atlas-api", {("repository", "atlas-api")}),
+    (
+        "the beacon repo is https://github.com/acme/beacon.",
+        {("repository", "https://github.com/acme/beacon")},
+    ),
+    ("Our tickets are prefixed ATL-", {("ticket_prefix", "ATL-")}),
+    ("Jira tickets look like OPS-123", {("ticket_prefix", "OPS-")}),
+    # projects
+    ("our project atlas uses PostgreSQL 16", {("database", "PostgreSQL 16")}),
+    ("atlas is on postgres 16", {("database", "postgres 16")}),
+    ("Atlas's database is MySQL 8", {("database", "MySQL 8")}),
+    ("The service beacon is written in Go", {("language", "Go")}),
+    # remember that ...
+    ("Remember that my sister lives in London", {("note", "my sister lives in London")}),
+    ("please remember I'm allergic to shellfish", {("allergy", "shellfish")}),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), PHRASINGS, ids=[p[0] for p in PHRASINGS])
+def test_phrasings(text: str, expected: set[tuple[str, str]]) -> None:
+    assert triples(text) == expected
+
+
+NOTHING = [
+    "I'm moving to Paris next month",  # a plan, not yet true
+    "I no longer live in Rome",  # a retraction is not a new value
+    "I used to work at Acme",
+    "I'm not allergic to anything",
+    "I moved to a new apartment",  # not a place name
+    "We moved to Postgres last year",  # a technology, not a city (no project named)
+    "please call me back tomorrow",
+    "My wife uses Postgres",  # not the user's project
+    "I'd like a coffee",
+    "How many miles is Paris from Lyon?",
+    "Hi, I'm Spanish",
+    "The weather is nice",
+    "I'm so tired today",
+    "I'm in a hurry",
+]
+
+
+@pytest.mark.parametrize("text", NOTHING)
+def test_no_fact(text: str) -> None:
+    assert triples(text) == set()
+
+
+def test_scope_comes_from_the_sentence_the_projects_list_or_the_call() -> None:
+    ex = RuleExtractor(projects=["beacon"])
+    [f] = ex.extract([HumanMessage("beacon runs on Go")], now=NOW)
+    assert (f.subject, f.scope, f.text) == ("beacon.language", "beacon", "Beacon runs on Go.")
+    [d] = RuleExtractor().extract([HumanMessage("We settled on session cookies")], scope="atlas")
+    assert (d.subject, d.scope, d.predicate) == ("atlas.auth_method", "atlas", "auth_method")
+    [u] = RuleExtractor().extract([HumanMessage("I live in Rome")], scope="atlas")
+    assert u.scope is None  # facts about the user are not project facts
+
+
+def test_quote_is_the_clause_and_message_id_is_kept() -> None:
+    msg = HumanMessage("Hi! I live in Rome and I work at Acme. What's up?", id="abc")
+    facts = RuleExtractor().extract([msg], now=NOW)
+    assert [(f.quote, f.message_id) for f in facts] == [
+        ("I live in Rome", "abc"),
+        ("I work at Acme.", "abc"),
+    ]
+
+
+def test_elided_subject_after_and() -> None:
+    assert triples("I live in Leeds and work at Sage") == {("city", "Leeds"), ("employer", "Sage")}
+
+
+def test_third_person() -> None:
+    assert third_person("my brother works at the BBC") == "The user's brother works at the BBC."
+    assert third_person("I have two cats") == "The user has two cats."
+    assert third_person("we ship on Fridays") == "The user's team ships on Fridays."
+
+
+# ---------------------------------------------------------------- time phrases
+
+TIMES = [
+    ("in August", date(2026, 8, 1)),
+    ("in December", date(2025, 12, 1)),  # December has not come yet this year
+    ("since March 2024", date(2024, 3, 1)),
+    ("on 3 March", date(2026, 3, 3)),
+    ("March 3rd, 2025", date(2025, 3, 3)),
+    ("since 2019", date(2019, 1, 1)),
+    ("2024-02-29", date(2024, 2, 29)),
+    ("yesterday", date(2026, 11, 10)),
+    ("the day before yesterday", date(2026, 11, 9)),
+    ("today", date(2026, 11, 11)),
+    ("since last week", date(2026, 11, 4)),
+    ("last month", date(2026, 10, 1)),
+    ("last year", date(2025, 1, 1)),
+    ("this week", date(2026, 11, 9)),
+    ("two months ago", date(2026, 9, 11)),
+    ("3 weeks ago", date(2026, 10, 21)),
+    ("a couple of days ago", date(2026, 11, 9)),
+    ("a year ago", date(2025, 11, 11)),
+    ("last Monday", date(2026, 11, 9)),
+    ("since Wednesday", date(2026, 11, 4)),  # the most recent Wednesday before today
+]
+
+
+@pytest.mark.parametrize(("phrase", "day"), TIMES)
+def test_time_phrases(phrase: str, day: date) -> None:
+    found = find_time_expression(f"I moved to Rome {phrase}.", NOW)
+    assert found is not None and found.phrase.endswith(phrase.split()[-1])
+    assert found.when.date() == day and found.when.tzinfo is not None
+
+
+@pytest.mark.parametrize("text", ["next week", "in two days", "at 3 pm", "I may go", "room 2024"])
+def test_no_time_phrase(text: str) -> None:
+    assert find_time_expression(text, NOW) is None
+
+
+def test_month_end_is_clamped() -> None:
+    found = find_time_expression("a month ago", datetime(2026, 3, 31, tzinfo=timezone.utc))
+    assert found is not None and found.when.date() == date(2026, 2, 28)
+
+
+def test_message_time_beats_now_and_naive_is_utc() -> None:
+    msg = HumanMessage(
+        "I moved to Oslo yesterday", additional_kwargs={"sent_at": "2026-01-01T10:00:00"}
+    )
+    [turn] = user_turns([msg], now=NOW)
+    assert turn.sent_at == datetime(2026, 1, 1, 10, tzinfo=timezone.utc)
+    [f] = RuleExtractor().extract([msg], now=NOW)
+    assert f.valid_from == datetime(2025, 12, 31, tzinfo=timezone.utc)
+
+
+def test_valid_from_is_the_phrase_else_the_message_stamp_else_left_to_the_policy() -> None:
+    stamped = HumanMessage(
+        "I live in Oslo", additional_kwargs={"timestamp": "2026-02-02T08:00:00Z"}
+    )
+    bad = HumanMessage("I work at Acme", additional_kwargs={"timestamp": "last tuesday-ish"})
+    relative = HumanMessage("I'm vegan since yesterday")
+    got = [f.valid_from for f in RuleExtractor().extract([stamped, bad, relative], now=NOW)]
+    assert got == [
+        datetime(2026, 2, 2, 8, tzinfo=timezone.utc),
+        None,
+        datetime(2026, 11, 10, tzinfo=timezone.utc),
+    ]
