@@ -1,0 +1,341 @@
+"""The planning core shared by ``QdrantStore`` and ``AsyncQdrantStore``; it does no I/O.
+
+``BaseQdrantStore._plan_batch`` is a generator: it yields engine-neutral calls
+(``calls.py``) and receives their results, so the sync store drives it with blocking calls
+and the async store with awaits, and the logic exists once. A batch is validated
+completely (namespaces, JSON values) before its first call; reads run before writes; the
+last put to a key wins, as in LangGraph's own stores.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Generator, Iterable, Mapping
+from typing import Any, cast
+
+from langgraph.store.base import (
+    GetOp,
+    IndexConfig,
+    ListNamespacesOp,
+    Op,
+    PutOp,
+    Result,
+    SearchItem,
+    SearchOp,
+    TTLConfig,
+    ensure_embeddings,
+    get_text_at_path,
+    tokenize_path,
+    validate_op_namespace,
+)
+from qdrant_edge import Bm25
+
+from langmem_plus.errors import EmbeddingDimensionError
+from langmem_plus.stores.calls import (
+    Call,
+    Condition,
+    Delete,
+    DeleteByFilter,
+    EmbedDocuments,
+    EmbedQueries,
+    Facet,
+    PointData,
+    Query,
+    Range,
+    Record,
+    Retrieve,
+    Scroll,
+    SetPayload,
+    Sparse,
+    Upsert,
+    Where,
+)
+from langmem_plus.stores.config import QdrantIndexConfig, normalize_distance
+from langmem_plus.stores.payload import (
+    build_payload,
+    is_expired,
+    item_from_payload,
+    live_filter,
+    matches_filter,
+    namespace_filter,
+    point_id,
+    translate_filter,
+)
+
+__all__ = ["BaseQdrantStore", "Plan"]
+
+Plan = Generator[Call, Any, list[Result]]
+
+_FACET_LIMIT = 1_000_000
+
+
+class _Bm25Model:
+    """Qdrant's own BM25 (``qdrant_edge.Bm25``), in-process, nothing downloaded."""
+
+    def __init__(self) -> None:
+        self._model = Bm25()
+
+    def document(self, text: str) -> Sparse | None:
+        return self._to_sparse(self._model.embed_document(text))
+
+    def query(self, text: str) -> Sparse | None:
+        return self._to_sparse(self._model.embed_query(text))
+
+    @staticmethod
+    def _to_sparse(vec: Any) -> Sparse | None:
+        indices, values = list(vec.indices), list(vec.values)
+        if not indices:
+            return None
+        return Sparse(indices=indices, values=values)
+
+
+class BaseQdrantStore:
+    """Holds configuration and plans batches; subclasses only execute calls."""
+
+    supports_ttl: bool = True
+    ttl_config: TTLConfig | None = None
+    index_config: IndexConfig | None
+
+    def _configure(self, index: QdrantIndexConfig | None, ttl: TTLConfig | None) -> None:
+        self.ttl_config = ttl
+        self.index_config = cast("IndexConfig | None", dict(index) if index else None)
+        cfg: Mapping[str, Any] = index or {}
+        embed = cfg.get("embed")
+        self.embeddings = ensure_embeddings(embed) if embed is not None else None
+        if self.embeddings is not None and not cfg.get("dims"):
+            raise ValueError("index config has 'embed' but no 'dims': set dims to the model's size")
+        self.dims: int | None = int(cfg["dims"]) if self.embeddings is not None else None
+        self.distance = normalize_distance(cfg.get("distance") or cfg.get("distance_type"))
+        self.lexical: bool = bool(cfg.get("lexical", self.embeddings is None)) if index else False
+        self.hybrid: bool = bool(cfg.get("hybrid", False)) and self.embeddings is not None
+        if self.hybrid:
+            self.lexical = True
+        fields = cfg.get("fields") or ["$"]
+        self._fields = [(p, tokenize_path(p)) if p != "$" else (p, p) for p in fields]
+        self._bm25 = _Bm25Model()
+
+    # ---- planning ----------------------------------------------------------------------
+
+    def _plan_batch(self, ops: Iterable[Op]) -> Plan:
+        ops = list(ops)
+        for op in ops:
+            validate_op_namespace(op)
+        now = time.time()
+        results: list[Result] = [None] * len(ops)
+        puts: dict[tuple[tuple[str, ...], str], PutOp] = {}
+        gets: list[tuple[int, GetOp]] = []
+        searches: list[tuple[int, SearchOp]] = []
+        for i, op in enumerate(ops):
+            if isinstance(op, PutOp):
+                puts.pop((op.namespace, op.key), None)
+                puts[(op.namespace, op.key)] = op
+            elif isinstance(op, GetOp):
+                gets.append((i, op))
+            elif isinstance(op, SearchOp):
+                searches.append((i, op))
+            elif isinstance(op, ListNamespacesOp):
+                pass
+            else:
+                raise TypeError(f"unknown operation type {type(op).__name__}: {op!r}")
+        # Every value is checked before the first call, so a bad value never half-applies.
+        payloads = {
+            k: build_payload(
+                k[0], k[1], op.value, created_at=now, updated_at=now, ttl_minutes=op.ttl
+            )
+            for k, op in puts.items()
+            if op.value is not None
+        }
+        refresh: dict[float, set[str]] = {}
+
+        if gets:
+            yield from self._plan_gets(gets, results, now, refresh)
+        for i, sop in searches:
+            results[i] = yield from self._plan_search(sop, now, refresh)
+        for i, op in enumerate(ops):
+            if isinstance(op, ListNamespacesOp):
+                results[i] = yield from self._plan_list_namespaces(op, now)
+        if puts:
+            yield from self._plan_puts(puts, payloads, now)
+        for ttl_minutes, ids in refresh.items():
+            yield SetPayload(ids=sorted(ids), payload={"expires_at": now + ttl_minutes * 60.0})
+        return results
+
+    def _note_refresh(
+        self, payload: Mapping[str, Any], pid: str, wanted: bool, refresh: dict[float, set[str]]
+    ) -> None:
+        ttl = payload.get("ttl_minutes")
+        if wanted and ttl is not None:
+            refresh.setdefault(float(ttl), set()).add(pid)
+
+    def _plan_gets(
+        self,
+        gets: list[tuple[int, GetOp]],
+        results: list[Result],
+        now: float,
+        refresh: dict[float, set[str]],
+    ) -> Generator[Call, Any, None]:
+        ids = {point_id(op.namespace, op.key) for _, op in gets}
+        records: list[Record] = yield Retrieve(ids=sorted(ids))
+        found = {r.id: r.payload for r in records}
+        for i, op in gets:
+            pid = point_id(op.namespace, op.key)
+            payload = found.get(pid)
+            if payload is None or is_expired(payload, now):
+                results[i] = None
+                continue
+            results[i] = item_from_payload(payload)
+            self._note_refresh(payload, pid, op.refresh_ttl, refresh)
+
+    def _search_filter(self, op: SearchOp, now: float) -> tuple[Where, dict[str, Any]]:
+        must, must_not, residual = translate_filter(op.filter)
+        ns = namespace_filter(op.namespace_prefix)
+        conditions: list[Condition] = [live_filter(now), *must]
+        if ns is not None:
+            conditions.insert(0, ns)
+        return Where(must=tuple(conditions), must_not=tuple(must_not)), residual
+
+    def _plan_search(
+        self, op: SearchOp, now: float, refresh: dict[float, set[str]]
+    ) -> Generator[Call, Any, list[SearchItem]]:
+        flt, residual = self._search_filter(op, now)
+        want = max(op.offset, 0) + max(op.limit, 0)
+        scored: list[Record] = []
+        dense_q: list[float] | None = None
+        sparse_q: Sparse | None = None
+        if op.query:
+            if self.embeddings is not None:
+                vectors = yield EmbedQueries(texts=[op.query])
+                dense_q = self._check_dims(vectors[0], "the search query")
+            if self.lexical or self.embeddings is None:
+                if self.embeddings is None or self.hybrid:
+                    sparse_q = self._bm25.query(op.query)
+        if dense_q is not None or sparse_q is not None:
+            limit = want if not residual else max(want * 4, 1000)
+            scored = yield Query(filter=flt, limit=limit, dense=dense_q, sparse=sparse_q)
+            if dense_q is not None and sparse_q is None and self.distance == "euclid":
+                for r in scored:
+                    r.score = -r.score if r.score is not None else None
+            if residual:
+                scored = [r for r in scored if matches_filter(r.payload["value"], residual)]
+        rows: list[Record] = list(scored)
+        if len(rows) < want:
+            seen = {r.id for r in scored}
+            fill: int | None = None if residual else want + len(seen)
+            rest: list[Record] = yield Scroll(filter=flt, limit=fill)
+            for r in rest:
+                if r.id in seen:
+                    continue
+                if residual and not matches_filter(r.payload["value"], residual):
+                    continue
+                r.score = None
+                rows.append(r)
+        page = rows[op.offset : op.offset + op.limit]
+        for r in page:
+            self._note_refresh(r.payload, r.id, op.refresh_ttl, refresh)
+        return [cast(SearchItem, item_from_payload(r.payload, r.score, search=True)) for r in page]
+
+    def _plan_list_namespaces(
+        self, op: ListNamespacesOp, now: float
+    ) -> Generator[Call, Any, list[tuple[str, ...]]]:
+        conditions: list[Condition] = [live_filter(now)]
+        for cond in op.match_conditions or ():
+            if cond.match_type == "prefix" and cond.path and "*" not in cond.path:
+                ns = namespace_filter(tuple(cond.path))
+                if ns is not None:
+                    conditions.append(ns)
+        values: list[str] = yield Facet(
+            key="ns", filter=Where(must=tuple(conditions)), limit=_FACET_LIMIT
+        )
+        namespaces = [tuple(v.split(".")) for v in values]
+        namespaces = [
+            ns
+            for ns in namespaces
+            if all(_matches(c.match_type, tuple(c.path), ns) for c in op.match_conditions or ())
+        ]
+        if op.max_depth is not None:
+            namespaces = sorted({ns[: op.max_depth] for ns in namespaces})
+        else:
+            namespaces = sorted(set(namespaces))
+        return namespaces[op.offset : op.offset + op.limit]
+
+    def _index_texts(self, op: PutOp) -> list[str]:
+        assert op.value is not None
+        if op.index is False:
+            return []
+        if op.index is None:
+            if self.index_config is None:
+                return []
+            paths = self._fields
+        else:
+            paths = [(p, tokenize_path(p)) for p in op.index]
+        texts: list[str] = []
+        for _, field in paths:
+            texts.extend(t for t in get_text_at_path(op.value, field) if t)
+        return texts
+
+    def _check_dims(self, vector: list[float], what: str) -> list[float]:
+        if self.dims is not None and len(vector) != self.dims:
+            raise EmbeddingDimensionError(
+                f"embedding for {what} has {len(vector)} dimensions but the index was "
+                f"configured with dims={self.dims}; set index['dims'] to the model's size "
+                "(and use a new path/collection if the stored vectors came from another model)"
+            )
+        return [float(x) for x in vector]
+
+    def _plan_puts(
+        self,
+        puts: dict[tuple[tuple[str, ...], str], PutOp],
+        payloads: dict[tuple[tuple[str, ...], str], dict[str, Any]],
+        now: float,
+    ) -> Generator[Call, Any, None]:
+        upserts = {k: point_id(*k) for k in payloads}
+        deletes = [point_id(*k) for k, op in puts.items() if op.value is None]
+        created: dict[str, Any] = {}
+        if upserts:
+            existing: list[Record] = yield Retrieve(ids=sorted(upserts.values()))
+            created = {r.id: r.payload.get("created_at") for r in existing}
+        texts: dict[tuple[tuple[str, ...], str], list[str]] = {
+            k: self._index_texts(puts[k]) for k in payloads
+        }
+        flat = [t for k in payloads for t in texts[k]] if self.embeddings is not None else []
+        vectors: list[list[float]] = (yield EmbedDocuments(texts=flat)) if flat else []
+        points: list[PointData] = []
+        cursor = 0
+        for n, (k, payload) in enumerate(payloads.items()):
+            pid = upserts[k]
+            payload["updated_at"] = now + n * 1e-6
+            if payload["expires_at"] is not None:
+                payload["expires_at"] = payload["updated_at"] + payload["ttl_minutes"] * 60.0
+            previous = created.get(pid)
+            payload["created_at"] = previous if previous is not None else payload["updated_at"]
+            item_texts = texts[k]
+            dense = None
+            if self.embeddings is not None and item_texts:
+                dense = [
+                    self._check_dims(v, f"key {k[1]!r} in namespace {k[0]!r}")
+                    for v in vectors[cursor : cursor + len(item_texts)]
+                ]
+                cursor += len(item_texts)
+            explicit = puts[k].index not in (None, False)
+            sparse = None
+            if item_texts and (self.lexical or explicit):
+                sparse = self._bm25.document(" ".join(item_texts))
+            points.append(PointData(id=pid, payload=payload, dense=dense, sparse=sparse))
+        if deletes:
+            yield Delete(ids=deletes)
+        if points:
+            yield Upsert(points=points)
+
+    def _plan_sweep(self) -> Generator[Call, Any, None]:
+        yield DeleteByFilter(filter=Where(must=(Range("expires_at", lte=time.time()),)))
+
+
+def _matches(match_type: str, path: tuple[str, ...], ns: tuple[str, ...]) -> bool:
+    if len(ns) < len(path):
+        return False
+    pairs = (
+        zip(ns, path, strict=False)
+        if match_type == "prefix"
+        else zip(reversed(ns), reversed(path), strict=False)
+    )
+    return all(p == "*" or a == p for a, p in pairs)

@@ -1,0 +1,163 @@
+"""``QdrantStore``: LangGraph's ``BaseStore`` on Qdrant Edge (embedded) or a Qdrant server."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import Generator, Iterable
+from types import TracebackType
+from typing import Any
+
+from langgraph.store.base import BaseStore, Op, Result, TTLConfig
+from qdrant_client import QdrantClient
+
+from langmem_plus.stores.base import BaseQdrantStore
+from langmem_plus.stores.calls import Call, EmbedDocuments, EmbedQueries
+from langmem_plus.stores.config import QdrantIndexConfig
+from langmem_plus.stores.engines.client import ClientPlanner, SyncClientEngine
+from langmem_plus.stores.engines.edge import EdgeEngine
+from langmem_plus.stores.sweeper import Sweeper
+
+__all__ = ["QdrantStore"]
+
+DEFAULT_COLLECTION = "langgraph_store"
+
+
+def choose_target(path: Any, url: Any, location: Any, client: Any) -> str:
+    """Which engine the arguments ask for; exactly one must be given."""
+    given = [
+        n
+        for n, v in (("path", path), ("url", url), ("location", location), ("client", client))
+        if v is not None
+    ]
+    if len(given) != 1:
+        raise ValueError(
+            "give exactly one of path= (embedded Qdrant Edge on disk), url= (a Qdrant server), "
+            f"location=':memory:' (qdrant-client local mode) or client=; got {given or 'none'}"
+        )
+    return given[0]
+
+
+class QdrantStore(BaseQdrantStore, BaseStore):
+    """A LangGraph ``BaseStore`` on Qdrant, usable wherever ``PostgresStore`` is.
+
+    ``path=`` runs the real Qdrant engine in-process (Qdrant Edge), persistent on disk: the
+    default for apps and tests, no server needed. ``url=``/``api_key=`` talk to a Qdrant
+    server or cluster; ``location=":memory:"`` uses qdrant-client's local mode (slow at
+    scale, for experiments). Without an embedding model, a query is ranked by Qdrant's BM25
+    over the indexed fields; with one, by the dense vectors (``hybrid=True``: both, RRF).
+
+    Example:
+        >>> import tempfile
+        >>> with QdrantStore(path=tempfile.mkdtemp(), index={"fields": ["text"]}) as store:
+        ...     store.put(("users", "alice"), "m1", {"text": "Alice prefers metric units"})
+        ...     store.put(("users", "alice"), "m2", {"text": "Alice lives in Berlin"})
+        ...     [i.key for i in store.search(("users", "alice"), query="units")]
+        ['m1', 'm2']
+    """
+
+    def __init__(
+        self,
+        *,
+        path: str | os.PathLike[str] | None = None,
+        url: str | None = None,
+        api_key: str | None = None,
+        location: str | None = None,
+        client: QdrantClient | None = None,
+        collection_name: str = DEFAULT_COLLECTION,
+        index: QdrantIndexConfig | None = None,
+        ttl: TTLConfig | None = None,
+    ) -> None:
+        super().__init__()
+        self._configure(index, ttl)
+        target = choose_target(path, url, location, client)
+        self._engine: EdgeEngine | SyncClientEngine
+        if target == "path":
+            assert path is not None
+            self._engine = EdgeEngine(path, dims=self.dims, distance=self.distance)
+        else:
+            planner = ClientPlanner(collection_name, dims=self.dims, distance=self.distance)
+            owns = client is None
+            if client is None:
+                client = (
+                    QdrantClient(url=url, api_key=api_key)
+                    if url is not None
+                    else QdrantClient(location=location)
+                )
+            self._engine = SyncClientEngine(client, planner, owns_client=owns)
+            self._engine.setup()
+        self._sweeper: Sweeper | None = None
+        if ttl and ttl.get("sweep_interval_minutes"):
+            self.start_ttl_sweeper()
+
+    # ---- execution ---------------------------------------------------------------------
+
+    def _call(self, call: Call) -> Any:
+        if isinstance(call, EmbedDocuments):
+            assert self.embeddings is not None
+            return self.embeddings.embed_documents(call.texts)
+        if isinstance(call, EmbedQueries):
+            assert self.embeddings is not None
+            return [self.embeddings.embed_query(t) for t in call.texts]
+        return self._engine.execute(call)
+
+    def _drive(self, plan: Generator[Call, Any, Any]) -> Any:
+        try:
+            call = next(plan)
+            while True:
+                call = plan.send(self._call(call))
+        except StopIteration as done:
+            return done.value
+
+    def batch(self, ops: Iterable[Op]) -> list[Result]:
+        """Execute ops in order of results; reads see the state before this batch's writes."""
+        return self._drive(self._plan_batch(ops))  # type: ignore[no-any-return]
+
+    async def abatch(self, ops: Iterable[Op]) -> list[Result]:
+        """Async face of the sync store: the blocking work runs in a worker thread."""
+        return await asyncio.to_thread(self.batch, list(ops))
+
+    # ---- lifecycle ---------------------------------------------------------------------
+
+    def setup(self) -> None:
+        """Create the collection and payload indexes if missing (done on open; idempotent)."""
+        if isinstance(self._engine, SyncClientEngine):
+            self._engine.setup()
+
+    def sweep_ttl(self) -> None:
+        """Delete every expired item now."""
+        self._drive(self._plan_sweep())
+
+    def start_ttl_sweeper(self, sweep_interval_minutes: float | None = None) -> Sweeper:
+        """Start deleting expired items periodically (``ttl.sweep_interval_minutes``)."""
+        if self._sweeper is not None and self._sweeper.running:
+            return self._sweeper
+        minutes = sweep_interval_minutes or (self.ttl_config or {}).get("sweep_interval_minutes")
+        if not minutes:
+            raise ValueError("no sweep interval: pass sweep_interval_minutes or set it in ttl=")
+        self._sweeper = Sweeper(self.sweep_ttl, float(minutes) * 60.0, "qdrant-store-ttl").start()
+        return self._sweeper
+
+    def stop_ttl_sweeper(self, timeout: float | None = None) -> bool:
+        """Stop the sweeper; True when it has stopped (or never ran)."""
+        if self._sweeper is None:
+            return True
+        stopped = self._sweeper.stop(timeout)
+        self._sweeper = None
+        return stopped
+
+    def close(self) -> None:
+        """Stop the sweeper and close the engine (flushes an Edge shard to disk)."""
+        self.stop_ttl_sweeper(timeout=5)
+        self._engine.close()
+
+    def __enter__(self) -> QdrantStore:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
