@@ -3,21 +3,21 @@
 Every message names the offending value and says how to fix it::
 
     LangmemPlusError
-    ├── InvalidUserIdError        (also a ValueError)   user id empty, not a str, or has wildcards/separators
-    ├── InvalidFactError          (also a ValueError)   a fact or candidate that cannot be stored as given
-    ├── ValueNotSerializableError (also a TypeError)    a store value that is not JSON-serialisable
-    ├── EmbeddingDimensionError   (also a ValueError)   an embedding whose size differs from the index
-    ├── StoreConfigMismatchError                        an existing collection/path built with another config
-    ├── StoreUnavailableError                           the memory store timed out or is down (resilience)
-    │   └── OutboxFullError                             the durable write outbox reached its bound
-    └── OutboxInUseError                                outbox path held by another live store
+    ├── InvalidUserIdError (ValueError)     empty, not a str, wildcard or separator
+    ├── InvalidFactError (ValueError)       a fact/candidate that cannot be stored as given
+    ├── ValueNotSerializableError (TypeError)   a store value that is not JSON
+    ├── EmbeddingDimensionError (ValueError)    embedding size differs from the index
+    ├── StoreConfigMismatchError            existing path/collection has another config
+    ├── StoreUnavailableError               the store timed out or is down (resilience)
+    │   └── OutboxFullError                 the durable write outbox reached its bound
+    └── OutboxInUseError                    outbox path held by another live store
 
 LangGraph's own ``InvalidNamespaceError`` is raised unchanged for bad namespaces, so code
 written against LangGraph's stores keeps catching what it already catches.
 
 Example:
     >>> from langmem_plus.errors import InvalidUserIdError, LangmemPlusError
-    >>> issubclass(InvalidUserIdError, LangmemPlusError) and issubclass(InvalidUserIdError, ValueError)
+    >>> issubclass(InvalidUserIdError, (LangmemPlusError, ValueError))
     True
 """
 
