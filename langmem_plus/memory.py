@@ -84,8 +84,8 @@ class FactMemory:
         namespace_prefix: first labels of every namespace (default ``("langmem_plus",)``).
         clock: returns the current aware time (default UTC now); pass one in tests.
         use_store_scores: hand the store's similarity scores to the retrieval policy's
-            dense floor. Default: on when the store has an embedding index
-            (``store.index_config``), since only then are scores dense similarities.
+            dense floor. Default: on when the store embeds with a dense model and does not
+            fuse rankings (BM25-only or hybrid RRF scores are not similarities).
 
     Example:
         >>> from langgraph.store.memory import InMemoryStore
@@ -109,7 +109,7 @@ class FactMemory:
         self.retrieval = retrieval or RetrievalPolicy()
         self.layout = Layout(tuple(namespace_prefix))
         if use_store_scores is None:
-            use_store_scores = bool(getattr(store, "index_config", None))
+            use_store_scores = _scores_are_similarities(store)
         self._planner = Planner(
             self.layout, self.policy, self.retrieval, clock or utcnow, use_store_scores
         )
@@ -431,3 +431,10 @@ class FactMemory:
 
 def _utc(t: datetime) -> datetime:
     return t.replace(tzinfo=timezone.utc) if t.tzinfo is None else t.astimezone(timezone.utc)
+
+
+def _scores_are_similarities(store: BaseStore) -> bool:
+    """True when ``store.search(query=...)`` scores are dense similarities (cosine, dot)."""
+    if getattr(store, "embeddings", None) is None:
+        return False
+    return not getattr(store, "hybrid", False)

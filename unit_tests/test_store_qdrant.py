@@ -243,3 +243,19 @@ async def test_async_store_on_edge_and_local(tmp_path: Path) -> None:
             hits = await s.asearch(("u",), query="note 7")
             assert hits[0].key == "k7"
             assert await s.alist_namespaces() == [("u", "a")]
+
+
+def test_fact_memory_trusts_store_scores_only_from_a_dense_model(tmp_path: Path) -> None:
+    from langmem_plus import FactMemory
+
+    emb = FakeWordEmbeddings()
+    with (
+        QdrantStore(path=tmp_path / "bm25", index={"fields": ["text"]}) as lexical,
+        QdrantStore(path=tmp_path / "dense", index={"dims": emb.dims, "embed": emb}) as dense,
+        QdrantStore(
+            path=tmp_path / "hybrid", index={"dims": emb.dims, "embed": emb, "hybrid": True}
+        ) as hybrid,
+    ):
+        assert FactMemory(lexical)._planner.use_store_scores is False
+        assert FactMemory(dense)._planner.use_store_scores is True
+        assert FactMemory(hybrid)._planner.use_store_scores is False
