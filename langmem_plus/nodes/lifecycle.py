@@ -1,0 +1,351 @@
+"""The session lifecycle: opening context at the start, consolidation at the end, a sweeper.
+
+A session is one thread (session id = thread id). Three moments matter::
+
+    SESSION START   the gap since the user's last session decides the opening context
+    PER TURN        recall, answer, cheap extraction (the node pair)
+    SESSION END     consolidation: read the WHOLE transcript from the checkpointer, extract
+                    over it (later corrections win), resolve through the write policy,
+                    re-render the profile
+
+Sessions have no end event (users close tabs), so a session with no activity for
+``idle_timeout`` (default 30 minutes) is over, and :meth:`SessionManager.sweep` consolidates
+every idle, unconsolidated session. Consolidation is idempotent: a second run of the same
+session writes nothing new.
+
+Example:
+    >>> from datetime import timedelta
+    >>> opening_context(timedelta(hours=3), topic="a trip", request="hi", facts=[])
+    ''
+    >>> opening_context(timedelta(days=4), topic="planning a trip to Lisbon",
+    ...                 request="any news on the Lisbon trip?", facts=[])[:74]
+    'Last conversation was 4 day(s) ago. Open thread: planning a trip to Lisbon'
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from langgraph.checkpoint.base import BaseCheckpointSaver
+from langgraph.store.base import GetOp, Item, ListNamespacesOp, MatchCondition, PutOp, SearchOp
+
+from langmem_plus.extraction import BaseExtractor, RuleExtractor, second_person
+from langmem_plus.memory import FactMemory
+from langmem_plus.models import Fact, utcnow, validate_user_id
+from langmem_plus.nodes.common import (
+    SESSIONS,
+    batch_call,
+    collapse_corrections,
+    messages_after,
+    remember_all,
+    sessions_namespace,
+)
+from langmem_plus.nodes.effects import Call, Plan, adrive, drive
+from langmem_plus.nodes.state import MemoryDecision
+from langmem_plus.text_rules import content_terms
+
+__all__ = [
+    "DEFAULT_IDLE_TIMEOUT",
+    "TIME_SENSITIVE",
+    "ConsolidationReport",
+    "SessionManager",
+    "confirm_line",
+    "opening_context",
+]
+
+logger = logging.getLogger("langmem_plus.nodes")
+
+DEFAULT_IDLE_TIMEOUT = timedelta(minutes=30)
+"""A session with no activity for this long is over and will be consolidated."""
+
+TIME_SENSITIVE: frozenset[str] = frozenset(
+    {"city", "country", "employer", "job_title", "timezone", "relationship_status",
+     "home_airport", "current_project", "current_goal", "team_size"}
+)  # fmt: skip
+"""Predicates whose value goes stale: after a long gap they are confirmed, not assumed."""
+
+LONG_GAP_DAYS = 30
+
+
+def confirm_line(fact: Fact) -> str:
+    """How to check a possibly stale fact with the user.
+
+    Example:
+        >>> from datetime import datetime, timezone
+        >>> t = datetime(2026, 5, 1, tzinfo=timezone.utc)
+        >>> f = Fact(fact_id="f", user_id="u", kind="fact", subject="user", predicate="city",
+        ...          object="Berlin", text="The user lives in Berlin.", valid_from=t,
+        ...          asserted_at=t)
+        >>> confirm_line(f)
+        'I have you in Berlin — is that still right?'
+    """
+    if fact.predicate in ("city", "country"):
+        return f"I have you in {fact.object} — is that still right?"
+    if fact.predicate == "employer":
+        return f"I have you working at {fact.object} — is that still right?"
+    return f"I have that {second_person(fact.text)} — is that still right?"
+
+
+def opening_context(
+    gap: timedelta | None, *, topic: str | None, request: str, facts: Sequence[Fact]
+) -> str:
+    """The opening context for a new session, from the gap since the last one.
+
+    * no earlier session, or less than a day: nothing;
+    * up to 30 days: how long it has been, and the open thread only if the new message
+      relates to it (with the instruction to reference it only then);
+    * longer: time-sensitive details may be outdated; the line to confirm each of them.
+
+    Args:
+        gap: time since the user's last activity in another session (``None``: first ever).
+        topic: the open thread of the last session (its last user message, shortened).
+        request: the new message.
+        facts: the facts recalled for this turn (time-sensitive ones are confirmed).
+    """
+    if gap is None or gap < timedelta(days=1):
+        return ""
+    days = gap.days
+    if days <= LONG_GAP_DAYS:
+        line = f"Last conversation was {days} day(s) ago."
+        if topic and content_terms(topic) & content_terms(request):
+            line += (
+                f" Open thread: {topic}. Reference it only if the user's message relates to it."
+            )
+        return line
+    lines = [
+        f"It has been {days} days since the last conversation. Treat time-sensitive details "
+        "as possibly outdated and confirm before relying on them."
+    ]
+    stale = [f for f in facts if f.predicate in TIME_SENSITIVE and f.scope is None]
+    if stale:
+        lines.append("Before relying on them, ask: " + " ".join(confirm_line(f) for f in stale))
+    return "\n".join(lines)
+
+
+def topic_of(text: str, limit: int = 120) -> str:
+    """A short open-thread line from the last user message."""
+    one = " ".join(text.split())
+    return one if len(one) <= limit else one[: limit - 1].rstrip() + "…"
+
+
+@dataclass(frozen=True)
+class ConsolidationReport:
+    """What consolidating one session did.
+
+    Attributes:
+        thread_id: the session.
+        user_id: whose session (``None`` when it could not be told).
+        decisions: the write policy's decisions (with fact text: show, never log).
+        announcements: the lines to show the user next time ("I'll remember that ...").
+        profile: the re-rendered profile.
+        skipped: why nothing was done (``"no_transcript"``, ``"memory_off"``, ...), or ``None``.
+        error: the error type name if the session could not be consolidated.
+    """
+
+    thread_id: str
+    user_id: str | None
+    decisions: tuple[MemoryDecision, ...] = ()
+    announcements: tuple[str, ...] = ()
+    profile: str = ""
+    skipped: str | None = None
+    error: str | None = None
+
+
+@dataclass
+class SessionManager:
+    """Ends sessions: consolidation from the checkpointer's transcript, and the idle sweeper.
+
+    Args:
+        memory: the ``FactMemory`` the node pair writes to.
+        checkpointer: the graph's checkpointer (the transcript is read from it).
+        extractor: the extractor used over the whole transcript (default ``RuleExtractor``;
+            a bigger model is worth it here, once per session).
+        idle_timeout: a session idle this long is over (default 30 minutes).
+        clock: returns the current aware time (default UTC now); pass one in tests.
+
+    Example:
+        >>> from langgraph.checkpoint.memory import InMemorySaver
+        >>> from langgraph.store.memory import InMemoryStore
+        >>> sessions = SessionManager(FactMemory(InMemoryStore()), InMemorySaver())
+        >>> sessions.sweep()
+        []
+    """
+
+    memory: FactMemory
+    checkpointer: BaseCheckpointSaver[Any]
+    extractor: BaseExtractor = field(default_factory=RuleExtractor)
+    idle_timeout: timedelta = DEFAULT_IDLE_TIMEOUT
+    clock: Callable[[], datetime] = utcnow
+
+    # ------------------------------------------------------------------ public faces
+
+    def consolidate(self, thread_id: str, *, user_id: str | None = None) -> ConsolidationReport:
+        """Consolidate one session now (its end): idempotent.
+
+        Args:
+            thread_id: the session's thread id.
+            user_id: the owner; default: the ``user_id`` the thread's runs were configured
+                with (LangGraph records it in the checkpoint metadata).
+
+        Example:
+            >>> from langgraph.checkpoint.memory import InMemorySaver
+            >>> from langgraph.store.memory import InMemoryStore
+            >>> m = SessionManager(FactMemory(InMemoryStore()), InMemorySaver())
+            >>> m.consolidate("no-such-thread").skipped
+            'no_transcript'
+        """
+        return drive(self._consolidate(thread_id, user_id))
+
+    async def aconsolidate(
+        self, thread_id: str, *, user_id: str | None = None
+    ) -> ConsolidationReport:
+        """Async ``consolidate`` (needs an async-capable checkpointer)."""
+        return await adrive(self._consolidate(thread_id, user_id))
+
+    def sweep(self) -> list[ConsolidationReport]:
+        """Consolidate every session idle for ``idle_timeout`` and not yet consolidated.
+
+        Run it from a scheduler (every few minutes). A failing session is reported with its
+        error and retried by the next sweep; the others go on.
+        """
+        return drive(self._sweep())
+
+    async def asweep(self) -> list[ConsolidationReport]:
+        """Async ``sweep``."""
+        return await adrive(self._sweep())
+
+    # ------------------------------------------------------------------ plans
+
+    def idle_sessions(self) -> list[tuple[str, str]]:
+        """``(thread_id, user_id)`` of every idle, unconsolidated session (what ``sweep``
+        would consolidate), e.g. to show progress while consolidating one by one.
+
+        Example:
+            >>> from langgraph.checkpoint.memory import InMemorySaver
+            >>> from langgraph.store.memory import InMemoryStore
+            >>> SessionManager(FactMemory(InMemoryStore()), InMemorySaver()).idle_sessions()
+            []
+        """
+        return drive(self._idle())
+
+    async def aidle_sessions(self) -> list[tuple[str, str]]:
+        """Async ``idle_sessions``."""
+        return await adrive(self._idle())
+
+    def _idle(self) -> Plan[list[tuple[str, str]]]:
+        store = self.memory.store
+        now = self.clock()
+        prefix = self.memory.layout.prefix
+        listing = ListNamespacesOp(
+            match_conditions=(
+                MatchCondition("prefix", prefix),
+                MatchCondition("suffix", (SESSIONS,)),
+            ),
+            max_depth=None,
+            limit=100_000,
+            offset=0,
+        )
+        (namespaces,) = yield batch_call(store, [listing])
+        namespaces = [ns for ns in namespaces or [] if len(ns) == len(prefix) + 2]
+        if not namespaces:
+            return []
+        pages = yield batch_call(
+            store, [SearchOp(tuple(ns), {"status": "open"}, limit=1000) for ns in namespaces]
+        )
+        todo: list[tuple[str, str]] = []
+        for ns, items in zip(namespaces, pages, strict=True):
+            for item in items or []:
+                last = _time(item.value.get("last_active_at"))
+                if last is not None and now - last >= self.idle_timeout:
+                    todo.append((item.key, str(ns[len(prefix)])))
+        return todo
+
+    def _sweep(self) -> Plan[list[ConsolidationReport]]:
+        todo = yield from self._idle()
+        reports: list[ConsolidationReport] = []
+        for thread_id, user_id in todo:
+            reports.append((yield from self._consolidate(thread_id, user_id)))
+        return reports
+
+    def _consolidate(self, thread_id: str, user_id: str | None) -> Plan[ConsolidationReport]:
+        cfg = {"configurable": {"thread_id": thread_id, "checkpoint_ns": ""}}
+        try:
+            snapshot = yield Call(self.checkpointer.get_tuple, self.checkpointer.aget_tuple, (cfg,))
+        except Exception as exc:
+            return ConsolidationReport(thread_id, user_id, error=type(exc).__name__)
+        if snapshot is None:
+            return ConsolidationReport(thread_id, user_id, skipped="no_transcript")
+        user = user_id or (snapshot.metadata or {}).get("user_id")
+        if not isinstance(user, str):
+            return ConsolidationReport(thread_id, None, skipped="no_user_id")
+        user = validate_user_id(user)
+        messages = list(snapshot.checkpoint.get("channel_values", {}).get("messages") or [])
+        mem = self.memory
+        ns = sessions_namespace(mem, user)
+        now = self.clock()
+        try:
+            settings, record_item = yield batch_call(
+                mem.store, [GetOp(mem.layout.settings(user), "memory"), GetOp(ns, thread_id)]
+            )
+        except Exception as exc:
+            return ConsolidationReport(thread_id, user, error=type(exc).__name__)
+        record = dict(record_item.value) if isinstance(record_item, Item) else {}
+        if isinstance(settings, Item) and settings.value.get("enabled") is False:
+            if record_item is not None:
+                yield batch_call(mem.store, [PutOp(ns, thread_id, None)])
+            return ConsolidationReport(thread_id, user, skipped="memory_off")
+        new = messages_after(messages, record.get("consolidated_through"))
+        scope = record.get("scope")
+        applied = None
+        if any(m.type == "human" for m in new):
+            try:
+                result = yield Call(
+                    self.extractor.extract_detailed,
+                    self.extractor.aextract_detailed,
+                    (messages,),
+                    {"now": now, "user_id": user, "scope": scope},
+                )
+            except Exception as exc:
+                return ConsolidationReport(thread_id, user, error=f"extractor:{type(exc).__name__}")
+            fresh_ids = {m.id for m in new}
+            candidates = [
+                c for c in collapse_corrections(mem, result.candidates) if c.message_id in fresh_ids
+            ]
+            applied = yield from remember_all(mem, user, candidates, thread_id)
+            if applied.failed:
+                return ConsolidationReport(
+                    thread_id, user, tuple(applied.decisions), error=applied.failed
+                )
+        profile = yield Call(mem.profile, mem.aprofile, (user,))
+        record.update(
+            {
+                "thread_id": thread_id,
+                "user_id": user,
+                "status": "consolidated",
+                "consolidated_at": now.isoformat(),
+                "consolidated_through": messages[-1].id if messages else None,
+            }
+        )
+        record.setdefault("last_active_at", now.isoformat())
+        yield batch_call(mem.store, [PutOp(ns, thread_id, record, index=False)])
+        logger.info("session consolidated thread=%s", thread_id)
+        return ConsolidationReport(
+            thread_id,
+            user,
+            tuple(applied.decisions) if applied else (),
+            tuple(applied.announcements) if applied else (),
+            profile,
+        )
+
+
+def _time(value: Any) -> datetime | None:
+    if not isinstance(value, str):
+        return None
+    try:
+        return datetime.fromisoformat(value)
+    except ValueError:
+        return None
