@@ -1,0 +1,1 @@
+"""Browser tests: the web memory view in headless Chromium (marker ``browser``)."""
