@@ -49,15 +49,18 @@ def test_search_is_scoped_by_whole_namespace_labels(base_store: BaseStore) -> No
         ({"color": "red", "score": {"$lt": 4}}, {"car"}),
         ({"missing": None}, {"apple", "car", "leaf", "sky"}),
         ({"owner": None}, {"apple", "car", "leaf"}),
+        ({"fresh": True}, {"apple", "leaf"}),
+        ({"fresh": False}, {"car"}),
+        ({"fresh": {"$ne": True}}, {"car", "sky"}),
     ],
 )
 def test_filters_match_langgraph_semantics(
     base_store: BaseStore, flt: dict[str, object], expected: set[str]
 ) -> None:
     rows = {
-        "apple": {"color": "red", "score": 4.5, "tags": ["x", "y"]},
-        "car": {"color": "red", "score": 3, "meta": {"size": "big"}},
-        "leaf": {"color": "green", "score": 3.5},
+        "apple": {"color": "red", "score": 4.5, "tags": ["x", "y"], "fresh": True},
+        "car": {"color": "red", "score": 3, "meta": {"size": "big"}, "fresh": False},
+        "leaf": {"color": "green", "score": 3.5, "fresh": True},
         "sky": {"color": "blue", "score": 2, "owner": "ann"},
     }
     for key, value in rows.items():

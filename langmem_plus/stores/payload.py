@@ -193,7 +193,11 @@ def _number(v: Any) -> float | None:
 def _eq_condition(path: str, v: Any) -> Condition | None:
     if v is None:
         return IsEmpty(path)
-    if isinstance(v, bool) or isinstance(v, str):
+    if isinstance(v, bool):
+        # Qdrant Edge reads a Python bool as the integer 1/0, and LangGraph's `True == 1`
+        # semantics differ from Qdrant's typed match anyway: compare in Python.
+        return None
+    if isinstance(v, str):
         return Match(path, v)
     n = _number(v)
     if n is not None:
