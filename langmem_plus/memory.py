@@ -28,11 +28,12 @@ from typing import Any, Literal
 
 from langgraph.store.base import BaseStore, Op, Result
 
-from langmem_plus.errors import InvalidFactError
+from langmem_plus.errors import InvalidFactError, StoreUnavailableError
 from langmem_plus.layout import Layout
 from langmem_plus.models import CandidateFact, Fact, Verdict, utcnow, validate_user_id
 from langmem_plus.planner import ForgetReceipt, ListedFact, LogEntry, Planner
 from langmem_plus.policy import Decision, WritePolicy
+from langmem_plus.resilience.metrics import DegradationReport, track_degradation
 from langmem_plus.retrieval import Recall, RetrievalPolicy
 
 __all__ = ["FactMemory"]
@@ -117,25 +118,37 @@ class FactMemory:
 
     # ------------------------------------------------------------------ execution
 
-    def _run(self, steps: Generator[list[Op], list[Result], Any]) -> Any:
+    def _run(
+        self,
+        steps: Generator[list[Op], list[Result], Any],
+        guard: DegradationReport | None = None,
+    ) -> Any:
         try:
             ops = next(steps)
             while True:
-                ops = steps.send(self.store.batch(ops))
+                results = self.store.batch(ops)
+                _refuse_blind_writes(steps, guard)
+                ops = steps.send(results)
         except StopIteration as done:
             return done.value
 
-    async def _arun(self, steps: Generator[list[Op], list[Result], Any]) -> Any:
+    async def _arun(
+        self,
+        steps: Generator[list[Op], list[Result], Any],
+        guard: DegradationReport | None = None,
+    ) -> Any:
         try:
             ops = next(steps)
             while True:
-                ops = steps.send(await self.store.abatch(ops))
+                results = await self.store.abatch(ops)
+                _refuse_blind_writes(steps, guard)
+                ops = steps.send(results)
         except StopIteration as done:
             return done.value
 
     def _write(self, user_id: str, steps: Generator[list[Op], list[Result], Any]) -> Any:
-        with self._locks.thread_lock(user_id):
-            return self._run(steps)
+        with self._locks.thread_lock(user_id), track_degradation() as report:
+            return self._run(steps, report)
 
     async def _awrite(self, user_id: str, make: Callable[[], Generator[Any, Any, Any]]) -> Any:
         lock = self._locks.thread_lock(user_id)
@@ -143,7 +156,8 @@ class FactMemory:
             while not lock.acquire(blocking=False):
                 await asyncio.sleep(0.001)
             try:
-                return await self._arun(make())
+                with track_degradation() as report:
+                    return await self._arun(make(), report)
             finally:
                 lock.release()
 
@@ -438,3 +452,21 @@ def _scores_are_similarities(store: BaseStore) -> bool:
     if getattr(store, "embeddings", None) is None:
         return False
     return not getattr(store, "hybrid", False)
+
+
+def _refuse_blind_writes(
+    steps: Generator[list[Op], list[Result], Any], guard: DegradationReport | None
+) -> None:
+    """Stop a write whose reads came back empty because the store was degraded.
+
+    A write decides from what it read (memory on/off, the current value of a slot). When a
+    ``ResilientStore`` answered those reads with "no memory", deciding anyway could store a
+    fact for a user who turned memory off, or supersede without closing the old value.
+    """
+    if guard is not None and guard.degraded_reads:
+        steps.close()
+        raise StoreUnavailableError(
+            "the memory store did not answer the reads this write depends on "
+            f"({', '.join(sorted(guard.reasons)) or 'unavailable'}); nothing was written. "
+            "Retry when the store is back (the graph nodes hold the turn and retry)."
+        )
