@@ -16,7 +16,17 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, NamedTuple
 
-from langgraph.store.base import GetOp, Item, Op, PutOp, Result, SearchItem, SearchOp
+from langgraph.store.base import (
+    GetOp,
+    Item,
+    ListNamespacesOp,
+    MatchCondition,
+    Op,
+    PutOp,
+    Result,
+    SearchItem,
+    SearchOp,
+)
 
 from langmem_plus.layout import FACT_INDEX, Layout, current_key, decode_facts, encode_fact
 from langmem_plus.models import CandidateFact, Fact, Verdict
@@ -416,6 +426,22 @@ class Planner:
         doomed_cur = [i for i in cur if hit(i)]
         doomed_hist = [i for i in hist if hit(i)]
         doomed_log = [i for i in logs if hit(i)]
+        others: list[Item] = []
+        if everything:
+            # Everything else kept under the user's prefix (session records, working sets
+            # written by the graph layer, app data) goes too; only the on/off setting stays.
+            (listed,) = yield [
+                ListNamespacesOp((MatchCondition("prefix", lay.user(user_id)),), None, limit=10_000)
+            ]
+            keep = {*nss, lay.profile(user_id), lay.settings(user_id)}
+            extra_ns: list[tuple[str, ...]] = [
+                tuple(ns)
+                for ns in listed or []  # type: ignore[union-attr]
+                if isinstance(ns, tuple) and ns not in keep
+            ]
+            if extra_ns:
+                _, pages = yield from self._scan([(ns, None) for ns in extra_ns])
+                others = [i for page in pages for i in page if i.namespace in extra_ns]
         facts = decode_facts(doomed_cur) + decode_facts(doomed_hist)
         sessions: list[str] = []
         for f in facts:
@@ -423,7 +449,7 @@ class Planner:
                 if s and s not in sessions:
                     sessions.append(s)
         writes: list[Op] = [
-            PutOp(i.namespace, i.key, None) for i in doomed_cur + doomed_hist + doomed_log
+            PutOp(i.namespace, i.key, None) for i in doomed_cur + doomed_hist + doomed_log + others
         ]
         places = {
             "current facts": len(doomed_cur),
@@ -437,6 +463,8 @@ class Planner:
                 PutOp(lay.profile(user_id), "meta", None),
             ]
             places["profile"] = 1
+            if others:
+                places["other records"] = len(others)
             version = 0
         else:
             remaining = decode_facts([i for i in cur if not hit(i)])

@@ -104,3 +104,19 @@ def test_forget_of_another_users_fact_touches_nothing(
     receipt = memory.forget("omar", d.fact_id)
     assert receipt.places["current facts"] == 0
     assert memory.profile("ines") == "Location: city: Ghent"
+
+
+def test_forget_all_also_removes_records_other_layers_keep_under_the_user(
+    base_store: BaseStore,
+) -> None:
+    from langmem_plus import FactMemory
+
+    memory = FactMemory(base_store)
+    lay = memory.layout
+    base_store.put((*lay.user("carol"), "sessions"), "thread-1", {"topic": "trip to Lisbon"})
+    base_store.put((*lay.user("carol"), "working", "thread-1"), "w", {"note": "draft"})
+    base_store.put((*lay.user("dave"), "sessions"), "thread-9", {"topic": "untouched"})
+    receipt = memory.forget_all("carol")
+    assert receipt.places.get("other records") == 2
+    assert base_store.search(lay.user("carol"), limit=100) == []
+    assert len(base_store.search(lay.user("dave"), limit=100)) == 1
