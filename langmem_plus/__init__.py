@@ -23,6 +23,7 @@ from langmem_plus.errors import (
     OutboxFullError,
     OutboxInUseError,
     StoreConfigMismatchError,
+    StoreInUseError,
     StoreUnavailableError,
     ValueNotSerializableError,
 )
@@ -97,6 +98,7 @@ __all__ = [
     "RetrievalPolicy",
     "RuleExtractor",
     "StoreConfigMismatchError",
+    "StoreInUseError",
     "StoreUnavailableError",
     "ValueNotSerializableError",
     "WritePolicy",

@@ -53,6 +53,7 @@ from langmem_plus.errors import (
     InvalidFactError,
     InvalidUserIdError,
     StoreConfigMismatchError,
+    StoreInUseError,
     StoreUnavailableError,
 )
 from langmem_plus.memory import FactMemory
@@ -112,7 +113,7 @@ def _store_errors() -> tuple[type[BaseException], ...]:
 
 def _open_failure(where: str, exc: BaseException) -> CommandError:
     text = str(exc)
-    if "WouldBlock" in text or "lock" in text.lower():
+    if isinstance(exc, StoreInUseError) or "WouldBlock" in text:
         hint = (
             "it is open in another process (your app or `langmem-plus serve`); stop that "
             "process, or run the store as a Qdrant server and pass --url"

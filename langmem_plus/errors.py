@@ -8,6 +8,7 @@ Every message names the offending value and says how to fix it::
     ├── ValueNotSerializableError (TypeError)   a store value that is not JSON
     ├── EmbeddingDimensionError (ValueError)    embedding size differs from the index
     ├── StoreConfigMismatchError            existing path/collection has another config
+    ├── StoreInUseError                     an Edge path already open in another store
     ├── StoreUnavailableError               the store timed out or is down (resilience)
     │   └── OutboxFullError                 the durable write outbox reached its bound
     └── OutboxInUseError                    outbox path held by another live store
@@ -31,6 +32,7 @@ __all__ = [
     "OutboxFullError",
     "OutboxInUseError",
     "StoreConfigMismatchError",
+    "StoreInUseError",
     "StoreUnavailableError",
     "ValueNotSerializableError",
 ]
@@ -58,6 +60,10 @@ class EmbeddingDimensionError(LangmemPlusError, ValueError):
 
 class StoreConfigMismatchError(LangmemPlusError):
     """An existing Qdrant collection or Edge shard was created with a different configuration."""
+
+
+class StoreInUseError(LangmemPlusError):
+    """A Qdrant Edge path is already open in another store (this process or another one)."""
 
 
 class StoreUnavailableError(LangmemPlusError):

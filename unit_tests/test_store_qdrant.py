@@ -259,3 +259,13 @@ def test_fact_memory_trusts_store_scores_only_from_a_dense_model(tmp_path: Path)
         assert FactMemory(lexical)._planner.use_store_scores is False
         assert FactMemory(dense)._planner.use_store_scores is True
         assert FactMemory(hybrid)._planner.use_store_scores is False
+
+
+def test_opening_an_edge_path_twice_says_it_is_in_use(tmp_path: Path) -> None:
+    from langmem_plus.errors import StoreInUseError
+
+    with QdrantStore(path=tmp_path / "s"):
+        with pytest.raises(StoreInUseError, match="already open in another QdrantStore"):
+            QdrantStore(path=tmp_path / "s")
+    with QdrantStore(path=tmp_path / "s") as again:  # closed: free to open
+        assert again.get(("x",), "y") is None

@@ -14,7 +14,7 @@ from typing import Any
 
 import qdrant_edge as qe
 
-from langmem_plus.errors import StoreConfigMismatchError
+from langmem_plus.errors import StoreConfigMismatchError, StoreInUseError
 from langmem_plus.stores.calls import (
     Call,
     Condition,
@@ -109,7 +109,17 @@ class EdgeEngine:
                     "open it with the same 'dims'/'distance', or choose a new path and re-put "
                     "the items"
                 )
-            self._shard = qe.EdgeShard.load(shard_path)
+            try:
+                self._shard = qe.EdgeShard.load(shard_path)
+            except Exception as exc:
+                if "WouldBlock" in str(exc):
+                    raise StoreInUseError(
+                        f"the store at {self.path!r} is already open in another QdrantStore "
+                        "(in this process or another one); Qdrant Edge allows one owner per "
+                        "path: share one store object, close the other first, or use a Qdrant "
+                        "server (url=) for several processes"
+                    ) from exc
+                raise
         else:
             os.makedirs(self.path, exist_ok=True)
             vectors = None
