@@ -62,3 +62,16 @@ async def test_a_move_while_degraded_is_refused_not_half_applied() -> None:
         inner.down = False
         recall = await memory.arecall("bob", "where do I live?")
         assert "Munich" in recall.block and "Berlin" not in recall.block
+
+
+def test_a_write_queued_behind_the_outbox_while_open_is_reported_degraded() -> None:
+    from langmem_plus import track_degradation
+
+    inner = SwitchableStore()
+    inner.down = True
+    with ResilientStore(inner, failure_threshold=1, recovery_time=60) as store:
+        store.put(("n",), "a", {"v": 1})  # fails, opens the breaker, queued
+        with track_degradation() as report:
+            store.put(("n",), "b", {"v": 2})  # breaker open, outbox not empty
+        assert report.queued_writes == 1
+        assert report.reasons == {"open"}

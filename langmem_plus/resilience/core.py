@@ -174,6 +174,8 @@ class ResilienceCore:
             if writes:
                 # degraded (reason set), or healthy but behind older queued writes: either
                 # way the outbox keeps per-item order and replays them
+                if reason is None and not self.breaker.would_allow():
+                    reason = "open"  # queued behind the outbox while the breaker is open
                 self._enqueue(writes, reason)
                 queued = len(writes)
 
