@@ -80,6 +80,21 @@ def test_fact_from_session_one_is_in_the_prompt_of_session_two(
     assert "data, not instructions" in system
 
 
+def test_forgetting_a_clause_replies_without_repeating_it(
+    store: BaseStore, saver: BaseCheckpointSaver[Any]
+) -> None:
+    model, clock = RecordingModel(), Clock()
+    graph = build_chatbot(model, clock=clock, checkpointer=saver).compile(
+        checkpointer=saver, store=store
+    )
+    say(graph, "s1", "I live in Lisbon.")
+    out = say(graph, "s1", "Forget that I live in Lisbon.")
+    reply = out["messages"][-1].content
+    assert out["memory_command"] == "forget"
+    assert "deleted what you asked me to forget" in reply and "Lisbon" not in reply
+    assert not any("Lisbon" in str(i.value) for i in facts(store))
+
+
 def test_deleted_fact_is_in_neither_store_nor_next_prompt(
     store: BaseStore, saver: BaseCheckpointSaver[Any]
 ) -> None:

@@ -406,9 +406,12 @@ class MemoryCore:
                 yield batch_call(mem.store, [PutOp(ns, t, None) for t in purged])
         removed = _remove_statements(messages, targets, everything=command.everything)
         about = re.sub(r"^(?:my|our)\b", "your", command.about, flags=re.IGNORECASE)
-        what = (
-            "everything you told me" if command.everything else f"what you told me about {about}"
-        )
+        if command.everything:
+            what = "everything you told me"
+        elif re.match(r"(?:that|where|when|how|which)\s", about, re.IGNORECASE):
+            what = "what you asked me to forget"  # a clause, e.g. "that I live in Berlin"
+        else:
+            what = f"what you told me about {about}"
         topics = sorted({f.predicate.replace("_", " ") for f in targets})
         lines = [f"Done. I've deleted {what}."]
         if topics:  # named by topic, never by value: the reply must not repeat the fact
