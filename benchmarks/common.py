@@ -1,0 +1,233 @@
+"""Helpers shared by the benchmarks: timing, percentiles, progress, tables, machine facts.
+
+Nothing here depends on the library under test, so any benchmark can import it::
+
+    from benchmarks.common import Progress, machine_info, markdown_table, summarize
+
+Percentiles use linear interpolation between closest ranks (numpy's default), so p95 of 20
+samples is not simply the maximum.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import platform
+import sys
+import time
+from collections.abc import Callable, Iterable, Sequence
+from datetime import datetime, timezone
+from importlib import metadata
+from pathlib import Path
+from typing import Any, TextIO
+
+__all__ = [
+    "Progress",
+    "fmt_ms",
+    "fmt_rate",
+    "fmt_ratio",
+    "machine_info",
+    "markdown_table",
+    "percentile",
+    "replace_block",
+    "summarize",
+    "time_ms",
+    "write_json",
+]
+
+
+def percentile(samples: Sequence[float], p: float) -> float:
+    """The ``p``-th percentile (0-100) with linear interpolation; NaN for no samples."""
+    if not samples:
+        return math.nan
+    xs = sorted(samples)
+    if len(xs) == 1:
+        return float(xs[0])
+    rank = (len(xs) - 1) * p / 100.0
+    lo = math.floor(rank)
+    hi = min(lo + 1, len(xs) - 1)
+    return float(xs[lo] + (xs[hi] - xs[lo]) * (rank - lo))
+
+
+def summarize(samples: Sequence[float]) -> dict[str, float | int]:
+    """n, mean, p50, p95, p99, min, max of a list of samples (same unit as the samples)."""
+    if not samples:
+        return {"n": 0}
+    return {
+        "n": len(samples),
+        "mean": sum(samples) / len(samples),
+        "p50": percentile(samples, 50),
+        "p95": percentile(samples, 95),
+        "p99": percentile(samples, 99),
+        "min": float(min(samples)),
+        "max": float(max(samples)),
+    }
+
+
+def time_ms(fn: Callable[[], Any]) -> tuple[float, Any]:
+    """Run ``fn`` once; (elapsed milliseconds, its result)."""
+    t0 = time.perf_counter_ns()
+    out = fn()
+    return (time.perf_counter_ns() - t0) / 1e6, out
+
+
+class Progress:
+    """A one-line progress indicator on stderr (no dependency), redrawn at most 10x/s.
+
+    Example:
+        >>> p = Progress("put", total=3, stream=open(os.devnull, "w"))
+        >>> for _ in range(3):
+        ...     p.update()
+        >>> p.close()
+    """
+
+    def __init__(
+        self, label: str, total: int | None = None, *, stream: TextIO | None = None
+    ) -> None:
+        self.label = label
+        self.total = total
+        self.done = 0
+        self.stream = stream if stream is not None else sys.stderr
+        self.t0 = time.perf_counter()
+        self._last = 0.0
+        self._tty = self.stream.isatty()
+
+    def update(self, n: int = 1, note: str = "") -> None:
+        self.done += n
+        now = time.perf_counter()
+        if now - self._last >= 0.1 or (self.total is not None and self.done >= self.total):
+            self._last = now
+            self._draw(note)
+
+    def _draw(self, note: str) -> None:
+        elapsed = time.perf_counter() - self.t0
+        if self.total:
+            frac = min(self.done / self.total, 1.0)
+            eta = elapsed / frac - elapsed if frac > 0 else math.nan
+            body = f"{self.done}/{self.total} ({frac:4.0%}) {elapsed:6.1f}s eta {eta:5.1f}s"
+        else:
+            body = f"{self.done} {elapsed:6.1f}s"
+        line = f"  {self.label}: {body} {note}".rstrip()
+        # Without a terminal (CI, a log file) print a line at most every 5 s.
+        if self._tty:
+            self.stream.write("\r" + line.ljust(100)[:100])
+            self.stream.flush()
+        elif elapsed - getattr(self, "_printed", -10.0) >= 5.0:
+            self._printed = elapsed
+            self.stream.write(line + "\n")
+            self.stream.flush()
+
+    def close(self, note: str = "") -> None:
+        elapsed = time.perf_counter() - self.t0
+        line = f"  {self.label}: {self.done} in {elapsed:.1f}s {note}".rstrip()
+        if self._tty:
+            self.stream.write("\r" + line.ljust(100)[:100] + "\n")
+        else:
+            self.stream.write(line + "\n")
+        self.stream.flush()
+
+
+def _cpu_model() -> str:
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as fh:
+            for line in fh:
+                if line.lower().startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
+def _mem_gb() -> float | None:
+    try:
+        with open("/proc/meminfo", encoding="utf-8") as fh:
+            for line in fh:
+                if line.startswith("MemTotal:"):
+                    return round(int(line.split()[1]) / 1024 / 1024, 1)
+    except OSError:
+        pass
+    return None
+
+
+def machine_info(packages: Iterable[str] = ()) -> dict[str, Any]:
+    """CPU model, cores, memory, OS, Python and the installed versions of ``packages``."""
+    versions: dict[str, str | None] = {}
+    for name in packages:
+        try:
+            versions[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            versions[name] = None
+    return {
+        "date": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "cpu": _cpu_model(),
+        "cores": os.cpu_count(),
+        "memory_gb": _mem_gb(),
+        "os": platform.platform(),
+        "python": platform.python_version(),
+        "packages": versions,
+    }
+
+
+def fmt_ms(ms: float | None) -> str:
+    """Milliseconds with sensible precision: 0.123, 4.56, 78.9, 1,234."""
+    if ms is None or (isinstance(ms, float) and math.isnan(ms)):
+        return "-"
+    if ms < 1:
+        return f"{ms:.3f}"
+    if ms < 10:
+        return f"{ms:.2f}"
+    if ms < 100:
+        return f"{ms:.1f}"
+    return f"{ms:,.0f}"
+
+
+def fmt_rate(x: float | None) -> str:
+    if x is None or (isinstance(x, float) and math.isnan(x)):
+        return "-"
+    return f"{x:,.0f}"
+
+
+def fmt_ratio(x: float | None) -> str:
+    """A ratio as ``1.0x``, ``12x``, ``1,234x``."""
+    if x is None or (isinstance(x, float) and (math.isnan(x) or math.isinf(x))):
+        return "-"
+    if x < 10:
+        return f"{x:.1f}x"
+    return f"{x:,.0f}x"
+
+
+def markdown_table(headers: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
+    """A GitHub-flavoured markdown table (numbers right-aligned when a column is numeric)."""
+    rows = [[str(c) for c in r] for r in rows]
+    widths = [max([len(h)] + [len(r[i]) for r in rows]) for i, h in enumerate(headers)]
+
+    def line(cells: Sequence[str]) -> str:
+        return "| " + " | ".join(c.ljust(w) for c, w in zip(cells, widths, strict=True)) + " |"
+
+    sep = "| " + " | ".join("-" * w for w in widths) + " |"
+    return "\n".join([line(headers), sep, *(line(r) for r in rows)])
+
+
+def replace_block(path: Path, name: str, content: str, skeleton: str) -> None:
+    """Replace the text between ``<!-- name:start -->`` and ``<!-- name:end -->`` in ``path``.
+
+    A missing file is created from ``skeleton`` (which must contain both markers), so a
+    benchmark rewrites only its own generated block and never the prose around it.
+    """
+    start, end = f"<!-- {name}:start -->", f"<!-- {name}:end -->"
+    text = path.read_text(encoding="utf-8") if path.exists() else skeleton
+    if start not in text or end not in text:
+        text = text.rstrip("\n") + "\n\n" + start + "\n" + end + "\n"
+    head, rest = text.split(start, 1)
+    _, tail = rest.split(end, 1)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(head + start + "\n" + content.strip("\n") + "\n" + end + tail, "utf-8")
+
+
+def write_json(path: Path, data: Any) -> None:
+    """Write ``data`` as indented JSON, atomically (via a ``.tmp`` file)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp.write_text(json.dumps(data, indent=2, default=str) + "\n", encoding="utf-8")
+    tmp.replace(path)
