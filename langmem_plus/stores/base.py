@@ -39,6 +39,7 @@ from langmem_plus.stores.calls import (
     EmbedDocuments,
     EmbedQueries,
     Facet,
+    HasVector,
     PointData,
     Query,
     Range,
@@ -221,7 +222,12 @@ class BaseQdrantStore:
         if len(rows) < want:
             seen = {r.id for r in scored}
             fill: int | None = None if residual else want + len(seen)
-            rest: list[Record] = yield Scroll(filter=flt, limit=fill)
+            fill_filter = flt
+            if dense_q is not None:
+                # A dense query scores every point that has a dense vector; only points
+                # stored without one (index=False) can still be missing.
+                fill_filter = Where(must=flt.must, must_not=(*flt.must_not, HasVector("dense")))
+            rest: list[Record] = yield Scroll(filter=fill_filter, limit=fill)
             for r in rest:
                 if r.id in seen:
                     continue
@@ -280,7 +286,7 @@ class BaseQdrantStore:
                 f"configured with dims={self.dims}; set index['dims'] to the model's size "
                 "(and use a new path/collection if the stored vectors came from another model)"
             )
-        return [float(x) for x in vector]
+        return vector if isinstance(vector, list) else [float(x) for x in vector]
 
     def _plan_puts(
         self,
@@ -304,7 +310,7 @@ class BaseQdrantStore:
         for n, (k, payload) in enumerate(payloads.items()):
             pid = upserts[k]
             payload["updated_at"] = now + n * 1e-6
-            if payload["expires_at"] is not None:
+            if "ttl_minutes" in payload:
                 payload["expires_at"] = payload["updated_at"] + payload["ttl_minutes"] * 60.0
             previous = created.get(pid)
             payload["created_at"] = previous if previous is not None else payload["updated_at"]

@@ -109,15 +109,14 @@ def build_payload(
     payload: dict[str, Any] = {
         "ns": join_namespace(namespace),
         "ns_prefixes": [join_namespace(namespace[: i + 1]) for i in range(len(namespace))],
-        "ns_labels": list(namespace),
-        "ns_depth": len(namespace),
         "key": key,
         "value": clean,
         "created_at": created_at,
         "updated_at": updated_at,
-        "ttl_minutes": ttl_minutes,
-        "expires_at": None if ttl_minutes is None else updated_at + ttl_minutes * 60.0,
     }
+    if ttl_minutes is not None:  # absent, not null: fewer keys per point on the hot path
+        payload["ttl_minutes"] = ttl_minutes
+        payload["expires_at"] = updated_at + ttl_minutes * 60.0
     for name in FACT_FIELDS:
         v = clean.get(name)
         if isinstance(v, (str, int, float, bool)):
@@ -133,7 +132,7 @@ def item_from_payload(
     payload: Mapping[str, Any], score: float | None = None, *, search: bool = False
 ) -> Item:
     """Rebuild a LangGraph ``Item`` (or ``SearchItem``) from a stored payload."""
-    namespace = tuple(payload["ns_labels"])
+    namespace = tuple(payload["ns"].split("."))  # labels never contain "."
     if search:
         return SearchItem(
             namespace=namespace,
