@@ -1,0 +1,231 @@
+"""Run the generated conversations through the real graph and the baselines, side by side.
+
+Per turn, in this order (so every system sees the same history):
+
+1. each baseline renders its block for the turn's request (from facts extracted earlier);
+2. the real graph runs the turn: ``memory_recall`` -> a deterministic responder that
+   records the memory block it was given -> ``memory_extract`` (``RuleExtractor``, writes
+   through ``FactMemory`` on ``QdrantStore`` -- Qdrant Edge, on disk);
+3. whatever the extractor proposed in that turn (recorded by wrapping it) is appended to
+   every baseline: same extractor output, no write policy.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta, timezone
+from typing import Any
+
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
+from langgraph.checkpoint.memory import InMemorySaver
+from langgraph.graph import StateGraph
+
+from benchmarks.common import Progress
+from benchmarks.truth.baselines import AppendLog, VectorTopK
+from benchmarks.truth.embeddings import HashingEmbeddings
+from benchmarks.truth.generator import Probe, UserScript
+from langmem_plus import QdrantStore
+from langmem_plus.extraction import RuleExtractor
+from langmem_plus.extraction.base import ExtractionResult
+from langmem_plus.layout import decode_facts
+from langmem_plus.models import Fact
+from langmem_plus.nodes import MemoryState, add_memory, memory_messages
+
+__all__ = ["GRAPH", "GRAPH_DENSE", "LOG", "VECTOR", "RequestRecord", "RunResult", "run"]
+
+GRAPH = "langmem-plus graph"
+GRAPH_DENSE = "langmem-plus graph + hashing dense"
+VECTOR = "vector top-k (k=5)"
+LOG = "append-only log (last 10)"
+START = datetime(2026, 1, 5, 9, 0, tzinfo=timezone.utc)
+DIMS = 512
+
+
+class _Clock:
+    def __init__(self) -> None:
+        self.now = START
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+class RecordingExtractor(RuleExtractor):
+    """``RuleExtractor`` that keeps what it proposed, per user, for the baselines."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.proposed: dict[str, list[tuple[str, str]]] = {}
+
+    def extract_detailed(self, messages: Sequence[Any], **kw: Any) -> ExtractionResult:
+        result = super().extract_detailed(messages, **kw)
+        user = kw.get("user_id") or "?"
+        self.proposed.setdefault(user, []).extend(
+            (f"{c.scope}.{c.predicate}" if c.scope else c.predicate, c.text)
+            for c in result.candidates
+        )
+        return result
+
+    def take(self, user_id: str) -> list[tuple[str, str]]:
+        """(slot, text) of every candidate proposed for the user since the last take."""
+        return self.proposed.pop(user_id, [])
+
+
+@dataclass
+class RequestRecord:
+    """One request and the memory block each system sent with it."""
+
+    user_id: str
+    thread_id: str
+    scope: str | None
+    text: str
+    kind: str
+    probe: Probe | None
+    blocks: dict[str, str]
+
+
+@dataclass
+class _Graph:
+    name: str
+    graph: Any
+    store: QdrantStore
+    extractor: RecordingExtractor
+    seen: list[str] = field(default_factory=list)
+
+
+@dataclass
+class RunResult:
+    records: list[RequestRecord]
+    rows: dict[str, dict[str, int]]  # system -> user -> rows stored
+    history_rows: dict[str, dict[str, int]]  # graph systems: user -> closed versions
+    final_facts: dict[str, dict[str, list[Fact]]]  # graph systems: user -> current facts
+    systems: list[str]
+    seconds: dict[str, float]
+    proposed: dict[str, list[tuple[str, str]]]  # user -> (slot, text) proposed
+
+
+def _build_graph(name: str, path: str, clock: _Clock, index: Any = None) -> _Graph:
+    store = QdrantStore(path=path, index=index) if index else QdrantStore(path=path)
+    extractor = RecordingExtractor()
+    g = _Graph(name, None, store, extractor)
+
+    def responder(state: MemoryState) -> dict[str, Any]:
+        prompt = memory_messages(state, system_prompt="You are a helpful assistant.")
+        g.seen.append(str(prompt[0].content))
+        block = state.get("memory_block") or ""
+        assert block in str(prompt[0].content)  # the model really was given the block
+        return {"messages": [AIMessage("ok")]}
+
+    g.graph = add_memory(
+        StateGraph(MemoryState), model_node=responder, extractor=extractor, clock=clock
+    ).compile(checkpointer=InMemorySaver(), store=store)
+    return g
+
+
+def _messages(text: str, tool_output: str | None, n: int) -> list[BaseMessage]:
+    if tool_output is None:
+        return [HumanMessage(text)]
+    call = {"name": "web_search", "args": {"q": "..."}, "id": f"call-{n}"}
+    return [
+        AIMessage("", tool_calls=[call]),
+        ToolMessage(tool_output, tool_call_id=f"call-{n}"),
+        HumanMessage(text),
+    ]
+
+
+def run(
+    users: list[UserScript],
+    *,
+    dense: bool = False,
+    progress: bool = True,
+    on_user: Callable[[int], None] | None = None,
+) -> RunResult:
+    """Run every user's sessions through every system; return what each system sent."""
+    import time
+
+    clock = _Clock()
+    emb = HashingEmbeddings(DIMS)
+    tmp = tempfile.mkdtemp(prefix="truth-bench-")
+    graphs = [_build_graph(GRAPH, f"{tmp}/edge", clock)]
+    if dense:
+        index = {"dims": DIMS, "embed": emb, "fields": ["text"]}
+        graphs.append(_build_graph(GRAPH_DENSE, f"{tmp}/edge-dense", clock, index))
+    vector, log = VectorTopK(emb, dims=DIMS, k=5), AppendLog(10)
+    systems = [g.name for g in graphs] + [VECTOR, LOG]
+    seconds = dict.fromkeys(systems, 0.0)
+    records: list[RequestRecord] = []
+    all_proposed: dict[str, list[tuple[str, str]]] = {}
+    bar = Progress("truth users", total=len(users)) if progress else None
+    n = 0
+    try:
+        for ui, user in enumerate(users):
+            clock.now = START + timedelta(days=ui % 7)
+            for session in user.sessions:
+                clock.now += timedelta(days=session.gap_days)
+                cfg: dict[str, Any] = {"thread_id": session.thread_id, "user_id": user.user_id}
+                if session.scope:
+                    cfg["scope"] = session.scope
+                for turn in session.turns:
+                    n += 1
+                    clock.now += timedelta(minutes=2)
+                    blocks: dict[str, str] = {}
+                    for name, base in ((VECTOR, vector), (LOG, log)):
+                        t0 = time.perf_counter()
+                        blocks[name] = base.block(user.user_id, turn.text)
+                        seconds[name] += time.perf_counter() - t0
+                    proposed: list[tuple[str, str]] = []
+                    for g in graphs:
+                        before = len(g.seen)
+                        t0 = time.perf_counter()
+                        out = g.graph.invoke(
+                            {"messages": _messages(turn.text, turn.tool_output, n)},
+                            {"configurable": cfg},
+                        )
+                        seconds[g.name] += time.perf_counter() - t0
+                        # The block the responder was given; a memory command is answered
+                        # by the recall node (no model call), so take it from state then.
+                        blocks[g.name] = out.get("memory_block") or ""
+                        if len(g.seen) > before:
+                            assert blocks[g.name] in g.seen[-1]
+                        taken = g.extractor.take(user.user_id)
+                        if g is graphs[0]:
+                            proposed = taken
+                    all_proposed.setdefault(user.user_id, []).extend(proposed)
+                    texts = [text for _, text in proposed]
+                    vector.add(user.user_id, texts)
+                    log.add(user.user_id, texts)
+                    records.append(
+                        RequestRecord(
+                            user.user_id,
+                            session.thread_id,
+                            session.scope,
+                            turn.text,
+                            turn.kind,
+                            turn.probe,
+                            blocks,
+                        )
+                    )
+            if bar:
+                bar.update(note=f"{n} turns")
+            if on_user:
+                on_user(ui)
+        if bar:
+            bar.close(f"{n} turns")
+        rows: dict[str, dict[str, int]] = {VECTOR: dict(vector.rows), LOG: log.rows}
+        history: dict[str, dict[str, int]] = {}
+        final: dict[str, dict[str, list[Fact]]] = {}
+        for g in graphs:
+            rows[g.name], history[g.name], final[g.name] = {}, {}, {}
+            for user in users:
+                cur = g.store.search(("langmem_plus", user.user_id, "facts"), limit=10_000)
+                old = g.store.search(("langmem_plus", user.user_id, "history"), limit=10_000)
+                rows[g.name][user.user_id] = len(cur) + len(old)
+                history[g.name][user.user_id] = len(old)
+                final[g.name][user.user_id] = decode_facts(cur)
+        return RunResult(records, rows, history, final, systems, seconds, all_proposed)
+    finally:
+        for g in graphs:
+            g.store.close()
+        shutil.rmtree(tmp, ignore_errors=True)
