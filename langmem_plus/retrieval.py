@@ -114,6 +114,30 @@ def _fact_terms(fact: Fact) -> frozenset[str]:
     return content_terms(f"{words} {fact.object}")
 
 
+def names_slot(request_terms: frozenset[str], fact: Fact) -> bool:
+    """True when the request names the fact's attribute: every term of its predicate.
+
+    "Write a migration checklist for our database" names the ``database`` slot even though
+    most of its words are about something else; "How tall is the Eiffel tower?" names none.
+
+    Example:
+        >>> from datetime import datetime, timezone
+        >>> from langmem_plus.text_rules import content_terms
+        >>> t = datetime(2026, 5, 1, tzinfo=timezone.utc)
+        >>> f = Fact(fact_id="f", user_id="u", kind="decision", subject="atlas.db",
+        ...          predicate="database", object="PostgreSQL 16", scope="atlas",
+        ...          text="Atlas uses PostgreSQL 16.", valid_from=t, asserted_at=t)
+        >>> names_slot(content_terms("plan a backup for our database, please"), f)
+        True
+    """
+    slot = _predicate_terms(fact.predicate)
+    return bool(slot) and slot <= request_terms
+
+
+def _predicate_terms(predicate: str) -> frozenset[str]:
+    return content_terms(predicate.replace("_", " "))
+
+
 def coverage(request_terms: frozenset[str], fact: Fact) -> float:
     """Share of the request's content terms that the fact holds (0..1).
 
@@ -205,6 +229,8 @@ class RetrievalPolicy:
                 always.append(fact)
             else:
                 lexical = coverage(q, fact)
+                if lexical < self.floor and names_slot(q, fact):
+                    lexical = self.floor  # the request asks about this attribute
                 dense = (dense_scores or {}).get(fact.fact_id)
                 passes = lexical >= self.floor or (
                     self.dense_floor is not None and dense is not None and dense >= self.dense_floor

@@ -29,6 +29,7 @@ Example:
 
 from __future__ import annotations
 
+import functools
 import re
 
 __all__ = [
@@ -397,6 +398,7 @@ def _stem(word: str) -> str:
     return w
 
 
+@functools.lru_cache(maxsize=65_536)
 def content_terms(text: str) -> frozenset[str]:
     """The content-bearing terms of ``text``: lower-cased, stop-words removed, lightly stemmed.
 

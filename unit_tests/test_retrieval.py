@@ -97,6 +97,17 @@ def test_a_request_that_matches_nothing_gets_only_the_profile() -> None:
     ]
 
 
+def test_a_wordy_request_that_names_the_attribute_gets_the_fact() -> None:
+    # Most words are about the task, not the fact; naming the attribute is enough.
+    assert "atlas-db" in kept_ids(
+        "Draft a migration checklist and a backup plan for our database, step by step.", "atlas"
+    )
+    # Every predicate term must be named: "method" alone does not ask about auth_method.
+    assert "atlas-auth" not in kept_ids("Which method should I use to sort a list?", "atlas")
+    # And a project's attribute never crosses into another project.
+    assert "beacon-db" not in kept_ids("Plan a backup for our database.", "atlas")
+
+
 def test_nothing_to_send_is_an_empty_block() -> None:
     r = POLICY.select("how tall is the Eiffel tower?", [ATLAS_DB], scope="atlas", now=NOW)
     assert r.block == "" and r.kept == () and r.used == 0
