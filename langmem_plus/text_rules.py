@@ -147,6 +147,22 @@ _STATE_CHANGE = _rx(
     r"agreed|settled|chose|picked|renamed|upgraded|downgraded|finished|founded",
 )
 
+# "At the moment" only marks the present: "living in Lisbon at the moment" is where the user
+# lives, "on a call at the moment" is passing. Day-scoped phrases ("this afternoon") stay
+# transient even for these states ("working at the library this afternoon").
+_NOW_ONLY = _rx(
+    r"right now",
+    r"at the moment",
+    r"at present",
+    r"for now",
+    r"for the moment",
+    r"for the time being",
+)
+_LASTING_STATE = _rx(
+    r"(?:live|lives|living|reside|resides|residing|based|located|settled)\s+(?:in|out of)",
+    r"(?:work|works|working|employed)\s+(?:at|for|by)(?!\s+(?:home|the moment|now)\b)",
+)
+
 
 def is_transient(text: str) -> bool:
     """True when ``text`` describes a passing state rather than a lasting fact.
@@ -154,7 +170,8 @@ def is_transient(text: str) -> bool:
     Moods and bodily states ("is tired", "feeling hungry"), hurry ("in a hurry",
     "running late"), and anything scoped to now ("today", "right now", "this afternoon",
     "for now"). An event that starts a lasting state is durable even when dated today
-    ("moved to Berlin today", "started at Acme this week").
+    ("moved to Berlin today", "started at Acme this week"), and where the user lives or
+    works stays a fact "at the moment" or "right now" ("living in Lisbon at the moment").
 
     Example:
         >>> is_transient("Is in a hurry, late for a meeting.")
@@ -168,6 +185,8 @@ def is_transient(text: str) -> bool:
     if _MOOD_STATE.search(t):
         return True
     if _TRANSIENT_PHRASE.search(t):
+        if _LASTING_STATE.search(t) and not _TRANSIENT_PHRASE.search(_NOW_ONLY.sub(" ", t)):
+            return False
         return not _STATE_CHANGE.search(t) or bool(
             re.search(r"in a (?:hurry|rush)|running late|late for|mood", t, re.IGNORECASE)
         )

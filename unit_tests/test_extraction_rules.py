@@ -224,3 +224,142 @@ def test_valid_from_is_the_phrase_else_the_message_stamp_else_left_to_the_policy
         None,
         datetime(2026, 11, 10, tzinfo=timezone.utc),
     ]
+
+
+# ---------------------------------------------------------------- coverage gaps
+
+GAPS: list[tuple[str, str | None, set[tuple[str, str, str]]]] = [
+    # job changes: (subject, predicate, object)
+    (
+        "I quit Bramblewood Ltd and now work for Ostrander Labs.",
+        None,
+        {("user", "employer", "Ostrander Labs")},
+    ),
+    ("I left Pellucid Inc to join Marrowgate.", None, {("user", "employer", "Marrowgate")}),
+    (
+        "I've left the bakery and currently work at Tidewell Foods",
+        None,
+        {("user", "employer", "Tidewell Foods")},
+    ),
+    ("i'm working at Barnes & Fitch these days", None, {("user", "employer", "Barnes & Fitch")}),
+    ("I joined Pike & Sons last year", None, {("user", "employer", "Pike & Sons")}),
+    # deploy / hosting
+    ("We deploy lantern to Vercel.", None, {("lantern.deploy_target", "deploy_target", "Vercel")}),
+    (
+        "We host the lantern app on Hetzner",
+        None,
+        {("lantern.deploy_target", "deploy_target", "Hetzner")},
+    ),
+    (
+        "we ship Lantern to AWS every Friday",
+        None,
+        {("lantern.deploy_target", "deploy_target", "AWS")},
+    ),
+    (
+        "Gorse is hosted on Azure in production.",
+        None,
+        {("gorse.deploy_target", "deploy_target", "Azure")},
+    ),
+    (
+        "gorse runs on Kubernetes in prod",
+        None,
+        {("gorse.deploy_target", "deploy_target", "Kubernetes")},
+    ),
+    ("We deploy it to Render.", "gorse", {("gorse.deploy_target", "deploy_target", "Render")}),
+    (
+        "Our hosting provider is DigitalOcean.",
+        "gorse",
+        {("gorse.deploy_target", "deploy_target", "DigitalOcean")},
+    ),
+    # project database
+    ("The db here is MariaDB.", "pylon", {("pylon.database", "database", "MariaDB")}),
+    ("Our main database is ClickHouse", "pylon", {("pylon.database", "database", "ClickHouse")}),
+    ("the database for pylon is DynamoDB", None, {("pylon.database", "database", "DynamoDB")}),
+    ("Postgres is our database for pylon.", None, {("pylon.database", "database", "Postgres")}),
+    ("We moved pylon over from MySQL to CockroachDB", None, set()),  # not a known tech word
+    (
+        "We migrated pylon from MySQL to Supabase last month.",
+        None,
+        {("pylon.database", "database", "Supabase")},
+    ),
+    (
+        "We've switched the pylon service to Cassandra",
+        None,
+        {("pylon.database", "database", "Cassandra")},
+    ),
+    ("Pylon currently runs on MySQL", None, {("pylon.database", "database", "MySQL")}),
+    ("Pylon is now on SQLite.", None, {("pylon.database", "database", "SQLite")}),
+    ("We migrated to Postgres recently", "pylon", {("pylon.database", "database", "Postgres")}),
+    # trailing filler
+    ("I relocated to Tromsø lately", None, {("user", "city", "Tromsø")}),
+    (
+        "We use MongoDB as our primary datastore.",
+        "pylon",
+        {("pylon.database", "database", "MongoDB")},
+    ),
+    ("We use Scylla as our database", "pylon", {("pylon.database", "database", "Scylla")}),
+    # living somewhere "at the moment" is not transient
+    ("I'm living in Tallinn at the moment, it's great.", None, {("user", "city", "Tallinn")}),
+    ("I live in Cork right now", None, {("user", "city", "Cork")}),
+    ("I'm based in Graz for the time being", None, {("user", "city", "Graz")}),
+    ("I work at Vellum Press at the moment.", None, {("user", "employer", "Vellum Press")}),
+    # self-corrections inside one message
+    ("I live in Aarhus, sorry, I mean Odense.", None, {("user", "city", "Odense")}),
+    (
+        "I work at Calloway. Oops, I meant Brindle Works.",
+        None,
+        {("user", "employer", "Brindle Works")},
+    ),
+    ("I moved to Ljubljana - no wait, make that Maribor", None, {("user", "city", "Maribor")}),
+    (
+        "We deploy lantern to AWS, or rather GCP.",
+        None,
+        {("lantern.deploy_target", "deploy_target", "GCP")},
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "scope", "expected"), GAPS, ids=[g[0] for g in GAPS])
+def test_gap_phrasings(text: str, scope: str | None, expected: set[tuple[str, str, str]]) -> None:
+    facts = RuleExtractor().extract([HumanMessage(text)], now=NOW, scope=scope)
+    assert {(f.subject, f.predicate, f.object) for f in facts} == expected
+    for f in facts:  # project facts carry the project as scope; user facts none
+        assert f.scope == (f.subject.split(".")[0] if f.subject != "user" else None)
+        assert f.quote and f.quote in text
+
+
+GAP_NOTHING = [
+    "Do we deploy lantern to Vercel?",
+    "Is the database here MariaDB?",
+    "Which database does pylon run on?",
+    "I might move to Odense",
+    "I'm thinking about moving to Bergen",
+    "I'm in a rush at the moment",
+    "I'm working from the café right now",
+    "I'm so stressed at the moment",
+    "We ran the numbers on Friday",
+    "We ship orders to Germany",
+    "The database is slow today",
+    "I left Calloway",  # leaving names no new employer
+    "I live in Aarhus. I mean, it's fine.",  # "I mean" that corrects nothing
+]
+
+
+@pytest.mark.parametrize("text", GAP_NOTHING)
+def test_gap_negatives(text: str) -> None:
+    facts = RuleExtractor().extract([HumanMessage(text)], now=NOW, scope="pylon")
+    assert [(f.predicate, f.object) for f in facts] in ([], [("city", "Aarhus")])
+
+
+def test_gap_statements_from_the_assistant_or_a_tool_give_nothing() -> None:
+    from langchain_core.messages import AIMessage, ToolMessage
+
+    said = "We deploy lantern to Vercel. I now work at Ostrander Labs. The db here is MariaDB."
+    msgs = [AIMessage(said), ToolMessage(said, tool_call_id="t1")]
+    assert RuleExtractor().extract(msgs, now=NOW, scope="pylon") == []
+
+
+def test_correction_across_clauses_keeps_the_whole_quote() -> None:
+    text = "I work at Calloway. Oops, I meant Brindle Works."
+    [f] = RuleExtractor().extract([HumanMessage(text, id="m9")], now=NOW)
+    assert (f.object, f.quote, f.message_id) == ("Brindle Works", text, "m9")

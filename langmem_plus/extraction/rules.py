@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from langmem_plus.extraction.base import BaseExtractor, ExtractionResult, UserTurn
 from langmem_plus.extraction.fast_path import strip_remember_prefix
-from langmem_plus.extraction.timeparse import find_time_expression
+from langmem_plus.extraction.timeparse import TimeExpression, find_time_expression
 from langmem_plus.models import CandidateFact
 
 __all__ = ["RuleExtractor", "third_person"]
@@ -100,6 +100,11 @@ _NOT_A_PLACE_START = re.compile(
 _FILLER_TAIL = re.compile(
     r"(?:[\s,]+(?:now|these days|nowadays|currently|anymore|any more|again|too|as well|"
     r"permanently|for good|already|full[- ]time|part[- ]time|remotely|though|actually|"
+    r"recently|lately|of late|at the moment|at present|right now|for now|for the time being|"
+    r"in production|in prod|on production|for production|every (?:single )?\w+|"
+    r"as (?:our|the|its|their|my|a|an) (?:main |primary |production |prod |default )?"
+    r"(?:database|db|datastore|data store|store|storage|host|hosting(?: provider)?|"
+    r"cloud(?: provider)?|platform|deploy(?:ment)? target|backend|queue|framework|language)|"
     r"by the way|btw|thanks|thank you|please|ok|okay|lol|haha|right|then))+\W*$",
     re.IGNORECASE,
 )
@@ -124,17 +129,20 @@ def _tidy(value: str) -> str:
 _CUT_LIST = re.compile(_CUT.pattern.replace("[,;:()", "[;:()"), re.IGNORECASE)
 
 
-def _cut(value: str, *, keep_and: bool = False) -> str:
+def _cut(value: str, *, keep_and: bool = False, keep_amp: bool = False) -> str:
     """The value up to the first clause break, without trailing fillers or 'not X' tails.
 
-    With ``keep_and`` the value may be a list ("tree nuts, sesame and kiwi").
+    With ``keep_and`` the value may be a list ("tree nuts, sesame and kiwi"); with
+    ``keep_amp`` an ampersand stays part of a name ("Kettle & Co").
     """
     value = _NEGATED_TAIL.sub("", value)
     m = (_CUT_LIST if keep_and else _CUT).search(value)
     if m:
         value = value[: m.start()]
     if not keep_and:
-        value = re.split(r"\s+(?:and|or|&)\s+", value, maxsplit=1)[0]
+        value = re.split(
+            r"\s+(?:and|or)\s+" if keep_amp else r"\s+(?:and|or|&)\s+", value, maxsplit=1
+        )[0]
     prev = None
     while prev != value:
         prev = value
@@ -371,7 +379,12 @@ _WORK_AT = _rx(
 _JOINED = _rx(
     rf"(?:^|\b)i(?:'ve|\s+have)?{_ADV}\s+(?:joined|started at|started working (?:at|for)|"
     r"started a (?:new )?job at|got a job (?:at|with)|got hired (?:at|by)|was hired by|"
-    r"signed with|took a job at|accepted an offer from)\s+(?P<o>.+)"
+    r"signed with|took a job at|accepted an offer from|"
+    r"(?:left|quit)\s+.+?\s+(?:to join|to work (?:at|for)|to start at|"
+    r"for a (?:new )?(?:job|role|position) (?:at|with))|"
+    r"(?:changed|switched) (?:jobs|companies|employers)(?: and)?(?: now)? (?:work (?:at|for)|"
+    r"joined)|(?:moved|switched) (?:over )?(?:jobs |companies )?to (?:work (?:at|for)|join))"
+    r"\s+(?P<o>.+)"
 )
 _MY_EMPLOYER = _rx(
     r"\bmy (?:employer|company|workplace|firm|startup) is(?:\s+called|\s+named)?\s+(?P<o>.+)"
@@ -386,7 +399,7 @@ _WORK_AS = _rx(
 
 
 def _employer(raw: str) -> str | None:
-    value = _cut(raw)
+    value = _cut(raw, keep_amp=True)
     if not value or value.casefold() in _NOT_A_NAME or _NOT_A_PLACE_START.match(value):
         return None
     if value.casefold().startswith("the ") or len(value.split()) > 5:
@@ -736,7 +749,10 @@ def _identifier_rule(ctx: _Context) -> list[_Spec]:
 _USES_VERB = (
     r"uses|is using|runs on|is running on|is on|is built on|is built with|is written in|"
     r"is hosted on|is hosted in|is deployed on|is deployed to|deploys to|relies on|"
-    r"depends on|stores data in|is backed by|sits on|lives on|moved to|migrated to|switched to"
+    r"depends on|stores data in|is backed by|sits on|lives on|moved to|migrated to|switched to|"
+    r"is deployed at|deploys on|is hosted at|is hosted with|is hosted by|is served from|"
+    r"runs in|is running in|has moved to|has migrated to|has been migrated to|"
+    r"has been moved to|was migrated to|was moved to|got migrated to|has switched to"
 )
 _PROJECT_USES = _rx(
     r"\b(?:our|the|my)\s+(?:project|app|application|service|product|codebase|backend|frontend|"
@@ -748,32 +764,161 @@ _OWNED_TOPIC = _rx(
     r"host|hosting|region|cloud|framework|auth)\s+is\s+(?P<o>.+)"
 )
 _WE_USE = _rx(
-    r"\b(?:we|our team)\s+(?:now\s+|also\s+)?"
-    r"(?P<verb>use|run on|are on|deploy to|host on|build with)\s+(?P<o>.+)"
+    r"\b(?:we|our team)(?:'ve|\s+have|'re|\s+are)?\s+"
+    r"(?P<verb>use|run on|are on|deploy to|deploy on|deployed to|deployed on|host on|hosted on|"
+    r"are hosted on|are hosted at|are hosted with|are hosted by|build with|migrated to|"
+    r"moved to|switched to|are using|are running on)\s+(?P<o>.+)"
+)
+# "we deploy heron to Fly.io", "we migrated kestrel (over) from X to MongoDB"
+_WE_VERB_PROJECT = _rx(
+    r"\b(?:we|i|our team|the team)(?:'ve|\s+have|'re|\s+are)?\s+"
+    r"(?P<verb>deploy(?:ed|ing)?|host(?:ed|ing)?|ship(?:ped|ping)?|run(?:ning)?|ran|"
+    r"migrat(?:e|ed|ing)|mov(?:e|ed|ing)|switch(?:ed|ing)?|port(?:ed|ing)?)\s+"
+    r"(?:the\s+|our\s+)?(?P<s>[\w.-]+)(?:\s+(?:project|app|service|api|backend|frontend|"
+    r"database|db|site|codebase))?(?:\s+over)?(?:\s+from\s+.+?)?\s+"
+    r"(?P<prep>to|onto|on|in|into|at|with)\s+(?P<o>.+)"
+)
+# "the database here is Redis", "our hosting provider for heron is Render"
+_TOPIC_NOUNS = (
+    r"database|db|datastore|data store|hosting provider|hosting|host|cloud provider|cloud|"
+    r"deploy(?:ment)? target|auth method|auth"
+)
+_THE_TOPIC = _rx(
+    r"\b(?:the|our)\s+(?:(?:main|primary|production|prod|current|backend)\s+)?"
+    rf"(?P<topic>{_TOPIC_NOUNS})(?:\s+(?:here|we use|we're using|we are using|of choice))?"
+    r"(?:\s+(?:for|of|in|on|behind)\s+(?:the\s+)?(?P<s>[\w.-]+)"
+    r"(?:\s+(?:project|app|service|repo|codebase|api))?)?"
+    r"\s+(?:is|is now|has become|became)\s+(?P<o>.+)"
+)
+# "Redis is our database", "Render is the host for heron"
+_IS_OUR_TOPIC = _rx(
+    r"^(?P<o>[\w.+#-]+(?:\s+[\w.+#-]+)?)\s+is\s+(?:now\s+)?(?:our|the)\s+"
+    rf"(?:(?:main|primary|production|prod|current)\s+)?(?P<topic>{_TOPIC_NOUNS})"
+    r"(?:\s+(?:here|for\s+(?:the\s+)?(?P<s>[\w.-]+)))?\b"
+)
+_TOPIC_NOUN_MAP = {"db": "database", "datastore": "database", "data store": "database",
+                   "hosting provider": "deploy_target", "hosting": "deploy_target",
+                   "host": "deploy_target", "cloud provider": "deploy_target",
+                   "cloud": "deploy_target", "deploy target": "deploy_target",
+                   "deployment target": "deploy_target", "auth method": "auth_method",
+                   "auth": "auth_method"}  # fmt: skip
+_WE_VERB_SHOWN = {"deploy": "is deployed to", "host": "is hosted on", "ship": "is deployed to",
+                  "run": "runs on", "ran": "runs on", "migrat": "moved to", "mov": "moved to",
+                  "switch": "moved to", "port": "moved to"}  # fmt: skip
+_DEPLOY_VERBS = frozenset({"deploy", "host", "ship"})
+_GENERIC_THING = frozenset({"it", "this", "that", "everything", "things", "stuff", "code",
+                            "apps", "services", "them", "all", "here", "project", "app",
+                            "service", "one", "tests", "builds", "jobs", "workloads",
+                            "containers", "production", "prod", "staging"})  # fmt: skip
+_PROJECT_ADV = _rx(
+    r"(?<=\s)(?:now|currently|still|already|actually|recently|finally|just|officially|"
+    r"mostly|primarily|also)\s+"
 )
 _OWNED_TOPICS = {"database": "database", "db": "database", "host": "deploy_target",
                  "hosting": "deploy_target", "cloud": "deploy_target", "region": "deploy_target",
                  "auth": "auth_method"}  # fmt: skip
 _WE_VERB = {"use": "uses", "run on": "runs on", "are on": "is on", "deploy to": "deploys to",
-            "host on": "is hosted on", "build with": "is built with"}  # fmt: skip
+            "deploy on": "deploys to", "deployed to": "deploys to", "deployed on": "deploys to",
+            "host on": "is hosted on", "hosted on": "is hosted on",
+            "are hosted on": "is hosted on", "are hosted at": "is hosted on",
+            "are hosted with": "is hosted on", "are hosted by": "is hosted on",
+            "build with": "is built with", "migrated to": "moved to", "moved to": "moved to",
+            "switched to": "moved to", "are using": "uses",
+            "are running on": "runs on"}  # fmt: skip
 _NOT_PROJECT = frozenset({"i", "we", "it", "he", "she", "they", "this", "that", "which", "who",
                           "everyone", "everybody", "someone", "nobody", "one", "mine", "what",
-                          "there", "and", "but", "also", "team", "company", "user"})  # fmt: skip
+                          "there", "and", "but", "also", "team", "company", "user", "now",
+                          "currently", "still", "already", "actually", "recently", "finally",
+                          "just", "officially", "mostly", "primarily", "here", "house",
+                          "home", "back", "out", "in", "to"})  # fmt: skip
 _POSSESSIVE_BEFORE = re.compile(r"\b(?:my|his|her|their|your|a|an)\s+$", re.I)
 
 
-def _project_spec(project: str, verb: str, raw: str) -> _Spec | None:
+def _project_spec(
+    project: str, verb: str, raw: str, *, topic_hint: str | None = None
+) -> _Spec | None:
     value = _cut(raw, keep_and=True)
     if not value:
         return None
     scope = project.casefold()
-    topic = _topic(value) or "uses"
+    topic = _topic(value) or topic_hint or _role_topic(raw) or "uses"
     text = f"{project[0].upper()}{project[1:]} {verb.casefold()} {value}."
     return _Spec("fact", topic, value, text, f"{scope}.{topic}", scope)
 
 
+_ROLE = _rx(rf"\bas\s+(?:our|the|its|their|my|a|an)\s+(?:\w+\s+)?(?P<topic>{_TOPIC_NOUNS})\b")
+
+
+def _role_topic(raw: str) -> str | None:
+    """The topic a value's role names: "Scylla as our database" -> ``database``."""
+    if m := _ROLE.search(raw):
+        noun = m.group("topic").casefold()
+        return _TOPIC_NOUN_MAP.get(noun, noun)
+    return None
+
+
+def _plausible_value(value: str) -> bool:
+    """A technology word, or a name-like word ("Render", "Scylla"), not "slow" or "down"."""
+    return bool(value) and (
+        _is_tech(value) or (value[:1].isupper() and not _NOT_A_PLACE_START.match(value))
+    )
+
+
+def _topic_rule(ctx: _Context, clause: str) -> list[_Spec]:
+    for pattern in (_THE_TOPIC, _IS_OUR_TOPIC):
+        m = pattern.search(clause)
+        if not m:
+            continue
+        noun = m.group("topic").casefold()
+        topic = _TOPIC_NOUN_MAP.get(noun, noun)
+        named = (m.group("s") or "").casefold()
+        scope = named if named and named not in _GENERIC_THING | _NOT_PROJECT else _scope_in(ctx)
+        value = _cut(m.group("o"), keep_and=True)
+        if not scope or not _plausible_value(value):
+            continue
+        found = _topic(value)
+        if found and found != topic and topic != "deploy_target":
+            continue  # "the database is Kubernetes": not a database
+        text = f"{scope[0].upper()}{scope[1:]}'s {noun} is {value}."
+        return [_Spec("fact", topic, value, text, f"{scope}.{topic}", scope)]
+    return []
+
+
+def _we_verb_project(ctx: _Context, clause: str) -> list[_Spec]:
+    m = _WE_VERB_PROJECT.search(clause)
+    if not m:
+        return []
+    verb = m.group("verb").casefold()
+    stem = next(
+        (k for k in sorted(_WE_VERB_SHOWN, key=len, reverse=True) if verb.startswith(k)), "run"
+    )
+    prep = m.group("prep").casefold()
+    if stem in {"migrat", "mov", "switch", "port"} and prep not in {"to", "onto"}:
+        return []
+    if stem in _DEPLOY_VERBS and prep in {"with"}:
+        return []
+    project = m.group("s")
+    low = project.casefold()
+    if low in _GENERIC_THING:
+        project = ctx.scope or ""
+        low = project
+    if not project or low in _NOT_PROJECT:
+        return []
+    value = _cut(m.group("o"), keep_and=True)
+    known = low in ctx.projects or low == (ctx.scope or "")
+    deploy = stem in _DEPLOY_VERBS
+    if not value or not (_is_tech(value) or (known and _plausible_value(value))):
+        return []
+    spec = _project_spec(
+        project, _WE_VERB_SHOWN[stem], m.group("o"), topic_hint="deploy_target" if deploy else None
+    )
+    return [spec] if spec else []
+
+
 @_rule("project")
 def _project_rule(ctx: _Context) -> list[_Spec]:
+    clause = _PROJECT_ADV.sub("", ctx.clause)
+    ctx = _Context(clause, ctx.scope, ctx.projects)
     if m := _PROJECT_USES.search(ctx.clause):
         spec = _project_spec(m.group("s"), m.group("verb"), m.group("o"))
         return [spec] if spec else []
@@ -785,6 +930,8 @@ def _project_rule(ctx: _Context) -> list[_Spec]:
             scope = project.casefold()
             text = f"{project[0].upper()}{project[1:]}'s {m.group('topic').casefold()} is {value}."
             return [_Spec("fact", topic, value, text, f"{scope}.{topic}", scope)]
+    if specs := _topic_rule(ctx, clause) or _we_verb_project(ctx, clause):
+        return specs
     for m in _NAMED_USES.finditer(ctx.clause):
         project = m.group("s")
         low = project.casefold()
@@ -796,9 +943,12 @@ def _project_rule(ctx: _Context) -> list[_Spec]:
             return [spec] if spec else []
     if (m := _WE_USE.search(ctx.clause)) and ctx.scope:
         value = _cut(m.group("o"), keep_and=True)
-        if value and _is_tech(value):
-            verb = _WE_VERB[m.group("verb").casefold()]
-            spec = _project_spec(ctx.scope, verb, value)
+        verb = _WE_VERB[m.group("verb").casefold()]
+        deploy = verb in {"deploys to", "is hosted on"}
+        named = deploy or _role_topic(m.group("o")) is not None
+        if value and (_is_tech(value) or (named and _plausible_value(value))):
+            hint = "deploy_target" if deploy else None
+            spec = _project_spec(ctx.scope, verb, m.group("o"), topic_hint=hint)
             return [spec] if spec else []
     return []
 
@@ -856,15 +1006,32 @@ def _preference_rule(ctx: _Context) -> list[_Spec]:
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+|;\s*|\s+[-—–]\s+")
 _CLAUSE_BREAK = re.compile(
-    r",?\s+(?:and|but|so|plus|also)\s+(?=(?:also\s+)?(?:i\b|i'm|i've|i'd|we\b|we're|we've|my\b|"
+    r",?\s+(?:and|but|so|plus|also)\s+(?=(?:(?:also|now|currently|recently|just|then)\s+)?"
+    r"(?:i\b|i'm|i've|i'd|we\b|we're|we've|my\b|"
     r"our\b|work|live|moved|joined|prefer|speak|started)\b)"
     r"|,\s+(?=(?:i\b|i'm|i've|we\b|we're|my\b|our\b))",
     re.IGNORECASE,
 )
 _ELIDED = re.compile(
-    r"^(?:also\s+)?(?:work|live|moved|joined|prefer|speak|started|am|have)\b", re.IGNORECASE
+    r"^(?:(?:also|now|currently|recently|just|then)\s+)?"
+    r"(?:work|live|moved|joined|prefer|speak|started|am|have)\b",
+    re.IGNORECASE,
 )
 
+
+_CORRECTION_LEAD = (
+    r"(?:(?:sorry|oops|whoops|wait|no|nope|er|erm|um|uh|my bad|correction|i'm sorry)"
+    r"[\s,.!:;—–-]+)*"
+)
+_CORRECTION_MARK = r"(?:i mean|i meant|make that|or rather|scratch that,?\s*(?:it's|it is)?)"
+_CORRECTION = re.compile(
+    rf"^(?P<head>.*?[^\s,;.!—–-])[\s,;.!—–-]+{_CORRECTION_LEAD}{_CORRECTION_MARK}\s+(?P<new>.+)$",
+    re.IGNORECASE | re.DOTALL,
+)
+_CORRECTION_START = re.compile(rf"^{_CORRECTION_LEAD}{_CORRECTION_MARK}\b", re.IGNORECASE)
+_NOT_A_CORRECTION = re.compile(
+    r"\b(?:i|i'm|me|my|it|it's|that|this|them|you|really|just|literally|like|honestly)\b", re.I
+)
 
 _HAS_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|we|we're|we've|my|our|me|us)\b", re.IGNORECASE)
 
@@ -935,18 +1102,8 @@ class RuleExtractor(BaseExtractor):
         remember = strip_remember_prefix(clause)
         if remember is not None:
             clause, quote = remember, remember
-        found = find_time_expression(clause, turn.sent_at)
-        matched_text = clause
-        if found is not None:
-            matched_text = (clause[: found.start] + " " + clause[found.end :]).strip()
-        if _ELIDED.match(matched_text):
-            matched_text = "I " + matched_text
-        ctx = _Context(matched_text, scope, self.projects)
-        specs: list[_Spec] = []
-        for _name, rule, fallback in _RULES:
-            if fallback and specs:
-                continue
-            specs.extend(rule(ctx))
+        clause = self._self_corrected(clause, turn, scope)
+        found, matched_text, specs = self._match(clause, turn, scope)
         if not specs and (remember is not None or turn.explicit):
             note = _tidy(matched_text if found is None else clause)
             if note:
@@ -969,9 +1126,58 @@ class RuleExtractor(BaseExtractor):
             for s in specs
         ]
 
+    def _match(
+        self, clause: str, turn: UserTurn, scope: str | None
+    ) -> tuple[TimeExpression | None, str, list[_Spec]]:
+        """The time phrase, the clause without it, and what the rules find in it."""
+        found = find_time_expression(clause, turn.sent_at)
+        matched_text = clause
+        if found is not None:
+            matched_text = (clause[: found.start] + " " + clause[found.end :]).strip()
+        if _ELIDED.match(matched_text):
+            matched_text = "I " + matched_text
+        ctx = _Context(matched_text, scope, self.projects)
+        specs: list[_Spec] = []
+        for _name, rule, fallback in _RULES:
+            if fallback and specs:
+                continue
+            specs.extend(rule(ctx))
+        return found, matched_text, specs
+
+    def _self_corrected(self, clause: str, turn: UserTurn, scope: str | None) -> str:
+        """``clause`` with a correction inside it applied ("Porto, sorry, I mean Braga").
+
+        The value the head states is replaced by the corrected one, so the clause then
+        matches as if the user had said it right; anything else is left as it was.
+        """
+        m = _CORRECTION.match(clause)
+        if not m:
+            return clause
+        new = _cut(m.group("new"), keep_amp=True)
+        if not new or len(new.split()) > 5 or _NOT_A_CORRECTION.search(new):
+            return clause
+        head = m.group("head")
+        for spec in self._match(head, turn, scope)[2]:
+            at = head.casefold().rfind(spec.object.casefold())
+            if at >= 0:
+                return head[:at] + new + head[at + len(spec.object) :]
+        return clause
+
     def _propose(self, turns: list[UserTurn], scope: str | None) -> ExtractionResult:
         result = ExtractionResult()
         for turn in turns:
-            for start, end in _spans(turn.text):
+            spans = list(_spans(turn.text))
+            i = 0
+            while i < len(spans):
+                start, end = spans[i]
+                # "I live in Porto, sorry. I mean Braga.": the correction joins its clause
+                if i + 1 < len(spans) and _CORRECTION_START.match(
+                    turn.text[spans[i + 1][0] : spans[i + 1][1]].strip()
+                ):
+                    joined = turn.text[start : spans[i + 1][1]].strip()
+                    if self._self_corrected(joined, turn, scope) != joined:
+                        end = spans[i + 1][1]
+                        i += 1
                 result.candidates.extend(self._clause_facts(turn, start, end, scope))
+                i += 1
         return result
