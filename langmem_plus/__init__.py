@@ -42,6 +42,16 @@ from langmem_plus.extraction import (
 )
 from langmem_plus.memory import FactMemory
 from langmem_plus.models import CandidateFact, Fact, validate_user_id
+from langmem_plus.nodes import (
+    ConsolidationReport,
+    MemoryState,
+    SessionManager,
+    add_memory,
+    create_memory_nodes,
+    memory_messages,
+    memory_system_message,
+    opening_context,
+)
 from langmem_plus.planner import ForgetReceipt, ListedFact, LogEntry
 from langmem_plus.policy import (
     DEFAULT_MULTI_VALUED,
@@ -61,6 +71,17 @@ from langmem_plus.resilience import (
 )
 from langmem_plus.retrieval import LEAD_LINE, Dropped, Kept, Recall, RetrievalPolicy
 from langmem_plus.stores import AsyncQdrantStore, QdrantIndexConfig, QdrantStore
+from langmem_plus.tools import create_memory_tools
+
+
+def __getattr__(name: str) -> object:
+    """``MemoryMiddleware`` needs the ``agents`` extra (langchain); import it on first use."""
+    if name == "MemoryMiddleware":
+        from langmem_plus.middleware import MemoryMiddleware
+
+        return MemoryMiddleware
+    raise AttributeError(f"module 'langmem_plus' has no attribute {name!r}")
+
 
 __all__ = [
     "DEFAULT_MULTI_VALUED",
@@ -71,6 +92,7 @@ __all__ = [
     "BaseExtractor",
     "BreakerState",
     "CandidateFact",
+    "ConsolidationReport",
     "Decision",
     "DegradationReport",
     "Dropped",
@@ -86,6 +108,8 @@ __all__ = [
     "LangmemPlusError",
     "ListedFact",
     "LogEntry",
+    "MemoryMiddleware",
+    "MemoryState",
     "MetricsSnapshot",
     "OutboxFullError",
     "OutboxInUseError",
@@ -97,15 +121,22 @@ __all__ = [
     "ResilientStore",
     "RetrievalPolicy",
     "RuleExtractor",
+    "SessionManager",
     "StoreConfigMismatchError",
     "StoreInUseError",
     "StoreUnavailableError",
     "ValueNotSerializableError",
     "WritePolicy",
+    "add_memory",
     "announcement",
     "announcements",
     "aremember_candidates",
+    "create_memory_nodes",
+    "create_memory_tools",
     "is_remember_request",
+    "memory_messages",
+    "memory_system_message",
+    "opening_context",
     "remember_candidates",
     "remember_reply",
     "render_profile",
