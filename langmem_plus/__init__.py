@@ -77,8 +77,12 @@ from langmem_plus.tools import create_memory_tools
 def __getattr__(name: str) -> object:
     """``MemoryMiddleware`` needs the ``agents`` extra (langchain); import it on first use."""
     if name == "MemoryMiddleware":
-        from langmem_plus.middleware import MemoryMiddleware
-
+        try:
+            from langmem_plus.middleware import MemoryMiddleware
+        except ModuleNotFoundError as exc:
+            raise ModuleNotFoundError(
+                f"MemoryMiddleware needs langchain ({exc}): pip install 'langmem-plus[agents]'"
+            ) from exc
         return MemoryMiddleware
     raise AttributeError(f"module 'langmem_plus' has no attribute {name!r}")
 
