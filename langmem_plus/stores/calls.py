@@ -134,7 +134,6 @@ class Scroll:
 
     filter: Where | None
     limit: int | None
-    payload_keys: list[str] | None = None
 
 
 @dataclass

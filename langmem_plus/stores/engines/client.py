@@ -221,7 +221,7 @@ class ClientPlanner:
                         "collection_name": c,
                         "scroll_filter": _filter(call.filter),
                         "limit": call.limit,
-                        "with_payload": call.payload_keys if call.payload_keys else True,
+                        "with_payload": True,
                         "with_vectors": False,
                         "order_by": m.OrderBy(key="updated_at", direction=m.Direction.DESC),
                     },
