@@ -23,6 +23,9 @@ from pathlib import Path
 from typing import Any, TextIO
 
 __all__ = [
+    "DOCS",
+    "RESULTS",
+    "ROOT",
     "Progress",
     "fmt_ms",
     "fmt_rate",
@@ -35,6 +38,13 @@ __all__ = [
     "time_ms",
     "write_json",
 ]
+
+ROOT = Path(__file__).resolve().parent.parent
+"""The repository root."""
+RESULTS = ROOT / "benchmarks" / "results"
+"""Where every benchmark writes its raw numbers (JSON)."""
+DOCS = ROOT / "docs" / "benchmarks.md"
+"""The page every benchmark writes its tables into."""
 
 
 def percentile(samples: Sequence[float], p: float) -> float:

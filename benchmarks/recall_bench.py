@@ -41,7 +41,6 @@ import tempfile
 import time
 import warnings
 from datetime import datetime, timedelta, timezone
-from pathlib import Path
 from typing import Any
 
 from langchain_core.embeddings import Embeddings
@@ -49,6 +48,8 @@ from langchain_core.messages import HumanMessage
 from langgraph.store.base import BaseStore, PutOp
 
 from benchmarks.common import (
+    DOCS,
+    RESULTS,
     Progress,
     fmt_ms,
     fmt_rate,
@@ -78,9 +79,6 @@ from langmem_plus.models import CandidateFact, Fact
 from langmem_plus.nodes import create_memory_nodes
 from langmem_plus.policy import DEFAULT_SINGLE_VALUED
 
-ROOT = Path(__file__).resolve().parent.parent
-RESULTS = ROOT / "benchmarks" / "results"
-DOCS = ROOT / "docs" / "benchmarks.md"
 FACTS_PER_USER = 50
 DIMS = 512
 LOCAL_BUDGET_S = 300.0

@@ -57,6 +57,9 @@ from langchain_core.embeddings import Embeddings
 from langgraph.store.base import BaseStore, PutOp
 
 from benchmarks.common import (
+    DOCS,
+    RESULTS,
+    ROOT,
     Progress,
     fmt_ms,
     fmt_rate,
@@ -67,10 +70,6 @@ from benchmarks.common import (
     summarize,
     write_json,
 )
-
-ROOT = Path(__file__).resolve().parent.parent
-RESULTS = ROOT / "benchmarks" / "results"
-DOCS = ROOT / "docs" / "benchmarks.md"
 
 N_USERS = 1_000
 TOP_K = 10

@@ -6,18 +6,14 @@ import argparse
 import sys
 import time
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
-from benchmarks.common import machine_info, replace_block, write_json
+from benchmarks.common import DOCS, RESULTS, ROOT, machine_info, replace_block, write_json
 from benchmarks.truth.generator import generate
 from benchmarks.truth.report import category_table, final_state, main_table, miss_examples
 from benchmarks.truth.runner import GRAPH, GRAPH_DENSE, LOG, VECTOR, run
 from benchmarks.truth.scoring import score
 
-ROOT = Path(__file__).resolve().parents[2]
-RESULTS = ROOT / "benchmarks" / "results"
-DOCS = ROOT / "docs" / "benchmarks.md"
 PACKAGES = ("langmem-plus", "langgraph", "langchain-core", "qdrant-edge-py", "numpy")
 
 
