@@ -11,9 +11,11 @@ Oslo" just as alike as this one does, which is the failure the truth benchmark m
 
 Example:
     >>> emb = HashingEmbeddings(dims=256)
-    >>> a, b = emb.embed_documents(["The user lives in Oslo.", "where do I live?"])
-    >>> round(float(sum(x * y for x, y in zip(a, b))), 2) > 0
-    True
+    >>> a, b, c = emb.embed_documents(
+    ...     ["The user lives in Oslo.", "Is Oslo cold in winter?", "Who wrote Don Quixote?"])
+    >>> dot = lambda x, y: sum(i * j for i, j in zip(x, y))
+    >>> dot(a, b) > 0, dot(a, c) == 0  # a shared word, then no shared word
+    (True, True)
 """
 
 from __future__ import annotations
