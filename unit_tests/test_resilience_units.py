@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import threading
 import time
+from collections.abc import Callable
 
 import pytest
 from langgraph.store.base import PutOp
@@ -163,6 +165,91 @@ def test_thread_deadline_pool_is_bounded_and_skips_abandoned_jobs() -> None:
     assert not any(t.is_alive() for t in runner._threads)
 
 
+CPUS = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else []
+needs_two_cpus = pytest.mark.skipif(
+    len(CPUS) < 2, reason="co-location is only observable with two or more usable CPUs (Linux)"
+)
+
+
+def _in_thread(fn: Callable[[], object]) -> object:
+    """Run ``fn`` on a fresh thread, so affinity changes cannot leak into the test runner."""
+    box: list[object] = []
+    t = threading.Thread(target=lambda: box.append(fn()))
+    t.start()
+    t.join(10)
+    return box[0]
+
+
+@needs_two_cpus
+def test_thread_deadline_runs_the_call_on_the_callers_cpu_and_gives_the_caller_its_cpus_back() -> (
+    None
+):
+    runner = ThreadDeadline(max_workers=2)
+
+    def caller() -> tuple[set[int], set[int], set[int]]:
+        before = os.sched_getaffinity(0)
+        seen = runner.run(lambda: os.sched_getaffinity(0), timeout=1).value
+        return before, seen, os.sched_getaffinity(0)
+
+    try:
+        before, worker_cpus, after = _in_thread(caller)  # type: ignore[misc]
+        assert len(worker_cpus) == 1 and worker_cpus <= before  # one CPU, one of the caller's
+        assert after == before  # the caller is not left pinned
+    finally:
+        runner.close()
+
+
+@needs_two_cpus
+def test_thread_deadline_keeps_an_application_pinned_caller_pinned() -> None:
+    runner = ThreadDeadline(max_workers=2)
+    pinned = {CPUS[-1]}
+
+    def caller() -> tuple[set[int], set[int]]:
+        os.sched_setaffinity(0, pinned)
+        seen = runner.run(lambda: os.sched_getaffinity(0), timeout=1).value
+        return seen, os.sched_getaffinity(0)
+
+    try:
+        assert _in_thread(caller) == (pinned, pinned)
+    finally:
+        runner.close()
+
+
+@needs_two_cpus
+def test_thread_deadline_frees_an_abandoned_worker_and_the_caller_from_the_cpu() -> None:
+    runner = ThreadDeadline(max_workers=2)
+    release = threading.Event()
+    worker_tid: list[int] = []
+
+    def hang() -> None:
+        worker_tid.append(threading.get_native_id())
+        release.wait()
+
+    def caller() -> tuple[set[int], OutcomeKind, set[int]]:
+        before = os.sched_getaffinity(0)
+        kind = runner.run(hang, timeout=0.05).kind
+        return before, kind, os.sched_getaffinity(0)
+
+    try:
+        before, kind, after = _in_thread(caller)  # type: ignore[misc]
+        assert kind is OutcomeKind.TIMEOUT
+        assert after == before
+        # the hung call may spin: it must not stay tied to the CPU its caller was on
+        assert os.sched_getaffinity(worker_tid[0]) == set(CPUS)
+    finally:
+        release.set()
+        runner.close()
+
+
+@needs_two_cpus
+def test_thread_deadline_without_colocation_leaves_affinity_alone() -> None:
+    runner = ThreadDeadline(max_workers=1, colocate=False)
+    try:
+        assert runner.run(lambda: os.sched_getaffinity(0), timeout=1).value == set(CPUS)
+    finally:
+        runner.close()
+
+
 async def test_task_deadline_abandons_a_coroutine_that_swallows_cancellation() -> None:
     runner = TaskDeadline(max_abandoned=2)
     release = asyncio.Event()
@@ -295,3 +382,22 @@ async def test_track_degradation_is_per_task() -> None:
         return report.degraded
 
     assert await asyncio.gather(turn(True), turn(False), turn(True)) == [True, False, True]
+
+
+@needs_two_cpus
+@pytest.mark.parametrize("colocate", [True, False])
+def test_resilient_store_passes_colocation_to_its_workers(colocate: bool) -> None:
+    from langgraph.store.memory import InMemoryStore
+
+    from langmem_plus.resilience import ResilientStore
+
+    seen: list[set[int]] = []
+
+    class AffinityStore(InMemoryStore):
+        def batch(self, ops):  # type: ignore[no-untyped-def]
+            seen.append(os.sched_getaffinity(0))
+            return super().batch(ops)
+
+    with ResilientStore(AffinityStore(), colocate=colocate) as store:
+        _in_thread(lambda: store.get(("memories", "u1"), "k"))
+    assert len(seen[-1]) == (1 if colocate else len(CPUS))
