@@ -78,6 +78,7 @@ from langmem_plus.memory import FactMemory
 from langmem_plus.models import CandidateFact, Fact
 from langmem_plus.nodes import create_memory_nodes
 from langmem_plus.policy import DEFAULT_SINGLE_VALUED
+from langmem_plus.recall_cache import write_witness
 
 FACTS_PER_USER = 50
 DIMS = 512
@@ -165,16 +166,26 @@ def user_facts(user_id: str, rng: random.Random, n: int = FACTS_PER_USER) -> lis
 
 
 def load(store: BaseStore, total: int, seed: int, label: str) -> list[str]:
-    """Write ``total`` facts (``FACTS_PER_USER`` per user) in the FactMemory layout."""
+    """Write ``total`` facts (``FACTS_PER_USER`` per user) in the FactMemory layout: the
+    fact rows, and each user's version row as ``remember`` leaves it (a fresh etag and the
+    witness of the last write)."""
     layout = Layout(("langmem_plus",))
     rng = random.Random(seed)
     users = [f"user{i:05d}" for i in range(total // FACTS_PER_USER)]
     bar = Progress(f"load {label}", total=total)
     ops: list[PutOp] = []
     for u in users:
+        ns = layout.facts(u)
+        mine = []
         for f in user_facts(u, rng):
             key = current_key(f, single_valued=f.predicate in DEFAULT_SINGLE_VALUED)
-            ops.append(PutOp(layout.facts(u), key, encode_fact(f), index=["text"]))
+            mine.append(PutOp(ns, key, encode_fact(f), index=["text"]))
+        version = {
+            "version": len(mine),
+            "etag": f"{rng.getrandbits(128):032x}",
+            "witness": write_witness(mine[-1:], ns),
+        }
+        ops += [*mine, PutOp(layout.profile(u), "meta", version, index=False)]
         if len(ops) >= 500:
             store.batch(ops)
             bar.update(len(ops))
@@ -206,11 +217,21 @@ class CachedQueries(Embeddings):
 def time_recall(
     store: BaseStore, users: list[str], samples: int, seed: int, label: str
 ) -> dict[str, Any]:
-    """p50/p95 of the recall node (and of ``FactMemory.recall`` alone) over random users."""
-    recall, _ = create_memory_nodes(store=store)
+    """p50/p95 of the recall node over random users, for both ways a turn finds memory:
+
+    * ``node_read``: the user's facts are read from the store (the user's first turn in
+      this process, or the turn after this process wrote for them): settings, version and
+      every current fact in one batch;
+    * ``node``: the user's facts are held by this process (any later turn with no write in
+      between): one batch of two ``get``s, the facts checked against the version read.
+
+    Also ``FactMemory.recall`` alone for held users (no node wrapper)."""
     memory = FactMemory(store)
+    recall, _ = create_memory_nodes(memory=memory)
+    layout = memory.layout
     rng = random.Random(seed)
     picks = [(rng.choice(users), rng.choice(REQUESTS), rng.random() < 0.5) for _ in range(samples)]
+    read_ms: list[float] = []
     node_ms: list[float] = []
     core_ms: list[float] = []
     blocks = 0
@@ -224,9 +245,13 @@ def time_recall(
         cfg: dict[str, Any] = {"user_id": u, "thread_id": f"t{i}"}
         if scoped:
             cfg["scope"] = rng.choice(PROJECTS)
-        state = {"messages": [HumanMessage(q, id=f"m{i}")]}
+        memory.recall_cache.drop(layout.facts(u))
         t0 = time.perf_counter_ns()
-        out = recall.invoke(state, {"configurable": cfg})
+        out = recall.invoke({"messages": [HumanMessage(q, id=f"r{i}")]}, {"configurable": cfg})
+        read_ms.append((time.perf_counter_ns() - t0) / 1e6)
+        blocks += bool(out.get("memory_block"))
+        t0 = time.perf_counter_ns()
+        out = recall.invoke({"messages": [HumanMessage(q, id=f"m{i}")]}, {"configurable": cfg})
         node_ms.append((time.perf_counter_ns() - t0) / 1e6)
         blocks += bool(out.get("memory_block"))
         t0 = time.perf_counter_ns()
@@ -234,8 +259,13 @@ def time_recall(
         core_ms.append((time.perf_counter_ns() - t0) / 1e6)
         bar.update()
     bar.close()
-    assert blocks == samples, "every user has facts, so every recall must send a block"
-    return {"node": summarize(node_ms), "fact_memory_recall": summarize(core_ms)}
+    assert blocks == 2 * samples, "every user has facts, so every recall must send a block"
+    assert memory.recall_cache.hits >= 2 * samples, "held users must be answered from memory"
+    return {
+        "node": summarize(node_ms),
+        "node_read": summarize(read_ms),
+        "fact_memory_recall": summarize(core_ms),
+    }
 
 
 def bench_recall(sizes: list[int], samples: int, seed: int) -> list[dict[str, Any]]:
@@ -431,10 +461,13 @@ def recall_table(rows: list[dict[str, Any]]) -> str:
                     "-",
                     "-",
                     "-",
+                    "-",
+                    "-",
                 ]
             )
             continue
         node, core = r["node"], r["fact_memory_recall"]
+        read = r.get("node_read", {"p50": float("nan"), "p95": float("nan")})
         body.append(
             [
                 f"{r['size']:,}",
@@ -443,6 +476,8 @@ def recall_table(rows: list[dict[str, Any]]) -> str:
                 r["embedding"],
                 fmt_ms(node["p50"]),
                 fmt_ms(node["p95"]),
+                fmt_ms(read["p50"]),
+                fmt_ms(read["p95"]),
                 fmt_ms(core["p50"]),
                 str(node["n"]),
             ]
@@ -453,9 +488,11 @@ def recall_table(rows: list[dict[str, Any]]) -> str:
             "store",
             "index",
             "embedding",
-            "recall node p50 ms",
+            "recall node, facts held: p50 ms",
             "p95 ms",
-            "FactMemory.recall p50 ms",
+            "facts read: p50 ms",
+            "p95 ms",
+            "FactMemory.recall, held: p50 ms",
             "samples",
         ],
         body,
@@ -530,13 +567,17 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     verdict = ""
     if target:
         p95 = target["node"]["p95"]
+        read95 = target["node_read"]["p95"]
         verdict = markdown_table(
             ["target (issue 8)", "measured", "verdict"],
             [
                 [
                     "recall p95 <= 1 ms at 100k facts, embedded default, embedding excluded",
-                    f"{fmt_ms(p95)} ms",
-                    "**met**" if p95 <= 1.0 else "**not met**",
+                    f"{fmt_ms(p95)} ms with the user's facts held (every turn after the "
+                    f"first, unless this process wrote for the user); {fmt_ms(read95)} ms "
+                    "when they are read",
+                    ("**met**" if p95 <= 1.0 else "**not met**")
+                    + ("" if read95 <= 1.0 else " for held facts, **not** when read"),
                 ]
             ],
         )

@@ -33,6 +33,7 @@ from langmem_plus.layout import Layout
 from langmem_plus.models import CandidateFact, Fact, Verdict, utcnow, validate_user_id
 from langmem_plus.planner import ForgetReceipt, ListedFact, LogEntry, Planner
 from langmem_plus.policy import Decision, WritePolicy
+from langmem_plus.recall_cache import RecallCache
 from langmem_plus.resilience.metrics import DegradationReport, track_degradation
 from langmem_plus.retrieval import Recall, RetrievalPolicy
 
@@ -87,6 +88,13 @@ class FactMemory:
         use_store_scores: hand the store's similarity scores to the retrieval policy's
             dense floor. Default: on when the store embeds with a dense model and does not
             fuse rankings (BM25-only or hybrid RRF scores are not similarities).
+        recall_cache_size: users whose decoded current facts this instance keeps between
+            recalls (see :mod:`langmem_plus.recall_cache`; each copy is checked against the
+            user's version row on every recall, so other processes' writes are seen at
+            once). ``0`` reads every fact on every recall.
+
+    Attributes:
+        recall_cache: that cache (``len()``, ``hits``, ``misses``).
 
     Example:
         >>> from langgraph.store.memory import InMemoryStore
@@ -104,6 +112,7 @@ class FactMemory:
         namespace_prefix: tuple[str, ...] = ("langmem_plus",),
         clock: Callable[[], datetime] | None = None,
         use_store_scores: bool | None = None,
+        recall_cache_size: int = 1024,
     ) -> None:
         self.store = store
         self.policy = policy or WritePolicy()
@@ -111,8 +120,14 @@ class FactMemory:
         self.layout = Layout(tuple(namespace_prefix))
         if use_store_scores is None:
             use_store_scores = _scores_are_similarities(store)
+        self.recall_cache = RecallCache(recall_cache_size)
         self._planner = Planner(
-            self.layout, self.policy, self.retrieval, clock or utcnow, use_store_scores
+            self.layout,
+            self.policy,
+            self.retrieval,
+            clock or utcnow,
+            use_store_scores,
+            self.recall_cache,
         )
         self._locks = _UserLocks()
 
@@ -236,6 +251,23 @@ class FactMemory:
         """Async ``recall``."""
         user = validate_user_id(user_id)
         return await self._arun(self._planner.recall(user, request, scope))  # type: ignore[no-any-return]
+
+    def prefetch(self, user_id: str) -> None:
+        """Read the user's current facts into this instance's recall cache now, so the next
+        ``recall`` reads no fact rows. The graph's extract node calls it after it writes,
+        which is off the request path (the answer has been given).
+
+        Example:
+            >>> from langgraph.store.memory import InMemoryStore
+            >>> FactMemory(InMemoryStore()).prefetch("u1")
+        """
+        user = validate_user_id(user_id)
+        self._run(self._planner.prefetch(user))
+
+    async def aprefetch(self, user_id: str) -> None:
+        """Async ``prefetch``."""
+        user = validate_user_id(user_id)
+        await self._arun(self._planner.prefetch(user))
 
     def memory_block(self, user_id: str, request: str, *, scope: str | None = None) -> str:
         """The memory block for the prompt: lead line, profile, then relevant facts.

@@ -124,7 +124,8 @@ class CandidateFact(BaseModel):
 
 
 class Fact(BaseModel):
-    """One version of a fact, as stored. See DESIGN.md's data model.
+    """One version of a fact, as stored (immutable: change one with ``model_copy``). See
+    DESIGN.md's data model.
 
     Example:
         >>> from datetime import datetime, timezone
@@ -136,7 +137,7 @@ class Fact(BaseModel):
         True
     """
 
-    model_config = ConfigDict(extra="ignore")
+    model_config = ConfigDict(extra="ignore", frozen=True)
 
     fact_id: str
     user_id: str

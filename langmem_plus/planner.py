@@ -32,6 +32,7 @@ from langmem_plus.layout import FACT_INDEX, Layout, current_key, decode_facts, e
 from langmem_plus.models import CandidateFact, Fact, Verdict
 from langmem_plus.policy import Decision, WritePolicy
 from langmem_plus.profile import PROFILE_SECTIONS, profile_facts, render_profile
+from langmem_plus.recall_cache import RecallCache, witnessed, write_witness
 from langmem_plus.retrieval import Recall, RetrievalPolicy
 
 __all__ = ["ForgetReceipt", "ListedFact", "LogEntry", "Planner", "Steps"]
@@ -116,6 +117,7 @@ class Planner:
     retrieval: RetrievalPolicy
     clock: Callable[[], datetime]
     use_store_scores: bool = False
+    cache: RecallCache = field(default_factory=RecallCache)
 
     # ------------------------------------------------------------------ reading helpers
 
@@ -157,9 +159,15 @@ class Planner:
     def _version(self, item: Result) -> int:
         return int(item.value.get("version", 0)) if isinstance(item, Item) else 0
 
-    def _bump(self, user_id: str, meta: Result) -> tuple[PutOp, int]:
+    def _bump(self, user_id: str, meta: Result, writes: Sequence[Op]) -> tuple[PutOp, int]:
+        """The version row after ``writes``: a fresh etag, and the witness of those writes
+        (see ``recall_cache``). It must go in the same batch, after them."""
         version = self._version(meta) + 1
-        value = {"version": version, "etag": uuid.uuid4().hex}
+        value = {
+            "version": version,
+            "etag": uuid.uuid4().hex,
+            "witness": write_witness(writes, self.layout.facts(user_id)),
+        }
         return PutOp(self.layout.profile(user_id), "meta", value, index=False), version
 
     def _log_op(
@@ -225,36 +233,88 @@ class Planner:
             writes.append(
                 PutOp(lay.facts(user_id), new_key, encode_fact(decision.fact), index=FACT_INDEX)
             )
-            writes.append(self._bump(user_id, meta)[0])
+            writes.append(self._bump(user_id, meta, writes)[0])
         if decision.code != "replayed":
             writes.append(
                 self._log_op(user_id, now, decision.action, decision.fact_id, decision.code)
             )
         if writes:
             yield writes
+            self.cache.drop(lay.facts(user_id))  # next recall reads it in its one batch
         return decision
 
     # ------------------------------------------------------------------ recall / profile
 
     def recall(self, user_id: str, request: str, scope: str | None) -> Steps:
-        """Plan: settings, every current fact (and store scores if trusted); select purely."""
+        """Plan: settings, version, store scores (if trusted) and, unless this process holds
+        the user's facts already, every current fact, in one batch; a second batch only when
+        the held facts turn out to be older than the version read. Then select purely."""
         lay = self.layout
-        extra: list[Op] = [GetOp(lay.settings(user_id), "memory")]
+        ns = lay.facts(user_id)
+        reads: list[Op] = [
+            GetOp(lay.settings(user_id), "memory"),
+            GetOp(lay.profile(user_id), "meta"),
+        ]
         if self.use_store_scores and request.strip():
-            extra.append(SearchOp(lay.facts(user_id), None, limit=50, query=request))
-        head, (rows,) = yield from self._scan([(lay.facts(user_id), None)], extra)
-        if not self._enabled(head[0]):
-            return Recall("", "", (), (), 0)
+            reads.append(SearchOp(ns, None, limit=50, query=request))
+        facts: Sequence[Fact]
+        if ns in self.cache:
+            head = yield reads
+            if not self._enabled(head[0]):
+                return Recall("", "", (), (), 0)
+            facts = yield from self._current_facts(user_id, head[1])
+        else:
+            head, (rows,) = yield from self._scan([(ns, None)], reads)
+            if not self._enabled(head[0]):
+                return Recall("", "", (), (), 0)
+            facts = self._keep(ns, head[1], rows)
         scores: dict[str, float] = {}
-        if len(head) > 1:
-            for item in head[1] or []:  # type: ignore[union-attr]
+        if len(head) > 2:
+            for item in head[2] or []:  # type: ignore[union-attr]
                 if isinstance(item, SearchItem) and item.score is not None:
                     fid = item.value.get("fact_id")
                     if isinstance(fid, str):
                         scores[fid] = float(item.score)
         return self.retrieval.select(
-            request, decode_facts(rows), scope=scope, now=self.clock(), dense_scores=scores
+            request, facts, scope=scope, now=self.clock(), dense_scores=scores
         )
+
+    def prefetch(self, user_id: str) -> Steps:
+        """Plan: read the user's version and current facts in one batch, and hold them."""
+        ns = self.layout.facts(user_id)
+        head, (rows,) = yield from self._scan(
+            [(ns, None)], [GetOp(self.layout.profile(user_id), "meta")]
+        )
+        self._keep(ns, head[0], rows)
+        return None
+
+    def _current_facts(
+        self, user_id: str, meta: Result
+    ) -> Generator[list[Op], list[Result], Sequence[Fact]]:
+        """Every current fact of the user, given the version row ``meta`` already read: the
+        facts held for that version, else a scan (which, coming after the version read, can
+        only be as new or newer). No version row means no facts: every write of facts
+        writes one, and a store that could not answer returns none either."""
+        ns = self.layout.facts(user_id)
+        etag = meta.value.get("etag") if isinstance(meta, Item) else None
+        if not isinstance(etag, str):
+            self.cache.drop(ns)
+            return ()
+        cached = self.cache.get(ns, etag)
+        if cached is not None:
+            return cached
+        _, (rows,) = yield from self._scan([(ns, None)])
+        return self._keep(ns, meta, rows)
+
+    def _keep(self, ns: tuple[str, ...], meta: Result, rows: Sequence[Item]) -> list[Fact]:
+        """Decode a scan of current facts, and hold it for its version when it provably
+        shows that version's write (see ``recall_cache``)."""
+        facts = decode_facts(rows)
+        if isinstance(meta, Item):
+            etag = meta.value.get("etag")
+            if isinstance(etag, str) and witnessed(meta.value, rows):
+                self.cache.put(ns, etag, facts)
+        return facts
 
     def profile(self, user_id: str) -> Steps:
         """Plan: the cached profile when its version is current, else render and cache it."""
@@ -269,8 +329,7 @@ class Planner:
         etag = meta.value.get("etag") if isinstance(meta, Item) else None
         if isinstance(cached, Item) and cached.value.get("etag") == etag:
             return str(cached.value.get("text", ""))
-        _, (rows,) = yield from self._scan([(lay.facts(user_id), None)])
-        text = self._render(decode_facts(rows))
+        text = self._render((yield from self._current_facts(user_id, meta)))
         yield [
             PutOp(
                 lay.profile(user_id),
@@ -401,9 +460,10 @@ class Planner:
                 )
             else:
                 writes.append(PutOp(lay.history(user_id), fact_id, encode_fact(fact), index=False))
-        writes.append(self._bump(user_id, meta)[0])
+        writes.append(self._bump(user_id, meta, writes)[0])
         writes.append(self._log_op(user_id, now, f"verdict:{verdict}", fact_id, "user_verdict"))
         yield writes
+        self.cache.drop(lay.facts(user_id))
         return fact
 
     # ------------------------------------------------------------------ deletion
@@ -468,7 +528,7 @@ class Planner:
             version = 0
         else:
             remaining = decode_facts([i for i in cur if not hit(i)])
-            bump, version = self._bump(user_id, meta)
+            bump, version = self._bump(user_id, meta, writes)
             etag = bump.value["etag"] if bump.value else None
             writes.append(bump)
             writes.append(
@@ -492,6 +552,7 @@ class Planner:
             )
         if writes:
             yield writes
+        self.cache.drop(lay.facts(user_id))
         ids = tuple(sorted({f.fact_id for f in facts} | (set() if everything else wanted)))
         return ForgetReceipt(user_id, ids, places, tuple(sessions), version)
 

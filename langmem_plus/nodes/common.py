@@ -148,8 +148,11 @@ def remember_all(
 ) -> Plan[Applied]:
     """Put each candidate through the write policy, in order. A store failure stops the
     batch (``applied.failed`` names the error type) without raising: the caller keeps its
-    cursor so the rest is retried, and writes already made are idempotent."""
+    cursor so the rest is retried, and writes already made are idempotent. After a write,
+    the user's facts are read back into the recall cache (``FactMemory.prefetch``), so the
+    next turn's recall reads no fact rows."""
     applied = Applied()
+    wrote = False
     for candidate in candidates:
         if not isinstance(candidate, (CandidateFact, dict)):
             applied.decisions.append(
@@ -167,7 +170,13 @@ def remember_all(
             applied.failed = type(exc).__name__
             logger.warning("memory write failed (%s); will retry", applied.failed)
             break
+        wrote = wrote or decision.write
         applied.add(decision, candidate)
+    if wrote and applied.failed is None:
+        try:
+            yield Call(memory.prefetch, memory.aprefetch, (user_id,))
+        except Exception as exc:  # only a warm-up: the next recall reads instead
+            logger.info("memory prefetch skipped (%s)", type(exc).__name__)
     return applied
 
 

@@ -1,0 +1,142 @@
+"""Keep each user's decoded current facts in the process, valid for one version of them.
+
+Recall runs before every model call, and reading and decoding every current fact of the user
+is most of its cost. Every write of ``FactMemory`` already bumps the user's version row
+(``profile/meta``) to a fresh random ``etag`` in the same batch as the facts it changes, so
+the facts read under one etag stay right until the etag changes. Recall therefore reads only
+the version row; when its etag is the one cached here it uses the cached facts and reads no
+fact row at all. Several processes over one store stay right: each validates its own copy
+against the etag in the store on every recall.
+
+A cached copy must not be *older* than its etag. Two things could make it so: a store that
+shows the version row of a write before that write's fact rows (nothing in ``BaseStore``
+promises the order within a batch), and a ``ResilientStore`` that answers ``get`` from its
+outbox (read-your-writes) while the fact rows are still queued. So each version row also
+carries a *witness* of the write that produced it: the current-fact keys that write set,
+each with a fingerprint of the value it now holds (``None``: deleted). A scan is cached
+only when it already shows every witnessed row exactly as the write left it; otherwise it
+is used for this recall and not kept, and a later recall reads again. A store that hands
+values back changed (so no fingerprint matches) is never cached: slower, never wrong.
+
+Example:
+    >>> from datetime import datetime, timezone
+    >>> from langgraph.store.base import Item, PutOp
+    >>> from langmem_plus.models import Fact
+    >>> t = datetime(2026, 1, 1, tzinfo=timezone.utc)
+    >>> ns = ("langmem_plus", "u1", "facts")
+    >>> writes = [PutOp(ns, "slot-1", {"fact_id": "f2"}), PutOp(ns, "slot-0", None)]
+    >>> meta = {"etag": "e2", "witness": write_witness(writes, ns)}
+    >>> [key for key, _ in meta["witness"]], meta["witness"][1][1]
+    (['slot-1', 'slot-0'], None)
+    >>> row = Item(namespace=ns, key="slot-1", value={"fact_id": "f2"}, created_at=t,
+    ...            updated_at=t)
+    >>> witnessed(meta, [row]), witnessed(meta, [])
+    (True, False)
+    >>> cache = RecallCache(max_users=2)
+    >>> cache.put(ns, "e2", [])
+    >>> cache.get(ns, "e2"), cache.get(ns, "e1")
+    ((), None)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+from collections import OrderedDict
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from langgraph.store.base import Item, Op, PutOp
+
+from langmem_plus.models import Fact
+
+__all__ = ["WITNESS_MAX", "RecallCache", "fingerprint", "witnessed", "write_witness"]
+
+WITNESS_MAX = 64
+"""The most rows a version row witnesses (a ``forget`` of more names its first 64)."""
+
+
+def fingerprint(value: Mapping[str, Any]) -> str:
+    """A short digest of a stored value (canonical JSON), to tell two versions of a row
+    apart."""
+    text = json.dumps(value, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+
+
+def write_witness(writes: Iterable[Op], facts_namespace: tuple[str, ...]) -> list[list[Any]]:
+    """The current-fact rows a batch of writes leaves behind: ``[key, fingerprint | None]``,
+    in the order first written, the last write of a key winning."""
+    rows: dict[str, str | None] = {}
+    for op in writes:
+        if isinstance(op, PutOp) and op.namespace == facts_namespace:
+            rows[op.key] = fingerprint(op.value) if op.value is not None else None
+    return [[key, digest] for key, digest in list(rows.items())[:WITNESS_MAX]]
+
+
+def witnessed(meta: Mapping[str, Any], rows: Sequence[Item]) -> bool:
+    """Whether ``rows`` (a scan of current facts) already show the write that wrote
+    ``meta``; a version row without a witness (written before there were witnesses, or by
+    hand) is never trusted."""
+    witness = meta.get("witness")
+    if not isinstance(witness, list):
+        return False
+    held = {item.key: item for item in rows}
+    for entry in witness:
+        if not (isinstance(entry, list) and len(entry) == 2):
+            return False
+        key, digest = entry
+        item = held.get(key)
+        if (None if item is None else fingerprint(item.value)) != digest:
+            return False
+    return True
+
+
+class RecallCache:
+    """A bounded, thread-safe map from a user's facts namespace to (etag, facts).
+
+    One entry per user (a new etag replaces the old one); the least recently used user is
+    dropped beyond ``max_users``. ``max_users=0`` caches nothing. ``hits`` and ``misses``
+    count lookups of a user held here (a miss: the store has a newer version).
+    """
+
+    def __init__(self, max_users: int = 1024) -> None:
+        if max_users < 0:
+            raise ValueError(f"max_users must be >= 0, got {max_users!r}")
+        self.max_users = max_users
+        self._lock = threading.Lock()
+        self._entries: OrderedDict[tuple[str, ...], tuple[str, tuple[Fact, ...]]] = OrderedDict()
+        self.hits = 0
+        self.misses = 0
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def __contains__(self, namespace: object) -> bool:
+        return namespace in self._entries
+
+    def get(self, namespace: tuple[str, ...], etag: str) -> tuple[Fact, ...] | None:
+        """The facts cached for ``namespace`` under exactly ``etag``, else ``None``."""
+        with self._lock:
+            entry = self._entries.get(namespace)
+            if entry is None or entry[0] != etag:
+                self.misses += 1
+                return None
+            self.hits += 1
+            self._entries.move_to_end(namespace)
+            return entry[1]
+
+    def put(self, namespace: tuple[str, ...], etag: str, facts: Iterable[Fact]) -> None:
+        """Keep ``facts`` as the current facts of ``namespace`` under ``etag``."""
+        if not self.max_users:
+            return
+        with self._lock:
+            self._entries[namespace] = (etag, tuple(facts))
+            self._entries.move_to_end(namespace)
+            while len(self._entries) > self.max_users:
+                self._entries.popitem(last=False)
+
+    def drop(self, namespace: tuple[str, ...]) -> None:
+        """Forget whatever is cached for ``namespace`` (after this process deletes it)."""
+        with self._lock:
+            self._entries.pop(namespace, None)

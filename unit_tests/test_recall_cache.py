@@ -1,0 +1,171 @@
+"""Recall holds a user's facts between turns, and is never staler than the store.
+
+Each ``FactMemory`` here stands for one process: two of them over one store share nothing
+but the store, as two API servers would.
+"""
+
+from __future__ import annotations
+
+import time
+import uuid
+from collections.abc import Iterable
+
+from langgraph.store.base import BaseStore, Op, PutOp, Result, SearchOp
+from langgraph.store.memory import InMemoryStore
+
+from langmem_plus import FactMemory, ResilientStore
+from langmem_plus.layout import encode_fact
+from langmem_plus.models import Fact
+from langmem_plus.recall_cache import write_witness
+from unit_tests.test_memory_support import Clock, cand
+
+
+class CountingStore(InMemoryStore):
+    """InMemoryStore that counts the fact-row scans it answers, and can hang."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.scans = 0
+        self.hang = False
+
+    def batch(self, ops: Iterable[Op]) -> list[Result]:
+        ops = list(ops)
+        while self.hang:
+            time.sleep(0.01)
+        self.scans += sum(
+            1 for op in ops if isinstance(op, SearchOp) and op.namespace_prefix[-1] == "facts"
+        )
+        return super().batch(ops)
+
+
+def city(name: str):  # type: ignore[no-untyped-def]
+    return cand("city", name, f"The user lives in {name}.")
+
+
+def allergy(name: str):  # type: ignore[no-untyped-def]
+    return cand("allergy", name, f"The user is allergic to {name}.")
+
+
+def test_a_second_recall_reads_no_fact_rows_and_answers_the_same() -> None:
+    store = CountingStore()
+    memory = FactMemory(store, clock=Clock())
+    memory.remember("alice", city("Lisbon"))
+    memory.remember("alice", allergy("peanuts"))
+    first = memory.recall("alice", "where do I live and what am I allergic to?")
+    scans = store.scans
+    second = memory.recall("alice", "where do I live and what am I allergic to?")
+    assert store.scans == scans  # the facts came from the process, not the store
+    assert second.block == first.block and "Lisbon" in second.block
+
+
+def test_another_process_moving_the_user_is_seen_at_once(base_store: BaseStore) -> None:
+    clock = Clock()
+    api_1, api_2 = FactMemory(base_store, clock=clock), FactMemory(base_store, clock=clock)
+    api_1.remember("bob", city("Munich"))
+    assert "Munich" in api_1.recall("bob", "where do I live?").block  # held by api_1 now
+    api_2.remember("bob", city("Berlin"))  # api_1 is not told
+    block = api_1.recall("bob", "where do I live?").block
+    assert "Berlin" in block and "Munich" not in block
+
+
+def test_another_process_forgetting_is_seen_at_once(base_store: BaseStore) -> None:
+    clock = Clock()
+    api_1, api_2 = FactMemory(base_store, clock=clock), FactMemory(base_store, clock=clock)
+    api_1.remember("carol", allergy("shellfish"))
+    api_1.remember("carol", allergy("pollen"))
+    kept = api_1.recall("carol", "what am I allergic to?").kept
+    fact_id = next(k.fact.fact_id for k in kept if "pollen" in k.fact.text)
+    api_2.forget("carol", fact_id)
+    block = api_1.recall("carol", "what am I allergic to?").block
+    assert "shellfish" in block and "pollen" not in block
+    api_2.forget_all("carol")
+    assert api_1.recall("carol", "what am I allergic to?").kept == ()
+
+
+def test_a_retraction_in_another_process_is_seen_at_once(base_store: BaseStore) -> None:
+    clock = Clock()
+    api_1, api_2 = FactMemory(base_store, clock=clock), FactMemory(base_store, clock=clock)
+    api_1.remember("dan", city("Oslo"))
+    (kept,) = api_1.recall("dan", "where do I live?").kept
+    api_2.verdict("dan", kept.fact.fact_id, "inaccurate")
+    assert api_1.recall("dan", "where do I live?").kept == ()
+
+
+def test_a_version_row_ahead_of_its_fact_rows_is_not_held() -> None:
+    """A store may show a write's version row before its fact rows (a ResilientStore
+    answering from its outbox, or a store that applies a batch out of order): the recall
+    then uses what it read, and does not keep it for that version."""
+    store = InMemoryStore()
+    clock = Clock()
+    memory = FactMemory(store, clock=clock)
+    memory.remember("erin", city("Rome"))
+    memory.recall("erin", "where do I live?")  # held for the current version
+    ns = memory.layout.facts("erin")
+    rome = memory.recall("erin", "where do I live?").kept[0].fact
+    new = Fact.model_validate(
+        {**encode_fact(rome), "fact_id": "f-late", "object": "Turin",
+         "text": "The user lives in Turin."}
+    )
+    late = PutOp(ns, "late-row", encode_fact(new))
+    meta = {"version": 9, "etag": uuid.uuid4().hex, "witness": write_witness([late], ns)}
+    store.put(memory.layout.profile("erin"), "meta", meta)  # the version row lands first
+    assert "Turin" not in memory.recall("erin", "where do I live?").block
+    store.batch([late])  # then its fact row
+    assert "Turin" in memory.recall("erin", "where do I live?").block
+
+
+def test_a_held_user_still_waits_one_deadline_when_the_store_hangs() -> None:
+    inner = CountingStore()
+    with ResilientStore(inner, read_timeout=0.2, failure_threshold=100) as store:
+        memory = FactMemory(store, clock=Clock())
+        memory.remember("fay", city("Quito"))
+        memory.recall("fay", "where do I live?")
+        memory.recall("fay", "where do I live?")  # held now
+        inner.hang = True
+        try:
+            t0 = time.perf_counter()
+            recall = memory.recall("fay", "where do I live?")
+            elapsed = time.perf_counter() - t0
+        finally:
+            inner.hang = False
+    assert recall.kept == ()  # no memory rather than memory from before the outage
+    assert elapsed < 0.2 + 0.15  # one deadline, not one per batch
+
+
+def test_the_turn_after_a_statement_reads_no_fact_rows_on_its_recall() -> None:
+    """The extract node reads the user's facts back after writing (after the answer), so the
+    next turn's recall needs only the version row, and still shows the new fact."""
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    from unit_tests.test_graph_support import Clock as GraphClock
+    from unit_tests.test_graph_support import RecordingModel, build_chatbot
+
+    class ScanLog(CountingStore):
+        def __init__(self) -> None:
+            super().__init__()
+            self.full_scans: list[int] = []  # unfiltered scans of fact rows, per batch
+
+        def batch(self, ops: Iterable[Op]) -> list[Result]:
+            ops = list(ops)
+            self.full_scans.append(
+                sum(
+                    1
+                    for op in ops
+                    if isinstance(op, SearchOp)
+                    and op.namespace_prefix[-1] == "facts"
+                    and op.filter is None
+                    and op.query is None
+                )
+            )
+            return super().batch(ops)
+
+    store, model = ScanLog(), RecordingModel()
+    graph = build_chatbot(model, clock=GraphClock()).compile(
+        checkpointer=InMemorySaver(), store=store
+    )
+    config = {"configurable": {"thread_id": "s1", "user_id": "gus"}}
+    graph.invoke({"messages": [("user", "I live in Porto.")]}, config)
+    before = len(store.full_scans)
+    graph.invoke({"messages": [("user", "Any good bakeries near me?")]}, config)
+    assert sum(store.full_scans[before:]) == 0  # recall of turn 2 read no fact rows
+    assert "Porto" in str(model.prompts[-1][0].content)
