@@ -26,8 +26,8 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Literal, NamedTuple
 
@@ -114,11 +114,66 @@ def _fact_terms(fact: Fact) -> frozenset[str]:
     return content_terms(f"{words} {fact.object}")
 
 
-def names_slot(request_terms: frozenset[str], fact: Fact) -> bool:
-    """True when the request names the fact's attribute: every term of its predicate.
+SLOT_NAMES: Mapping[str, tuple[str, ...]] = {
+    "city": ("hometown", "home town", "live", "based", "located"),
+    "country": ("nationality", "live"),
+    "timezone": ("time zone", "local time"),
+    "employer": ("work", "job", "company", "workplace", "employ"),
+    "job_title": ("job", "role", "position", "occupation", "profession"),
+    "preferred_name": ("name", "nickname"),
+    "pronouns": ("pronoun",),
+    "units": ("metric", "imperial", "measurement"),
+    "tone": ("style", "formal", "casual"),
+    "response_length": ("length", "brief", "concise", "verbose"),
+    "response_language": ("reply language", "respond language", "answer language"),
+    "date_format": ("date",),
+    "home_airport": ("airport", "fly from"),
+    "database": ("db", "datastore", "data store"),
+    "deploy_target": (
+        "deploy",
+        "deployment",
+        "host",
+        "hosting",
+        "cloud",
+        "platform",
+        "infrastructure",
+    ),
+    "auth_method": ("auth", "authentication", "login", "log in", "sign in", "sso"),
+    "team_size": ("team", "headcount"),
+    "current_goal": ("goal", "objective", "aim"),
+    "birthday": ("born", "birth", "birthdate"),
+    "allergy": ("allergic", "allergen"),
+    "dietary_restriction": ("diet", "dietary", "vegetarian", "vegan"),
+    "intolerance": ("intolerant",),
+    "accessibility_need": ("accessibility", "accessible", "disability"),
+    "language": ("speak", "fluent"),
+    "hobby": ("hobbies", "pastime", "free time"),
+    "interest": ("interested",),
+    "pet": ("pets", "dog", "cat"),
+    "skill": ("skilled", "good at", "expertise"),
+    "current_project": ("project", "working on"),
+    "repository": ("repo", "codebase"),
+    "ticket_prefix": ("ticket", "jira"),
+    "tool": ("tooling", "tools"),
+    "uses": ("stack", "technology", "tech stack", "library", "framework"),
+}
+"""Other names people use for each default predicate's attribute. A request that holds
+every word of the predicate's own name, or of one of these, asks about that attribute (see
+``names_slot``). Configure per deployment with ``RetrievalPolicy(slot_names=...)``; an
+embedding index (``dense_floor``) covers wordings no list foresees."""
+
+
+def names_slot(
+    request_terms: frozenset[str],
+    fact: Fact,
+    slot_names: Mapping[str, Sequence[str]] = SLOT_NAMES,
+) -> bool:
+    """True when the request names the fact's attribute: every term of its predicate, or
+    of one of the predicate's other names (``slot_names``).
 
     "Write a migration checklist for our database" names the ``database`` slot even though
-    most of its words are about something else; "How tall is the Eiffel tower?" names none.
+    most of its words are about something else; "Where is Atlas hosted?" names the
+    ``deploy_target`` slot through "host"; "How tall is the Eiffel tower?" names none.
 
     Example:
         >>> from datetime import datetime, timezone
@@ -129,13 +184,20 @@ def names_slot(request_terms: frozenset[str], fact: Fact) -> bool:
         ...          text="Atlas uses PostgreSQL 16.", valid_from=t, asserted_at=t)
         >>> names_slot(content_terms("plan a backup for our database, please"), f)
         True
+        >>> names_slot(content_terms("which db do we run?"), f)
+        True
+        >>> names_slot(content_terms("how tall is the Eiffel tower?"), f)
+        False
     """
-    slot = _predicate_terms(fact.predicate)
-    return bool(slot) and slot <= request_terms
+    return any(words <= request_terms for words in _slot_terms(fact.predicate, slot_names))
 
 
-def _predicate_terms(predicate: str) -> frozenset[str]:
-    return content_terms(predicate.replace("_", " "))
+def _slot_terms(
+    predicate: str, slot_names: Mapping[str, Sequence[str]]
+) -> tuple[frozenset[str], ...]:
+    names = (predicate.replace("_", " "), *slot_names.get(predicate, ()))
+    # a name made only of stop-words has no terms: it must never match every request
+    return tuple(t for t in (content_terms(n) for n in names) if t)
 
 
 def coverage(request_terms: frozenset[str], fact: Fact) -> float:
@@ -173,6 +235,8 @@ class RetrievalPolicy:
             tokenizer's counter to budget in tokens.
         profile_predicates: predicates that are always sent (with every preference).
         sections: the profile's sections.
+        slot_names: other names of each predicate's attribute; a request holding every
+            word of one lets that predicate's facts over the floor (see ``names_slot``).
 
     Example:
         >>> RetrievalPolicy(budget=600, length=lambda s: len(s) // 4).budget
@@ -186,6 +250,16 @@ class RetrievalPolicy:
     length: Callable[[str], int] = len
     profile_predicates: frozenset[str] = PROFILE_PREDICATES
     sections: tuple[tuple[str, tuple[str, ...]], ...] = PROFILE_SECTIONS
+    slot_names: Mapping[str, Sequence[str]] = field(default_factory=lambda: SLOT_NAMES, hash=False)
+    _slots: dict[str, tuple[frozenset[str], ...]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+
+    def _names_slot(self, request_terms: frozenset[str], fact: Fact) -> bool:
+        terms = self._slots.get(fact.predicate)
+        if terms is None:
+            terms = self._slots[fact.predicate] = _slot_terms(fact.predicate, self.slot_names)
+        return any(words <= request_terms for words in terms)
 
     def select(
         self,
@@ -229,7 +303,7 @@ class RetrievalPolicy:
                 always.append(fact)
             else:
                 lexical = coverage(q, fact)
-                if lexical < self.floor and names_slot(q, fact):
+                if lexical < self.floor and self._names_slot(q, fact):
                     lexical = self.floor  # the request asks about this attribute
                 dense = (dense_scores or {}).get(fact.fact_id)
                 passes = lexical >= self.floor or (

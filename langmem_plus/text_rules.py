@@ -394,24 +394,23 @@ _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
 
 
 def _stem(word: str) -> str:
-    """A light, symmetric stemmer: both sides of a comparison get the same cuts."""
+    """A light, symmetric stemmer: both sides of a comparison get the same cuts, so every
+    inflection of a word ends on one stem ("deploy", "deploys", "deployed" and "deploying"
+    all give "deploi")."""
     w = word
     if w.endswith("ies") and len(w) > 4:
         w = w[:-3] + "i"
     elif w.endswith("s") and not w.endswith("ss") and len(w) > 3:
         w = w[:-1]
+    stripped = False
     if w.endswith("ing") and len(w) >= 5 and _VOWEL.search(w[:-3]):
-        w = w[:-3]
+        w, stripped = w[:-3], True
     elif w.endswith("ed") and len(w) >= 4 and w[-3] != "e":
-        w = w[:-2]
-    else:
-        if w.endswith("y") and len(w) >= 4:
-            w = w[:-1] + "i"
-        if w.endswith("e") and len(w) >= 3:
-            w = w[:-1]
-        return w
-    if len(w) >= 3 and w[-1] == w[-2] and w[-1] not in "lszd":
+        w, stripped = w[:-2], True
+    if stripped and len(w) >= 3 and w[-1] == w[-2] and w[-1] not in "lszd":
         w = w[:-1]
+    if w.endswith("y") and len(w) >= 4:
+        w = w[:-1] + "i"
     if w.endswith("e") and len(w) >= 3:
         w = w[:-1]
     return w

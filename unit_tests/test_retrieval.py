@@ -108,6 +108,64 @@ def test_a_wordy_request_that_names_the_attribute_gets_the_fact() -> None:
     assert "beacon-db" not in kept_ids("Plan a backup for our database.", "atlas")
 
 
+ATLAS_DEPLOY = f(
+    "atlas-deploy",
+    "We deploy Atlas to Fly.io.",
+    predicate="deploy_target",
+    obj="Fly.io",
+    subject="atlas.deploy",
+    scope="atlas",
+)
+ATLAS_REPO = f(
+    "atlas-repo",
+    "The Atlas code is at github.com/acme/atlas.",
+    predicate="repository",
+    obj="github.com/acme/atlas",
+    subject="atlas.repo",
+    scope="atlas",
+)
+PROJECT = [ATLAS_DB, ATLAS_AUTH, ATLAS_DEPLOY, ATLAS_REPO, BEACON_DB, UNITS, CITY]
+
+
+def test_a_request_naming_the_attribute_by_another_name_gets_the_fact() -> None:
+    # Wordings that share no word with the stored fact or its predicate's name.
+    for request, fact_id in [
+        ("Which cloud provider are we paying for this project?", "atlas-deploy"),
+        ("Where is it hosted right now?", "atlas-deploy"),
+        ("Summarise our hosting costs.", "atlas-deploy"),
+        ("Which DB backs this service?", "atlas-db"),
+        ("How do people log in to the app?", "atlas-auth"),
+        ("Add SSO to the admin panel.", "atlas-auth"),
+        ("Link me the repo.", "atlas-repo"),
+    ]:
+        assert fact_id in kept_ids(request, "atlas", PROJECT), request
+
+
+def test_other_names_do_not_let_unrelated_requests_through() -> None:
+    for request in [
+        "How tall is the Eiffel tower?",
+        "Give me a haiku about autumn leaves.",
+        "What is the capital of Peru?",
+        "Sort these numbers for me: 5, 3, 9.",
+    ]:
+        kept = kept_ids(request, "atlas", PROJECT)
+        assert kept == ["units", "city"], (request, kept)
+
+
+def test_a_deployment_can_name_its_own_attributes() -> None:
+    ticket = f(
+        "atlas-ticket",
+        "Atlas tickets start with ATL-.",
+        predicate="ticket_prefix",
+        obj="ATL-",
+        subject="atlas.tickets",
+        scope="atlas",
+    )
+    policy = RetrievalPolicy(slot_names={"ticket_prefix": ("backlog",)})
+    assert "atlas-ticket" in kept_ids("Tidy the backlog", "atlas", [ticket], policy)
+    assert "atlas-ticket" not in kept_ids("Tidy the backlog", "atlas", [ticket])
+
+
 def test_nothing_to_send_is_an_empty_block() -> None:
     r = POLICY.select("how tall is the Eiffel tower?", [ATLAS_DB], scope="atlas", now=NOW)
     assert r.block == "" and r.kept == () and r.used == 0
