@@ -240,7 +240,8 @@ class Planner:
             )
         if writes:
             yield writes
-            self.cache.drop(lay.facts(user_id))  # next recall reads it in its one batch
+            if decision.write:  # the facts changed: the next recall reads them in its batch
+                self.cache.drop(lay.facts(user_id))
         return decision
 
     # ------------------------------------------------------------------ recall / profile

@@ -99,6 +99,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     print(cats)
     for name, f in final.items():
         print(f"\n{name}: final store vs truth: {f['wrong']} of {f['slots']} slots differ")
+    for name, (hits, turns) in result.held_recalls.items():
+        print(f"{name}: {hits} of {turns} recalls used the facts held in the process")
     for name, sc in scores.items():
         print(f"\nmisses of {name} by cause: {sc.summary()['misses_by_cause']}")
     print(f"\nmisses of {GRAPH}:\n" + miss_examples(scores, GRAPH, limit=20))
@@ -110,6 +112,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "seed": args.seed,
         "turns": dict(kinds),
         "seconds_per_system": {k: round(v, 2) for k, v in result.seconds.items()},
+        "held_recalls": {k: {"hits": h, "turns": t} for k, (h, t) in result.held_recalls.items()},
         "summary": {n: s.summary() for n, s in scores.items()},
         "final_state": final,
         "misses_note": MISSES_NOTE,

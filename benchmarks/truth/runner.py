@@ -31,6 +31,7 @@ from langmem_plus import QdrantStore
 from langmem_plus.extraction import RuleExtractor
 from langmem_plus.extraction.base import ExtractionResult
 from langmem_plus.layout import decode_facts
+from langmem_plus.memory import FactMemory
 from langmem_plus.models import Fact
 from langmem_plus.nodes import MemoryState, add_memory, memory_messages
 
@@ -92,6 +93,7 @@ class _Graph:
     graph: Any
     store: QdrantStore
     extractor: RecordingExtractor
+    memory: FactMemory
     seen: list[str] = field(default_factory=list)
 
 
@@ -104,12 +106,14 @@ class RunResult:
     systems: list[str]
     seconds: dict[str, float]
     proposed: dict[str, list[tuple[str, str]]]  # user -> (slot, text) proposed
+    held_recalls: dict[str, tuple[int, int]] = field(default_factory=dict)  # hits, turns
 
 
 def _build_graph(name: str, path: str, clock: _Clock, index: Any = None) -> _Graph:
     store = QdrantStore(path=path, index=index) if index else QdrantStore(path=path)
     extractor = RecordingExtractor()
-    g = _Graph(name, None, store, extractor)
+    memory = FactMemory(store, clock=clock)
+    g = _Graph(name, None, store, extractor, memory)
 
     def responder(state: MemoryState) -> dict[str, Any]:
         prompt = memory_messages(state, system_prompt="You are a helpful assistant.")
@@ -119,7 +123,11 @@ def _build_graph(name: str, path: str, clock: _Clock, index: Any = None) -> _Gra
         return {"messages": [AIMessage("ok")]}
 
     g.graph = add_memory(
-        StateGraph(MemoryState), model_node=responder, extractor=extractor, clock=clock
+        StateGraph(MemoryState),
+        model_node=responder,
+        extractor=extractor,
+        clock=clock,
+        memory=memory,
     ).compile(checkpointer=InMemorySaver(), store=store)
     return g
 
@@ -224,7 +232,8 @@ def run(
                 rows[g.name][user.user_id] = len(cur) + len(old)
                 history[g.name][user.user_id] = len(old)
                 final[g.name][user.user_id] = decode_facts(cur)
-        return RunResult(records, rows, history, final, systems, seconds, all_proposed)
+        held = {g.name: (g.memory.recall_cache.hits, n) for g in graphs}
+        return RunResult(records, rows, history, final, systems, seconds, all_proposed, held)
     finally:
         for g in graphs:
             g.store.close()
