@@ -242,6 +242,29 @@ def test_thread_deadline_frees_an_abandoned_worker_and_the_caller_from_the_cpu()
 
 
 @needs_two_cpus
+def test_thread_deadline_colocates_only_the_first_moments_of_a_slow_call() -> None:
+    runner = ThreadDeadline(max_workers=2)
+
+    def caller() -> tuple[set[int], set[int], set[int]]:
+        me = threading.get_native_id()
+
+        def slow() -> tuple[set[int], set[int], set[int]]:
+            early = os.sched_getaffinity(0)
+            time.sleep(0.05)  # well past the co-location window
+            return early, os.sched_getaffinity(0), os.sched_getaffinity(me)
+
+        return runner.run(slow, timeout=1).value  # type: ignore[no-any-return]
+
+    try:
+        early, worker_late, caller_late = _in_thread(caller)  # type: ignore[misc]
+        assert len(early) == 1  # the call started on its caller's CPU
+        # a call still running later is left to the scheduler, and so is its waiting caller
+        assert worker_late == set(CPUS) and caller_late == set(CPUS)
+    finally:
+        runner.close()
+
+
+@needs_two_cpus
 def test_thread_deadline_without_colocation_leaves_affinity_alone() -> None:
     runner = ThreadDeadline(max_workers=1, colocate=False)
     try:

@@ -92,6 +92,11 @@ class _Worker:
 
 _STOP = object()
 
+COLOCATE_WINDOW = 0.002
+"""Seconds a caller and its worker share one CPU; a call still running then is left to the
+scheduler (the hand-off saving is tens of microseconds, a pinned wait on a busy CPU could
+cost milliseconds)."""
+
 
 def _caller_cpu_reader() -> Callable[[], int] | None:
     """``sched_getcpu`` from the C library, or ``None`` where there is no such call."""
@@ -128,8 +133,9 @@ class ThreadDeadline:
     after which its own CPU set is restored. A hand-off and answer between two threads on
     one CPU cost ~13 us; across CPUs they cost ~45 us on an idle virtual machine, where
     each wake-up is an interrupt to a halted vCPU (measured on the 2-vCPU CI machine, see
-    ``docs/resilience.md``). A worker whose call is abandoned is given back every CPU, so a
-    runaway call does not share the caller's.
+    ``docs/resilience.md``). Only for the first ``COLOCATE_WINDOW`` (2 ms) of a call: one
+    still running then gets every CPU back, and so does its caller, so a slow or hung
+    call never keeps a waiting caller on a CPU that other work may need.
 
     Args:
         max_workers: the most threads ever started; they start lazily, one per concurrent
@@ -177,10 +183,24 @@ class ThreadDeadline:
         if self._closed:
             raise RuntimeError("ThreadDeadline is closed")
         job = _Job(fn)
+        timeout = max(timeout, 0.0)
         cpu, caller_cpus = self._hold_caller_on_its_cpu()
         try:
             self._dispatch(job, cpu)
-            finished = job.done.acquire(timeout=max(timeout, 0.0))
+            finished = job.done.acquire(timeout=min(timeout, COLOCATE_WINDOW))
+            if not finished and cpu is not None:
+                # a slow (or hung) call gains nothing from sharing a CPU: let the scheduler
+                # place both threads again before waiting out the rest of the deadline
+                if caller_cpus is not None:
+                    _set_affinity(0, caller_cpus)
+                    caller_cpus = None
+                with self._lock:
+                    worker = job.worker
+                if worker is not None:
+                    self._unpin(worker)
+            if not finished:
+                left = timeout - (time.perf_counter() - start)
+                finished = left > 0 and job.done.acquire(timeout=left)
         finally:
             if caller_cpus is not None:
                 _set_affinity(0, caller_cpus)
