@@ -88,13 +88,14 @@ class FactMemory:
         use_store_scores: hand the store's similarity scores to the retrieval policy's
             dense floor. Default: on when the store embeds with a dense model and does not
             fuse rankings (BM25-only or hybrid RRF scores are not similarities).
-        recall_cache_size: users whose decoded current facts this instance keeps between
-            recalls (see :mod:`langmem_plus.recall_cache`; each copy is checked against the
-            user's version row on every recall, so other processes' writes are seen at
-            once). ``0`` reads every fact on every recall.
+        recall_cache_facts: how many decoded current facts (over all users) this instance
+            keeps between recalls (see :mod:`langmem_plus.recall_cache`; each user's copy
+            is checked against their version row on every recall, so other processes'
+            writes are seen at once). About 3.3 KiB a fact: the default 10,000 is ~33 MiB.
+            ``0`` reads every fact on every recall.
 
     Attributes:
-        recall_cache: that cache (``len()``, ``hits``, ``misses``).
+        recall_cache: that cache (``len()`` users, ``facts_held``, ``hits``, ``misses``).
 
     Example:
         >>> from langgraph.store.memory import InMemoryStore
@@ -112,7 +113,7 @@ class FactMemory:
         namespace_prefix: tuple[str, ...] = ("langmem_plus",),
         clock: Callable[[], datetime] | None = None,
         use_store_scores: bool | None = None,
-        recall_cache_size: int = 1024,
+        recall_cache_facts: int = 10_000,
     ) -> None:
         self.store = store
         self.policy = policy or WritePolicy()
@@ -120,7 +121,7 @@ class FactMemory:
         self.layout = Layout(tuple(namespace_prefix))
         if use_store_scores is None:
             use_store_scores = _scores_are_similarities(store)
-        self.recall_cache = RecallCache(recall_cache_size)
+        self.recall_cache = RecallCache(recall_cache_facts)
         self._planner = Planner(
             self.layout,
             self.policy,

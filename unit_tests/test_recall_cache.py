@@ -169,3 +169,38 @@ def test_the_turn_after_a_statement_reads_no_fact_rows_on_its_recall() -> None:
     graph.invoke({"messages": [("user", "Any good bakeries near me?")]}, config)
     assert sum(store.full_scans[before:]) == 0  # recall of turn 2 read no fact rows
     assert "Porto" in str(model.prompts[-1][0].content)
+
+
+def test_the_cache_holds_at_most_its_bound_in_facts_least_recent_user_out() -> None:
+    from langmem_plus.recall_cache import RecallCache
+
+    store = InMemoryStore()
+    memory = FactMemory(store, clock=Clock())
+    for user, n in (("u1", 3), ("u2", 3), ("u3", 5)):
+        for i in range(n):
+            memory.remember(user, allergy(f"thing{i}"))
+    held = [tuple(memory.recall(u, "allergies?").kept) for u in ("u1", "u2", "u3")]
+    facts = {u: [k.fact for k in kept] for u, kept in zip(("u1", "u2", "u3"), held, strict=True)}
+    cache = RecallCache(max_facts=8)
+    ns = memory.layout.facts
+    cache.put(ns("u1"), "e1", facts["u1"])
+    cache.put(ns("u2"), "e2", facts["u2"])
+    assert cache.facts_held == 6
+    cache.get(ns("u1"), "e1")  # u1 is now the most recent
+    cache.put(ns("u3"), "e3", facts["u3"])  # 11 > 8: u2 goes, then still 8 <= 8
+    assert ns("u2") not in cache and ns("u1") in cache and cache.facts_held == 8
+    cache.put(ns("u4"), "e4", facts["u1"] * 3)  # 9 facts: larger than the bound, not held
+    assert ns("u4") not in cache
+    for i in range(20):  # users with no facts are bounded too
+        cache.put(ns(f"empty{i}"), "e", [])
+    assert len(cache) <= 8 and cache.facts_held <= 8
+
+
+async def test_prefetch_on_connect_makes_the_first_recall_read_no_fact_rows() -> None:
+    store = CountingStore()
+    FactMemory(store, clock=Clock()).remember("hal", city("Nairobi"))
+    server = FactMemory(store, clock=Clock())  # a fresh process
+    await server.aprefetch("hal")  # e.g. when the chat page opens
+    scans = store.scans
+    recall = await server.arecall("hal", "where do I live?")
+    assert store.scans == scans and "Nairobi" in recall.block
