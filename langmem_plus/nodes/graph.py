@@ -129,7 +129,9 @@ def create_memory_nodes(
 ) -> tuple[Runnable[Any, Any], Runnable[Any, Any]]:
     """The memory node pair ``(recall, extract)`` for a ``MessagesState``-style graph.
 
-    ``recall`` runs before the model: it reads the user's memory in one store batch and puts
+    ``recall`` runs before the model: it reads the user's memory in one store batch (only
+    the version row when this process holds the user's facts; a second batch only when
+    another process changed them since) and puts
     ``memory_context`` (the memory-exists line, the opening context at session start, and
     the labelled block: profile first, then relevant facts, under the budget) in state for
     the model node (see ``memory_messages``). It also answers memory commands itself

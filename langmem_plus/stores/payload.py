@@ -18,6 +18,7 @@ Example:
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import uuid
@@ -74,8 +75,10 @@ INDEXED_FIELDS: dict[str, str] = {
 TENANT_FIELD = "user_id"
 
 
+@functools.lru_cache(maxsize=65_536)
 def point_id(namespace: tuple[str, ...], key: str) -> str:
-    """Deterministic point id for an item: the same (namespace, key) always maps to it."""
+    """Deterministic point id for an item: the same (namespace, key) always maps to it.
+    Memoised: the per-user rows every recall reads (setting, version, session) repeat."""
     return str(uuid.uuid5(_ID_NAMESPACE, json.dumps([list(namespace), key])))
 
 
