@@ -204,3 +204,33 @@ async def test_prefetch_on_connect_makes_the_first_recall_read_no_fact_rows() ->
     scans = store.scans
     recall = await server.arecall("hal", "where do I live?")
     assert store.scans == scans and "Nairobi" in recall.block
+
+
+def test_writes_still_in_a_resilient_outbox_are_not_held_stale() -> None:
+    """The write's version row is visible (read-your-writes from the outbox) before its fact
+    rows reach the store: recall must not hold that scan, and shows the fact once the
+    outbox has drained."""
+
+    class WritesFail(InMemoryStore):
+        writes_down = False
+
+        def batch(self, ops: Iterable[Op]) -> list[Result]:
+            ops = list(ops)
+            if self.writes_down and any(isinstance(op, PutOp) for op in ops):
+                raise ConnectionError("writes are down")
+            return super().batch(ops)
+
+    inner = WritesFail()
+    with ResilientStore(inner, failure_threshold=100, recovery_time=0.01) as store:
+        memory = FactMemory(store, clock=Clock())
+        memory.remember("ivy", allergy("peanuts"))
+        assert "peanuts" in memory.recall("ivy", "what am I allergic to?").block  # held
+        inner.writes_down = True
+        memory.remember("ivy", allergy("sesame"))  # reads fine; the new row is queued
+        assert store.metrics().outbox_depth > 0
+        inner.writes_down = False
+        memory.recall("ivy", "what am I allergic to?")  # version row from the outbox
+        store.flush()
+        assert store.metrics().outbox_depth == 0
+        after = memory.recall("ivy", "what am I allergic to?").block
+    assert "sesame" in after and "peanuts" in after
