@@ -89,6 +89,11 @@ class _Worker:
         self.cpu: int | None = None  # the CPU this worker is pinned to, if any
         self.thread: threading.Thread | None = None
 
+    @property
+    def tid(self) -> int | None:
+        """The OS thread id, once started."""
+        return self.thread.native_id if self.thread is not None else None
+
 
 _STOP = object()
 
@@ -159,7 +164,6 @@ class ThreadDeadline:
         self._name = name
         self._lock = threading.Lock()
         self._threads: list[threading.Thread] = []
-        self._workers: list[_Worker] = []
         self._idle: list[_Worker] = []  # LIFO: the last worker used is the warmest
         self._backlog: collections.deque[_Job] = collections.deque()
         self._busy = 0
@@ -194,10 +198,7 @@ class ThreadDeadline:
                 if caller_cpus is not None:
                     _set_affinity(0, caller_cpus)
                     caller_cpus = None
-                with self._lock:
-                    worker = job.worker
-                if worker is not None:
-                    self._unpin(worker)
+                self._let_go(job, abandon=False)
             if not finished:
                 left = timeout - (time.perf_counter() - start)
                 finished = left > 0 and job.done.acquire(timeout=left)
@@ -209,11 +210,7 @@ class ThreadDeadline:
             if job.error is not None:
                 return Outcome(OutcomeKind.ERROR, error=job.error, elapsed=elapsed)
             return Outcome(OutcomeKind.OK, job.value, elapsed=elapsed)
-        with self._lock:
-            job.abandoned = True
-            worker = job.worker
-        if worker is not None:
-            self._unpin(worker)
+        self._let_go(job, abandon=True)
         return Outcome(OutcomeKind.TIMEOUT, elapsed=elapsed)
 
     def close(self, *, join_timeout: float = 0.1) -> None:
@@ -236,7 +233,7 @@ class ThreadDeadline:
         with self._lock:
             if self._idle:
                 worker = self._idle.pop()
-            elif len(self._workers) < self.max_workers:
+            elif len(self._threads) < self.max_workers:
                 worker = self._start_worker()
             else:
                 # every worker is pinned by a call; the first to come back takes this job,
@@ -256,7 +253,6 @@ class ThreadDeadline:
             daemon=True,
         )
         worker.thread = t
-        self._workers.append(worker)
         self._threads.append(t)
         t.start()
         return worker
@@ -274,25 +270,30 @@ class ThreadDeadline:
             return None, None
         try:
             caller_cpus = os.sched_getaffinity(0)
-            if caller_cpus == {cpu}:
-                return cpu, None  # already pinned there by the application
-            os.sched_setaffinity(0, {cpu})
-        except (OSError, ValueError):
+        except OSError:
+            caller_cpus = set()
+        if caller_cpus == {cpu}:
+            return cpu, None  # already pinned there by the application
+        if not caller_cpus or not _set_affinity(0, {cpu}):
             self._getcpu = None  # not allowed here (seccomp, cpuset...): stop trying
             return None, None
         return cpu, caller_cpus
 
     def _pin(self, worker: _Worker, cpu: int | None) -> None:
-        if cpu is None or cpu == worker.cpu:
-            return
-        tid = worker.thread.native_id if worker.thread is not None else None
-        if tid is None or not _set_affinity(tid, {cpu}):
+        tid = worker.tid
+        if cpu is None or cpu == worker.cpu or tid is None or not _set_affinity(tid, {cpu}):
             return
         worker.cpu = cpu
 
-    def _unpin(self, worker: _Worker) -> None:
-        tid = worker.thread.native_id if worker.thread is not None else None
-        if worker.cpu is None or tid is None:
+    def _let_go(self, job: _Job, *, abandon: bool) -> None:
+        """Give the job's worker (if one has taken it) every CPU back; ``abandon``: its
+        caller has stopped waiting, so a job still in the backlog is skipped."""
+        with self._lock:
+            if abandon:
+                job.abandoned = True
+            worker = job.worker
+        tid = worker.tid if worker is not None else None
+        if worker is None or worker.cpu is None or tid is None:
             return
         worker.cpu = None
         _set_affinity(tid, self._all_cpus)  # fails only if the thread has ended
