@@ -104,6 +104,12 @@ def _iso(t: datetime) -> str:
     return t.isoformat()
 
 
+def _etag(meta: Result) -> str | None:
+    """The etag of a version row (``profile/meta``), if there is a well-formed one."""
+    etag = meta.value.get("etag") if isinstance(meta, Item) else None
+    return etag if isinstance(etag, str) else None
+
+
 def _date(t: datetime | None) -> str:
     return t.date().isoformat() if t is not None else "unknown"
 
@@ -258,16 +264,17 @@ class Planner:
         ]
         if self.use_store_scores and request.strip():
             reads.append(SearchOp(ns, None, limit=50, query=request))
-        facts: Sequence[Fact]
+        rows: list[Item] | None = None
         if ns in self.cache:
             head = yield reads
-            if not self._enabled(head[0]):
-                return Recall("", "", (), (), 0)
-            facts = yield from self._current_facts(user_id, head[1])
         else:
             head, (rows,) = yield from self._scan([(ns, None)], reads)
-            if not self._enabled(head[0]):
-                return Recall("", "", (), (), 0)
+        if not self._enabled(head[0]):
+            return Recall("", "", (), (), 0)
+        facts: Sequence[Fact]
+        if rows is None:
+            facts = yield from self._current_facts(user_id, head[1])
+        else:
             facts = self._keep(ns, head[1], rows)
         scores: dict[str, float] = {}
         if len(head) > 2:
@@ -297,8 +304,8 @@ class Planner:
         only be as new or newer). No version row means no facts: every write of facts
         writes one, and a store that could not answer returns none either."""
         ns = self.layout.facts(user_id)
-        etag = meta.value.get("etag") if isinstance(meta, Item) else None
-        if not isinstance(etag, str):
+        etag = _etag(meta)
+        if etag is None:
             self.cache.drop(ns)
             return ()
         cached = self.cache.get(ns, etag)
@@ -311,10 +318,9 @@ class Planner:
         """Decode a scan of current facts, and hold it for its version when it provably
         shows that version's write (see ``recall_cache``)."""
         facts = decode_facts(rows)
-        if isinstance(meta, Item):
-            etag = meta.value.get("etag")
-            if isinstance(etag, str) and witnessed(meta.value, rows):
-                self.cache.put(ns, etag, facts)
+        etag = _etag(meta)
+        if etag is not None and isinstance(meta, Item) and witnessed(meta.value, rows):
+            self.cache.put(ns, etag, facts)
         return facts
 
     def profile(self, user_id: str) -> Steps:
@@ -327,7 +333,7 @@ class Planner:
         ]
         if not self._enabled(settings):
             return ""
-        etag = meta.value.get("etag") if isinstance(meta, Item) else None
+        etag = _etag(meta)
         if isinstance(cached, Item) and cached.value.get("etag") == etag:
             return str(cached.value.get("text", ""))
         text = self._render((yield from self._current_facts(user_id, meta)))
