@@ -29,6 +29,7 @@ __all__ = [
     "collapse_corrections",
     "message_text",
     "messages_after",
+    "parse_time",
     "remember_all",
     "sessions_namespace",
     "stamp",
@@ -72,6 +73,21 @@ def messages_after(messages: Sequence[BaseMessage], cursor: str | None) -> list[
         if m.id == cursor:
             return list(messages[i + 1 :])
     return list(messages)
+
+
+def parse_time(value: Any) -> datetime | None:
+    """An ISO time read back from a stored record; ``None`` when absent or malformed.
+
+    Example:
+        >>> parse_time("2026-05-01T09:00:00+00:00").hour, parse_time("soon"), parse_time(None)
+        (9, None, None)
+    """
+    if not isinstance(value, str):
+        return None
+    try:
+        return datetime.fromisoformat(value)
+    except ValueError:
+        return None
 
 
 def stamp(message: BaseMessage, when: datetime) -> BaseMessage | None:

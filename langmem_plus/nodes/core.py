@@ -28,6 +28,7 @@ from langmem_plus.nodes.common import (
     batch_call,
     message_text,
     messages_after,
+    parse_time,
     remember_all,
     sessions_namespace,
     stamp,
@@ -249,7 +250,7 @@ class MemoryCore:
                 enabled = None
                 update["memory_degraded"] = True
         session = dict(state.get("memory_session") or {})
-        last_active = _time(session.get("last_active_at"))
+        last_active = parse_time(session.get("last_active_at"))
         start = "started_at" not in session or (
             last_active is not None and now - last_active >= self.idle_timeout
         )
@@ -257,7 +258,7 @@ class MemoryCore:
         if start:
             session.update({"thread_id": ctx.thread_id, "started_at": now.isoformat()})
             if enabled and isinstance(latest, Item):
-                gap_from = _time(latest.value.get("last_active_at"))
+                gap_from = parse_time(latest.value.get("last_active_at"))
                 gap = now - gap_from if gap_from is not None else None
                 facts = recall.facts if recall is not None else []
                 topic = latest.value.get("topic")
@@ -620,12 +621,3 @@ def _remove_statements(
         if removing and m.id:
             doomed.append(m.id)
     return [RemoveMessage(id=i) for i in doomed]
-
-
-def _time(value: Any) -> datetime | None:
-    if not isinstance(value, str):
-        return None
-    try:
-        return datetime.fromisoformat(value)
-    except ValueError:
-        return None

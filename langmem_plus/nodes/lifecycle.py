@@ -41,6 +41,7 @@ from langmem_plus.nodes.common import (
     batch_call,
     collapse_corrections,
     messages_after,
+    parse_time,
     remember_all,
     sessions_namespace,
 )
@@ -259,7 +260,7 @@ class SessionManager:
         todo: list[tuple[str, str]] = []
         for ns, items in zip(namespaces, pages, strict=True):
             for item in items or []:
-                last = _time(item.value.get("last_active_at"))
+                last = parse_time(item.value.get("last_active_at"))
                 if last is not None and now - last >= self.idle_timeout:
                     todo.append((item.key, str(ns[len(prefix)])))
         return todo
@@ -340,12 +341,3 @@ class SessionManager:
             tuple(applied.announcements) if applied else (),
             profile,
         )
-
-
-def _time(value: Any) -> datetime | None:
-    if not isinstance(value, str):
-        return None
-    try:
-        return datetime.fromisoformat(value)
-    except ValueError:
-        return None
