@@ -32,6 +32,7 @@ from pathlib import Path
 from langgraph.store.base import BaseStore, GetOp, Op, Result, SearchOp
 from langgraph.store.memory import InMemoryStore
 
+from benchmarks.common import percentile
 from langmem_plus.resilience import ResilientStore
 
 NS = ("memories", "u1")
@@ -64,9 +65,12 @@ class SwitchStore(InMemoryStore):
         return super().batch(ops)
 
 
-def _pct(xs: list[float], p: float) -> float:
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(len(xs) * p))]
+def _overhead_row(
+    case: str, bare: list[float], wrapped: list[float]
+) -> tuple[str, float, float, float, float]:
+    """(case, bare p50, bare p95, overhead p50, overhead p95)."""
+    b50, b95 = statistics.median(bare), percentile(bare, 95)
+    return case, b50, b95, statistics.median(wrapped) - b50, percentile(wrapped, 95) - b95
 
 
 def _time_sync(fn: Callable[[], object], n: int) -> list[float]:
@@ -107,15 +111,7 @@ def bench_overhead(n: int) -> list[tuple[str, float, float, float, float]]:
                 _time_sync(call_wrapped, n // 10)  # warm up threads
                 b = _time_sync(call_bare, n)
                 w = _time_sync(call_wrapped, n)
-                rows.append(
-                    (
-                        f"sync {op_name}, {label}",
-                        statistics.median(b),
-                        _pct(b, 0.95),
-                        statistics.median(w) - statistics.median(b),
-                        _pct(w, 0.95) - _pct(b, 0.95),
-                    )
-                )
+                rows.append(_overhead_row(f"sync {op_name}, {label}", b, w))
 
         async def run_async(wrapped: ResilientStore, label: str) -> None:
             for op_name, call_bare, call_wrapped in (
@@ -130,15 +126,7 @@ def bench_overhead(n: int) -> list[tuple[str, float, float, float, float]]:
                 await _time_async(call_wrapped, n // 10)
                 b = await _time_async(call_bare, n)
                 w = await _time_async(call_wrapped, n)
-                rows.append(
-                    (
-                        f"async {op_name}, {label}",
-                        statistics.median(b),
-                        _pct(b, 0.95),
-                        statistics.median(w) - statistics.median(b),
-                        _pct(w, 0.95) - _pct(b, 0.95),
-                    )
-                )
+                rows.append(_overhead_row(f"async {op_name}, {label}", b, w))
 
         async def main(label: str, timeout: float | None) -> None:
             async with ResilientStore(bare, read_timeout=timeout) as wrapped:
@@ -189,7 +177,7 @@ def bench_hang(deadline: float, n_turns: int) -> list[tuple[str, float, float, f
 
 
 def _ms(xs: list[float]) -> tuple[float, float, float]:
-    return statistics.median(xs) / 1000, _pct(xs, 0.95) / 1000, max(xs) / 1000
+    return statistics.median(xs) / 1000, percentile(xs, 95) / 1000, max(xs) / 1000
 
 
 def bench_drain(n_writes: int) -> list[tuple[str, float, str]]:
