@@ -30,6 +30,9 @@ __all__ = [
     "Fact",
     "FactKind",
     "FactSource",
+    "MODALITIES",
+    "POLARITIES",
+    "PROVENANCES",
     "Verdict",
     "utcnow",
     "validate_user_id",
@@ -45,6 +48,15 @@ FactSource = Literal["stated", "confirmed", "imported", "inferred"]
 
 Verdict = Literal["confirmed", "rejected", "inaccurate"]
 """A person's verdict on a stored fact. The latest verdict wins; history is kept."""
+
+MODALITIES: frozenset[str] = frozenset({"asserted", "hypothetical", "question", "plan"})
+"""How a statement was made. Only ``asserted`` can become a current value."""
+
+POLARITIES: frozenset[str] = frozenset({"assert", "retract"})
+"""``retract`` closes the current matching value and adds none."""
+
+PROVENANCES: frozenset[str] = frozenset({"own_words", "quoted", "tool"})
+"""Whose words a candidate came from. Only ``own_words`` speaks for the user."""
 
 _USER_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_\-@+:=]{0,127}$")
 
@@ -116,11 +128,47 @@ class CandidateFact(BaseModel):
     quote: str | None = Field(default=None, description="the user's own words")
     confidence: float = Field(default=0.8, ge=0.0, le=1.0)
     source: str = Field(default="stated", description="stated | confirmed | imported | inferred")
+    # ---- grounding (DESIGN.md, "Grounded candidates"): what the policy decides by rule.
+    # Free strings, like ``kind``, so an unknown value is rejected with a reason.
+    holder: str = Field(
+        default="user",
+        description="whose fact it is: 'user', or the other person ('sister', 'my manager', "
+        "a name)",
+    )
+    modality: str = Field(
+        default="asserted",
+        description="asserted | hypothetical | question | plan; only asserted becomes current",
+    )
+    polarity: str = Field(
+        default="assert",
+        description="assert | retract; retract closes the current matching value",
+    )
+    provenance: str = Field(
+        default="own_words",
+        description="own_words | quoted | tool; only the user's own words speak for the user",
+    )
+    time_stated: bool | None = Field(
+        default=None,
+        description="True when valid_from came from the user's words, False when it was "
+        "assumed from a clock; None: stated exactly when valid_from is given",
+    )
+    single_valued: bool | None = Field(
+        default=None,
+        description="for a predicate the policy does not know: whether the holder has one "
+        "value at a time (a phone plan, a car) rather than several (hobbies)",
+    )
 
     @field_validator("valid_from")
     @classmethod
     def _tz(cls, v: datetime | None) -> datetime | None:
         return _aware(v)
+
+    @property
+    def stated_time(self) -> bool:
+        """Whether ``valid_from`` came from the words (see ``time_stated``)."""
+        if self.time_stated is not None:
+            return self.time_stated and self.valid_from is not None
+        return self.valid_from is not None
 
 
 class Fact(BaseModel):
@@ -165,6 +213,13 @@ class Fact(BaseModel):
     """Every session (thread) whose transcript holds the statement, for the deletion cascade."""
     seen_messages: list[str] = Field(default_factory=list)
     """Ids of the user messages that stated it; a replayed message is not counted twice."""
+    time_stated: bool = False
+    """``valid_from`` came from the user's words (a date they gave), not from a clock. A
+    stated time beats an assumed one when two values of a slot collide."""
+    holder: str = "user"
+    """Whose fact it is: ``user`` or the other person (then ``subject`` names that person)."""
+    single_valued: bool | None = None
+    """Cardinality the candidate declared for a predicate the policy does not know."""
 
     @field_validator("valid_from", "valid_to", "asserted_at", "expired_at", "last_seen_at")
     @classmethod
