@@ -157,8 +157,18 @@ class CandidateFact(BaseModel):
         description="for a predicate the policy does not know: whether the holder has one "
         "value at a time (a phone plan, a car) rather than several (hobbies)",
     )
+    corrects: str | None = Field(
+        default=None,
+        description="a correction ('I meant X, not Y'): the value Y this candidate replaces "
+        "as a mistake; Y's version stops being believed, it was never true",
+    )
+    valid_to: datetime | None = Field(
+        default=None,
+        description="for a past state ('back when I lived in Lyon'): when it stopped being "
+        "true; a candidate that ended in the past is history, never the current value",
+    )
 
-    @field_validator("valid_from")
+    @field_validator("valid_from", "valid_to")
     @classmethod
     def _tz(cls, v: datetime | None) -> datetime | None:
         return _aware(v)
