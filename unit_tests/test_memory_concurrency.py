@@ -8,6 +8,7 @@ import threading
 from langgraph.store.base import BaseStore
 
 from langmem_plus.memory import FactMemory
+from langmem_plus.policy import Decision
 from unit_tests.test_memory_support import Clock, cand
 
 CITIES = [
@@ -114,3 +115,92 @@ def test_concurrent_same_allergy_is_one_row(base_store: BaseStore) -> None:
         t.join()
     rows = base_store.search(writers[0].layout.facts("ravi"), filter={"predicate": "allergy"})
     assert len(rows) == 1
+
+
+# --------------------------------------------------------------------------- many instances
+# Issue 13 item 2: every FactMemory over one store must serialise a user's writes, not only
+# the writes of one instance. Each writer below has its own FactMemory (the web view and a
+# graph in one process; several graphs), all storing a different city for one user at once.
+
+TRIALS = 20
+WRITERS = 8
+
+
+def _acknowledged(decisions: list[Decision]) -> set[str]:
+    """The fact ids the callers were told were stored (a new or superseding version)."""
+    return {
+        d.fact_id for d in decisions if d.action in ("new", "superseded") and d.fact_id is not None
+    }
+
+
+def _lost_and_current(store: BaseStore, user: str, acked: set[str]) -> tuple[set[str], int]:
+    """Acknowledged versions found in neither current nor history, and how many city rows
+    are current (as ``FactMemory.list`` and the store's current namespace both show)."""
+    reader = FactMemory(store)
+    listed = reader.list(user)
+    current_listed = [f for f in listed if f.status.startswith("current")]
+    current_rows = _current_cities(store, reader, user)
+    assert len(current_listed) == len(current_rows), (current_listed, current_rows)
+    return acked - {f.fact_id for f in listed}, len(current_rows)
+
+
+def _report(outcomes: list[tuple[set[str], int, int]]) -> str:
+    bad = [o for o in outcomes if o[0] or o[1] != 1]
+    lost = sum(len(o[0]) for o in outcomes)
+    acked = sum(o[2] for o in outcomes)
+    return (
+        f"{len(bad)} of {len(outcomes)} trials broke: {lost} of {acked} acknowledged "
+        f"versions lost, current counts {[o[1] for o in outcomes]}"
+    )
+
+
+def _thread_trial(store: BaseStore, user: str) -> tuple[set[str], int, int]:
+    clock = Clock()  # one clock: a writer that waits for another decides later
+    writers = [FactMemory(store, clock=clock) for _ in range(WRITERS)]
+    barrier = threading.Barrier(WRITERS)
+    decisions: list[Decision] = []
+
+    def write(m: FactMemory, city: str) -> None:
+        barrier.wait()
+        decisions.append(m.remember(user, cand("city", city, f"Lives in {city}.")))
+
+    threads = [
+        threading.Thread(target=write, args=(m, c))
+        for m, c in zip(writers, CITIES[:WRITERS], strict=True)
+    ]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    acked = _acknowledged(decisions)
+    lost, current = _lost_and_current(store, user, acked)
+    return lost, current, len(acked)
+
+
+def test_threads_with_their_own_instances_lose_no_acknowledged_version(
+    base_store: BaseStore,
+) -> None:
+    outcomes = [_thread_trial(base_store, f"thr{trial}") for trial in range(TRIALS)]
+    assert all(not lost and current == 1 for lost, current, _ in outcomes), _report(outcomes)
+    assert all(n == WRITERS for _, _, n in outcomes), _report(outcomes)
+
+
+async def test_tasks_with_their_own_instances_lose_no_acknowledged_version(
+    base_store: BaseStore,
+) -> None:
+    outcomes = []
+    for trial in range(TRIALS):
+        user = f"tsk{trial}"
+        clock = Clock()
+        writers = [FactMemory(base_store, clock=clock) for _ in range(WRITERS)]
+        decisions = await asyncio.gather(
+            *[
+                m.aremember(user, cand("city", c, f"Lives in {c}."))
+                for m, c in zip(writers, CITIES[:WRITERS], strict=True)
+            ]
+        )
+        acked = _acknowledged(list(decisions))
+        lost, current = _lost_and_current(base_store, user, acked)
+        outcomes.append((lost, current, len(acked)))
+    assert all(not lost and current == 1 for lost, current, _ in outcomes), _report(outcomes)
+    assert all(n == WRITERS for _, _, n in outcomes), _report(outcomes)
