@@ -202,23 +202,24 @@ def test_threads_with_their_own_instances_lose_no_acknowledged_version(
     assert all(n == WRITERS for _, _, n in outcomes), _report(outcomes)
 
 
+async def _tasks_trial(store: BaseStore, user: str) -> tuple[set[str], int, int]:
+    clock = Clock()
+    writers = [FactMemory(store, clock=clock) for _ in range(WRITERS)]
+    decisions = await asyncio.gather(
+        *[
+            m.aremember(user, cand("city", c, f"Lives in {c}."))
+            for m, c in zip(writers, CITIES[:WRITERS], strict=True)
+        ]
+    )
+    acked = _acknowledged(list(decisions))
+    lost, current = _lost_and_current(store, user, acked)
+    return lost, current, len(acked)
+
+
 async def test_tasks_with_their_own_instances_lose_no_acknowledged_version(
     base_store: BaseStore,
 ) -> None:
-    outcomes = []
-    for trial in range(TRIALS):
-        user = f"tsk{trial}"
-        clock = Clock()
-        writers = [FactMemory(base_store, clock=clock) for _ in range(WRITERS)]
-        decisions = await asyncio.gather(
-            *[
-                m.aremember(user, cand("city", c, f"Lives in {c}."))
-                for m, c in zip(writers, CITIES[:WRITERS], strict=True)
-            ]
-        )
-        acked = _acknowledged(list(decisions))
-        lost, current = _lost_and_current(base_store, user, acked)
-        outcomes.append((lost, current, len(acked)))
+    outcomes = [await _tasks_trial(base_store, f"tsk{trial}") for trial in range(TRIALS)]
     assert all(not lost and current == 1 for lost, current, _ in outcomes), _report(outcomes)
     assert all(n == WRITERS for _, _, n in outcomes), _report(outcomes)
 
