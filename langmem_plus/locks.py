@@ -51,6 +51,7 @@ Example:
 from __future__ import annotations
 
 import asyncio
+import inspect
 import logging
 import os
 import random
@@ -61,7 +62,7 @@ from collections import deque
 from collections.abc import AsyncIterator, Generator, Hashable, Iterator
 from contextlib import asynccontextmanager, contextmanager, suppress
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from langmem_plus.errors import StoreUnavailableError
 
@@ -69,6 +70,7 @@ __all__ = [
     "REGISTRY",
     "LockRegistry",
     "QdrantLease",
+    "ServerLease",
     "UserLock",
     "lease_for",
     "store_location",
@@ -494,7 +496,11 @@ class QdrantLease:
     # -- execution -----------------------------------------------------------------------
 
     @staticmethod
-    def _drive(plan: Generator[Call, Any, Any], client: Any) -> Any:
+    def _drive(
+        plan: Generator[Call, Any, Any],
+        client: Any,
+        loop: asyncio.AbstractEventLoop | None = None,
+    ) -> Any:
         try:
             method, kwargs = next(plan)
             while True:
@@ -504,6 +510,10 @@ class QdrantLease:
                         time.sleep(kwargs["seconds"])
                     else:
                         result = getattr(client, method)(**kwargs)
+                        if inspect.iscoroutine(result):  # an async client, driven from a thread
+                            if loop is None:
+                                raise TypeError("an async Qdrant client needs its event loop")
+                            result = asyncio.run_coroutine_threadsafe(result, loop).result()
                 except Exception as err:
                     method, kwargs = plan.throw(err)  # the plan decides (or re-raises)
                     continue
@@ -533,14 +543,18 @@ class QdrantLease:
             return done.value
 
     @contextmanager
-    def hold(self, client: Any, name: str) -> Iterator[_Held]:
-        """Hold the lease ``name`` for the ``with`` block (a sync ``QdrantClient``)."""
+    def hold(
+        self, client: Any, name: str, loop: asyncio.AbstractEventLoop | None = None
+    ) -> Iterator[_Held]:
+        """Hold the lease ``name`` for the ``with`` block, in a thread: a sync
+        ``QdrantClient``, or an ``AsyncQdrantClient`` whose ``loop`` runs in another thread
+        (as ``AsyncQdrantStore``'s sync methods do)."""
         token = uuid.uuid4().hex
         try:
-            held: _Held = self._drive(self._acquire(name, token), client)
+            held: _Held = self._drive(self._acquire(name, token), client, loop)
         except BaseException as err:  # interrupted: release whatever this token took
             with suppress(Exception):
-                self._drive(self._release(name, token), client)
+                self._drive(self._release(name, token), client, loop)
             new = _unavailable(err)
             if new is err:
                 raise
@@ -549,7 +563,7 @@ class QdrantLease:
             yield held
         finally:
             try:
-                self._drive(self._release(name, token), client)
+                self._drive(self._release(name, token), client, loop)
             except Exception as err:  # the write is done; the lease expires after ttl
                 _log.warning(
                     "write lease %s not released (%s); it expires in %g s",
@@ -602,13 +616,22 @@ def _point(name: str) -> str:
     return str(uuid.uuid5(_LEASE_NS, name))
 
 
-_LEASES: dict[Hashable, QdrantLease] = {}
+class ServerLease(NamedTuple):
+    """The lease of one server location, the client to take it with, and (for an
+    ``AsyncQdrantStore``) the event loop that client runs on."""
+
+    lease: QdrantLease
+    client: Any
+    loop: asyncio.AbstractEventLoop | None = None
+
+
+_LEASES: dict[Hashable, QdrantLease] = {}  # one per server location in use: a handful
 _LEASES_GUARD = threading.Lock()
 
 
-def lease_for(store: Any) -> tuple[QdrantLease, Any] | None:
-    """The cross-process lease and client for ``store`` when it is a Qdrant server, else
-    ``None`` (Edge and local mode have one owner; other stores have no conditional write).
+def lease_for(store: Any) -> ServerLease | None:
+    """The cross-process lease for ``store`` when it is a Qdrant server, else ``None``
+    (Edge and local mode have one owner; other stores have no conditional write).
 
     Example:
         >>> from langgraph.store.memory import InMemoryStore
@@ -618,9 +641,11 @@ def lease_for(store: Any) -> tuple[QdrantLease, Any] | None:
     location = store_location(store)
     if not (isinstance(location, tuple) and location[0] == "qdrant-server"):
         return None
-    _, client = _engine_of(_inner(store))
+    inner = _inner(store)
+    _, found = _engine_of(inner)
+    client, collection = found
     with _LEASES_GUARD:
         lease = _LEASES.get(location)
         if lease is None:
-            lease = _LEASES[location] = QdrantLease(client[1])
-    return lease, client[0]
+            lease = _LEASES[location] = QdrantLease(collection)
+    return ServerLease(lease, client, getattr(inner, "_loop", None))

@@ -164,8 +164,8 @@ class FactMemory:
         if self._lease is None:
             yield None
             return
-        lease, client = self._lease
-        with lease.hold(client, self._lease_name(user_id)) as held:
+        lease, client, loop = self._lease
+        with lease.hold(client, self._lease_name(user_id), loop) as held:
             yield functools.partial(lease.check, held)
 
     @asynccontextmanager
@@ -174,7 +174,7 @@ class FactMemory:
         if self._lease is None:
             yield None
             return
-        lease, client = self._lease
+        lease, client, _ = self._lease
         async with lease.ahold(client, self._lease_name(user_id)) as held:
             yield functools.partial(lease.check, held)
 

@@ -19,9 +19,11 @@ from langmem_plus.locks import (
     REGISTRY,
     LockRegistry,
     QdrantLease,
+    ServerLease,
     UserLock,
     store_location,
 )
+from langmem_plus.locks import _point as _point_of
 from langmem_plus.memory import FactMemory
 from langmem_plus.policy import Decision
 from langmem_plus.resilience import ResilientStore
@@ -449,7 +451,9 @@ class _AtomicCalls:
 def _process_like(store: BaseStore, clock: Clock, lease_client: object | None) -> FactMemory:
     memory = FactMemory(store, clock=clock)
     memory._registry = LockRegistry()  # its own process: no lock shared in memory
-    memory._lease = None if lease_client is None else (QdrantLease("langgraph_store"), lease_client)
+    memory._lease = (
+        None if lease_client is None else ServerLease(QdrantLease("langgraph_store"), lease_client)
+    )
     return memory
 
 
@@ -495,7 +499,57 @@ def test_a_write_past_half_its_lease_is_refused_before_it_writes() -> None:
     store = InMemoryStore()
     leases = _AtomicCalls(QdrantClient(location=":memory:"))
     memory = FactMemory(store, clock=Clock())
-    memory._lease = (QdrantLease("c", ttl=1e-6), leases)
+    memory._lease = ServerLease(QdrantLease("c", ttl=1e-6), leases)
     with pytest.raises(StoreUnavailableError, match="half its"):
         memory.remember("ravi", cand("city", "Kobe", "In Kobe."))
     assert store.search(memory.layout.facts("ravi")) == []
+
+
+async def test_the_lease_on_an_async_client_and_a_task_cancelled_while_it_waits() -> None:
+    client = AsyncQdrantClient(location=":memory:")
+    lease = QdrantLease("c", ttl=30, wait=30)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)  # local mode: payload indexes unused
+        async with lease.ahold(client, "app/ravi") as first:
+            waiter = asyncio.ensure_future(_take(lease, client))
+            for _ in range(5):
+                await asyncio.sleep(0.01)
+            assert not waiter.done()  # waiting for the live lease
+            waiter.cancel()
+            await asyncio.gather(waiter, return_exceptions=True)
+        points, _ = await client.scroll(collection_name="c" + LEASE_SUFFIX, limit=10)
+        assert points == []  # neither the holder's nor the cancelled waiter's lease is left
+        assert await _take(lease, client) != first.token
+    await client.close()
+
+
+async def _take(lease: QdrantLease, client: object) -> str:
+    async with lease.ahold(client, "app/ravi") as held:
+        return held.token
+
+
+def test_the_lease_from_a_thread_on_an_async_client_running_in_its_loop() -> None:
+    """What ``AsyncQdrantStore``'s sync methods need: the async client runs on the store's
+    loop in another thread; the lease is driven from this one."""
+    loop = asyncio.new_event_loop()
+    runner = threading.Thread(target=loop.run_forever)
+    runner.start()
+    try:
+
+        async def make() -> AsyncQdrantClient:
+            return AsyncQdrantClient(location=":memory:")
+
+        client = asyncio.run_coroutine_threadsafe(make(), loop).result()
+        lease = QdrantLease("c")
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", UserWarning)
+            with lease.hold(client, "app/ravi", loop) as held:
+                got = asyncio.run_coroutine_threadsafe(
+                    client.retrieve("c" + LEASE_SUFFIX, [_point_of("app/ravi")]), loop
+                ).result()
+                assert got[0].payload["owner"] == held.token
+        asyncio.run_coroutine_threadsafe(client.close(), loop).result()
+    finally:
+        loop.call_soon_threadsafe(loop.stop)
+        runner.join()
+        loop.close()
