@@ -368,18 +368,24 @@ class QdrantLease:
     has passed since the lease was requested, so the holder's batches start while the lease
     is certainly unexpired. Two writers therefore never interleave their reads and writes
     of one user, and each decision sees the previous one's rows: a superseded value is
-    closed into history by the writer that read it, never overwritten unseen. This relies on
-    (1) the processes' clocks agreeing to within ``ttl / 2`` (NTP does far better), and (2)
-    a batch that started reaching the server within the other half of the ttl (default
-    30 s, so 15 s): a store call that can hang longer needs a client timeout below that.
-    A holder that crashes leaves a lease that expires after ``ttl``; other writers of that
-    user wait until then.
+    closed into history by the writer that read it, never overwritten unseen. Another
+    process can take the lease only once its own clock passes the holder's ``expires``, so
+    this relies on the clock difference between the processes plus the time a store call
+    takes to be applied staying below ``ttl / 2`` (15 s by default; NTP keeps clocks far
+    closer, and a store call that can hang longer needs a client timeout below that). A
+    holder that crashes leaves a lease that expires after ``ttl``; other writers of that
+    user wait until then. On first use the lease checks that the server honours a
+    conditional upsert (an older server ignores ``update_filter``); if it does not, it logs
+    a warning and gives no exclusion across processes.
 
     Args:
         collection: the store's collection; leases live in ``collection + LEASE_SUFFIX``
             (created on first use, no vectors).
         ttl: seconds a lease lasts.
         wait: seconds to wait for a lease before giving up.
+
+    Attributes:
+        honoured: whether the server honours conditional upserts (checked on first use).
     """
 
     def __init__(self, collection: str, *, ttl: float = 30.0, wait: float = 30.0) -> None:
@@ -388,6 +394,7 @@ class QdrantLease:
         self.collection = collection + LEASE_SUFFIX
         self.ttl = ttl
         self.wait = wait
+        self.honoured = True
         self._ready = False
 
     # -- plans: client calls, no I/O ----------------------------------------------------
@@ -413,7 +420,37 @@ class QdrantLease:
                 "create_payload_index",
                 {"collection_name": name, "field_name": key, "field_schema": schema},
             )
+        self.honoured = yield from self._probe()
+        if not self.honoured:
+            _log.warning(
+                "Qdrant server ignores conditional upserts (update_filter); writes of one "
+                "user are serialised in each process only (lease collection %s)",
+                name,
+            )
         self._ready = True
+
+    def _probe(self) -> Generator[Call, Any, bool]:
+        """Whether the server honours ``update_filter`` (an older one ignores it, and then
+        every upsert would win): a never-matching conditional write must change nothing."""
+        from qdrant_client import models as m
+
+        probe = str(uuid.uuid4())
+        point = m.PointStruct(id=probe, vector={}, payload={"owner": "probe", "expires": 0.0})
+        yield ("upsert", {"collection_name": self.collection, "points": [point], "wait": True})
+        changed = m.PointStruct(id=probe, vector={}, payload={"owner": "x", "expires": 0.0})
+        never = m.Filter(must=[m.FieldCondition(key="expires", range=m.Range(lt=-1.0))])
+        yield (
+            "upsert",
+            {
+                "collection_name": self.collection,
+                "points": [changed],
+                "update_filter": never,
+                "wait": True,
+            },
+        )
+        got = yield ("retrieve", {"collection_name": self.collection, "ids": [probe]})
+        yield ("delete", {"collection_name": self.collection, "points_selector": [probe]})
+        return bool(got) and (got[0].payload or {}).get("owner") == "probe"
 
     def _acquire(self, name: str, token: str) -> Generator[Call, Any, _Held]:
         """Plan: take the lease ``name`` for ``token``; yields client calls, and
@@ -422,6 +459,8 @@ class QdrantLease:
 
         yield from self._setup()
         point = _point(name)
+        if not self.honoured:  # no exclusion to be had on this server (logged at setup)
+            return _Held(point, token, time.monotonic())
         give_up = time.monotonic() + self.wait
         delay = 0.002
         while True:
@@ -486,7 +525,7 @@ class QdrantLease:
 
     def check(self, held: _Held) -> None:
         """Refuse to start a write once half the lease has passed (see the class docs)."""
-        if time.monotonic() - held.since > self.ttl / 2:
+        if self.honoured and time.monotonic() - held.since > self.ttl / 2:
             raise StoreUnavailableError(
                 f"this write held its lease for more than {self.ttl / 2:g} s (half its "
                 f"{self.ttl:g} s ttl), so another process may take it; the rest of the write "

@@ -553,3 +553,32 @@ def test_the_lease_from_a_thread_on_an_async_client_running_in_its_loop() -> Non
         loop.call_soon_threadsafe(loop.stop)
         runner.join()
         loop.close()
+
+
+class _IgnoresConditions(_AtomicCalls):
+    """A server too old for conditional upserts: it drops ``update_filter``."""
+
+    def __getattr__(self, name: str) -> Callable[..., object]:
+        call = super().__getattr__(name)
+        if name != "upsert":
+            return call
+
+        def upsert(**kwargs: object) -> object:
+            kwargs.pop("update_filter", None)
+            return call(**kwargs)
+
+        return upsert
+
+
+def test_a_server_that_ignores_conditional_upserts_is_detected_and_logged(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    lease = QdrantLease("c")
+    with lease.hold(_IgnoresConditions(QdrantClient(location=":memory:")), "app/ravi"):
+        pass
+    assert lease.honoured is False
+    assert "ignores conditional upserts" in caplog.text
+    honest = QdrantLease("c")
+    with honest.hold(_AtomicCalls(QdrantClient(location=":memory:")), "app/ravi"):
+        pass
+    assert honest.honoured is True
