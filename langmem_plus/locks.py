@@ -17,7 +17,9 @@ What is guaranteed where:
 * **Several processes on a Qdrant server** (``QdrantStore(url=...)``,
   ``AsyncQdrantStore(url=...)``). The in-process lock is held first, then a
   :class:`QdrantLease` on the server (below): a per-user lease point written with Qdrant's
-  conditional upsert (``update_filter``), which the server applies atomically per point.
+  conditional upsert (``update_filter``), which the server applies atomically per point;
+  the proof and its timing assumption are in that class. A server too old to honour
+  ``update_filter`` is detected on first use, logged, and gets the in-process lock only.
 * **Qdrant Edge** (``QdrantStore(path=...)``) allows one owner per folder, so the
   in-process lock is the whole answer. qdrant-client's local mode likewise.
 * **Several processes on another store** (``PostgresStore``, a ``ResilientStore`` whose
