@@ -2,8 +2,9 @@
 
 The sync and async faces only execute the plans in ``langmem_plus.planner`` (``batch`` or
 ``abatch``); the rules live in the pure ``WritePolicy`` and ``RetrievalPolicy``.
-Writes of one user are serialised inside a process (a thread lock and an asyncio lock);
-across processes the slot keys keep at most one current value per single-valued slot.
+Writes of one user are serialised by the store's lock in ``langmem_plus.locks``, shared by
+every ``FactMemory`` of the process (threads and tasks alike), and on a Qdrant server also
+across processes by a lease; see that module for what is guaranteed where.
 
 Example:
     >>> from langgraph.store.memory import InMemoryStore
@@ -19,10 +20,10 @@ Example:
 
 from __future__ import annotations
 
-import asyncio
 import builtins
-import threading
-from collections.abc import Callable, Generator, Mapping
+import functools
+from collections.abc import AsyncIterator, Callable, Generator, Iterator, Mapping
+from contextlib import asynccontextmanager, contextmanager
 from datetime import datetime, timezone
 from typing import Any, Literal
 
@@ -30,6 +31,7 @@ from langgraph.store.base import BaseStore, Op, Result
 
 from langmem_plus.errors import InvalidFactError, StoreUnavailableError
 from langmem_plus.layout import Layout
+from langmem_plus.locks import REGISTRY, lease_for, store_location
 from langmem_plus.models import CandidateFact, Fact, Verdict, utcnow, validate_user_id
 from langmem_plus.planner import ForgetReceipt, ListedFact, LogEntry, Planner
 from langmem_plus.policy import Decision, WritePolicy
@@ -40,24 +42,6 @@ from langmem_plus.retrieval import Recall, RetrievalPolicy
 __all__ = ["FactMemory"]
 
 _VERDICTS = ("confirmed", "rejected", "inaccurate")
-
-
-class _UserLocks:
-    """One thread lock per user, and one asyncio lock per (event loop, user)."""
-
-    def __init__(self) -> None:
-        self._guard = threading.Lock()
-        self._threads: dict[str, threading.Lock] = {}
-        self._tasks: dict[tuple[int, str], asyncio.Lock] = {}
-
-    def thread_lock(self, user_id: str) -> threading.Lock:
-        with self._guard:
-            return self._threads.setdefault(user_id, threading.Lock())
-
-    def task_lock(self, user_id: str) -> asyncio.Lock:
-        key = (id(asyncio.get_running_loop()), user_id)
-        with self._guard:
-            return self._tasks.setdefault(key, asyncio.Lock())
 
 
 def _verdict(value: str) -> Verdict:
@@ -130,7 +114,9 @@ class FactMemory:
             use_store_scores,
             self.recall_cache,
         )
-        self._locks = _UserLocks()
+        self._location = store_location(store)
+        self._registry = REGISTRY
+        self._lease = lease_for(store)
 
     # ------------------------------------------------------------------ execution
 
@@ -138,10 +124,13 @@ class FactMemory:
         self,
         steps: Generator[list[Op], list[Result], Any],
         guard: DegradationReport | None = None,
+        check: Callable[[], None] | None = None,
     ) -> Any:
         try:
             ops = next(steps)
             while True:
+                if check is not None:
+                    check()
                 results = self.store.batch(ops)
                 _refuse_blind_writes(steps, guard)
                 ops = steps.send(results)
@@ -152,30 +141,61 @@ class FactMemory:
         self,
         steps: Generator[list[Op], list[Result], Any],
         guard: DegradationReport | None = None,
+        check: Callable[[], None] | None = None,
     ) -> Any:
         try:
             ops = next(steps)
             while True:
+                if check is not None:
+                    check()
                 results = await self.store.abatch(ops)
                 _refuse_blind_writes(steps, guard)
                 ops = steps.send(results)
         except StopIteration as done:
             return done.value
 
+    def _lock_key(self, user_id: str) -> tuple[Any, ...]:
+        return (self._location, self.layout.prefix, user_id)
+
+    @contextmanager
+    def _across_processes(self, user_id: str) -> Iterator[Callable[[], None] | None]:
+        """The server lease of ``user_id`` (when the store is a Qdrant server), as a check
+        to run before each batch; ``None`` elsewhere."""
+        if self._lease is None:
+            yield None
+            return
+        lease, client, loop = self._lease
+        with lease.hold(client, self._lease_name(user_id), loop) as held:
+            yield functools.partial(lease.check, held)
+
+    @asynccontextmanager
+    async def _aacross_processes(self, user_id: str) -> AsyncIterator[Callable[[], None] | None]:
+        """Async ``_across_processes``."""
+        if self._lease is None:
+            yield None
+            return
+        lease, client, _ = self._lease
+        async with lease.ahold(client, self._lease_name(user_id)) as held:
+            yield functools.partial(lease.check, held)
+
+    def _lease_name(self, user_id: str) -> str:
+        return "/".join((*self.layout.prefix, user_id))
+
     def _write(self, user_id: str, steps: Generator[list[Op], list[Result], Any]) -> Any:
-        with self._locks.thread_lock(user_id), track_degradation() as report:
-            return self._run(steps, report)
+        with (
+            self._registry.hold(self._lock_key(user_id)),
+            self._across_processes(user_id) as check,
+            track_degradation() as report,
+        ):
+            return self._run(steps, report, check)
 
     async def _awrite(self, user_id: str, make: Callable[[], Generator[Any, Any, Any]]) -> Any:
-        lock = self._locks.thread_lock(user_id)
-        async with self._locks.task_lock(user_id):
-            while not lock.acquire(blocking=False):
-                await asyncio.sleep(0.001)
-            try:
-                with track_degradation() as report:
-                    return await self._arun(make(), report)
-            finally:
-                lock.release()
+        async with (
+            self._registry.ahold(self._lock_key(user_id)),
+            self._aacross_processes(user_id) as check,
+        ):
+            with track_degradation() as report:
+                return await self._arun(make(), report, check)
 
     # ------------------------------------------------------------------ remember
 
