@@ -415,8 +415,8 @@ class FactMemory:
 
         Example:
             >>> from langgraph.store.memory import InMemoryStore
-            >>> FactMemory(InMemoryStore()).forget("u1", "f1").fact_ids
-            ('f1',)
+            >>> FactMemory(InMemoryStore()).forget("u1", "f1").fact_ids  # no such fact
+            ()
         """
         user = validate_user_id(user_id)
         return self._write(user, self._planner.forget(user, [fact_id]))  # type: ignore[no-any-return]
