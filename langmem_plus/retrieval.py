@@ -173,7 +173,7 @@ SLOT_NAMES: Mapping[str, tuple[str, ...]] = {
     "dislike": ("dislikes", "hate", "can't stand"),
     "dislikes": ("dislike", "hate", "can't stand"),
     "constraint": ("limit", "limitation", "restriction", "can't"),
-    "routine": ("schedule", "habit", "usually", "every day", "every morning"),
+    "routine": ("habit", "usually", "every day", "every morning"),
     "skill": ("skilled", "good at", "expertise"),
     "current_project": ("project", "working on"),
     "repository": ("repo", "codebase"),
