@@ -283,9 +283,7 @@ def test_a_request_naming_a_relation_gets_those_people_and_not_the_others() -> N
         "kid-1",
         "kid-2",
     ]
-    assert kept_ids("what present would suit my husband?", None, KIDS, RANKED_PEOPLE) == [
-        "spouse"
-    ]
+    assert kept_ids("what present would suit my husband?", None, KIDS, RANKED_PEOPLE) == ["spouse"]
     assert sorted(kept_ids("activities for the kids", None, KIDS, RANKED_PEOPLE)) == [
         "kid-1",
         "kid-2",

@@ -513,7 +513,8 @@ class MemoryCore:
         assert ctx.thread_id is not None
         (item,) = yield batch_call(mem.store, [GetOp(ns, ctx.thread_id)])
         record = dict(item.value) if isinstance(item, Item) else {}
-        topic = topic_of(message_text(humans[-1])) if humans else record.get("topic")
+        # what is open: the last message's questions and requests, else the thread's
+        topic = (topic_of(message_text(humans[-1])) if humans else "") or record.get("topic")
         record.update(
             {
                 "thread_id": ctx.thread_id,
