@@ -176,3 +176,40 @@ def test_the_forget_reply_names_what_went_or_says_nothing_matched() -> None:
     stop = forget_reply(MemoryCommand("forget", about="where I live", stop=True), KEPT[2:4],
                         {"current facts": 2})  # fmt: skip
     assert "memory can be turned off" in stop
+
+
+def test_forget_in_plain_language_through_the_graph() -> None:
+    from langgraph.checkpoint.memory import InMemorySaver
+    from langgraph.store.memory import InMemoryStore
+
+    from unit_tests.test_graph_support import Clock, RecordingModel, build_chatbot
+
+    store = InMemoryStore()
+    graph = build_chatbot(RecordingModel(), clock=Clock()).compile(
+        checkpointer=InMemorySaver(), store=store
+    )
+    config = {"configurable": {"thread_id": "t1", "user_id": "mara"}}
+
+    def say(text: str) -> str:
+        out = graph.invoke({"messages": [("user", text)]}, config)
+        return str(out["messages"][-1].content)
+
+    def values() -> set[str]:
+        return {i.value["object"] for i in store.search(("langmem_plus", "mara", "facts"))}
+
+    for text in ["I'm allergic to shellfish.", "I'm allergic to latex.", "I work at Lumen Oy.",
+                 "I live in Turku."]:  # fmt: skip
+        say(text)
+    assert {"shellfish", "latex", "Lumen Oy", "Turku"} <= values()
+
+    reply = say("Forget my shellfish allergy — turns out it was a misdiagnosis")
+    assert reply.startswith("Done.") and "shellfish" not in reply
+    assert "shellfish" not in values() and "latex" in values()
+
+    reply = say("please forget what I told you about my work, I've changed jobs")
+    assert reply.startswith("Done.") and "Lumen Oy" not in values()
+
+    assert say("Forget my car, please").startswith("Nothing matched")
+
+    reply = say("Wipe whatever you've got on me.")
+    assert reply.startswith("Done.") and values() == set()
