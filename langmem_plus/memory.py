@@ -429,7 +429,8 @@ class FactMemory:
         )
 
     def forget_all(self, user_id: str) -> ForgetReceipt:
-        """Hard-delete everything remembered about the user (the on/off setting stays).
+        """Hard-delete everything remembered about the user (the on/off setting and the
+        deletion audit entries, which hold no fact, stay).
 
         Example:
             >>> from langgraph.store.memory import InMemoryStore

@@ -513,7 +513,8 @@ class Planner:
         others: list[Item] = []
         if everything:
             # Everything else kept under the user's prefix (session records, working sets
-            # written by the graph layer, app data) goes too; only the on/off setting stays.
+            # written by the graph layer, app data) goes too; only the on/off setting and
+            # the deletion audit entries stay.
             (listed,) = yield [
                 ListNamespacesOp((MatchCondition("prefix", lay.user(user_id)),), None, limit=10_000)
             ]
