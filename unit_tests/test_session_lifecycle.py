@@ -181,3 +181,11 @@ def test_the_open_thread_drops_a_name_memory_no_longer_holds() -> None:
         gap, topic="Can you find a bouldering gym near Lyon?", request=asked, facts=now_in
     )
     assert "gym near Lyon?" in kept
+
+
+def test_a_long_gap_never_confirms_another_persons_fact_as_the_users() -> None:
+    sister = city("Oulu").model_copy(
+        update={"subject": "person:sister", "text": "The user's sister lives in Oulu."}
+    )
+    text = opening_context(timedelta(days=60), topic=None, request="hi", facts=[sister])
+    assert "Oulu" not in text

@@ -48,6 +48,7 @@ from langmem_plus.nodes.common import (
 )
 from langmem_plus.nodes.effects import Call, Plan, adrive, drive
 from langmem_plus.nodes.state import MemoryDecision
+from langmem_plus.profile import is_other_person
 from langmem_plus.text_rules import content_terms, is_question
 
 __all__ = [
@@ -131,7 +132,11 @@ def opening_context(
         f"It has been {days} days since the last conversation. Treat time-sensitive details "
         "as possibly outdated and confirm before relying on them."
     ]
-    stale = [f for f in facts if f.predicate in TIME_SENSITIVE and f.scope is None]
+    stale = [
+        f
+        for f in facts
+        if f.predicate in TIME_SENSITIVE and f.scope is None and not is_other_person(f)
+    ]  # another person's city is never "I have you in ..."
     if stale:
         lines.append("Before relying on them, ask: " + " ".join(confirm_line(f) for f in stale))
     return "\n".join(lines)
