@@ -53,6 +53,7 @@ __all__ = [
     "coverage",
     "in_scope",
     "mentions_person",
+    "mentions_relation",
     "names_topic",
 ]
 
@@ -259,6 +260,45 @@ _STOP_WORDS = frozenset(
 )
 
 
+_RELATION_TERMS: tuple[tuple[tuple[frozenset[str], ...], tuple[frozenset[str], ...]], ...] = tuple(
+    (
+        tuple(t for t in map(content_terms, (*general, "family")) if t),
+        tuple(t for t in map(content_terms, specific) if t),
+    )
+    for general, specific in RELATION_WORDS.values()
+)
+
+
+def mentions_relation(request_terms: frozenset[str], fact: Fact) -> bool:
+    """True when the request names a relation ("my husband", "the kids", "my daughters")
+    that the fact is about, whatever its predicate: a saved note "Has two daughters, Ana
+    and Mia." is about "my daughters", and "the kids" names daughters and sons alike.
+
+    Example:
+        >>> from datetime import datetime, timezone
+        >>> t = datetime(2026, 5, 1, tzinfo=timezone.utc)
+        >>> note = Fact(fact_id="n", user_id="u", kind="fact", subject="user", predicate="note",
+        ...             object="x", text="Has two daughters, Ana and Mia.", valid_from=t,
+        ...             asserted_at=t)
+        >>> [mentions_relation(content_terms(r), note) for r in
+        ...  ("a Saturday for my daughters", "games for the kids", "my husband's birthday")]
+        [True, True, False]
+    """
+    terms: frozenset[str] | None = None
+    for general, specific in _RELATION_TERMS:
+        any_of = any(t <= request_terms for t in general)
+        asked = [t for t in specific if t <= request_terms]
+        if not any_of and not asked:
+            continue
+        if terms is None:
+            terms = _fact_terms(fact)
+        if any(t <= terms for t in asked) or (
+            any_of and any(t <= terms for t in (*general, *specific))
+        ):
+            return True
+    return False
+
+
 def _person_terms(fact: Fact) -> frozenset[str]:
     return _name_terms(fact.subject.partition(":")[2].replace("_", " "))
 
@@ -463,7 +503,11 @@ class RetrievalPolicy:
                 elif (
                     lexical < self.floor
                     and not _names_other_relation(q, fact)
-                    and (self._names_person(request, q, fact) or self._names_slot(q, fact))
+                    and (
+                        self._names_person(request, q, fact)
+                        or self._names_slot(q, fact)
+                        or mentions_relation(q, fact)
+                    )
                 ):
                     lexical = self.floor  # the request asks about this attribute or person
                 dense = (dense_scores or {}).get(fact.fact_id)

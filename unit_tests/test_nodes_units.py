@@ -121,7 +121,7 @@ def test_forget_everything_in_everyday_words(text: str) -> None:
     "text",
     ["Remove the duplicates from my spreadsheet", "Delete the second bullet point",
      "Clear my schedule for Monday", "Can you remove my name from this letter?",
-     "Erase the whiteboard sketch and start over"],
+     "Erase the whiteboard sketch and start over", "Forget it, let's plan the Rome trip"],
 )  # fmt: skip
 def test_editing_requests_are_not_memory_commands(text: str) -> None:
     assert detect_command(text) is None

@@ -329,3 +329,13 @@ def test_a_remembered_dislike_reaches_a_request_it_constrains() -> None:
     rule = f("no-stairs", "Cannot climb stairs.", predicate="constraint", obj="no stairs")
     recall = POLICY.select("a guacamole recipe, please", [dislike, rule], scope=None, now=NOW)
     assert recall.profile == "Constraints: dislike: coriander; constraint: no stairs"
+
+
+def test_a_saved_note_about_people_reaches_a_request_that_names_them() -> None:
+    note = f("n-girls", "Has twin daughters, Saga and Liv.", obj="twin daughters Saga and Liv")
+    husband = f("n-husband", "The user's husband is Emre.", obj="husband Emre")
+    facts = [note, husband]
+    assert kept_ids("plan a rainy Saturday for my daughters", None, facts) == ["n-girls"]
+    assert kept_ids("board games the kids might enjoy?", None, facts) == ["n-girls"]
+    assert kept_ids("anniversary present for my husband", None, facts) == ["n-husband"]
+    assert kept_ids("how do I descale a kettle?", None, facts) == []

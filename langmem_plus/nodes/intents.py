@@ -255,8 +255,8 @@ def _forget_command(rest: str, *, forget_verb: bool, stop: bool) -> MemoryComman
     if _is_everything(topic):
         return MemoryCommand("forget", about="everything", everything=True, stop=stop)
     named = content_terms(_OWN.sub("", topic))
-    if not named:
-        return None
+    if not named or not content_terms(_OWN.sub("", topic.split(",", 1)[0])):
+        return None  # nothing named, or "forget it, let's talk about Rome"
     if not forget_verb and not _MEMORY_MEANT.search(clean):
         # "delete", "remove", "clear": an editing request unless the topic is personal and
         # not inside something ("my name from the document"); and, except for "stop
