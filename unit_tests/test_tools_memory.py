@@ -86,3 +86,11 @@ def test_forget_tool_by_topic_and_when_nothing_matches() -> None:
     assert gone.startswith("Done.") and "1 fact (allergy)" in gone
     [left] = run(store, call("search_memory", query="allergies"))
     assert "latex" in left and "hazelnut" not in left
+
+
+def test_forget_tool_erases_everything_when_asked_in_third_person() -> None:
+    store = InMemoryStore()
+    run(store, call("remember", fact="The user is allergic to hazelnuts."))
+    [gone] = run(store, call("forget", about="everything the user ever told you"))
+    assert gone.startswith("Done. I've deleted everything you told me")
+    assert store.search(("langmem_plus", "alice", "facts")) == []

@@ -95,7 +95,7 @@ _REFERENCE = re.compile(
     r"|had)?\s*(?:know|have|got|saved|stored|remember|kept|keep|learned|learnt|recorded|hold"
     r"|collected)(?:\s+(?:saved|stored|on file|down))?(?:\s+(?:about|regarding|on|of))?"
     r"|(?:everything|anything|all)\s+(?:about|regarding|on|of)"
-    r"|about|regarding|the fact that|that)\s+",
+    r"|about|regarding|the fact that|that)(?:\s+|$)",
     re.IGNORECASE,
 )
 
@@ -132,7 +132,7 @@ _TOTAL = frozenset(
 _GENERIC = _TOTAL | frozenset(
     "it of that this the about on from my your you i know have got ve saved stored "
     "remember kept keep details stuff record file clean everything's there is we our us "
-    "entirely completely".split()
+    "entirely completely told said mentioned shared ever".split()
 )
 _WORDS = re.compile(r"[^\W\d_]+")
 
@@ -252,7 +252,8 @@ def _forget_command(rest: str, *, forget_verb: bool, stop: bool) -> MemoryComman
         return None
     clean = rest.rstrip(" ?.!")
     topic = forget_topic(clean)
-    if _is_everything(topic):
+    whole = not topic and re.match(r"(?:everything|all|anything|whatever)\b", clean, re.I)
+    if whole or _is_everything(topic):  # "everything I ever told you", "it all"
         return MemoryCommand("forget", about="everything", everything=True, stop=stop)
     named = content_terms(_OWN.sub("", topic))
     if not named or not content_terms(_OWN.sub("", topic.split(",", 1)[0])):
