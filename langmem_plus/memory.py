@@ -435,8 +435,8 @@ class FactMemory:
 
         Example:
             >>> from langgraph.store.memory import InMemoryStore
-            >>> FactMemory(InMemoryStore()).forget("u1", "f1").fact_ids
-            ('f1',)
+            >>> FactMemory(InMemoryStore()).forget("u1", "f1").fact_ids  # no such fact
+            ()
         """
         user = validate_user_id(user_id)
         return self._write(user, self._planner.forget(user, [fact_id]))  # type: ignore[no-any-return]
@@ -449,7 +449,8 @@ class FactMemory:
         )
 
     def forget_all(self, user_id: str) -> ForgetReceipt:
-        """Hard-delete everything remembered about the user (the on/off setting stays).
+        """Hard-delete everything remembered about the user (the on/off setting and the
+        deletion audit entries, which hold no fact, stay).
 
         Example:
             >>> from langgraph.store.memory import InMemoryStore

@@ -89,12 +89,21 @@ class ForgetReceipt:
     profile_version: int = 0
 
     def describe(self) -> str:
-        """A plain-language summary (no fact text).
+        """A plain-language summary (no fact text). A receipt that deleted no fact says so.
 
         Example:
             >>> ForgetReceipt("u1", ("f1",), {"current facts": 1}, ("t1",), 3).describe()
             'Deleted 1 fact(s): current facts 1. Transcripts to purge: t1.'
+            >>> ForgetReceipt("u1", (), {"current facts": 0}).describe()
+            'Nothing matched: 0 facts deleted.'
         """
+        if not self.fact_ids:
+            extra = ", ".join(
+                f"{k} {v}" for k, v in self.places.items() if k == "other records" and v
+            )
+            return "Nothing matched: 0 facts deleted." + (
+                f" Also removed: {extra}." if extra else ""
+            )
         where = ", ".join(f"{k} {v}" for k, v in self.places.items())
         threads = ", ".join(self.session_ids) or "none"
         return f"Deleted {len(self.fact_ids)} fact(s): {where}. Transcripts to purge: {threads}."
@@ -108,6 +117,11 @@ def _etag(meta: Result) -> str | None:
     """The etag of a version row (``profile/meta``), if there is a well-formed one."""
     etag = meta.value.get("etag") if isinstance(meta, Item) else None
     return etag if isinstance(etag, str) else None
+
+
+def _is_audit(item: Item) -> bool:
+    """A deletion audit entry: it records that facts were forgotten, not which ones."""
+    return item.value.get("action") == "forgotten" and item.value.get("fact_id") is None
 
 
 def _date(t: datetime | None) -> str:
@@ -492,11 +506,15 @@ class Planner:
 
         doomed_cur = [i for i in cur if hit(i)]
         doomed_hist = [i for i in hist if hit(i)]
-        doomed_log = [i for i in logs if hit(i)]
+        # A full erase keeps the deletion audit trail (``forgotten`` entries: a time and a
+        # count, never a fact id or text), so "was my data erased, and when?" stays
+        # answerable; every other log entry goes.
+        doomed_log = [i for i in logs if hit(i) and not _is_audit(i)]
         others: list[Item] = []
         if everything:
             # Everything else kept under the user's prefix (session records, working sets
-            # written by the graph layer, app data) goes too; only the on/off setting stays.
+            # written by the graph layer, app data) goes too; only the on/off setting and
+            # the deletion audit entries stay.
             (listed,) = yield [
                 ListNamespacesOp((MatchCondition("prefix", lay.user(user_id)),), None, limit=10_000)
             ]
@@ -510,6 +528,15 @@ class Planner:
                 _, pages = yield from self._scan([(ns, None) for ns in extra_ns])
                 others = [i for page in pages for i in page if i.namespace in extra_ns]
         facts = decode_facts(doomed_cur) + decode_facts(doomed_hist)
+        found = {f.fact_id for f in facts}
+        if not everything and not found:  # unknown ids: nothing to delete, nothing written
+            return ForgetReceipt(
+                user_id,
+                (),
+                {"current facts": 0, "vectors": 0, "history versions": 0, "log entries": 0},
+                (),
+                self._version(meta),
+            )
         sessions: list[str] = []
         for f in facts:
             for s in [f.session_id, *f.seen_sessions]:
@@ -533,6 +560,12 @@ class Planner:
             if others:
                 places["other records"] = len(others)
             version = 0
+            if facts or doomed_log or others:
+                writes.append(
+                    self._log_op(
+                        user_id, now, "forgotten", None, f"all {len(found)} fact(s) at user request"
+                    )
+                )
         else:
             remaining = decode_facts([i for i in cur if not hit(i)])
             bump, version = self._bump(user_id, meta, writes)
@@ -554,14 +587,13 @@ class Planner:
                     now,
                     "forgotten",
                     None,
-                    f"{len(set(f.fact_id for f in facts))} fact(s) at user request",
+                    f"{len(found)} fact(s) at user request",
                 )
             )
         if writes:
             yield writes
         self.cache.drop(lay.facts(user_id))
-        ids = tuple(sorted({f.fact_id for f in facts} | (set() if everything else wanted)))
-        return ForgetReceipt(user_id, ids, places, tuple(sessions), version)
+        return ForgetReceipt(user_id, tuple(sorted(found)), places, tuple(sessions), version)
 
     def set_memory(self, user_id: str, on: bool, delete: bool) -> Steps:
         """Plan: store the setting; optionally delete everything in the same call."""

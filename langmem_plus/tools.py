@@ -14,19 +14,84 @@ Example:
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from typing import Any
 
 from langchain_core.tools import BaseTool, StructuredTool
 from langgraph.prebuilt import ToolRuntime
 
+from langmem_plus.extraction import second_person
 from langmem_plus.memory import FactMemory
 from langmem_plus.nodes.core import MemoryCore, RunContext
 from langmem_plus.nodes.effects import Call, Plan, adrive, drive
-from langmem_plus.nodes.intents import MemoryCommand
+from langmem_plus.nodes.intents import MemoryCommand, detect_command, forget_topic
+from langmem_plus.nodes.state import MemoryDecision
+from langmem_plus.policy import REASONS
 
-__all__ = ["NOTHING_RELEVANT", "create_memory_tools"]
+__all__ = [
+    "NOTHING_RELEVANT",
+    "NOTHING_STORED",
+    "create_memory_tools",
+    "first_person",
+    "remember_tool_reply",
+]
 
 NOTHING_RELEVANT = "Nothing relevant is saved about the user."
+
+NOTHING_STORED = (
+    "Nothing was saved: no statement about the user could be read from that text. Pass "
+    "one short statement in the user's words, e.g. 'I am allergic to peanuts'."
+)
+"""The remember tool's reply when the extractor found nothing to propose."""
+
+_USER = r"(?:the\s+)?user"
+_OWN_VERBS = {
+    "is": "am", "was": "was", "has": "have", "does": "do", "doesn't": "don't",
+    "isn't": "am not", "wasn't": "wasn't", "hasn't": "haven't", "goes": "go",
+}  # fmt: skip
+_ADVERBS = (
+    r"(?:(?:always|never|also|still|just|really|often|usually|only|now|recently|already"
+    r"|currently|no longer|actually)\s+)*"
+)
+_SUBJECT_VERB = re.compile(rf"\b{_USER}\s+({_ADVERBS})([a-z']+)\b", re.IGNORECASE)
+
+
+def _base(verb: str) -> str:
+    low = verb.casefold()
+    if low in _OWN_VERBS:
+        return _OWN_VERBS[low]
+    if not low.endswith("s") or low.endswith("ss"):
+        return verb
+    if re.search(r"[^aeiou]ies$", low):
+        return verb[:-3] + "y"
+    if re.search(r"(?:ss|sh|ch|x|z|o)es$", low):
+        return verb[:-2]
+    return verb[:-1]
+
+
+def first_person(text: str) -> str:
+    """Text about the user, as models phrase it, in the user's own voice, so that the
+    extractor reads it as the user's statement ("The user is allergic to peanuts." -> "I
+    am allergic to peanuts."). First-person text is returned unchanged.
+
+    Example:
+        >>> first_person("The user is allergic to peanuts.")
+        'I am allergic to peanuts.'
+        >>> first_person("User's daughter is called Mila; the user really dislikes olives.")
+        'My daughter is called Mila; I really dislike olives.'
+        >>> first_person("I prefer metric units.")
+        'I prefer metric units.'
+    """
+    out = re.sub(rf"(^|[.!?;]\s+)\b{_USER}'s\b", lambda m: m.group(1) + "My", text,
+                 flags=re.IGNORECASE)  # fmt: skip
+    out = re.sub(rf"\b{_USER}'s\b", "my", out, flags=re.IGNORECASE)
+
+    def verb(m: re.Match[str]) -> str:
+        return f"I {m.group(1)}{_base(m.group(2))}"
+
+    out = _SUBJECT_VERB.sub(verb, out)
+    return re.sub(rf"\b{_USER}\b", "me", out, flags=re.IGNORECASE)
 
 
 def _search(ctx: RunContext, query: str) -> Plan[str]:
@@ -35,14 +100,65 @@ def _search(ctx: RunContext, query: str) -> Plan[str]:
     return recall.block or NOTHING_RELEVANT
 
 
+def _why(code: str) -> str:
+    return REASONS.get(code, code.replace("_", " "))
+
+
+def remember_tool_reply(decisions: Sequence[MemoryDecision]) -> str:
+    """The remember tool's reply, built only from the write policy's (and the extractor's
+    filters') decisions: what was stored, what was already known, and what was not
+    stored and why. Nothing decided means nothing stored, and it says so.
+
+    Example:
+        >>> remember_tool_reply([MemoryDecision(action="new", code="new", fact_id="f1",
+        ...                                     text="The user is allergic to peanuts.")])
+        "I'll remember that you are allergic to peanuts."
+        >>> reply = remember_tool_reply([MemoryDecision(action="rejected", code="transient",
+        ...                                             text="The user is tired.", fact_id=None)])
+        >>> reply.split(" (")[0]
+        'Nothing was saved. Not saved: you are tired'
+    """
+    lines: list[str] = []
+    stored = False
+    for d in decisions:
+        said = second_person(d["text"]) if d["text"] else "that"
+        action = d["action"]
+        if action in ("new", "superseded"):
+            stored = True
+            if action == "superseded":
+                lines.append(f"Updated: {said} (the earlier value is kept as history).")
+            else:
+                lines.append(f"I'll remember that {said}.")
+        elif action == "reconfirmed":
+            stored = True
+            lines.append(f"Already saved: {said}.")
+        elif action == "conflict":
+            lines.append(
+                f"Not saved yet: {said} conflicts with what is saved; ask the user which is right."
+            )
+        else:
+            lines.append(f"Not saved: {said} ({_why(d['code'])}).")
+    if not lines:
+        return NOTHING_STORED
+    if not stored:
+        lines.insert(0, "Nothing was saved.")
+    return " ".join(lines)
+
+
 def _remember(core: MemoryCore, ctx: RunContext, fact: str) -> Plan[str]:
-    reply, _ = yield from core.remember_text(fact, None, ctx)
-    return reply
+    reply, applied = yield from core.remember_text(first_person(fact), None, ctx)
+    if applied.failed:
+        return reply  # the store or the extractor failed: that reply says so
+    return remember_tool_reply(applied.decisions)
 
 
 def _forget(core: MemoryCore, ctx: RunContext, about: str) -> Plan[str]:
-    everything = about.strip().lower() in ("everything", "all", "*")
-    command = MemoryCommand("forget", about=about, everything=everything)
+    text = first_person(about.strip())
+    found = detect_command(f"Forget {text}")
+    if text.lower() in ("everything", "all", "*") or (found is not None and found.everything):
+        command = MemoryCommand("forget", about="everything", everything=True)
+    else:
+        command = MemoryCommand("forget", about=forget_topic(text) or text)
     reply, _ = yield from core.forget(command, [], ctx)
     return reply
 

@@ -91,7 +91,11 @@ def test_forget_all_leaves_only_the_setting(base_store: BaseStore, memory: FactM
     receipt = memory.forget_all("ines")
     assert len(receipt.fact_ids) == 4
     assert set(receipt.session_ids) == {"t0", "t1", "t2", "t9"}
-    assert [r.key for r in all_rows(base_store, memory.layout.user("ines"))] == ["memory"]
+    rows = all_rows(base_store, memory.layout.user("ines"))
+    # the on/off setting, and one audit entry of the erase (a time and a count, no fact)
+    assert sorted(r.namespace[-1] for r in rows) == ["log", "settings"]
+    assert [(e.action, e.fact_id) for e in memory.decision_log("ines")] == [("forgotten", None)]
+    assert not any(city in repr(r.value) for r in rows for city in ("Ghent", "Leuven", "kiwi"))
     assert memory.recall("ines", "city allergy").block == ""
     assert memory.profile("ines") == ""
 
@@ -118,5 +122,44 @@ def test_forget_all_also_removes_records_other_layers_keep_under_the_user(
     base_store.put((*lay.user("dave"), "sessions"), "thread-9", {"topic": "untouched"})
     receipt = memory.forget_all("carol")
     assert receipt.places.get("other records") == 2
-    assert base_store.search(lay.user("carol"), limit=100) == []
+    left = base_store.search(lay.user("carol"), limit=100)
+    assert [(i.namespace[-1], i.value["action"]) for i in left] == [("log", "forgotten")]
+    assert not any("Lisbon" in repr(i.value) or "draft" in repr(i.value) for i in left)
     assert len(base_store.search(lay.user("dave"), limit=100)) == 1
+
+
+def test_forget_all_keeps_the_audit_of_earlier_deletions(
+    base_store: BaseStore, memory: FactMemory
+) -> None:
+    lay = memory.layout
+    d = memory.remember("ines", cand("employer", "Brouwerij Dops", "Works at Brouwerij Dops."))
+    memory.remember("ines", cand("city", "Aalst", "Lives in Aalst."))
+    assert d.fact_id is not None
+    memory.forget("ines", d.fact_id)
+    before = [e for e in memory.decision_log("ines") if e.action == "forgotten"]
+    assert len(before) == 1
+
+    memory.forget_all("ines")
+
+    log = memory.decision_log("ines")
+    assert [e.action for e in log] == ["forgotten", "forgotten"]
+    assert log[0] == before[0]  # the earlier erasure is still on record
+    assert all(e.fact_id is None for e in log)
+    rows = all_rows(base_store, lay.user("ines"))
+    assert not any(v in repr(r.value) for r in rows for v in ("Dops", "Aalst", d.fact_id))
+    assert memory.profile("ines") == "" and memory.list("ines") == []
+
+
+def test_forget_of_an_unknown_id_says_nothing_was_deleted(
+    base_store: BaseStore, memory: FactMemory
+) -> None:
+    memory.remember("ines", cand("city", "Aalst", "Lives in Aalst."))
+    log_before = memory.decision_log("ines")
+
+    receipt = memory.forget("ines", "no-such-fact")
+
+    assert receipt.fact_ids == ()
+    assert "Deleted 1" not in receipt.describe()
+    assert "0 facts deleted" in receipt.describe()
+    assert memory.decision_log("ines") == log_before  # no audit entry for a deletion that was not
+    assert memory.profile("ines") == "Location: city: Aalst"

@@ -255,3 +255,87 @@ def test_ranking_is_deterministic() -> None:
     assert [k.fact.fact_id for k in a.kept if k.why == "relevant"] == [
         k.fact.fact_id for k in b.kept if k.why == "relevant"
     ]
+
+
+# ---------------------------------------------------------------- people and constraints
+
+KIDS = [
+    f("kid-1", "Has a daughter named Ines.", predicate="child", obj="Ines"),
+    f("kid-2", "Has a daughter named Oona.", predicate="child", obj="Oona"),
+    f("kid-3", "Has a son named Pavel.", predicate="child", obj="Pavel"),
+    f("spouse", "Is married to Teodor.", predicate="partner", obj="Teodor"),
+]
+RANKED_PEOPLE = RetrievalPolicy(
+    profile_predicates=POLICY.profile_predicates - {"child", "partner"},
+    sections=tuple((h, ps) for h, ps in POLICY.sections if h != "People"),
+)
+
+
+def test_people_in_the_users_life_are_in_the_profile() -> None:
+    recall = POLICY.select("ideas for a rainy Sunday with my girls", KIDS, scope=None, now=NOW)
+    assert "People: partner: Teodor; child: Ines (daughter), Oona (daughter), Pavel (son)" in (
+        recall.profile
+    )
+
+
+def test_a_request_naming_a_relation_gets_those_people_and_not_the_others() -> None:
+    assert kept_ids("a day out for my two daughters", None, KIDS, RANKED_PEOPLE) == [
+        "kid-1",
+        "kid-2",
+    ]
+    assert kept_ids("what present would suit my husband?", None, KIDS, RANKED_PEOPLE) == ["spouse"]
+    assert sorted(kept_ids("activities for the kids", None, KIDS, RANKED_PEOPLE)) == [
+        "kid-1",
+        "kid-2",
+        "kid-3",
+    ]
+    assert kept_ids("what is the capital of Chile?", None, KIDS, RANKED_PEOPLE) == []
+
+
+SISTER_CITY = f(
+    "sis-city",
+    "The user's sister lives in Tromsø.",
+    predicate="city",
+    obj="Tromsø",
+    subject="person:sister",
+)
+INES_LIKES = f(
+    "ines-likes",
+    "The user's daughter Ines loves climbing.",
+    predicate="likes",
+    obj="climbing",
+    subject="person:ines",
+)
+
+
+def test_another_persons_fact_is_never_shown_as_the_users() -> None:
+    facts = [CITY, SISTER_CITY]
+    recall = POLICY.select("where do I live?", facts, scope=None, now=NOW)
+    assert "Tromsø" not in recall.block
+    assert recall.profile == "Location: city: Lisbon"
+
+
+def test_another_persons_fact_comes_back_when_the_request_names_them() -> None:
+    recall = POLICY.select("gift ideas for my sister", [CITY, SISTER_CITY], scope=None, now=NOW)
+    assert "- The user's sister lives in Tromsø." in recall.block.splitlines()
+    assert "city: Tromsø" not in recall.block
+    # named through the user's own fact about her: "my daughters" -> Ines -> person:ines
+    assert "ines-likes" in kept_ids("a day out for my daughters", None, [*KIDS, INES_LIKES])
+    assert "ines-likes" not in kept_ids("a day out for my son", None, [*KIDS, INES_LIKES])
+
+
+def test_a_remembered_dislike_reaches_a_request_it_constrains() -> None:
+    dislike = f("no-cilantro", "Dislikes coriander.", predicate="dislike", obj="coriander")
+    rule = f("no-stairs", "Cannot climb stairs.", predicate="constraint", obj="no stairs")
+    recall = POLICY.select("a guacamole recipe, please", [dislike, rule], scope=None, now=NOW)
+    assert recall.profile == "Constraints: dislike: coriander; constraint: no stairs"
+
+
+def test_a_saved_note_about_people_reaches_a_request_that_names_them() -> None:
+    note = f("n-girls", "Has twin daughters, Saga and Liv.", obj="twin daughters Saga and Liv")
+    husband = f("n-husband", "The user's husband is Emre.", obj="husband Emre")
+    facts = [note, husband]
+    assert kept_ids("plan a rainy Saturday for my daughters", None, facts) == ["n-girls"]
+    assert kept_ids("board games the kids might enjoy?", None, facts) == ["n-girls"]
+    assert kept_ids("anniversary present for my husband", None, facts) == ["n-husband"]
+    assert kept_ids("how do I descale a kettle?", None, facts) == []

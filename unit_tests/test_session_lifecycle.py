@@ -135,3 +135,57 @@ def test_consolidate_unknown_thread_and_memory_off() -> None:
     memory.set_memory("alice", "off")
     assert sessions.consolidate("s1").skipped == "memory_off"
     assert store.search(("langmem_plus", "alice", "facts")) == []
+
+
+def test_the_open_thread_keeps_the_request_and_drops_statements() -> None:
+    from langmem_plus.nodes.lifecycle import topic_of
+
+    assert topic_of("I'm in Bergen now. Any tips on finding a flat?") == (
+        "Any tips on finding a flat?"
+    )
+    assert topic_of("I'm in Bergen now.") == ""
+
+
+def test_the_open_thread_never_brings_back_a_superseded_value() -> None:
+    from langmem_plus.memory import FactMemory
+    from unit_tests.test_memory_support import cand
+
+    model, clock, store = RecordingModel(), Clock(), InMemoryStore()
+    graph = build_chatbot(model, clock=clock).compile(checkpointer=InMemorySaver(), store=store)
+    graph.invoke({"messages": [("user", "Any tips on finding a flat?")]}, cfg("s1"))
+    graph.invoke({"messages": [("user", "I live in Bergen now.")]}, cfg("s1"))  # the last word
+    clock.advance(days=2)  # the move reaches memory elsewhere (another app, an import)
+    moved = FactMemory(store, clock=clock).remember(
+        "alice", cand("city", "Lyon", "The user lives in Lyon.")
+    )
+    assert moved.action == "superseded"
+    clock.advance(days=3)
+    graph.invoke({"messages": [("user", "Still hunting for a flat to live in, any tips?")]},
+                 cfg("s3"))  # fmt: skip
+    system = str(model.prompts[-1][0].content)
+    assert "Bergen" not in system
+    assert "Open thread: Any tips on finding a flat?" in system
+    assert "Lyon" in system  # the current value, from the profile
+
+
+def test_the_open_thread_drops_a_name_memory_no_longer_holds() -> None:
+    gap, asked, now_in = timedelta(days=4), "any luck with the bouldering gym?", [city("Lyon")]
+    line = opening_context(
+        gap, topic="Can you find a bouldering gym near Trondheim?", request=asked, facts=now_in
+    )
+    assert line.endswith(
+        "Open thread: Can you find a bouldering gym? Reference it only if the user's "
+        "message relates to it."
+    )
+    kept = opening_context(
+        gap, topic="Can you find a bouldering gym near Lyon?", request=asked, facts=now_in
+    )
+    assert "gym near Lyon?" in kept
+
+
+def test_a_long_gap_never_confirms_another_persons_fact_as_the_users() -> None:
+    sister = city("Oulu").model_copy(
+        update={"subject": "person:sister", "text": "The user's sister lives in Oulu."}
+    )
+    text = opening_context(timedelta(days=60), topic=None, request="hi", facts=[sister])
+    assert "Oulu" not in text

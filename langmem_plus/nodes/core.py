@@ -8,7 +8,6 @@ in a ``StateGraph`` node or an agent hook.
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -39,6 +38,7 @@ from langmem_plus.nodes.intents import (
     MemoryCommand,
     describe_facts,
     detect_command,
+    forget_reply,
     match_facts,
 )
 from langmem_plus.nodes.lifecycle import DEFAULT_IDLE_TIMEOUT, opening_context, topic_of
@@ -375,11 +375,7 @@ class MemoryCore:
         else:
             targets = match_facts(command.about, versions)
         if not targets and not command.everything:
-            return (
-                f"I couldn't find anything saved about {command.about}. Ask \"what did I tell "
-                'you?" to see everything I keep.',
-                [],
-            )
+            return forget_reply(command, [], {}), []
         ns = sessions_namespace(mem, user)
         threads: list[str] = []
         counts = {"current facts": 0, "history versions": 0}
@@ -406,33 +402,16 @@ class MemoryCore:
             if purged and not command.everything:
                 yield batch_call(mem.store, [PutOp(ns, t, None) for t in purged])
         removed = _remove_statements(messages, targets, everything=command.everything)
-        about = re.sub(r"^(?:my|our)\b", "your", command.about, flags=re.IGNORECASE)
-        if command.everything:
-            what = "everything you told me"
-        elif re.match(r"(?:that|where|when|how|which)\s", about, re.IGNORECASE):
-            what = "what you asked me to forget"  # a clause, e.g. "that I live in Berlin"
-        else:
-            what = f"what you told me about {about}"
-        topics = sorted({f.predicate.replace("_", " ") for f in targets})
-        lines = [f"Done. I've deleted {what}."]
-        if topics:  # named by topic, never by value: the reply must not repeat the fact
-            lines.append(f"Removed: {len(set(f.fact_id for f in targets))} fact(s) about "
-                         + ", ".join(topics) + ".")
-        lines.append(
-            f"That was {counts['current facts']} current fact(s) and "
-            f"{counts['history versions']} earlier version(s), with their search index entries "
-            "and log entries; your profile was updated."
+        reply = forget_reply(
+            command,
+            targets,
+            counts,
+            removed_messages=bool(removed),
+            purged=len(purged),
+            others=len(others),
         )
-        if removed:
-            lines.append("I also removed the messages that mentioned it from this conversation.")
-        if purged:
-            lines.append(f"I deleted {len(purged)} earlier conversation(s) that contained it.")
-        elif others:
-            lines.append(
-                f"{len(others)} earlier conversation(s) still contain it; they can be deleted too."
-            )
         logger.info("memory forget: %d fact(s), %d thread(s) purged", len(targets), len(purged))
-        return " ".join(lines), removed
+        return reply, removed
 
     # ------------------------------------------------------------------ extract
 
@@ -534,7 +513,8 @@ class MemoryCore:
         assert ctx.thread_id is not None
         (item,) = yield batch_call(mem.store, [GetOp(ns, ctx.thread_id)])
         record = dict(item.value) if isinstance(item, Item) else {}
-        topic = topic_of(message_text(humans[-1])) if humans else record.get("topic")
+        # what is open: the last message's questions and requests, else the thread's
+        topic = (topic_of(message_text(humans[-1])) if humans else "") or record.get("topic")
         record.update(
             {
                 "thread_id": ctx.thread_id,

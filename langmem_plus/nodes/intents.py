@@ -25,19 +25,23 @@ Example:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from langmem_plus.extraction import is_remember_request, second_person
 from langmem_plus.models import Fact
+from langmem_plus.retrieval import SLOT_NAMES, names_topic
 from langmem_plus.text_rules import content_terms
 
 __all__ = [
     "NOTHING_SAVED",
+    "NOT_BLOCKED",
     "MemoryCommand",
     "describe_facts",
     "detect_command",
+    "forget_reply",
+    "forget_topic",
     "match_facts",
 ]
 
@@ -63,26 +67,85 @@ _RECALL = re.compile(
     re.IGNORECASE,
 )
 
+_LEAD = (
+    r"^\s*(?:(?:hey|hi|ok|okay|and|also|so|now|actually)[,!]?\s+)?(?:please[,]?\s+)?"
+    r"(?:(?:can|could|would|will) you (?:please )?|i (?:want|need) you to |i'd like you to "
+    r"|i would like you to |you can |you may |go ahead and )?(?:please[,]?\s+)?"
+)
 _FORGET = re.compile(
-    r"^\s*(?:(?:hey|hi|ok|okay|and|also)[,!]?\s+)?(?:please[,]?\s+)?"
-    r"(?:(?:can|could|would) you (?:please )?)?"
-    r"(?:forget|delete|erase|remove|wipe)\s+"
-    r"(?:(?:that|what) i (?:told|said to|mentioned to) you\s*(?:about|regarding|on)?\s*"
-    r"|(?:what you know|what you have saved|everything you know|anything you know)\s*"
-    r"(?:about|regarding|on)\s+"
-    r"|(?:about|the fact that)\s+)?"
-    r"(?P<about>.*?)\s*(?:,?\s*please)?\s*[.!?]*\s*$",
+    _LEAD + r"(?P<verb>forget|delete|erase|remove|wipe|clear|purge|scrub)\b"
+    r"(?:\s+(?:out|away|off))?\s*(?P<rest>.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
+_STOP_KEEPING = re.compile(
+    _LEAD + r"(?:(?:stop|quit)\s+(?:storing|remembering|saving|keeping|tracking|recording"
+    r"|logging|noting)|(?:don't|do not|never)\s+(?:store|save|keep|track|record|log)"
+    r"|no more (?:storing|remembering|saving|keeping))"
+    r"(?:\s+(?:track|note|a note|a record|notes) of)?\s+(?P<rest>\S.*)$",
     re.IGNORECASE | re.DOTALL,
 )
 
-_EVERYTHING = re.compile(
-    r"^(?:everything|all of (?:it|that)|all(?: my)? (?:memories|data|facts)|it all|"
-    r"everything (?:you know )?about me|(?:about )?me|all about me|my data)$",
+# What comes between the verb and the topic: "what I told you about", "everything you
+# know about", "the fact that", "about" ...
+_REFERENCE = re.compile(
+    r"^(?:(?:that|what|everything|anything|all|whatever|the (?:stuff|things?|part|bit))\s+"
+    r"(?:i|i've|i have|i had)\s+(?:ever\s+|just\s+)?(?:told|said|mentioned|shared|gave|given|"
+    r"tell|say)(?:\s+(?:to\s+)?you)?(?:\s+(?:earlier|before))?(?:\s+(?:about|regarding|on|of))?"
+    r"|(?:what|everything|anything|all|whatever)(?: (?:that|which))?\s+(?:you|u)\s*(?:'ve|'d|have"
+    r"|had)?\s*(?:know|have|got|saved|stored|remember|kept|keep|learned|learnt|recorded|hold"
+    r"|collected)(?:\s+(?:saved|stored|on file|down))?(?:\s+(?:about|regarding|on|of))?"
+    r"|(?:everything|anything|all)\s+(?:about|regarding|on|of)"
+    r"|about|regarding|the fact that|that)(?:\s+|$)",
+    re.IGNORECASE,
+)
+
+# A trailing clause is not part of the topic: "my sulfite allergy — it was a misdiagnosis",
+# "where I live, it's not true anymore", "my job. I quit."
+_TAIL = re.compile(
+    r"\s*(?:[—–;:(]|\s-\s|[.!?](?:\s|$)|,\s*(?:it|that|this|they|because|since|cause|as|but"
+    r"|so|which|i|i'm|we|turns out|apparently|not|thanks|thank|ok|okay)\b"
+    r"|\s(?:because|since|cause|as it|as that|as i|it was|it's|it is|that was|that's"
+    r"|that is|which|turns out|anymore|any more|any longer|from now on|going forward"
+    r"|(?:from|out of) (?:your |the )?(?:memory|memories|records?|profile|notes|files?)"
+    r"|for now|for good|permanently|right now|now|please)\b).*$",
+    re.IGNORECASE | re.DOTALL,
+)
+
+# Words that make a topic personal, or say the memory is meant: without one, "delete",
+# "remove" or "clear" is an editing request ("remove duplicates from this list").
+_PERSONAL = re.compile(
+    r"\b(?:my|mine|me|myself|i|i'm|i've|our|ours|us|we|you know|you have|you've|you saved"
+    r"|you stored|you remember|your memory|from memory|told you|said)\b",
+    re.IGNORECASE,
+)
+_EDITING = re.compile(r"\b(?:from|in|out of|off)\s+(?:the|this|that|these|those|a|an)\b", re.I)
+_MEMORY_MEANT = re.compile(
+    r"\b(?:you know|you have|you've|you saved|you stored|you remember|your memory|memory"
+    r"|told you|said to you|you've got)\b",
+    re.IGNORECASE,
+)
+
+_TOTAL = frozenset(
+    "everything all whatever anything lot data info information memory memories profile "
+    "me myself slate records history".split()
+)
+_GENERIC = _TOTAL | frozenset(
+    "it of that this the about on from my your you i know have got ve saved stored "
+    "remember kept keep details stuff record file clean everything's there is we our us "
+    "entirely completely told said mentioned shared ever".split()
+)
+_WORDS = re.compile(r"[^\W\d_]+")
+
+# Words that only wrap a topic: "the whole allergy thing" is the allergy.
+_FILLER = re.compile(
+    r"\b(?:thing|things|stuff|part|bit|bits|info|information|details?|facts?|business"
+    r"|story|situation|whole|entire|one|ones|everything|anything|all)\b",
     re.IGNORECASE,
 )
 
 # What the user names is a topic, not a fact: "my employer" means the employer fact.
 _OWN = re.compile(r"^(?:my|our|the|that|about)\s+", re.IGNORECASE)
+_SPLIT = re.compile(r"\s*(?:,|\band\b|&|\bor\b|/)\s*", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -91,23 +154,78 @@ class MemoryCommand:
 
     Attributes:
         kind: ``remember`` | ``recall`` | ``forget``.
-        about: for ``forget``, what the user named ("my employer"); for ``remember``, the
-            text to remember.
+        about: for ``forget``, the topic the user named ("my employer"), trailing clauses
+            left out; for ``remember``, the text to remember.
         everything: for ``forget``, the user asked to delete everything.
+        stop: for ``forget``, the user asked to stop keeping it ("stop storing where I
+            live"), not only to delete what is kept.
     """
 
     kind: Literal["remember", "recall", "forget"]
     about: str = ""
     everything: bool = False
+    stop: bool = False
+
+
+def forget_topic(rest: str) -> str:
+    """The topic in what follows a forget verb: memory references and trailing clauses
+    taken off.
+
+    Example:
+        >>> forget_topic("what I said about my work, it changed")
+        'my work'
+        >>> forget_topic("my sulfite allergy — it was a misdiagnosis")
+        'my sulfite allergy'
+    """
+    topic = " ".join(rest.replace("’", "'").split())
+    for _ in range(3):
+        stripped = _REFERENCE.sub("", topic, count=1)
+        if stripped == topic:
+            break
+        topic = stripped
+    topic = _TAIL.sub("", topic)
+    return topic.strip().strip("\"'“”,").strip()
+
+
+def _is_everything(topic: str) -> bool:
+    """True for a topic made only of words that name the whole memory: "it all", "me",
+    "all my data", "whatever you've got on me" (the memory reference already taken off)."""
+    named = set(_WORDS.findall(topic.split(",")[0].casefold()))
+    return bool(named) and named <= _GENERIC and bool(named & _TOTAL)
+
+
+_SLOT_TERMS = tuple(
+    t
+    for predicate, names in SLOT_NAMES.items()
+    for t in map(content_terms, (predicate.replace("_", " "), *names))
+    if t
+)
+
+
+def _names_attribute(topic: str) -> bool:
+    terms = content_terms(topic)
+    return any(t <= terms for t in _SLOT_TERMS)
 
 
 def detect_command(text: str) -> MemoryCommand | None:
     """The memory command in ``text``, or ``None`` for an ordinary message.
 
+    A forget names a topic ("forget my sulfite allergy — it was a misdiagnosis" names
+    "my sulfite allergy"), or everything in everyday words ("wipe whatever you've got on
+    me"); "stop storing where I live" is a forget that also asks to stop keeping it.
+    "Delete", "remove" or "clear" without a personal topic is an editing request, not a
+    memory command.
+
     Example:
         >>> detect_command("Remember that I'm vegan.")
-        MemoryCommand(kind='remember', about="I'm vegan.", everything=False)
+        MemoryCommand(kind='remember', about="I'm vegan.", everything=False, stop=False)
         >>> detect_command("Remember I'm vegan. What should I cook?") is None
+        True
+        >>> detect_command("Could you erase everything you know about me?").everything
+        True
+        >>> detect_command("Stop storing where I live, please").about
+        'where I live'
+        >>> detect_command("Remove duplicates from this list") is None
         True
     """
     text = text.replace("’", "'").strip()
@@ -115,30 +233,55 @@ def detect_command(text: str) -> MemoryCommand | None:
         return None
     if _RECALL.match(text):
         return MemoryCommand("recall")
-    m = _FORGET.match(text)
+    stop = _STOP_KEEPING.match(text)
+    m = stop or _FORGET.match(text)
     if m:
-        about = m.group("about").strip().strip("\"'“”")
-        if _EVERYTHING.match(about):
-            return MemoryCommand("forget", about="everything", everything=True)
-        named = content_terms(_OWN.sub("", about))
-        if named and "?" not in about and len(about) <= 200:
-            return MemoryCommand("forget", about=about)
-    rest = is_remember_request(text)
-    if rest is not None:
-        return MemoryCommand("remember", about=rest)
+        rest = m.group("rest").strip()
+        forget_verb = stop is None and m.group("verb").lower() == "forget"
+        command = _forget_command(rest, forget_verb=forget_verb, stop=stop is not None)
+        if command is not None:
+            return command
+    rest_ = is_remember_request(text)
+    if rest_ is not None:
+        return MemoryCommand("remember", about=rest_)
     return None
 
 
-def _fact_terms(fact: Fact) -> frozenset[str]:
-    words = " ".join(
-        (fact.text, fact.subject.replace(".", " "), fact.predicate.replace("_", " "), fact.object)
-    )
-    return content_terms(words)
+def _forget_command(rest: str, *, forget_verb: bool, stop: bool) -> MemoryCommand | None:
+    if "?" in rest.rstrip("?") or len(rest) > 300:
+        return None
+    clean = rest.rstrip(" ?.!")
+    topic = forget_topic(clean)
+    whole = not topic and re.match(r"(?:everything|all|anything|whatever)\b", clean, re.I)
+    if whole or _is_everything(topic):  # "everything I ever told you", "it all"
+        return MemoryCommand("forget", about="everything", everything=True, stop=stop)
+    named = content_terms(_OWN.sub("", topic))
+    if not named or not content_terms(_OWN.sub("", topic.split(",", 1)[0])):
+        return None  # nothing named, or "forget it, let's talk about Rome"
+    if not forget_verb and not _MEMORY_MEANT.search(clean):
+        # "delete", "remove", "clear": an editing request unless the topic is personal and
+        # not inside something ("my name from the document"); and, except for "stop
+        # storing ...", one of the user's attributes ("my employer", not "my calendar").
+        if not _PERSONAL.search(clean) or _EDITING.search(clean):
+            return None
+        if not stop and not _names_attribute(topic):
+            return None
+    return MemoryCommand("forget", about=topic, stop=stop)
+
+
+def _clean_topic(about: str) -> str:
+    topic = forget_topic(about)
+    topic = _FILLER.sub(" ", _OWN.sub("", topic.strip()))
+    return " ".join(topic.split())
 
 
 def match_facts(about: str, facts: Iterable[Fact]) -> list[Fact]:
-    """The facts (any version) that ``about`` names: every content term of ``about`` must
-    be in the fact's text, subject, predicate or object.
+    """The facts (any version) that the topic ``about`` names, found the way recall finds
+    relevant facts (``retrieval.names_topic``): by their words ("Acme", "that I live in
+    Oslo"), or by their attribute's names ("my job" -> employer and job title, "where I
+    live" -> city and country), narrowed by the topic's other words ("my sulfite allergy"
+    -> only that allergy). A fact id names that fact. "my job and where I live" names
+    both.
 
     Example:
         >>> from datetime import datetime, timezone
@@ -148,11 +291,112 @@ def match_facts(about: str, facts: Iterable[Fact]) -> list[Fact]:
         ...          valid_from=t, asserted_at=t)
         >>> [x.fact_id for x in match_facts("my employer", [f])], match_facts("my cat", [f])
         (['f1'], [])
+        >>> [x.fact_id for x in match_facts("what I told you about work", [f])]
+        ['f1']
     """
-    wanted = content_terms(_OWN.sub("", about.strip()))
-    if not wanted:
+    facts = list(facts)
+    by_id = [f for f in facts if f.fact_id == about.strip()]
+    if by_id:
+        return by_id
+    topic = _clean_topic(about)
+    if not content_terms(topic):
         return []
-    return [f for f in facts if wanted <= _fact_terms(f)]
+    found = [f for f in facts if names_topic(topic, f)]
+    if found:
+        return found
+    parts = [p for p in _SPLIT.split(topic) if content_terms(p)]
+    if len(parts) < 2:
+        return []
+    return [f for f in facts if any(names_topic(p, f) for p in parts)]
+
+
+NOT_BLOCKED = (
+    "If you mention it again I may keep it again; if you'd rather I kept nothing at all, "
+    "memory can be turned off for you."
+)
+"""Said after "stop storing X": the facts are deleted, but later writes are not blocked."""
+
+
+def _yours(topic: str) -> str:
+    out = re.sub(r"\b(?:my|our)\b", "your", topic, flags=re.IGNORECASE)
+    out = re.sub(r"\b(?:I'm|I am)\b", "you're", out, flags=re.IGNORECASE)
+    out = re.sub(r"\bI've\b", "you've", out, flags=re.IGNORECASE)
+    out = re.sub(r"\b(?:me|myself)\b", "you", out, flags=re.IGNORECASE)
+    return re.sub(r"\bI\b", "you", out)
+
+
+def _label(predicate: str) -> str:
+    return predicate.replace("_", " ")
+
+
+def forget_reply(
+    command: MemoryCommand,
+    targets: Sequence[Fact],
+    counts: Mapping[str, int],
+    *,
+    removed_messages: bool = False,
+    purged: int = 0,
+    others: int = 0,
+) -> str:
+    """The reply to a forget command: what was forgotten, named by topic and never by
+    value (the reply must not repeat the fact), or plainly that nothing matched.
+
+    Args:
+        command: the command.
+        targets: the facts (versions) deleted.
+        counts: ``current facts`` and ``history versions`` deleted.
+        removed_messages: messages of this conversation were removed as well.
+        purged: earlier conversations deleted; ``others``: those that still hold it.
+
+    Example:
+        >>> from datetime import datetime, timezone
+        >>> t = datetime(2026, 5, 1, tzinfo=timezone.utc)
+        >>> f = Fact(fact_id="f1", user_id="u", kind="fact", subject="user",
+        ...          predicate="employer", object="Acme", text="Works at Acme.",
+        ...          valid_from=t, asserted_at=t)
+        >>> reply = forget_reply(MemoryCommand("forget", about="my job"), [f],
+        ...                      {"current facts": 1, "history versions": 0})
+        >>> reply.split(" That")[0]
+        "Done. I've deleted what you told me about your job: 1 fact (employer)."
+        >>> forget_reply(MemoryCommand("forget", about="my cat"), [], {}).split(",")[0]
+        'Nothing matched: I have nothing saved about your cat'
+    """
+    n = len({f.fact_id for f in targets})
+    if n == 0:
+        if command.everything:
+            return "Nothing matched: I had no facts saved about you, and none are kept now."
+        reply = (
+            f"Nothing matched: I have nothing saved about {_yours(command.about)}, so nothing "
+            'was deleted. Ask "what did I tell you?" to see everything I keep.'
+        )
+        return reply + (" " + NOT_BLOCKED if command.stop else "")
+    topics = ", ".join(sorted({_label(f.predicate) for f in targets}))
+    about = _yours(command.about)
+    noun = "fact" if n == 1 else "facts"
+    if command.everything:
+        what = "everything you told me"
+    elif re.match(r"(?:that|where|when|how|which|what|i|i'm|i've|we|you)\b", about, re.I) or (
+        any(content_terms(f.object) & content_terms(command.about) for f in targets)
+    ):  # a clause ("that I live in Berlin"), or words that hold a value: never repeated
+        what = "what you asked me to forget"
+    else:
+        what = f"what you told me about {about}"
+    lead = f"Done. I've deleted {what}: {n} {noun} ({topics})."
+    lines = [
+        lead,
+        f"That was {counts.get('current facts', 0)} current fact(s) and "
+        f"{counts.get('history versions', 0)} earlier version(s), with their search index "
+        "entries and log entries; your profile was updated.",
+    ]
+    if removed_messages:
+        lines.append("I also removed the messages that mentioned it from this conversation.")
+    if purged:
+        lines.append(f"I deleted {purged} earlier conversation(s) that contained it.")
+    elif others:
+        lines.append(f"{others} earlier conversation(s) still contain it; they can be deleted too.")
+    if command.stop and not command.everything:
+        lines.append(NOT_BLOCKED)
+    return " ".join(lines)
 
 
 def describe_facts(facts: Sequence[Fact]) -> str:

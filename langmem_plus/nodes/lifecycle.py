@@ -25,6 +25,7 @@ Example:
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -47,7 +48,8 @@ from langmem_plus.nodes.common import (
 )
 from langmem_plus.nodes.effects import Call, Plan, adrive, drive
 from langmem_plus.nodes.state import MemoryDecision
-from langmem_plus.text_rules import content_terms
+from langmem_plus.profile import is_other_person
+from langmem_plus.text_rules import content_terms, is_question
 
 __all__ = [
     "DEFAULT_IDLE_TIMEOUT",
@@ -55,7 +57,9 @@ __all__ = [
     "ConsolidationReport",
     "SessionManager",
     "confirm_line",
+    "held_values_only",
     "opening_context",
+    "topic_of",
 ]
 
 logger = logging.getLogger("langmem_plus.nodes")
@@ -103,34 +107,135 @@ def opening_context(
 
     Args:
         gap: time since the user's last activity in another session (``None``: first ever).
-        topic: the open thread of the last session (its last user message, shortened).
+        topic: the open thread of the last session (``topic_of``: what the user asked or
+            was doing, in their words).
         request: the new message.
-        facts: the facts recalled for this turn (time-sensitive ones are confirmed).
+        facts: the facts recalled for this turn (time-sensitive ones are confirmed). A
+            name or number in the open thread that neither these current facts nor the new
+            message hold is left out (``held_values_only``): a value superseded or forgotten
+            since then never comes back through the open thread.
     """
     if gap is None or gap < timedelta(days=1):
         return ""
     days = gap.days
     if days <= LONG_GAP_DAYS:
         line = f"Last conversation was {days} day(s) ago."
-        if topic and content_terms(topic) & content_terms(request):
+        thread = held_values_only(topic, facts, request) if topic else ""
+        if thread and content_terms(thread) & content_terms(request):
+            end = "" if thread.endswith((".", "!", "?", "…")) else "."
             line += (
-                f" Open thread: {topic}. Reference it only if the user's message relates to it."
+                f" Open thread: {thread}{end} Reference it only if the user's message relates "
+                "to it."
             )
         return line
     lines = [
         f"It has been {days} days since the last conversation. Treat time-sensitive details "
         "as possibly outdated and confirm before relying on them."
     ]
-    stale = [f for f in facts if f.predicate in TIME_SENSITIVE and f.scope is None]
+    stale = [
+        f
+        for f in facts
+        if f.predicate in TIME_SENSITIVE and f.scope is None and not is_other_person(f)
+    ]  # another person's city is never "I have you in ..."
     if stale:
         lines.append("Before relying on them, ask: " + " ".join(confirm_line(f) for f in stale))
     return "\n".join(lines)
 
 
+_SENTENCE = re.compile(r"[^.!?\n]+[.!?]*")
+_REQUEST = re.compile(
+    r"^(?:(?:ok|okay|so|and|also|now|hey|hi)[,!]?\s+)?(?:please\s+)?(?:"
+    r"can|could|would|will|help|find|plan|book|show|give|write|make|draft|suggest|recommend"
+    r"|remind|look|check|compare|explain|let's|lets|need|want|looking for|let me know"
+    r"|i need|i want|i'd like|i would like|i'm looking|i am looking|i'm trying|i am trying"
+    r"|i'm planning|i am planning|i'm working on|i am working on|we need|we want|we're planning"
+    r"|any (?:ideas|tips|advice|suggestions)|what|which|where|when|how|who|why|should|is|are|do"
+    r"|does)\b",
+    re.IGNORECASE,
+)
+
+
 def topic_of(text: str, limit: int = 120) -> str:
-    """A short open-thread line from the last user message."""
-    one = " ".join(text.split())
+    """What is still open from the user's last message, in their words: its questions and
+    requests. Statements of fact ("I'm in Oslo now") are not open threads; memory keeps
+    them, with their validity, so the open thread never carries a value on its own.
+    ``""`` when nothing is open.
+
+    Example:
+        >>> topic_of("I'm in Oslo now. Can you help me find a flat near a park?")
+        'Can you help me find a flat near a park?'
+        >>> topic_of("I'm in Oslo now.")
+        ''
+    """
+    kept: list[str] = []
+    for sentence in _SENTENCE.findall(" ".join(text.split())):
+        sentence = sentence.strip()
+        if sentence and (is_question(sentence) or _REQUEST.match(sentence)):
+            kept.append(sentence)
+    one = " ".join(kept)
     return one if len(one) <= limit else one[: limit - 1].rstrip() + "…"
+
+
+_TOKEN = re.compile(r"[^\s,;:()\[\]\"“”]+")
+_PREPOSITIONS = frozenset(
+    "in to at from near for with of on into around outside inside by via".split()
+)
+_SELF = frozenset({"i", "i'm", "i've", "i'd", "i'll"})
+
+
+def _plain(word: str) -> str:
+    return word.strip(".,!?;:'’").casefold()
+
+
+def held_values_only(topic: str, facts: Sequence[Fact], request: str) -> str:
+    """``topic`` without the names and numbers that neither the current ``facts`` nor the
+    new ``request`` hold (with the preposition before them), so that a value superseded
+    or forgotten since the last session is never repeated.
+
+    Example:
+        >>> from datetime import datetime, timezone
+        >>> t = datetime(2026, 5, 1, tzinfo=timezone.utc)
+        >>> rome = Fact(fact_id="f", user_id="u", kind="fact", subject="user",
+        ...             predicate="city", object="Rome", text="The user lives in Rome.",
+        ...             valid_from=t, asserted_at=t)
+        >>> held_values_only("Can you find me a dentist in Oslo?", [rome], "any dentist news?")
+        'Can you find me a dentist?'
+        >>> held_values_only("a weekend in Rome", [rome], "hi")
+        'a weekend in Rome'
+    """
+    held: set[str] = set()
+    for fact in facts:
+        held.update(_plain(w) for w in _TOKEN.findall(fact.object))
+    held.update(_plain(w) for w in _TOKEN.findall(request))
+    tokens = list(_TOKEN.finditer(topic))
+    drop: set[int] = set()
+    for i, m in enumerate(tokens):
+        word = m.group()
+        start = i == 0 or tokens[i - 1].group().endswith((".", "!", "?"))
+        bare = _plain(word)
+        named = any(c.isdigit() for c in word) or (
+            word[:1].isupper() and not start and bare not in _SELF
+        )
+        if named and bare and bare not in held:
+            drop.add(i)
+            j = i - 1
+            while j >= 0 and j in drop:  # "in New York": back over the whole name
+                j -= 1
+            if j >= 0 and _plain(tokens[j].group()) in _PREPOSITIONS:
+                drop.add(j)
+    if not drop:
+        return topic
+    out: list[str] = []
+    pos = 0
+    for i, m in enumerate(tokens):
+        if i in drop:
+            word = m.group()
+            out.append(topic[pos : m.start()] + word[len(word.rstrip(".!?")) :])
+            pos = m.end()
+    out.append(topic[pos:])
+    text = "".join(out)
+    text = re.sub(r"\s+([.!?,;:])", r"\1", re.sub(r"\s{2,}", " ", text))
+    return text.strip()
 
 
 @dataclass(frozen=True)
