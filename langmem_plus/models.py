@@ -26,13 +26,13 @@ from langmem_plus.errors import InvalidUserIdError
 
 __all__ = [
     "ALLOWED_KINDS",
+    "MODALITIES",
+    "POLARITIES",
+    "PROVENANCES",
     "CandidateFact",
     "Fact",
     "FactKind",
     "FactSource",
-    "MODALITIES",
-    "POLARITIES",
-    "PROVENANCES",
     "Verdict",
     "utcnow",
     "validate_user_id",
