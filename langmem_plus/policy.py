@@ -439,13 +439,13 @@ def normalize_holder(holder: str) -> str | None:
     key = " ".join(holder.replace("\u2019", "'").split()).casefold()
     if key.startswith(PERSON_PREFIX):
         key = key[len(PERSON_PREFIX) :]
+    if "_".join(key.split()) in _SELF_SUBJECTS:
+        return "user"
+    key = _HOLDER_DETERMINERS.sub("", key)
     key = "_".join(re.findall(r"[^\W_]+", re.sub(r"'s\b", "", key)))
     if key in _SELF_SUBJECTS:
         return "user"
-    key = "_".join(re.findall(r"[^\W_]+", _HOLDER_DETERMINERS.sub("", key.replace("_", " "))))
-    if not key or key in _SELF_SUBJECTS:
-        return "user" if key else None
-    if key in _PRONOUNS or key in _VAGUE_SUBJECTS:
+    if not key or key in _PRONOUNS or key in _VAGUE_SUBJECTS:
         return None
     return key
 

@@ -45,9 +45,9 @@ from langmem_plus.extraction.timeparse import find_time_expression
 from langmem_plus.models import utcnow
 
 __all__ = [
+    "NOT_SAVED",
     "Action",
     "FactLike",
-    "NOT_SAVED",
     "PolicyOutcome",
     "announcement",
     "announcements",
@@ -179,7 +179,7 @@ def second_person(text: str) -> str:
 
     out = re.sub(
         r"\b[Tt]he user\s+((?:(?:always|never|also|still|just|really|often|usually|only|now|"
-        r"recently|already)\s+)*)([A-Za-z']+)",
+        r"recently|already|no longer)\s+)*)([A-Za-z']+)",
         verb,
         out,
     )
