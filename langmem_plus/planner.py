@@ -366,7 +366,8 @@ class Planner:
         return text
 
     def _render(self, facts: Sequence[Fact]) -> str:
-        user_level = [f for f in facts if f.scope is None]
+        # the user's own facts only: another person's city is not the user's location
+        user_level = [f for f in facts if f.scope is None and f.holder == "user"]
         return render_profile(
             profile_facts(user_level, self.retrieval.profile_predicates),
             self.retrieval.sections or PROFILE_SECTIONS,
