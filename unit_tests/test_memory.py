@@ -444,6 +444,11 @@ def test_a_correction_is_a_belief_revision(memory: FactMemory, clock: Clock) -> 
     assert [f.object for f in memory.believed_at("noor", said + timedelta(minutes=1))] == ["Aldi"]
     statuses = {x.text: x.status for x in memory.list("noor")}
     assert statuses == {"Shops at Lidl.": "current", "Shops at Aldi.": "marked inaccurate by you"}
+    # the user can take the correction back, as after any "inaccurate" verdict
+    aldi = next(x.fact_id for x in memory.list("noor") if x.text == "Shops at Aldi.")
+    restored = memory.verdict("noor", aldi, "confirmed")
+    assert restored is not None and restored.is_current
+    assert sorted(f.object for f in memory.as_of("noor", clock.now)) == ["Aldi", "Lidl"]
 
 
 def test_a_declared_single_valued_attribute_keeps_one_current_row(

@@ -178,6 +178,12 @@ def test_a_retraction_without_a_value_closes_whatever_the_slot_holds(wildcard: s
     assert [f.valid_to for f in d.closed] == [ended]  # it ended when the user said it did
 
 
+def test_a_retraction_names_the_value_as_the_user_says_it() -> None:
+    job = held(cand("employer", "Kongsberg Gruppen ASA", "Works at Kongsberg Gruppen ASA."))
+    d = decide(cand("employer", "kongsberg", "Left Kongsberg.", polarity="retract"), [job])
+    assert d.action == "retracted" and [f.fact_id for f in d.closed] == [job.fact_id]
+
+
 def test_retracting_what_is_not_held_changes_nothing() -> None:
     job = held(cand("employer", "Kongsberg", "Works at Kongsberg."))
     for current in ([], [job]):
