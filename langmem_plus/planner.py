@@ -212,11 +212,18 @@ class Planner:
             GetOp(lay.profile(user_id), "meta"),
         ]
         screened = self.policy.screen(parsed) if parsed is not None else ("malformed", None)
+        past: list[Fact] = []
         if screened is None and parsed is not None:
             proto = self.policy.to_fact(parsed, user_id=user_id, now=now, session_id=session_id)
             flt = {"subject": proto.subject, "predicate": proto.predicate}
-            (settings, meta), (rows,) = yield from self._scan([(lay.facts(user_id), flt)], reads)
+            # the history row of this very statement, if it was closed: a replay of it
+            # (late consolidation) must not bring a retracted value back
+            reads.append(GetOp(lay.history(user_id), proto.fact_id))
+            (settings, meta, prior), (rows,) = yield from self._scan(
+                [(lay.facts(user_id), flt)], reads
+            )
             current = decode_facts(rows)
+            past = decode_facts([prior]) if isinstance(prior, Item) else []
         else:
             settings, meta = yield reads
             current = []
@@ -227,7 +234,12 @@ class Planner:
             decision = Decision(action="rejected", code=code, category=category)
         else:
             decision = self.policy.decide(
-                parsed, user_id=user_id, current=current, now=now, session_id=session_id
+                parsed,
+                user_id=user_id,
+                current=current,
+                now=now,
+                session_id=session_id,
+                past=past,
             )
         writes = self._decision_writes(user_id, decision)
         if writes:

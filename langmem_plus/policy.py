@@ -708,6 +708,7 @@ class WritePolicy:
         current: Iterable[Fact],
         now: datetime,
         session_id: str | None = None,
+        past: Iterable[Fact] = (),
     ) -> Decision:
         """Decide what to do with ``candidate`` given the user's ``current`` facts.
 
@@ -719,6 +720,10 @@ class WritePolicy:
                 facts are ignored).
             now: the decision time (system time of the write).
             session_id: the thread the statement came from.
+            past: closed versions that may be this very statement (the history row with
+                the candidate's fact id is enough). A message replayed after its value was
+                retracted, corrected or replaced is ``replayed`` and writes nothing, so a
+                late consolidation cannot bring a closed value back.
 
         Returns:
             A ``Decision``; its ``fact``/``closed`` rows are what to write.
@@ -762,6 +767,10 @@ class WritePolicy:
         ]
         if candidate.polarity.strip().lower() == "retract":
             return self._retract(candidate, same_slot, now)
+        if fact.message_id:
+            for version in past:
+                if version.fact_id == fact.fact_id and fact.message_id in version.seen_messages:
+                    return Decision(action="reconfirmed", code="replayed", other=version)
         if fact.valid_to is not None:
             # A past state is history: it never becomes, closes or beats a current value.
             return Decision(action="new", code="past_state", fact=fact, write=True)

@@ -501,3 +501,26 @@ def test_statements_that_are_not_the_users_facts_store_nothing(
     assert (d.action, d.code) == ("rejected", code)
     assert [i.value["object"] for i in base_store.search(memory.layout.facts("noor"))] == ["Bergen"]
     assert memory.decision_log("noor")[-1].reason == code
+
+
+def test_a_late_replay_of_a_retracted_statement_does_not_bring_it_back(
+    base_store: BaseStore, memory: FactMemory, clock: Clock
+) -> None:
+    """Session-end consolidation can re-read an older message after a later turn has
+    already retracted what it said."""
+    said = cand("pet", "Rex", "Has a dog named Rex.", message_id="m1")
+    memory.remember("noor", said, session_id="t1")
+    clock.advance(days=2)
+    memory.remember(
+        "noor",
+        cand("pet", "Rex", "Rex died.", polarity="retract", message_id="m9"),
+        session_id="t2",
+    )
+    clock.advance(hours=1)
+    replay = memory.remember("noor", said, session_id="t1")
+    assert (replay.action, replay.code, replay.write) == ("reconfirmed", "replayed", False)
+    assert base_store.search(memory.layout.facts("noor")) == []
+    # said again in a new message, it is a new statement
+    back = memory.remember("noor", said.model_copy(update={"message_id": "m12"}))
+    assert back.action == "new"
+    assert [i.value["object"] for i in base_store.search(memory.layout.facts("noor"))] == ["Rex"]
