@@ -378,8 +378,7 @@ class Planner:
         return text
 
     def _render(self, facts: Sequence[Fact]) -> str:
-        # the user's own facts only: another person's city is not the user's location
-        user_level = [f for f in facts if f.scope is None and f.holder == "user"]
+        user_level = [f for f in facts if f.scope is None]
         return render_profile(
             profile_facts(user_level, self.retrieval.profile_predicates),
             self.retrieval.sections or PROFILE_SECTIONS,

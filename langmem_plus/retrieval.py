@@ -299,9 +299,7 @@ class RetrievalPolicy:
                 dropped.append(Dropped(fact.fact_id, "not_yet_valid", 0.0))
             elif not in_scope(fact, scope):
                 dropped.append(Dropped(fact.fact_id, "other_scope", 0.0))
-            elif fact.holder == "user" and (  # another person's city is not the profile's
-                fact.kind == "preference" or fact.predicate in self.profile_predicates
-            ):
+            elif fact.kind == "preference" or fact.predicate in self.profile_predicates:
                 always.append(fact)
             else:
                 lexical = coverage(q, fact)
