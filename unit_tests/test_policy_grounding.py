@@ -534,9 +534,13 @@ def test_retractions_and_corrections_are_announced() -> None:
     assert announcement(PolicyOutcome.from_decision(d, gone)) == (
         "Noted, I've marked this as no longer true: you work at Acme."
     )
-    # as the graph passes it: the candidate, without the closed fact
+    # with only the candidate: its text may say the end, or name the value that ended
     assert announcement(PolicyOutcome("retracted", gone)) == (
         "Noted, I've updated my memory: you no longer work there."
+    )
+    named = cand("pet", "Rex", "The user has a dog named Rex.", polarity="retract")
+    assert announcement(PolicyOutcome("retracted", named)) == (
+        "Noted, I've marked this as no longer true: you have a dog named Rex."
     )
     aldi = held(cand("supermarket", "Aldi", "The user shops at Aldi."))
     lidl = cand("supermarket", "Lidl", "The user shops at Lidl.", corrects="Aldi")
@@ -545,3 +549,70 @@ def test_retractions_and_corrections_are_announced() -> None:
         "Corrected: you shop at Lidl, not Aldi."
     )
     assert fixed.describe().startswith("Corrected: The user shops at Lidl.")
+
+
+# ------------------------------------------------------------------ through the graph
+
+
+class _Scripted:
+    """An extractor that emits, for each user text, the candidates a grounded extractor
+    would (so the graph path from decision to announcement is what is tested)."""
+
+    def __init__(self, script: dict[str, list[CandidateFact]]) -> None:
+        self.script = script
+
+    def extract_detailed(self, messages: Any, **kw: Any) -> Any:
+        from langmem_plus.extraction.base import ExtractionResult
+
+        out: list[CandidateFact] = []
+        for m in messages:
+            out += self.script.get(str(m.content), [])
+        return ExtractionResult(candidates=out)
+
+    async def aextract_detailed(self, messages: Any, **kw: Any) -> Any:
+        return self.extract_detailed(messages, **kw)
+
+
+def test_the_graph_tells_the_user_what_each_grounded_statement_did() -> None:
+    from langgraph.checkpoint.memory import InMemorySaver
+    from langgraph.store.memory import InMemoryStore
+
+    from unit_tests.test_graph_support import RecordingModel, build_chatbot
+
+    script = {
+        "We adopted a beagle called Toffee.": [
+            cand("pet", "Toffee", "The user has a beagle named Toffee.")
+        ],
+        "If I had a garden I'd keep bees.": [
+            cand("hobby", "beekeeping", "The user keeps bees.", modality="hypothetical")
+        ],
+        "Sadly Toffee ran away.": [
+            cand("pet", "Toffee", "The user has a beagle named Toffee.", polarity="retract")
+        ],
+        "I get my coffee at Brew Lab.": [cand("cafe", "Brew Lab", "The user goes to Brew Lab.")],
+        "Sorry, Brew Hub, not Brew Lab.": [
+            cand("cafe", "Brew Hub", "The user goes to Brew Hub.", corrects="Brew Lab")
+        ],
+        "I'm at Nordlys Media these days.": [
+            cand("employer", "Nordlys Media", "The user works at Nordlys Media.")
+        ],
+        "Handed in my notice, done with that place.": [
+            cand("employer", "*", "The user no longer works there.", polarity="retract")
+        ],
+    }
+    graph = build_chatbot(RecordingModel(), extractor=_Scripted(script)).compile(
+        checkpointer=InMemorySaver(), store=InMemoryStore()
+    )
+    lines = []
+    for i, text in enumerate(script):
+        cfg = {"configurable": {"thread_id": f"g{i}", "user_id": "ines"}}
+        lines.append(graph.invoke({"messages": [("user", text)]}, cfg)["memory_announcements"])
+    assert lines == [
+        ["I'll remember that you have a beagle named Toffee."],
+        ["I didn't save that, because it sounded hypothetical."],
+        ["Noted, I've marked this as no longer true: you have a beagle named Toffee."],
+        ["I'll remember that you go to Brew Lab."],
+        ["Corrected: you go to Brew Hub, not Brew Lab."],
+        ["I'll remember that you work at Nordlys Media."],
+        ["Noted, I've marked this as no longer true: you work at Nordlys Media."],
+    ]

@@ -190,6 +190,12 @@ def second_person(text: str) -> str:
     return out
 
 
+_ENDED = re.compile(
+    r"\b(?:no longer|not|never|any ?more|stopped|left|quit|ended|died|lost|gave up)\b|n't\b",
+    re.IGNORECASE,
+)
+
+
 def _has_time(clause: str) -> bool:
     return bool(
         re.search(r"\b(?:now|since|anymore|no longer)\b", clause, re.I)
@@ -225,7 +231,9 @@ def announcement(outcome: PolicyOutcome) -> str | None:
     if outcome.action == "retracted":
         if old is not None:
             return f"Noted, I've marked this as no longer true: {second_person(old.text)}."
-        return f"Noted, I've updated my memory: {clause}."
+        if _ENDED.search(clause):  # the candidate says it ended: "you no longer work there"
+            return f"Noted, I've updated my memory: {clause}."
+        return f"Noted, I've marked this as no longer true: {clause}."
     if outcome.action == "rejected" and outcome.reason == "nothing_to_retract":
         return "I didn't have that saved, so there was nothing to take back."
     if outcome.action == "rejected" and outcome.reason in NOT_SAVED:
