@@ -610,8 +610,12 @@ class WritePolicy:
             return ("no_subject", None)
         if holder != "user" and not self.keep_other_people:
             return ("other_person", None)
-        if holder == "user" and normalize_subject(candidate.subject) in _VAGUE_SUBJECTS:
-            return ("no_subject", None)
+        if holder == "user":
+            subject = normalize_subject(candidate.subject)
+            if subject in _VAGUE_SUBJECTS or (
+                subject.startswith(PERSON_PREFIX) and normalize_holder(subject) is None
+            ):
+                return ("no_subject", None)
         if candidate.confidence < self.min_confidence:
             return ("low_confidence", None)
         if is_question(text):
@@ -656,8 +660,9 @@ class WritePolicy:
         holder = normalize_holder(candidate.holder) or "user"
         if holder == "user":
             subject = normalize_subject(candidate.subject)
-            if subject.startswith(PERSON_PREFIX):  # "person:maria" said as the subject
-                holder = subject[len(PERSON_PREFIX) :] or "user"
+            if subject.startswith(PERSON_PREFIX):  # "person:Maria" said as the subject
+                holder = normalize_holder(subject) or "user"
+                subject = "user" if holder == "user" else PERSON_PREFIX + holder
         else:
             subject = PERSON_PREFIX + holder
         predicate = normalize_predicate(candidate.predicate, self.predicate_aliases)

@@ -102,6 +102,14 @@ def test_holders_are_normalised_to_one_key_per_person(holder: str, key: str) -> 
 def test_a_holder_that_names_nobody_is_not_stored() -> None:
     d = decide(cand("city", "Perth", "She moved to Perth.", holder="she"))
     assert (d.action, d.code) == ("rejected", "no_subject")
+    assert decide(cand("city", "Perth", "Moved to Perth.", subject="person:")).code == "no_subject"
+
+
+def test_a_person_named_in_the_subject_is_the_same_person_as_the_holder() -> None:
+    by_subject = held(cand("city", "Perth", "Maria moved to Perth.", subject="person:Maria"))
+    assert (by_subject.subject, by_subject.holder) == ("person:maria", "maria")
+    by_holder = cand("city", "Perth", "Maria lives in Perth.", holder="Maria")
+    assert decide(by_holder, [by_subject]).action == "reconfirmed"
 
 
 def test_a_deployment_can_drop_other_peoples_facts() -> None:
