@@ -42,7 +42,27 @@ FACT_INDEX = ["text"]
 
 
 def current_key(fact: Fact, *, single_valued: bool) -> str:
-    """Key of the current row of ``fact``: its slot, plus its value when multi-valued."""
+    """Key of the current row of ``fact``: its slot, plus its value when multi-valued.
+
+    ``single_valued`` is the write policy's answer for the fact, *including* what the
+    candidate declared for a predicate the policy does not know
+    (``WritePolicy.is_single_valued(fact.predicate, fact.single_valued)``): a declared
+    one-at-a-time attribute (a phone plan, a barber) then has one key per slot, so at most
+    one current value, exactly like a built-in single-valued predicate. Another person's
+    fact has its own subject (``person:sister``), so it never shares a key with the user's.
+
+    Example:
+        >>> from datetime import datetime, timezone
+        >>> t = datetime(2026, 5, 1, tzinfo=timezone.utc)
+        >>> f = Fact(fact_id="f1", user_id="u1", kind="fact", subject="user",
+        ...          predicate="barber", object="Sven", text="Goes to Sven.", valid_from=t,
+        ...          asserted_at=t, single_valued=True)
+        >>> kari = f.model_copy(update={"object": "Kari"})
+        >>> current_key(f, single_valued=True) == current_key(kari, single_valued=True)
+        True
+        >>> current_key(f, single_valued=False) == current_key(kari, single_valued=False)
+        False
+    """
     slot = slot_id(fact.user_id, fact.scope, fact.subject, fact.predicate)
     if single_valued:
         return f"slot-{slot}"

@@ -133,7 +133,8 @@ class CandidateFact(BaseModel):
     holder: str = Field(
         default="user",
         description="whose fact it is: 'user', or the other person ('sister', 'my manager', "
-        "a name)",
+        "a name); the write policy stores another person's fact under the subject "
+        "'person:<holder>' ('person:manager'), never in the user's slots",
     )
     modality: str = Field(
         default="asserted",
@@ -227,7 +228,8 @@ class Fact(BaseModel):
     """``valid_from`` came from the user's words (a date they gave), not from a clock. A
     stated time beats an assumed one when two values of a slot collide."""
     holder: str = "user"
-    """Whose fact it is: ``user`` or the other person (then ``subject`` names that person)."""
+    """Whose fact it is: ``user`` or the other person's key (then ``subject`` is
+    ``person:<holder>``, e.g. ``person:sister``)."""
     single_valued: bool | None = None
     """Cardinality the candidate declared for a predicate the policy does not know."""
 

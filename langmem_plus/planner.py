@@ -199,7 +199,10 @@ class Planner:
         return PutOp(self.layout.log(user_id), key, value, index=False)
 
     def _key(self, fact: Fact) -> str:
-        return current_key(fact, single_valued=self.policy.is_single_valued(fact.predicate))
+        """The current-row key of ``fact``: its slot when single-valued (by the policy, or
+        declared on the fact for a predicate the policy does not know), else slot + value."""
+        single = self.policy.is_single_valued(fact.predicate, fact.single_valued)
+        return current_key(fact, single_valued=single)
 
     # ------------------------------------------------------------------ remember
 
@@ -223,11 +226,18 @@ class Planner:
             GetOp(lay.profile(user_id), "meta"),
         ]
         screened = self.policy.screen(parsed) if parsed is not None else ("malformed", None)
+        past: list[Fact] = []
         if screened is None and parsed is not None:
             proto = self.policy.to_fact(parsed, user_id=user_id, now=now, session_id=session_id)
             flt = {"subject": proto.subject, "predicate": proto.predicate}
-            (settings, meta), (rows,) = yield from self._scan([(lay.facts(user_id), flt)], reads)
+            # the history row of this very statement, if it was closed: a replay of it
+            # (late consolidation) must not bring a retracted value back
+            reads.append(GetOp(lay.history(user_id), proto.fact_id))
+            (settings, meta, prior), (rows,) = yield from self._scan(
+                [(lay.facts(user_id), flt)], reads
+            )
             current = decode_facts(rows)
+            past = decode_facts([prior]) if isinstance(prior, Item) else []
         else:
             settings, meta = yield reads
             current = []
@@ -238,21 +248,15 @@ class Planner:
             decision = Decision(action="rejected", code=code, category=category)
         else:
             decision = self.policy.decide(
-                parsed, user_id=user_id, current=current, now=now, session_id=session_id
+                parsed,
+                user_id=user_id,
+                current=current,
+                now=now,
+                session_id=session_id,
+                past=past,
             )
-        writes: list[Op] = []
-        if decision.write and decision.fact is not None:
-            new_key = self._key(decision.fact)
-            for old in decision.closed:
-                old_key = self._key(old)
-                if old_key != new_key:
-                    writes.append(PutOp(lay.facts(user_id), old_key, None))
-                writes.append(
-                    PutOp(lay.history(user_id), old.fact_id, encode_fact(old), index=False)
-                )
-            writes.append(
-                PutOp(lay.facts(user_id), new_key, encode_fact(decision.fact), index=FACT_INDEX)
-            )
+        writes = self._decision_writes(user_id, decision)
+        if writes:
             writes.append(self._bump(user_id, meta, writes)[0])
         if decision.code != "replayed":
             writes.append(
@@ -263,6 +267,32 @@ class Planner:
             if decision.write:  # the facts changed: the next recall reads them in its batch
                 self.cache.drop(lay.facts(user_id))
         return decision
+
+    def _decision_writes(self, user_id: str, decision: Decision) -> list[Op]:
+        """The store writes one decision implies (without the version bump and the log).
+
+        Every closed version leaves the current namespace (its key deleted, unless the new
+        row overwrites that same slot key) and goes to history, unindexed. The decision's
+        fact, when there is one, is written as the current row if it is current, and to
+        history only when it is not (a past state): it never gets a current key or vector.
+        A retraction has closed rows and no fact; a rejection or conflict writes nothing.
+        """
+        if not decision.write:
+            return []
+        lay = self.layout
+        fact = decision.fact
+        new_key = self._key(fact) if fact is not None and fact.is_current else None
+        writes: list[Op] = []
+        for old in decision.closed:
+            old_key = self._key(old)
+            if old_key != new_key:
+                writes.append(PutOp(lay.facts(user_id), old_key, None))
+            writes.append(PutOp(lay.history(user_id), old.fact_id, encode_fact(old), index=False))
+        if fact is not None and new_key is not None:
+            writes.append(PutOp(lay.facts(user_id), new_key, encode_fact(fact), index=FACT_INDEX))
+        elif fact is not None:
+            writes.append(PutOp(lay.history(user_id), fact.fact_id, encode_fact(fact), index=False))
+        return writes
 
     # ------------------------------------------------------------------ recall / profile
 

@@ -5,18 +5,31 @@ comes out. No store, no model, no clock of its own. ``FactMemory`` executes the 
 
 Order of the rules (first failing rule rejects, with a reason that never quotes the fact):
 
-1. shape: a parsable candidate with kind, subject, predicate, object and text;
+1. shape: a parsable candidate with kind, subject, predicate, object and text, and known
+   grounding values (``modality``, ``polarity``, ``provenance``; a past state that ends
+   before it starts is malformed too);
 2. the kind allow-list (preference, fact, decision, identifier);
-3. a nameable subject (not "it", "the project", "db" ...);
-4. confidence at or above the floor;
-5. not a question, not an instruction to the assistant, not transient, not inferred;
-6. not a sensitive category, unless the deployment enables that category;
-7. cardinality: a single-valued predicate has one current value per (user, scope, subject,
-   predicate) and a different value goes through ``supersedes``; a multi-valued predicate
-   accumulates; an **unknown predicate is multi-valued**, so a fact we do not understand can
-   never erase another (an allergy stored under an unexpected name stays);
-8. a value already held (same value, or text whose terms are all in a held fact of the same
-   kind and predicate) is *reconfirmed*: seen + 1, confidence up, nothing new stored.
+3. bounded lengths: predicate, object, text and quote (``too_long``);
+4. not an instruction to the assistant, in the predicate, object, text *or* quote;
+5. grounding: only the user's own words (``not_own_words``), only asserted statements
+   (``question``, ``hypothetical``, ``plan``); another person's fact is kept as a fact
+   about that person (subject ``person:<name>``, never the user's slots) or dropped
+   (``other_person``) when the deployment says so;
+6. a nameable subject (not "it", "the project", "db" ...);
+7. confidence at or above the floor;
+8. not a question, not transient, not inferred;
+9. not a sensitive category, unless the deployment enables that category;
+10. what the candidate does to its slot: a retraction closes the matching current value
+    (``retracted``; ``nothing_to_retract`` when none is held); a correction ("I meant X, not
+    Y") stops believing Y and puts X in its place (``corrected``); a past state (it ended
+    before now) is kept as history only (``past_state``);
+11. cardinality: a single-valued predicate has one current value per (user, scope, subject,
+    predicate) and a different value goes through ``supersedes``; a multi-valued predicate
+    accumulates; an **unknown predicate is multi-valued**, so a fact we do not understand can
+    never erase another (an allergy stored under an unexpected name stays), unless the
+    candidate declares it single-valued (``single_valued=True``: a phone plan, a car);
+12. a value already held (same value, or text whose terms are all in a held fact of the same
+    kind and predicate) is *reconfirmed*: seen + 1, confidence up, nothing new stored.
 
 Example:
     >>> from datetime import datetime, timezone
@@ -45,10 +58,18 @@ from typing import Any, Literal, NamedTuple
 
 from pydantic import ValidationError
 
-from langmem_plus.models import ALLOWED_KINDS, CandidateFact, Fact
+from langmem_plus.models import (
+    ALLOWED_KINDS,
+    MODALITIES,
+    POLARITIES,
+    PROVENANCES,
+    CandidateFact,
+    Fact,
+)
 from langmem_plus.text_rules import (
     content_terms,
     is_inferred,
+    is_injection,
     is_instruction,
     is_question,
     is_transient,
@@ -64,12 +85,13 @@ __all__ = [
     "Ruling",
     "WritePolicy",
     "fact_id_for",
+    "normalize_holder",
     "normalize_object",
     "slot_id",
     "supersedes",
 ]
 
-Action = Literal["new", "reconfirmed", "superseded", "rejected", "conflict"]
+Action = Literal["new", "reconfirmed", "superseded", "retracted", "rejected", "conflict"]
 
 DEFAULT_SINGLE_VALUED: frozenset[str] = frozenset(
     {
@@ -93,6 +115,13 @@ DEFAULT_SINGLE_VALUED: frozenset[str] = frozenset(
         "team_size",
         "current_goal",
         "birthday",
+        # one at a time, for most people: a switch replaces the old value
+        "partner",
+        "phone_plan",
+        "mobile_carrier",
+        "internet_provider",
+        "car",
+        "gym",
     }
 )
 """Predicates with one value at a time: a new value supersedes the old one."""
@@ -113,6 +142,15 @@ DEFAULT_MULTI_VALUED: frozenset[str] = frozenset(
         "identifier",
         "decision",
         "tool",
+        # the people (and animals) in the user's life: several at once
+        "child",
+        "parent",
+        "sibling",
+        "family_member",
+        # explicit saves that constrain requests
+        "dislike",
+        "routine",
+        "constraint",
     }
 )
 """Predicates that accumulate. Unknown predicates are treated the same way."""
@@ -135,6 +173,20 @@ DEFAULT_PREDICATE_ALIASES: Mapping[str, str] = {
     "unit_system": "units",
     "measurement_units": "units",
     "time_zone": "timezone",
+    "spouse": "partner",
+    "husband": "partner",
+    "wife": "partner",
+    "boyfriend": "partner",
+    "girlfriend": "partner",
+    "children": "child",
+    "kid": "child",
+    "kids": "child",
+    "pets": "pet",
+    "parents": "parent",
+    "siblings": "sibling",
+    "dislikes": "dislike",
+    "mobile_plan": "phone_plan",
+    "cell_plan": "phone_plan",
 }
 """Spellings an extractor may use for the same predicate; mapped before cardinality."""
 
@@ -180,6 +232,12 @@ _VAGUE_SUBJECTS = frozenset(
     }
 )
 _SELF_SUBJECTS = frozenset({"user", "the_user", "me", "i", "myself", "self", "customer"})
+_PRONOUNS = frozenset({"he", "she", "him", "her", "they", "them", "someone", "somebody", "person"})
+_HOLDER_DETERMINERS = re.compile(
+    r"^(?:(?:the\s+user's|user's|my|our|mine|the|a|an|one\s+of\s+my)\s+)+", re.IGNORECASE
+)
+PERSON_PREFIX = "person:"
+"""Subjects of facts about other people: ``person:sister``, ``person:maria``."""
 _SOURCE_RANK = {"imported": 1, "stated": 2, "confirmed": 3}
 _FACT_ID_NS = uuid.UUID("5b0f6c57-4e1a-4d0c-9d55-6a4f3f8f2b11")
 
@@ -189,7 +247,7 @@ REASONS: Mapping[str, str] = {
     "kind_not_allowed": "its kind is not one of preference, fact, decision, identifier",
     "no_subject": "it has no nameable subject, so it could attach to the wrong thing",
     "empty": "its predicate, object or text is empty",
-    "too_long": "its text is too long to be one fact",
+    "too_long": "a part of it (predicate, value, text or quote) is too long to be one fact",
     "low_confidence": "its confidence is below the policy floor",
     "question": "it is a question, not a statement",
     "instruction": "it reads as an instruction to the assistant, which memory never stores",
@@ -210,6 +268,16 @@ REASONS: Mapping[str, str] = {
     "lower_confidence": "same valid time, clearly lower confidence",
     "tie": "neither value clearly wins; ask the user once",
     "memory_off": "memory is off for this user; nothing was stored",
+    "other_person": "it is about someone else, and this deployment keeps facts about the user only",
+    "hypothetical": "it was said as a hypothetical, not as something true",
+    "plan": "it is a plan or a wish, not something that is true now",
+    "not_own_words": "it came from quoted, pasted or tool text, not from the user's own words",
+    "nothing_to_retract": "there was no current value to take back, so nothing changed",
+    "retracted": "the value stopped being true; it is kept as history",
+    "corrected": "a correction: the mistaken value is no longer believed, the right one is",
+    "stated_time_conflict": "two stated dates disagree about which value holds; ask the user once",
+    "stated_beats_assumed": "a date the user gave outranks a date assumed from the clock",
+    "past_state": "it ended in the past, so it is kept as history, never as a current value",
 }
 
 
@@ -229,8 +297,13 @@ def supersedes(new: Fact, old: Fact, *, margin: float = 0.1) -> Ruling:
     2. a confirmed value is not overridden by a non-confirmed source of lower confidence:
        that is a tie, so the caller asks the user;
     3. the newer valid time wins (``valid_from``);
-    4. at the same valid time the clearly (``margin``) more confident side wins;
-    5. anything else is a tie (``conflict``: ask once, do not guess).
+    4. a time the user stated beats one assumed from the clock (``time_stated``): an assumed
+       start is only when the old value was *said*, so "I moved to Berlin in August" beats
+       "I live in Munich" said in September (``stated_beats_assumed``);
+    5. two stated times where the new one is not later disagree: a tie
+       (``stated_time_conflict``: ask once);
+    6. at the same valid time the clearly (``margin``) more confident side wins;
+    7. anything else is a tie (``conflict``: ask once, do not guess).
 
     Example:
         >>> from datetime import datetime, timezone
@@ -256,6 +329,10 @@ def supersedes(new: Fact, old: Fact, *, margin: float = 0.1) -> Ruling:
         return Ruling("tie", "confirmed_needs_user")
     if new.valid_from > old.valid_from:
         return Ruling("new", "newer_valid_time")
+    if new.time_stated and not old.time_stated:
+        return Ruling("new", "stated_beats_assumed")
+    if new.time_stated and old.time_stated:
+        return Ruling("tie", "stated_time_conflict")
     if new.valid_from < old.valid_from:
         return Ruling("old", "older_valid_time")
     if new.confidence >= old.confidence + margin:
@@ -270,13 +347,17 @@ class Decision:
     """What the write policy decided for one candidate, and what to write.
 
     Attributes:
-        action: new | reconfirmed | superseded | rejected | conflict.
+        action: new | reconfirmed | superseded | retracted | rejected | conflict.
         code: a stable reason code (see ``REASONS``); safe to log.
-        fact: the row to store as current (new, superseded) or the updated held row
-            (reconfirmed); ``None`` when rejected or in conflict.
-        closed: held rows this decision closes (``valid_to`` and ``expired_at`` set).
+        fact: the row to store (new, superseded) or the updated held row (reconfirmed);
+            ``None`` when rejected, retracted or in conflict. A fact that is not current
+            (``valid_to`` set: ``code == "past_state"``) is stored as history only.
+        closed: held rows this decision closes: ``expired_at`` set, and ``valid_to`` too
+            (superseded, retracted), or ``verdict="inaccurate"`` instead for the value a
+            correction says was a mistake (it was never true, so world time keeps no window
+            for it).
         other: the held fact this candidate collided with (reconfirmed, conflict, rejected
-            by ``supersedes``), if any.
+            by ``supersedes``, the value a retraction closed or a correction replaced).
         write: whether anything must be written (a replayed message writes nothing).
         category: the sensitive category, when ``code == "sensitive"``.
     """
@@ -307,11 +388,17 @@ class Decision:
         Example:
             >>> Decision(action="rejected", code="question").describe()
             'Not saved: it is a question, not a statement.'
+            >>> Decision(action="rejected", code="hypothetical").describe()
+            'Not saved: it was said as a hypothetical, not as something true.'
         """
         if self.action == "new" and self.fact is not None:
             return f"I'll remember that: {self.fact.text}"
+        if self.code == "corrected" and self.fact is not None:
+            return f"Corrected: {self.fact.text} (the mistaken value is no longer believed)."
         if self.action == "superseded" and self.fact is not None:
             return f"Updated: {self.fact.text} (the earlier value is kept as history)."
+        if self.action == "retracted" and self.other is not None:
+            return f"Noted, that no longer holds: {self.other.text} (kept as history)."
         if self.action == "reconfirmed" and self.fact is not None:
             return f"I already had that: {self.fact.text}"
         if self.action == "conflict" and self.other is not None:
@@ -334,6 +421,33 @@ def normalize_subject(subject: str) -> str:
     """Lower-case, collapse spaces, and fold every way of saying "the user" into ``user``."""
     key = re.sub(r"\s+", "_", subject.strip().lower())
     return "user" if key in _SELF_SUBJECTS else key
+
+
+def normalize_holder(holder: str) -> str | None:
+    """Whose fact it is, as one key: ``user``, another person's key, or ``None`` when the
+    words name nobody in particular ("she", "someone").
+
+    The key is what follows ``person:`` in that person's subject: possessives and articles
+    dropped ("my sister" and "sister" are one person), case folded, spaces as ``_``.
+
+    Example:
+        >>> normalize_holder("My Sister"), normalize_holder("Maria José"), normalize_holder("me")
+        ('sister', 'maria_josé', 'user')
+        >>> normalize_holder("my sister's husband"), normalize_holder("she")
+        ('sister_husband', None)
+    """
+    key = " ".join(holder.replace("\u2019", "'").split()).casefold()
+    if key.startswith(PERSON_PREFIX):
+        key = key[len(PERSON_PREFIX) :]
+    if "_".join(key.split()) in _SELF_SUBJECTS:
+        return "user"
+    key = _HOLDER_DETERMINERS.sub("", key)
+    key = "_".join(re.findall(r"[^\W_]+", re.sub(r"'s\b", "", key)))
+    if key in _SELF_SUBJECTS:
+        return "user"
+    if not key or key in _PRONOUNS or key in _VAGUE_SUBJECTS:
+        return None
+    return key
 
 
 def normalize_object(value: str) -> str:
@@ -379,12 +493,19 @@ class WritePolicy:
 
     Attributes:
         single_valued: predicates with one current value (a new one supersedes).
-        multi_valued: predicates that accumulate. Unknown predicates accumulate too.
+        multi_valued: predicates that accumulate. Unknown predicates accumulate too, unless
+            a candidate declares ``single_valued=True`` for its (unknown) predicate.
         allowed_kinds: the kind allow-list.
         allowed_sensitive: sensitive categories this deployment stores (default: none).
         allow_inferred: store hedged/inferred facts (default: False).
+        keep_other_people: a fact whose ``holder`` is someone else is kept as a fact about
+            that person (subject ``person:<name>``); ``False`` drops it (``other_person``).
+            Either way it never enters the user's slots.
         min_confidence: candidates below this confidence are rejected.
         max_text_chars: longer texts are not one fact.
+        max_predicate_chars: longer predicates are not an attribute name.
+        max_object_chars: longer values are not one value.
+        max_quote_chars: longer quotes are not the words of one fact.
         supersede_margin: confidence gap that decides a same-time collision.
         predicate_aliases: spellings folded into one predicate.
 
@@ -392,8 +513,8 @@ class WritePolicy:
         >>> p = WritePolicy(single_valued=frozenset({"city", "favourite_colour"}))
         >>> p.is_single_valued("favourite_colour"), p.is_single_valued("allergy")
         (True, False)
-        >>> p.is_single_valued("something_new")
-        False
+        >>> p.is_single_valued("something_new"), p.is_single_valued("something_new", True)
+        (False, True)
     """
 
     single_valued: frozenset[str] = DEFAULT_SINGLE_VALUED
@@ -401,17 +522,30 @@ class WritePolicy:
     allowed_kinds: frozenset[str] = ALLOWED_KINDS
     allowed_sensitive: frozenset[str] = frozenset()
     allow_inferred: bool = False
+    keep_other_people: bool = True
     min_confidence: float = 0.5
     max_text_chars: int = 400
+    max_predicate_chars: int = 64
+    max_object_chars: int = 200
+    max_quote_chars: int = 1000
     supersede_margin: float = 0.1
     predicate_aliases: Mapping[str, str] = field(
         default_factory=lambda: dict(DEFAULT_PREDICATE_ALIASES)
     )
 
-    def is_single_valued(self, predicate: str) -> bool:
-        """True if ``predicate`` holds one value at a time. Unknown predicates accumulate."""
+    def is_single_valued(self, predicate: str, declared: bool | None = None) -> bool:
+        """True if ``predicate`` holds one value at a time.
+
+        A known predicate keeps its configured cardinality whatever is declared (an allergy
+        stays multi-valued). An unknown one accumulates, unless ``declared`` is ``True``: the
+        extractor said the holder has one at a time (a phone plan, a car, a gym).
+        """
         p = normalize_predicate(predicate, self.predicate_aliases)
-        return p in self.single_valued and p not in self.multi_valued
+        if p in self.multi_valued:
+            return False
+        if p in self.single_valued:
+            return True
+        return declared is True
 
     def screen(self, candidate: CandidateFact) -> tuple[str, str | None] | None:
         """Run the content rules alone. ``None`` if the candidate may be stored, else
@@ -422,26 +556,71 @@ class WritePolicy:
             ...                   object="Berlin", text="Where does the user live?")
             >>> WritePolicy().screen(c)
             ('question', None)
+            >>> WritePolicy().screen(c.model_copy(update={"text": "Would live in Berlin.",
+            ...                                           "modality": "hypothetical"}))
+            ('hypothetical', None)
         """
+        modality = candidate.modality.strip().lower()
+        polarity = candidate.polarity.strip().lower()
+        provenance = candidate.provenance.strip().lower()
+        if (
+            modality not in MODALITIES
+            or polarity not in POLARITIES
+            or provenance not in PROVENANCES
+            or not candidate.holder.strip()
+            or (
+                candidate.valid_to is not None
+                and candidate.valid_from is not None
+                and candidate.valid_to < candidate.valid_from
+            )
+        ):
+            return ("malformed", None)
+        retract = polarity == "retract"
         kind = candidate.kind.strip().lower()
         if kind not in self.allowed_kinds:
             return ("kind_not_allowed", None)
-        if not candidate.predicate.strip() or not candidate.object.strip():
+        obj = candidate.object.strip()
+        if not candidate.predicate.strip() or not (obj or retract):
             return ("empty", None)
         if not candidate.text.strip():
             return ("empty", None)
-        if normalize_subject(candidate.subject) in _VAGUE_SUBJECTS:
-            return ("no_subject", None)
-        if len(candidate.text) > self.max_text_chars:
+        if (
+            len(candidate.text) > self.max_text_chars
+            or len(candidate.predicate) > self.max_predicate_chars
+            or len(candidate.object) > self.max_object_chars
+            or len(candidate.quote or "") > self.max_quote_chars
+        ):
             return ("too_long", None)
+        text = candidate.text
+        # The predicate and the user's quote are screened for talk about the assistant's
+        # rules only: "call_me" is a fine predicate and "Call me Sam" a fine quote.
+        if (
+            is_instruction(text)
+            or (obj != "*" and is_instruction(obj))
+            or is_injection(re.sub(r"[_\s]+", " ", candidate.predicate))
+            or is_injection(candidate.quote or "")
+        ):
+            return ("instruction", None)
+        if provenance != "own_words":
+            return ("not_own_words", None)
+        if modality != "asserted":
+            return (modality, None)  # "question", "hypothetical" or "plan"
+        holder = normalize_holder(candidate.holder)
+        if holder is None:
+            return ("no_subject", None)
+        if holder != "user" and not self.keep_other_people:
+            return ("other_person", None)
+        if holder == "user":
+            subject = normalize_subject(candidate.subject)
+            if subject in _VAGUE_SUBJECTS or (
+                subject.startswith(PERSON_PREFIX) and normalize_holder(subject) is None
+            ):
+                return ("no_subject", None)
         if candidate.confidence < self.min_confidence:
             return ("low_confidence", None)
-        text = candidate.text
         if is_question(text):
             return ("question", None)
-        if is_instruction(text) or is_instruction(candidate.object):
-            return ("instruction", None)
-        if is_transient(text):
+        if not retract and is_transient(text):  # "our dog died this morning" ends a state
             return ("transient", None)
         if not self.allow_inferred and (
             candidate.source.strip().lower() == "inferred" or is_inferred(text)
@@ -461,13 +640,40 @@ class WritePolicy:
         now: datetime,
         session_id: str | None = None,
     ) -> Fact:
-        """Build the stored ``Fact`` for a screened candidate (normalised, deterministic id)."""
-        subject = normalize_subject(candidate.subject)
+        """Build the stored ``Fact`` for a screened candidate (normalised, deterministic id).
+
+        Another person's fact gets that person's subject (``person:sister``), never the
+        user's. A past state (``valid_to`` at or before ``now``) keeps its end; a future end
+        is a plan, not a fact, and is dropped. A past state with no start gets its end as
+        start: an empty window, listed as history but shown by ``as_of`` at no instant,
+        because when it began was never said.
+
+        Example:
+            >>> from datetime import datetime, timezone
+            >>> c = CandidateFact(kind="fact", predicate="city", object="Perth",
+            ...                   text="The user's cousin lives in Perth.", holder="my cousin")
+            >>> f = WritePolicy().to_fact(c, user_id="u1",
+            ...                           now=datetime(2026, 5, 1, tzinfo=timezone.utc))
+            >>> f.subject, f.holder
+            ('person:cousin', 'cousin')
+        """
+        holder = normalize_holder(candidate.holder) or "user"
+        if holder == "user":
+            subject = normalize_subject(candidate.subject)
+            if subject.startswith(PERSON_PREFIX):  # "person:Maria" said as the subject
+                holder = normalize_holder(subject) or "user"
+                subject = "user" if holder == "user" else PERSON_PREFIX + holder
+        else:
+            subject = PERSON_PREFIX + holder
         predicate = normalize_predicate(candidate.predicate, self.predicate_aliases)
         scope = candidate.scope.strip().lower() if candidate.scope else None
         if scope is None and "." in subject and subject.split(".", 1)[0] != "user":
             scope = subject.split(".", 1)[0]  # "atlas.db" belongs to project "atlas"
-        valid_from = candidate.valid_from or now
+        valid_to = candidate.valid_to if candidate.valid_to and candidate.valid_to <= now else None
+        if valid_to is not None:
+            valid_from = min(candidate.valid_from or valid_to, valid_to)
+        else:
+            valid_from = candidate.valid_from or now
         anchor = (
             candidate.valid_from.isoformat()
             if candidate.valid_from is not None
@@ -484,6 +690,7 @@ class WritePolicy:
             object=candidate.object.strip(),
             text=" ".join(candidate.text.split()),
             valid_from=valid_from,
+            valid_to=valid_to,
             asserted_at=now,
             last_seen_at=now,
             source=source if source in _SOURCE_RANK else "stated",  # type: ignore[arg-type]
@@ -493,6 +700,9 @@ class WritePolicy:
             quote=candidate.quote,
             seen_sessions=[session_id] if session_id else [],
             seen_messages=[candidate.message_id] if candidate.message_id else [],
+            time_stated=candidate.stated_time,
+            holder=holder,
+            single_valued=candidate.single_valued,
         )
 
     def decide(
@@ -503,6 +713,7 @@ class WritePolicy:
         current: Iterable[Fact],
         now: datetime,
         session_id: str | None = None,
+        past: Iterable[Fact] = (),
     ) -> Decision:
         """Decide what to do with ``candidate`` given the user's ``current`` facts.
 
@@ -514,9 +725,31 @@ class WritePolicy:
                 facts are ignored).
             now: the decision time (system time of the write).
             session_id: the thread the statement came from.
+            past: closed versions that may be this very statement (the history row with
+                the candidate's fact id is enough). A message replayed after its value was
+                retracted, corrected or replaced is ``replayed`` and writes nothing, so a
+                late consolidation cannot bring a closed value back.
 
         Returns:
             A ``Decision``; its ``fact``/``closed`` rows are what to write.
+
+        Example:
+            >>> from datetime import datetime, timezone
+            >>> now = datetime(2026, 9, 20, tzinfo=timezone.utc)
+            >>> p = WritePolicy()
+            >>> munich = p.decide(CandidateFact(kind="fact", predicate="city", object="Munich",
+            ...     text="Lives in Munich.", time_stated=False), user_id="u", current=[],
+            ...     now=datetime(2026, 9, 10, tzinfo=timezone.utc)).fact
+            >>> berlin = CandidateFact(kind="fact", predicate="city", object="Berlin",
+            ...     text="Moved to Berlin in August.", time_stated=True,
+            ...     valid_from=datetime(2026, 8, 1, tzinfo=timezone.utc))
+            >>> d = p.decide(berlin, user_id="u", current=[munich], now=now)
+            >>> d.action, d.code
+            ('superseded', 'stated_beats_assumed')
+            >>> gone = CandidateFact(kind="fact", predicate="city", object="*",
+            ...     text="No longer lives there.", polarity="retract")
+            >>> p.decide(gone, user_id="u", current=[d.fact], now=now).action
+            'retracted'
         """
         if not isinstance(candidate, CandidateFact):
             try:
@@ -537,22 +770,31 @@ class WritePolicy:
             and f.subject == fact.subject
             and f.predicate == fact.predicate
         ]
+        if candidate.polarity.strip().lower() == "retract":
+            return self._retract(candidate, same_slot, now)
+        if fact.message_id:
+            for version in past:
+                if version.fact_id == fact.fact_id and fact.message_id in version.seen_messages:
+                    return Decision(action="reconfirmed", code="replayed", other=version)
+        if fact.valid_to is not None:
+            # A past state is history: it never becomes, closes or beats a current value.
+            return Decision(action="new", code="past_state", fact=fact, write=True)
+        if fact.single_valued is None and any(f.single_valued for f in same_slot):
+            fact = fact.model_copy(update={"single_valued": True})  # the slot was declared
+        wrong = self._corrected(candidate, same_slot)
+        if wrong:
+            return self._correct(fact, wrong, same_slot, now)
         held = self._held_value(fact, same_slot)
         if held is not None:
             return self._reconfirm(held, fact, now)
-        if not self.is_single_valued(fact.predicate):
+        if not self.is_single_valued(fact.predicate, fact.single_valued):
             return Decision(action="new", code="accumulated", fact=fact, write=True)
         if not same_slot:
             return Decision(action="new", code="new", fact=fact, write=True)
         old = max(same_slot, key=lambda f: (f.valid_from, f.asserted_at))
         ruling = supersedes(fact, old, margin=self.supersede_margin)
         if ruling.winner == "new":
-            closed = tuple(
-                f.model_copy(
-                    update={"valid_to": max(fact.valid_from, f.valid_from), "expired_at": now}
-                )
-                for f in same_slot
-            )
+            closed = tuple(_close(f, fact.valid_from, now) for f in same_slot)
             return Decision(
                 action="superseded",
                 code=ruling.code,
@@ -564,6 +806,79 @@ class WritePolicy:
         if ruling.winner == "old":
             return Decision(action="rejected", code=ruling.code, other=old)
         return Decision(action="conflict", code=ruling.code, other=old)
+
+    def _retract(
+        self, candidate: CandidateFact, same_slot: Sequence[Fact], now: datetime
+    ) -> Decision:
+        """Close the current value(s) the retraction names; ``""``/``"*"``: all of the slot.
+
+        The window ends when the user said it ended (the candidate's ``valid_from``), else
+        ``now``; never before the closed value began.
+        """
+        target = candidate.object.strip()
+        if target in ("", "*"):
+            matches = list(same_slot)
+        else:
+            value = normalize_object(target)
+            matches = [f for f in same_slot if normalize_object(f.object) == value]
+            terms = content_terms(target)
+            if not matches and terms:  # "Acme" retracts "Acme Corp"
+                matches = [f for f in same_slot if terms <= content_terms(f.object)]
+        if not matches:
+            return Decision(action="rejected", code="nothing_to_retract")
+        end = candidate.valid_from if candidate.valid_from and candidate.valid_from <= now else now
+        closed = tuple(_close(f, end, now) for f in matches)
+        return Decision(
+            action="retracted", code="retracted", closed=closed, other=matches[0], write=True
+        )
+
+    def _corrected(self, candidate: CandidateFact, same_slot: Sequence[Fact]) -> list[Fact]:
+        """The held values a correction ("I meant X, not Y") says were a mistake."""
+        if not candidate.corrects or not candidate.corrects.strip():
+            return []
+        wrong = normalize_object(candidate.corrects)
+        if not wrong or wrong == normalize_object(candidate.object):
+            return []
+        return [f for f in same_slot if normalize_object(f.object) == wrong]
+
+    def _correct(
+        self, fact: Fact, wrong: Sequence[Fact], same_slot: Sequence[Fact], now: datetime
+    ) -> Decision:
+        """A belief revision: the mistaken values stop being believed (``expired_at=now``,
+        ``verdict="inaccurate"``, no world-time window: they were never true) and ``fact``
+        takes their place, from their start unless the correction gave its own."""
+        stamp = {"verdict": "inaccurate", "at": now.isoformat(), "by": "correction"}
+        marked = tuple(
+            f.model_copy(
+                update={
+                    "expired_at": now,
+                    "verdict": "inaccurate",
+                    "verdicts": [*f.verdicts, stamp],
+                }
+            )
+            for f in wrong
+        )
+        if not fact.time_stated:
+            first = min(wrong, key=lambda f: f.valid_from)
+            fact = fact.model_copy(
+                update={"valid_from": first.valid_from, "time_stated": first.time_stated}
+            )
+        rest = [f for f in same_slot if all(f.fact_id != w.fact_id for w in wrong)]
+        closed: tuple[Fact, ...] = marked
+        held = self._held_value(fact, rest)
+        if held is not None:  # X was held too: keep it, seen once more
+            reconfirmed = self._reconfirm(held, fact, now).fact
+            fact = reconfirmed if reconfirmed is not None else held
+        elif self.is_single_valued(fact.predicate, fact.single_valued):
+            closed += tuple(_close(f, fact.valid_from, now) for f in rest)
+        return Decision(
+            action="superseded",
+            code="corrected",
+            fact=fact,
+            closed=closed,
+            other=marked[0],
+            write=True,
+        )
 
     def _held_value(self, fact: Fact, same_slot: Sequence[Fact]) -> Fact | None:
         """The held fact that already says what ``fact`` says, if any."""
@@ -601,6 +916,14 @@ class WritePolicy:
             update["source"] = "stated"
         updated = held.model_copy(update=update)
         return Decision(action="reconfirmed", code=code, fact=updated, other=held, write=True)
+
+
+def _close(fact: Fact, end: datetime, now: datetime) -> Fact:
+    """``fact`` as a closed version: true until ``end`` (never before it began), no longer
+    believed current from ``now``. A value whose start was only assumed ("I live in Munich",
+    dated when it was said) and that a stated earlier change replaced gets an empty window:
+    ``valid_to == valid_from``, so ``as_of`` never shows it, ``believed_at`` still does."""
+    return fact.model_copy(update={"valid_to": max(end, fact.valid_from), "expired_at": now})
 
 
 def _append(items: list[str], item: str | None, *, keep: int = 200) -> list[str]:

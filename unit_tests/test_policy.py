@@ -278,18 +278,18 @@ def test_supersedes_ties_are_conflicts() -> None:
 
 def test_a_tie_becomes_a_conflict_decision_that_writes_nothing() -> None:
     held = fact("Nice")
-    d = decide(
-        cand("city", "Lyon", "Lives in Lyon.", valid_from=T0), [held], now=T0 + timedelta(days=1)
-    )
+    # both starts assumed from the clock (a message timestamp), at the same instant
+    lyon = cand("city", "Lyon", "Lives in Lyon.", valid_from=T0, time_stated=False)
+    d = decide(lyon, [held], now=T0 + timedelta(days=1))
     assert d.action == "conflict" and not d.write and d.other == held
     assert "Which one is right?" in d.describe()
 
 
 def test_an_older_value_does_not_replace_a_newer_one() -> None:
     held = fact("Delhi", at=T0 + timedelta(days=100))
-    d = decide(
-        cand("city", "Pune", "Lived in Pune.", valid_from=T0), [held], now=T0 + timedelta(days=120)
-    )
+    # an older message replayed: its start is the message's own time, not a stated date
+    pune = cand("city", "Pune", "Lives in Pune.", valid_from=T0, time_stated=False)
+    d = decide(pune, [held], now=T0 + timedelta(days=120))
     assert d.action == "rejected" and d.code == "older_valid_time"
 
 

@@ -9,11 +9,17 @@ action          line                                                            
 ==============  =================================================================  ==========
 new             "I'll remember that you prefer morning meetings."                   yes
 superseded      "Updated: you live in Berlin now, not Munich."                      yes
+  (corrected)   "Corrected: you shop at Lidl, not Aldi."                            yes
+retracted       "Noted, I've marked this as no longer true: you work at Acme."      yes
 conflict        "I have two different answers: you live in Munich, or you live      yes (asks
                 in Berlin. Which one is right now?"                                 once)
 reconfirmed     nothing (it was already known)                                      no
-rejected        nothing here (the remember-this reply explains a rejection)         no
+rejected        "I didn't save that, because it sounded hypothetical." for a        yes (see
+                statement the user would expect kept (``NOT_SAVED``); nothing for   NOT_SAVED)
+                questions, moods and the like, which were never meant as facts
 ==============  =================================================================  ==========
+
+A rejection line names the reason in plain words and never repeats the statement.
 
 Lines are phrased from the fact's ``text`` in the second person ("The user's sister lives
 in London." -> "your sister lives in London"), so they work for any fact, not a fixed list.
@@ -39,6 +45,7 @@ from langmem_plus.extraction.timeparse import find_time_expression
 from langmem_plus.models import utcnow
 
 __all__ = [
+    "NOT_SAVED",
     "Action",
     "FactLike",
     "PolicyOutcome",
@@ -47,8 +54,21 @@ __all__ = [
     "second_person",
 ]
 
-Action = Literal["new", "reconfirmed", "superseded", "rejected", "conflict"]
+Action = Literal["new", "reconfirmed", "superseded", "retracted", "rejected", "conflict"]
 """The write policy's decision actions."""
+
+NOT_SAVED: dict[str, str] = {
+    "hypothetical": "it sounded hypothetical",
+    "plan": "it sounded like a plan or a wish, not something that is already true",
+    "not_own_words": "it came from text you quoted or pasted, not from your own words",
+    "other_person": "it is about someone else, and I only keep facts about you",
+    "instruction": "it read as an instruction to me, not as a fact about you",
+    "too_long": "it was too long to keep as one fact",
+    "older_valid_time": "what I already have on that is more recent",
+}
+"""Rejection codes the user is told about, as the end of "I didn't save that, because ...".
+Codes not listed (a question, a mood, an inference, a malformed candidate) stay silent: the
+user did not mean them as something to keep."""
 
 
 class FactLike(Protocol):
@@ -66,11 +86,12 @@ class PolicyOutcome:
     """One write-policy decision, as the announcement and remember-this functions take it.
 
     Attributes:
-        action: ``new`` | ``reconfirmed`` | ``superseded`` | ``rejected`` | ``conflict``.
-        fact: the fact that was stored (new, reconfirmed, superseded) or proposed (rejected,
-            conflict). A ``Fact`` or a ``CandidateFact``.
-        old: for ``superseded``, the fact it replaced; for ``conflict``, the stored fact it
-            conflicts with. ``None`` otherwise.
+        action: ``new`` | ``reconfirmed`` | ``superseded`` | ``retracted`` | ``rejected`` |
+            ``conflict``.
+        fact: the fact that was stored (new, reconfirmed, superseded) or proposed (retracted,
+            rejected, conflict). A ``Fact`` or a ``CandidateFact``.
+        old: for ``superseded``, the fact it replaced; for ``retracted``, the fact it closed;
+            for ``conflict``, the stored fact it conflicts with. ``None`` otherwise.
         reason: for ``rejected``, the policy's reason (e.g. ``"sensitive:health"``,
             ``"transient"``, ``"memory is off"``).
 
@@ -106,7 +127,9 @@ class PolicyOutcome:
         """
         action = decision.action
         closed = tuple(getattr(decision, "closed", ()) or ())
-        old = closed[0] if action == "superseded" and closed else getattr(decision, "other", None)
+        old = getattr(decision, "other", None)
+        if action == "superseded" and closed:
+            old = closed[0]
         stored = getattr(decision, "fact", None)
         reason = getattr(decision, "code", None)
         category = getattr(decision, "category", None)
@@ -156,7 +179,7 @@ def second_person(text: str) -> str:
 
     out = re.sub(
         r"\b[Tt]he user\s+((?:(?:always|never|also|still|just|really|often|usually|only|now|"
-        r"recently|already)\s+)*)([A-Za-z']+)",
+        r"recently|already|no longer)\s+)*)([A-Za-z']+)",
         verb,
         out,
     )
@@ -165,6 +188,12 @@ def second_person(text: str) -> str:
     if first in {"The", "A", "An", "For", "In", "On", "This", "That"}:
         out = f"{first.lower()} {rest}" if rest else first.lower()
     return out
+
+
+_ENDED = re.compile(
+    r"\b(?:no longer|not|never|any ?more|stopped|left|quit|ended|died|lost|gave up)\b|n't\b",
+    re.IGNORECASE,
+)
 
 
 def _has_time(clause: str) -> bool:
@@ -183,15 +212,36 @@ def announcement(outcome: PolicyOutcome) -> str | None:
         ...                   text="The user prefers morning meetings.")
         >>> announcement(PolicyOutcome("new", f))
         "I'll remember that you prefer morning meetings."
+        >>> announcement(PolicyOutcome("rejected", f, reason="hypothetical"))
+        "I didn't save that, because it sounded hypothetical."
+        >>> announcement(PolicyOutcome("rejected", f, reason="question")) is None
+        True
     """
     clause = second_person(outcome.fact.text)
+    old = outcome.old
     if outcome.action == "new":
         return f"I'll remember that {clause}."
+    if outcome.action == "superseded" and (
+        outcome.reason == "corrected" or getattr(old, "verdict", None) == "inaccurate"
+    ):
+        line = f"Corrected: {clause}"
+        if old is not None and old.object.casefold() not in clause.casefold():
+            line += f", not {old.object}"
+        return line + "."
+    if outcome.action == "retracted":
+        if old is not None:
+            return f"Noted, I've marked this as no longer true: {second_person(old.text)}."
+        if _ENDED.search(clause):  # the candidate says it ended: "you no longer work there"
+            return f"Noted, I've updated my memory: {clause}."
+        return f"Noted, I've marked this as no longer true: {clause}."
+    if outcome.action == "rejected" and outcome.reason == "nothing_to_retract":
+        return "I didn't have that saved, so there was nothing to take back."
+    if outcome.action == "rejected" and outcome.reason in NOT_SAVED:
+        return f"I didn't save that, because {NOT_SAVED[outcome.reason]}."
     if outcome.action == "superseded":
         line = f"Updated: {clause}"
         if not _has_time(clause):
             line += " now"
-        old = outcome.old
         if old is not None and old.object.casefold() not in clause.casefold():
             line += f", not {old.object}"
         return line + "."
@@ -202,7 +252,8 @@ def announcement(outcome: PolicyOutcome) -> str | None:
 
 
 def announcements(outcomes: Iterable[PolicyOutcome]) -> list[str]:
-    """The lines to show for a batch of decisions, in order (reconfirmed/rejected are silent).
+    """The lines to show for a batch of decisions, in order (reconfirmed is silent, and so
+    are the rejections ``NOT_SAVED`` does not list).
 
     Example:
         >>> from langmem_plus.models import CandidateFact

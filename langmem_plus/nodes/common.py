@@ -151,7 +151,7 @@ def _outcome(decision: Decision, candidate: Any) -> PolicyOutcome | None:
         fact = candidate
     if fact is None:
         return None
-    old = decision.other if decision.action in ("superseded", "conflict") else None
+    old = decision.other if decision.action in ("superseded", "conflict", "retracted") else None
     reason = decision.code if decision.action == "rejected" else None
     return PolicyOutcome(decision.action, fact, old=old, reason=reason)
 
