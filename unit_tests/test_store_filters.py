@@ -173,6 +173,7 @@ def test_the_empty_namespace_is_refused_for_puts_as_langgraph_does(
         with pytest.raises(InvalidNamespaceError, match=r"empty namespace \(\)"):
             base_store.batch([PutOp(("ok",), "k", {"v": 1}), PutOp((), "k", {"v": 1})])
         assert base_store.get(("ok",), "k") is None
+        base_store.batch([PutOp((), "k", None)])  # deleting from () stays a no-op
     assert base_store.list_namespaces() == []
     assert base_store.search(()) == []
 

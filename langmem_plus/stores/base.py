@@ -341,9 +341,10 @@ class BaseQdrantStore:
 
 def _validate_op(op: Op) -> None:
     """LangGraph's label rules, plus: a put needs a namespace (``BaseStore.put`` refuses
-    ``()`` too), and no label may hold a lone surrogate (no engine can encode it)."""
+    ``()`` too; deleting from ``()`` stays a no-op), and no label may hold a lone surrogate
+    (no engine can encode it)."""
     validate_op_namespace(op)
-    if isinstance(op, PutOp) and not op.namespace:
+    if isinstance(op, PutOp) and not op.namespace and op.value is not None:
         raise InvalidNamespaceError(
             f"cannot put key {op.key!r} under the empty namespace (): give at least one "
             "label, e.g. ('memories', user_id)"
