@@ -5,7 +5,8 @@ Every message names the offending value and says how to fix it::
     LangmemPlusError
     ├── InvalidUserIdError (ValueError)     empty, not a str, wildcard or separator
     ├── InvalidFactError (ValueError)       a fact/candidate that cannot be stored as given
-    ├── ValueNotSerializableError (TypeError)   a store value that is not JSON
+    ├── ValueNotSerializableError (TypeError, ValueError)  a store value refused before any
+    │                                       write: not JSON or past a limit (stores/values.py)
     ├── EmbeddingDimensionError (ValueError)    embedding size differs from the index
     ├── StoreConfigMismatchError            existing path/collection has another config
     ├── StoreInUseError                     an Edge path already open in another store
@@ -50,8 +51,15 @@ class InvalidFactError(LangmemPlusError, ValueError):
     """A fact or candidate fact that cannot be stored as given."""
 
 
-class ValueNotSerializableError(LangmemPlusError, TypeError):
-    """A store value that cannot be encoded as JSON; the message names the namespace and key."""
+class ValueNotSerializableError(LangmemPlusError, TypeError, ValueError):
+    """A store value refused before anything is written; the one error every refusal raises.
+
+    Raised when the value is not a dict of JSON types with string keys, holds a lone
+    surrogate, NaN or infinity, an integer outside signed 64-bit, is nested deeper than
+    ``MAX_DEPTH`` or larger than ``MAX_VALUE_BYTES`` (``langmem_plus.stores.values``). The
+    message names the key, the namespace, the place in the value and the limit. A
+    ``TypeError`` as before, and a ``ValueError`` for the limits.
+    """
 
 
 class EmbeddingDimensionError(LangmemPlusError, ValueError):

@@ -16,6 +16,7 @@ from typing import Any, cast
 from langgraph.store.base import (
     GetOp,
     IndexConfig,
+    InvalidNamespaceError,
     ListNamespacesOp,
     Op,
     PutOp,
@@ -60,8 +61,10 @@ from langmem_plus.stores.payload import (
     matches_filter,
     namespace_filter,
     point_id,
+    split_namespace,
     translate_filter,
 )
+from langmem_plus.stores.values import has_lone_surrogate
 
 __all__ = ["BaseQdrantStore", "Plan"]
 
@@ -120,7 +123,7 @@ class BaseQdrantStore:
     def _plan_batch(self, ops: Iterable[Op]) -> Plan:
         ops = list(ops)
         for op in ops:
-            validate_op_namespace(op)
+            _validate_op(op)
         now = time.time()
         results: list[Result] = [None] * len(ops)
         puts: dict[tuple[tuple[str, ...], str], PutOp] = {}
@@ -252,7 +255,7 @@ class BaseQdrantStore:
         values: list[str] = yield Facet(
             key="ns", filter=Where(must=tuple(conditions)), limit=_FACET_LIMIT
         )
-        namespaces = [tuple(v.split(".")) for v in values]
+        namespaces = [split_namespace(v) for v in values]
         namespaces = [
             ns
             for ns in namespaces
@@ -334,6 +337,31 @@ class BaseQdrantStore:
 
     def _plan_sweep(self) -> Generator[Call, Any, None]:
         yield DeleteByFilter(filter=Where(must=(Range("expires_at", lte=time.time()),)))
+
+
+def _validate_op(op: Op) -> None:
+    """LangGraph's label rules, plus: a put needs a namespace (``BaseStore.put`` refuses
+    ``()`` too; deleting from ``()`` stays a no-op), and no label may hold a lone surrogate
+    (no engine can encode it)."""
+    validate_op_namespace(op)
+    if isinstance(op, PutOp) and not op.namespace and op.value is not None:
+        raise InvalidNamespaceError(
+            f"cannot put key {op.key!r} under the empty namespace (): give at least one "
+            "label, e.g. ('memories', user_id)"
+        )
+    labels: tuple[str, ...] = ()
+    if isinstance(op, (GetOp, PutOp)):
+        labels = op.namespace
+    elif isinstance(op, SearchOp):
+        labels = op.namespace_prefix
+    elif isinstance(op, ListNamespacesOp):
+        labels = tuple(label for c in op.match_conditions or () for label in c.path)
+    for label in labels:
+        if isinstance(label, str) and has_lone_surrogate(label):
+            raise InvalidNamespaceError(
+                f"namespace label {label!r} holds a lone surrogate, which no engine can store; "
+                "use valid Unicode text"
+            )
 
 
 def _matches(match_type: str, path: tuple[str, ...], ns: tuple[str, ...]) -> bool:

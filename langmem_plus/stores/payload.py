@@ -6,8 +6,11 @@
 * Fact fields found in a value (``user_id``, ``predicate``, ``valid_to``, ...) are copied to
   the top level, where they carry payload indexes, so "current facts of user X" is an
   engine filter.
-* LangGraph filters become engine filters where Qdrant's semantics match exactly; the rest
-  (dict/list equality, string ranges) are checked in Python by ``matches_filter``.
+* A LangGraph filter keeps LangGraph's meaning (docs/store.md, "Filters"). The engine narrows
+  the candidates with conditions every match passes, and decides a key alone where its
+  semantics are exact (a string on a promoted fact field); the rest (array vs scalar,
+  ``$ne``, string ranges, dict/list equality) is checked in Python by ``matches_filter``.
+* Every value passes ``values.validate_value`` first (JSON only, depth, size, integer range).
 
 Example:
     >>> p = build_payload(("users", "alice"), "k1", {"user_id": "alice", "x": 1},
@@ -28,8 +31,8 @@ from typing import Any
 
 from langgraph.store.base import Item, SearchItem
 
-from langmem_plus.errors import ValueNotSerializableError
 from langmem_plus.stores.calls import Condition, IsEmpty, Match, Range, Where
+from langmem_plus.stores.values import has_lone_surrogate, validate_value
 
 __all__ = [
     "FACT_FIELDS",
@@ -40,6 +43,7 @@ __all__ = [
     "matches_filter",
     "namespace_filter",
     "point_id",
+    "split_namespace",
     "translate_filter",
 ]
 
@@ -87,15 +91,9 @@ def join_namespace(namespace: tuple[str, ...]) -> str:
     return ".".join(namespace)
 
 
-def _ensure_json(namespace: tuple[str, ...], key: str, value: Mapping[str, Any]) -> dict[str, Any]:
-    try:
-        return json.loads(json.dumps(value, allow_nan=False))
-    except (TypeError, ValueError) as exc:
-        raise ValueNotSerializableError(
-            f"value for key {key!r} in namespace {namespace!r} is not JSON-serialisable "
-            f"({exc}); store plain dicts, lists, strings, numbers, booleans and None "
-            "(convert datetimes with .isoformat(), models with .model_dump(mode='json'))"
-        ) from exc
+def split_namespace(joined: str) -> tuple[str, ...]:
+    """Inverse of ``join_namespace``; ``""`` is ``()`` (no label is ever empty)."""
+    return tuple(joined.split(".")) if joined else ()
 
 
 def build_payload(
@@ -107,8 +105,13 @@ def build_payload(
     updated_at: float,
     ttl_minutes: float | None,
 ) -> dict[str, Any]:
-    """The Qdrant payload for one item. Raises ``ValueNotSerializableError`` first."""
-    clean = _ensure_json(namespace, key, value)
+    """The Qdrant payload for one item.
+
+    Raises:
+        ValueNotSerializableError: ``value`` breaks a rule of ``values.validate_value``
+            (checked first, for every engine).
+    """
+    clean = validate_value(namespace, key, value)
     payload: dict[str, Any] = {
         "ns": join_namespace(namespace),
         "ns_prefixes": [join_namespace(namespace[: i + 1]) for i in range(len(namespace))],
@@ -135,7 +138,7 @@ def item_from_payload(
     payload: Mapping[str, Any], score: float | None = None, *, search: bool = False
 ) -> Item:
     """Rebuild a LangGraph ``Item`` (or ``SearchItem``) from a stored payload."""
-    namespace = tuple(payload["ns"].split("."))  # labels never contain "."
+    namespace = split_namespace(payload["ns"])
     if search:
         return SearchItem(
             namespace=namespace,
@@ -172,8 +175,20 @@ def namespace_filter(prefix: tuple[str, ...]) -> Condition | None:
 
 
 # ---- LangGraph filter -> engine filter + Python residual ---------------------------------
+#
+# The meaning is LangGraph's (docs/store.md, "Filters"): equality is JSON equality (a scalar
+# never equals an array that contains it, ``True`` is not ``1``), ``$ne`` is its exact
+# negation, a missing key reads as null, ranges compare numbers as numbers and strings as
+# text (code-point order, as PostgresStore with the C collation) and match nothing else.
+#
+# The engine only narrows: for each filter key it gets conditions that every matching item
+# passes (Qdrant's ``Match`` on an array matches any element, so it is a superset of
+# equality). Where those conditions are also exact (a string on a promoted fact field, which
+# only ever holds a scalar), the key is done in the engine; otherwise it is checked again in
+# Python by ``matches_filter``.
 
-_OPS = {"$eq", "$ne", "$gt", "$gte", "$lt", "$lte"}
+_RANGES = {"$gt": "gte", "$gte": "gte", "$lt": "lte", "$lte": "lte"}
+_OPS = {"$eq", "$ne", *_RANGES}
 
 
 def _field_path(key: str) -> str | None:
@@ -182,75 +197,104 @@ def _field_path(key: str) -> str | None:
         return key
     if not key or any(c in key for c in '.[]"') or key.strip() != key:
         return None
+    if has_lone_surrogate(key):
+        return None
     return f"value.{key}"
 
 
+def _real(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
 def _number(v: Any) -> float | None:
-    if isinstance(v, bool) or not isinstance(v, (int, float)):
+    if not _real(v):
         return None
-    f = float(v)
+    try:
+        f = float(v)
+    except OverflowError:
+        return None
     return f if math.isfinite(f) else None
 
 
-def _eq_condition(path: str, v: Any) -> Condition | None:
-    if v is None:
-        return IsEmpty(path)
-    if isinstance(v, bool):
-        # Qdrant Edge reads a Python bool as the integer 1/0, and LangGraph's `True == 1`
-        # semantics differ from Qdrant's typed match anyway: compare in Python.
-        return None
+def _eq_narrowing(key: str, path: str, v: Any) -> tuple[Condition | None, bool]:
+    """(a condition every item equal to ``v`` passes, whether it is exact)."""
     if isinstance(v, str):
-        return Match(path, v)
+        if has_lone_surrogate(v):
+            return None, False
+        # A promoted fact field holds only scalars, so a keyword match there is equality.
+        return Match(path, v), key in FACT_FIELDS and key not in _DATETIME_FIELDS
+    if v is None:
+        return IsEmpty(path), False  # IsEmpty also matches [] (and, promoted, any non-scalar)
     n = _number(v)
-    if n is not None:
-        return Range(path, gte=n, lte=n)
-    return None
+    if n is not None and key not in _DATETIME_FIELDS:
+        return Range(path, gte=n, lte=n), False  # Edge reads a stored bool as 0/1
+    return None, False
 
 
-def _one(path: str, op: str, v: Any) -> tuple[list[Condition], list[Condition]] | None:
-    """(must, must_not) for one operator, or None when Qdrant cannot express it exactly."""
-    if op == "$eq":
-        c = _eq_condition(path, v)
-        return None if c is None else ([c], [])
-    if op == "$ne":
-        c = _eq_condition(path, v)
-        return None if c is None else ([], [c])
-    n = _number(v)
-    if n is None:
-        return None
-    bound = {"$gt": "gt", "$gte": "gte", "$lt": "lt", "$lte": "lte"}[op]
-    return [Range(path, **{bound: n})], []
+def _key_narrowing(key: str, spec: Any) -> tuple[list[Condition], bool]:
+    """Engine conditions for one filter key, and whether they decide it exactly."""
+    path = _field_path(key)
+    if path is None:
+        return [], False
+    if not (isinstance(spec, dict) and any(k.startswith("$") for k in spec)):
+        cond, exact = _eq_narrowing(key, path, spec)
+        return ([cond] if cond is not None else []), exact
+    if any(op not in _OPS for op in spec):
+        return [], False  # the residual check raises the error LangGraph's stores raise
+    must: list[Condition] = []
+    exact = True
+    for op, v in spec.items():
+        if op == "$eq":
+            cond, eq_exact = _eq_narrowing(key, path, v)
+            exact = exact and eq_exact
+            if cond is not None:
+                must.append(cond)
+            continue
+        exact = False  # $ne and ranges are decided in Python
+        n = _number(v) if op in _RANGES else None
+        if n is not None and key not in _DATETIME_FIELDS:
+            # Inclusive bounds stay a superset even when float rounding merges two values.
+            must.append(Range(path, **{_RANGES[op]: n}))
+    return must, exact
 
 
 def translate_filter(
     flt: Mapping[str, Any] | None,
 ) -> tuple[list[Condition], list[Condition], dict[str, Any]]:
-    """Split a LangGraph filter into engine ``must``/``must_not`` and a Python residual."""
+    """Split a LangGraph filter into engine ``must``/``must_not`` and a Python residual.
+
+    Every item the filter matches passes the engine conditions; the residual holds the keys
+    the engine cannot decide exactly, to be checked with ``matches_filter``.
+
+    Example:
+        >>> must, must_not, residual = translate_filter({"user_id": "alice", "tags": "x"})
+        >>> [c.key for c in must], residual
+        (['user_id', 'value.tags'], {'tags': 'x'})
+    """
     must: list[Condition] = []
-    must_not: list[Condition] = []
     residual: dict[str, Any] = {}
     for key, spec in (flt or {}).items():
-        path = _field_path(key)
-        if isinstance(spec, dict) and any(k.startswith("$") for k in spec):
-            parts = [(op, v) for op, v in spec.items()]
-            if path is None or any(op not in _OPS for op, _ in parts):
-                residual[key] = spec
-                continue
-            pieces = [_one(path, op, v) for op, v in parts]
-            if any(p is None for p in pieces):
-                residual[key] = spec
-                continue
-            for p in pieces:
-                assert p is not None
-                must.extend(p[0])
-                must_not.extend(p[1])
-            continue
-        cond = None if path is None else _eq_condition(path, spec)
-        if cond is None:
+        conditions, exact = _key_narrowing(key, spec)
+        must.extend(conditions)
+        if not exact:
             residual[key] = spec
-        else:
-            must.append(cond)
-    return must, must_not, residual
+    return must, [], residual
+
+
+def _same(a: Any, b: Any) -> bool:
+    """JSON equality, as jsonb's ``=``: ``1 == 1.0``, but ``True`` is not ``1`` and a
+    scalar is not an array."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return isinstance(a, bool) and isinstance(b, bool) and a == b
+    if _real(a) and _real(b):
+        return bool(a == b)
+    if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    if type(a) is not type(b) and not (isinstance(a, str) and isinstance(b, str)):
+        return False
+    return bool(a == b)
 
 
 def _compare(item_value: Any, filter_value: Any) -> bool:
@@ -264,25 +308,40 @@ def _compare(item_value: Any, filter_value: Any) -> bool:
         return (
             isinstance(item_value, (list, tuple))
             and len(item_value) == len(filter_value)
-            and all(_compare(a, b) for a, b in zip(item_value, filter_value, strict=False))
+            and all(_compare(a, b) for a, b in zip(item_value, filter_value, strict=True))
         )
-    return bool(item_value == filter_value)
+    return _same(item_value, filter_value)
 
 
 def _apply(value: Any, op: str, operand: Any) -> bool:
     if op == "$eq":
-        return bool(value == operand)
+        return _same(value, operand)
     if op == "$ne":
-        return bool(value != operand)
+        return not _same(value, operand)
     if op not in _OPS:
         raise ValueError(f"unsupported filter operator {op!r}: use one of {sorted(_OPS)}")
-    try:
-        a, b = float(value), float(operand)
-    except (TypeError, ValueError):
-        return False
-    return {"$gt": a > b, "$gte": a >= b, "$lt": a < b, "$lte": a <= b}[op]
+    if _real(value) and _real(operand):
+        a, b = value, operand
+    elif isinstance(value, str) and isinstance(operand, str):
+        a, b = value, operand
+    else:
+        return False  # missing, null, or another type: no order (PostgresStore: NULL)
+    if op == "$gt":
+        return bool(a > b)
+    if op == "$gte":
+        return bool(a >= b)
+    if op == "$lt":
+        return bool(a < b)
+    return bool(a <= b)
 
 
 def matches_filter(value: Mapping[str, Any], flt: Mapping[str, Any]) -> bool:
-    """LangGraph's filter semantics, for the parts Qdrant cannot express exactly."""
+    """LangGraph's filter semantics on a stored value, for what the engine cannot decide.
+
+    Example:
+        >>> matches_filter({"tags": ["x", "y"]}, {"tags": "x"})
+        False
+        >>> matches_filter({"valid_to": "2024-07-01"}, {"valid_to": {"$gt": "2024-06-30"}})
+        True
+    """
     return all(_compare(value.get(k), v) for k, v in flt.items())

@@ -1,0 +1,180 @@
+"""Values the store refuses before any write, on both engines, and a store that stays usable.
+
+Each refused value must raise ``ValueNotSerializableError`` naming the key, the namespace and
+the limit, write nothing (not even the other puts of its batch), and leave an Edge store that
+reopens with every namespace and prefix readable.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from langgraph.store.base import PutOp
+
+from langmem_plus.errors import LangmemPlusError, ValueNotSerializableError
+from langmem_plus.stores import AsyncQdrantStore, QdrantStore
+from langmem_plus.stores.values import MAX_DEPTH, MAX_INT, MAX_VALUE_BYTES, MIN_INT
+
+ENGINES = ["qdrant_edge", "qdrant_local"]
+NS = ("memories", "dana", "notes")
+
+
+def nested(depth: int) -> dict[str, Any]:
+    """A dict ``depth`` containers deep (itself included), alternating dicts and lists."""
+    leaf: Any = {"city": "Lisbon"}
+    for level in range(depth - 1):
+        leaf = {"next": leaf} if (depth - 2 - level) % 2 == 0 else [leaf]
+    assert isinstance(leaf, dict)
+    return leaf
+
+
+def depth_of(value: Any) -> int:
+    if isinstance(value, dict):
+        return 1 + max((depth_of(v) for v in value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max((depth_of(v) for v in value), default=0)
+    return 0
+
+
+def cyclic() -> dict[str, Any]:
+    value: dict[str, Any] = {"name": "loop"}
+    value["self"] = value
+    return value
+
+
+REFUSED: dict[str, tuple[Any, str]] = {
+    # name: (value, a word the message must contain about the limit)
+    "list-not-dict": (["Lisbon", "Porto"], "dict"),
+    "lone-surrogate-in-text": ({"city": "Lisb\udcf3n"}, "surrogate"),
+    "lone-surrogate-in-a-key": ({"ci\ud800ty": "Lisbon"}, "surrogate"),
+    "int-key": ({"cities": {1: "Lisbon"}}, "string keys"),
+    "just-past-depth": (nested(MAX_DEPTH + 1), f"MAX_DEPTH={MAX_DEPTH}"),
+    "depth-that-corrupts-the-wal": (nested(124), f"MAX_DEPTH={MAX_DEPTH}"),
+    "depth-that-breaks-reads": (nested(130), f"MAX_DEPTH={MAX_DEPTH}"),
+    "recursion-deep": (nested(2000), f"MAX_DEPTH={MAX_DEPTH}"),
+    "cycle": (cyclic(), f"MAX_DEPTH={MAX_DEPTH}"),
+    "too-big": ({"text": "é" * (MAX_VALUE_BYTES // 2 + 1)}, f"MAX_VALUE_BYTES={MAX_VALUE_BYTES}"),
+    "huge-int": ({"population": 10**30}, str(MAX_INT)),
+    "int-just-past-64-bit": ({"n": [1, MAX_INT + 1]}, str(MAX_INT)),
+    "int-just-below-64-bit": ({"n": MIN_INT - 1}, str(MIN_INT)),
+    "nan": ({"score": float("nan")}, "NaN"),
+    "infinity": ({"score": [float("-inf")]}, "infinity"),
+    "datetime-object": ({"when": {"at": object()}}, "JSON type"),
+}
+
+
+@pytest.fixture(params=ENGINES)
+def engine(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+def open_store(engine: str, tmp_path: Path) -> QdrantStore:
+    if engine == "qdrant_edge":
+        return QdrantStore(path=tmp_path / "edge", index={"fields": ["text"]})
+    return QdrantStore(location=":memory:", index={"fields": ["text"]})
+
+
+@pytest.fixture
+def store(engine: str, tmp_path: Path) -> Iterator[QdrantStore]:
+    s = open_store(engine, tmp_path)
+    s.put(NS, "home", {"text": "Dana lives in Porto", "city": "Porto"})
+    yield s
+    s.close()
+
+
+def assert_readable(store: QdrantStore) -> None:
+    """The good item is intact; get/search work on the namespace and every prefix."""
+    item = store.get(NS, "home")
+    assert item is not None and item.value["city"] == "Porto"
+    assert store.get(NS, "bad") is None
+    for i in range(len(NS) + 1):
+        hits = store.search(NS[:i], limit=100)
+        assert [h.key for h in hits] == ["home"]
+        assert [h.key for h in store.search(NS[:i], query="Porto")] == ["home"]
+    assert store.list_namespaces() == [NS]
+
+
+@pytest.mark.parametrize("case", list(REFUSED))
+def test_a_refused_value_names_key_namespace_and_limit_and_writes_nothing(
+    engine: str, store: QdrantStore, tmp_path: Path, case: str
+) -> None:
+    value, limit_word = REFUSED[case]
+    with pytest.raises(ValueNotSerializableError) as err:
+        store.put(NS, "bad", value)
+    message = str(err.value)
+    assert "'bad'" in message and repr(NS) in message and "limit" in message
+    assert limit_word in message
+    assert isinstance(err.value, LangmemPlusError)
+    assert_readable(store)
+    if engine == "qdrant_edge":
+        store.close()
+        with QdrantStore(path=tmp_path / "edge", index={"fields": ["text"]}) as reopened:
+            assert_readable(reopened)
+            reopened.put(NS, "later", {"text": "still writable"})
+            assert reopened.get(NS, "later") is not None
+
+
+def test_one_bad_put_in_a_batch_writes_nothing_of_the_batch(store: QdrantStore) -> None:
+    with pytest.raises(ValueNotSerializableError):
+        store.batch(
+            [
+                PutOp(NS, "fresh", {"text": "a new note"}),
+                PutOp(NS, "home", None),  # a delete of the existing item
+                PutOp(NS, "home", {"text": "changed", "city": "Faro"}),
+                PutOp(NS, "bad", nested(MAX_DEPTH + 1)),
+            ]
+        )
+    assert store.get(NS, "fresh") is None
+    assert_readable(store)
+
+
+def test_a_bad_item_key_is_refused_before_any_write(store: QdrantStore) -> None:
+    with pytest.raises(ValueNotSerializableError, match="key"):
+        store.batch([PutOp(NS, "home", None), PutOp(NS, "k\udc80", {"text": "x"})])
+    assert_readable(store)
+
+
+def test_values_at_the_limits_round_trip_exactly(engine: str, tmp_path: Path) -> None:
+    at_limits = {
+        "deep": nested(MAX_DEPTH),
+        "ints": {"max": MAX_INT, "min": MIN_INT, "list": [MAX_INT, MIN_INT, 2**53 + 1]},
+        "big": {"text": "x" * (MAX_VALUE_BYTES - len('{"text":""}'))},
+        "unicode": {"city": "Zürich 😀", "nul": "a\x00b", "": "empty key", "a.b": 1},
+        "tuple": {"pair": ("a", "b")},
+    }
+    assert depth_of(at_limits["deep"]) == MAX_DEPTH
+    store = open_store(engine, tmp_path)
+    for key, value in at_limits.items():
+        store.put(NS, key, value)
+    expected = {k: v for k, v in at_limits.items() if k != "tuple"}
+    expected["tuple"] = {"pair": ["a", "b"]}  # JSON has arrays, not tuples
+    for key, value in expected.items():
+        item = store.get(NS, key)
+        assert item is not None and item.value == value
+    ints = store.get(NS, "ints")
+    assert ints is not None and all(type(v) is int for v in ints.value["list"])
+    if engine == "qdrant_edge":
+        store.close()
+        store = QdrantStore(path=tmp_path / "edge", index={"fields": ["text"]})
+        for key, value in expected.items():
+            item = store.get(NS, key)
+            assert item is not None and item.value == value
+        assert len(store.search(NS[:1], limit=100)) == len(expected)
+    store.close()
+
+
+async def test_the_async_store_refuses_the_same_values(tmp_path: Path) -> None:
+    async with AsyncQdrantStore(path=tmp_path / "edge") as store:
+        await store.aput(NS, "home", {"city": "Porto"})
+        for value, _ in REFUSED.values():
+            with pytest.raises(ValueNotSerializableError):
+                await store.aput(NS, "bad", value)
+        assert await store.aget(NS, "bad") is None
+        assert [h.key for h in await store.asearch(NS[:1])] == ["home"]
+    await asyncio.sleep(0)
+    with QdrantStore(path=tmp_path / "edge") as reopened:
+        assert [h.key for h in reopened.search(())] == ["home"]
