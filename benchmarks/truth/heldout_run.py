@@ -27,7 +27,7 @@ from benchmarks.common import Progress
 from benchmarks.truth.baselines import AppendLog, ProfileVectorUpdates, VectorTopK
 from benchmarks.truth.embeddings import HashingEmbeddings
 from benchmarks.truth.heldout import ABSENT_CATEGORIES, HoConversation
-from benchmarks.truth.modes import ScriptedExtractor, Slip, slipped_script
+from benchmarks.truth.modes import ScriptedExtractor, Slip, slip_layer, slipped_script
 from benchmarks.truth.runner import DIMS, FAIR, GRAPH, LOG, VECTOR, build_graph
 from benchmarks.truth.scoring import fact_lines, has
 from langmem_plus.extraction.base import BaseExtractor
@@ -36,8 +36,6 @@ from langmem_plus.models import CandidateFact
 from langmem_plus.retrieval import RetrievalPolicy
 
 __all__ = ["HeldoutScore", "extractor_for", "run_heldout"]
-
-_STOPPED = ("rejected", "conflict")
 
 
 class _Clock:
@@ -120,29 +118,6 @@ class HeldoutScore:
 
 def _pct(a: int, b: int) -> float | None:
     return round(100.0 * a / b, 1) if b else None
-
-
-def _same(a: CandidateFact, b: CandidateFact) -> bool:
-    return (a.predicate, a.object.casefold()) == (b.predicate, b.object.casefold())
-
-
-def _slip_layer(slip: Slip, g: Any, user: str, user_values: list[str]) -> str:
-    """Which layer stopped ``slip`` (``"stored"`` when none did)."""
-    for d in g.extractor.dropped.get(user, []):
-        if _same(d.candidate, slip.candidate):
-            return f"post-filter: {d.reason}"
-    for w in g.memory.writes.get(user, []):
-        if _same(w.candidate, slip.candidate) and w.candidate.text == slip.candidate.text:
-            if w.action in _STOPPED:
-                return f"write policy: {w.code}"
-            if w.subject not in (None, "user"):
-                return "write policy: kept as another person's fact"
-            if any(has(v, slip.marker) for v in user_values):
-                return "stored"
-            return "stored, closed later"
-    if any(has(v, slip.marker) for v in user_values):
-        return "stored"
-    return "never proposed"
 
 
 def run_heldout(
@@ -241,7 +216,7 @@ def run_heldout(
                     for _, ts in conv.sessions:
                         for t in ts:
                             for slip in slips_of.get(t.text, ()):
-                                layer = _slip_layer(slip, g, user, held[g.name])
+                                layer = slip_layer(slip, g, user, held[g.name])
                                 stopped = not layer.startswith("stored")
                                 sc.slips += 1
                                 sc.slips_stopped += stopped

@@ -52,6 +52,7 @@ __all__ = [
     "ScriptedExtractor",
     "Slip",
     "WriteRecord",
+    "slip_layer",
     "slipped_script",
 ]
 
@@ -70,11 +71,29 @@ class ScriptedExtractor(BaseExtractor):
         super().__init__()
         self.script = dict(script)
 
+    def _lookup(self, text: str) -> Sequence[CandidateFact]:
+        """The turn's script; a remember-this command hands the extractor only the text
+        after its trigger ("Remember that I'm ..." -> "I'm ..."), so a turn found inside
+        scripted texts that all say the same gets their candidates."""
+        if text in self.script:
+            return self.script[text]
+        needle = text.strip()
+        if len(needle) < 12:
+            return ()
+        found = {
+            tuple((c.predicate, c.object) for c in cs): cs
+            for k, cs in self.script.items()
+            if needle in k
+        }
+        return next(iter(found.values())) if len(found) == 1 else ()
+
     def _propose(self, turns: list[UserTurn], scope: str | None) -> ExtractionResult:
         out: list[CandidateFact] = []
         for turn in turns:
-            for c in self.script.get(turn.text, ()):
+            for c in self._lookup(turn.text):
                 update: dict[str, Any] = {"message_id": turn.message_id}
+                if c.quote and c.quote not in turn.text:
+                    update["quote"] = turn.text.strip()  # the fast path's shortened turn
                 if scope and c.scope is None and c.subject != "user":
                     update["scope"] = scope
                 out.append(c.model_copy(update=update))
@@ -195,3 +214,31 @@ class RecordingMemory(FactMemory):
                 )
             )
         return decision
+
+
+def _same(a: CandidateFact, b: CandidateFact) -> bool:
+    return (a.predicate, a.object.casefold()) == (b.predicate, b.object.casefold())
+
+
+def slip_layer(slip: Slip, graph: Any, user: str, user_values: Sequence[str]) -> str:
+    """Which layer stopped ``slip`` for ``user`` in ``graph`` (a ``runner.build_graph``
+    result): ``"post-filter: <reason>"``, ``"write policy: <code>"``, or ``"stored"`` /
+    ``"stored, closed later"`` when none did. ``user_values`` are the texts of the user's
+    current facts at the end (subject ``user``)."""
+    from benchmarks.truth.scoring import has
+
+    for d in graph.extractor.dropped.get(user, []):
+        if _same(d.candidate, slip.candidate):
+            return f"post-filter: {d.reason}"
+    for w in graph.memory.writes.get(user, []):
+        if _same(w.candidate, slip.candidate) and w.candidate.text == slip.candidate.text:
+            if w.action in ("rejected", "conflict"):
+                return f"write policy: {w.code}"
+            if w.subject not in (None, "user"):
+                return "write policy: kept as another person's fact"
+            if any(has(v, slip.marker) for v in user_values):
+                return "stored"
+            return "stored, closed later"
+    if any(has(v, slip.marker) for v in user_values):
+        return "stored"
+    return "never proposed"

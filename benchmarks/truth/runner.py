@@ -267,7 +267,15 @@ def run(
                 final[g.name][user.user_id] = decode_facts(cur)
         held = {g.name: (g.memory.recall_cache.hits, n) for g in graphs}
         return RunResult(
-            records, rows, history, final, systems, seconds, all_proposed, held, graphs
+            records,
+            rows,
+            history,
+            final,
+            systems,
+            seconds,
+            all_proposed,
+            held_recalls=held,
+            graphs=graphs,
         )
     finally:
         for g in graphs:
