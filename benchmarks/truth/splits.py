@@ -340,6 +340,46 @@ def kinds_table(run: dict[str, Any]) -> str:
     return markdown_table(["probes about", *names], rows)
 
 
+def _pct_of(s: dict[str, Any]) -> str:
+    return f"{100.0 * s['right'] / s['scored']:.1f}%" if s.get("scored") else "-"
+
+
+def _findings(results: dict[str, Any]) -> list[str]:
+    """Sentences that compare the figures, written from the results (no typed numbers)."""
+    runs = results["runs"]
+    out: list[str] = []
+    for name in (GRAPH, DENSE):
+        parts = []
+        for mode in MODES:
+            have = [
+                runs[sp][mode]["systems"].get(name)
+                for sp in ("heldout", "tuning")
+                if mode in runs.get(sp, {})
+            ]
+            if len(have) == 2 and all(have):
+                ho, tu = have
+                parts.append(f"{mode} {_pct_of(ho)} held-out vs {_pct_of(tu)} tuning")
+        if parts:
+            out.append(f"* {name}, probes right: " + "; ".join(parts) + ".")
+    for mode, r in runs.get("heldout", {}).items():
+        s = r["systems"]
+        if GRAPH in s and FAIR in s:
+            g, f = s[GRAPH], s[FAIR]
+            out.append(
+                f"* held-out, {mode}: the graph {_pct_of(g)} right, {g['stale_shown']} stale, "
+                f"{g['wrong_stored']} wrong facts stored, {g['irrelevant_with_facts']} irrelevant "
+                f"requests with facts; the fair baseline {_pct_of(f)}, {f['stale_shown']}, "
+                f"{f['wrong_stored']}, {f['irrelevant_with_facts']}"
+                + (
+                    f"; slips stopped {g['slips_stopped']} of {g['slips']}"
+                    if g.get("slips")
+                    else ""
+                )
+                + "."
+            )
+    return [*out, ""] if out else []
+
+
 def render_splits(results: dict[str, Any]) -> str:
     """The docs block, from a ``truth_splits.json`` dict."""
     m = results["machine"]
@@ -356,6 +396,7 @@ def render_splits(results: dict[str, Any]) -> str:
         headline_table(results),
         "",
     ]
+    lines += _findings(results)
     cal = results.get("dense_calibration")
     if cal:
         tried = ", ".join(
