@@ -81,6 +81,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument("--dense-model", choices=("minilm",), help="a real embedding (bench-dense)")
     ap.add_argument("--dense-floor", type=float, help="dense floor for the dense graph")
     ap.add_argument("--calibrate", action="store_true", help="pick the floor on tuning")
+    ap.add_argument("--calibration-users", type=int, default=20, help="tuning users per floor")
     ap.add_argument("--render-docs", action="store_true", help="re-render from the JSON")
     args = ap.parse_args(argv)
     if args.split or args.render_docs:
@@ -220,7 +221,8 @@ def _splits_main(args: argparse.Namespace) -> dict[str, Any]:
         emb = MiniLMEmbeddings()
         dims = emb.dims
         if args.calibrate:
-            cal = calibrate_dense_floor(emb, dims, users=tuning_users, seed=args.seed)
+            cal_users = tuning_users if args.quick else args.calibration_users
+            cal = calibrate_dense_floor(emb, dims, users=cal_users, seed=args.seed)
             floor = cal["chosen"]
     results = run_splits(
         splits,
