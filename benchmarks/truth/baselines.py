@@ -157,6 +157,7 @@ class ProfileVectorUpdates:
         head = "Profile: " + "; ".join(" ".join(t.split()) for t in profile)
         return "\n".join([LEAD_LINE, head, *(f"- {' '.join(t.split())}" for t in rest)])
 
-    def contents(self, user_id: str) -> list[str]:
-        """The text of every memory the user has now."""
-        return [i.value["text"] for i in self.store.search(("pvu", user_id), limit=10_000)]
+    def contents(self, user_id: str, *, own_only: bool = False) -> list[str]:
+        """The text of every memory the user has now (``own_only``: subject ``user``)."""
+        items = self.store.search(("pvu", user_id), limit=10_000)
+        return [i.value["text"] for i in items if not own_only or "|user|" in f"{i.key}|"]

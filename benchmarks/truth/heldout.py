@@ -92,6 +92,9 @@ class HoProbe:
     absent: tuple[tuple[str, str], ...] = ()
     irrelevant: bool = False
     kind: str = ""
+    holder: str = ""
+    """For another person's values: a block line naming that person ("stepbrother") and the
+    value attributes it to them, which is not a mistake; the value anywhere else is."""
 
 
 @dataclass(frozen=True)
@@ -741,12 +744,21 @@ def _other_person(ctx: _Ctx) -> _Scenario:
                 (own_town,),
                 ((their_town, "other_person"),),
                 kind="must_not_store",
+                holder=rel,
             ),
             HoProbe(
-                _food_probe(ctx), (), ((their_allergen, "other_person"),), kind="must_not_store"
+                _food_probe(ctx),
+                (),
+                ((their_allergen, "other_person"),),
+                kind="must_not_store",
+                holder=rel,
             ),
             HoProbe(
-                _job_probe(ctx), (own_emp,), ((their_emp, "other_person"),), kind="must_not_store"
+                _job_probe(ctx),
+                (own_emp,),
+                ((their_emp, "other_person"),),
+                kind="must_not_store",
+                holder=rel,
             ),
         ],
         [

@@ -156,6 +156,7 @@ def run_heldout(
     slips_of = {t.text: t.slips for c in convs for _, ts in c.sessions for t in ts if t.slips}
     bar = Progress(f"heldout {mode}", total=len(convs)) if progress else None
     n = 0
+    fed: dict[str, list[CandidateFact]] = {}
     try:
         for conv in convs:
             user = conv.user_id
@@ -172,6 +173,7 @@ def run_heldout(
                     taken = g.extractor.take(user)
                     if g is graphs[0]:
                         proposed = taken
+                fed.setdefault(user, []).extend(proposed)
                 for name, b in baselines:
                     if name == FAIR:
                         b.add(user, proposed)
@@ -199,8 +201,11 @@ def run_heldout(
                     for f in facts
                     if f.is_current and f.subject == "user" and f.holder == "user"
                 ]
+            own = [c.text for c in fed.get(user, []) if c.subject == "user" and c.holder == "user"]
             for name, b in baselines:
-                held[name] = b.contents(user)
+                # append-only baselines keep everything fed to them; the fair one, what its
+                # updates and deletes left (its own memories only, not other people's)
+                held[name] = b.contents(user, own_only=True) if name == FAIR else own
             for name, values in held.items():
                 sc = scores[name]
                 for value, cat in conv.forbidden:
@@ -235,6 +240,13 @@ def run_heldout(
         shutil.rmtree(tmp, ignore_errors=True)
 
 
+def _shown(block: str, value: str, category: str, holder: str) -> bool:
+    """``value`` is in the block, other than on a line that attributes it to its holder."""
+    if category != "other_person" or not holder:
+        return has(block, value)
+    return any(has(ln, value) and not has(ln, holder) for ln in block.splitlines())
+
+
 def _score_probe(sc: HeldoutScore, probe: Any, block: str, user: str) -> None:
     if probe.irrelevant:
         sc.irrelevant += 1
@@ -252,7 +264,7 @@ def _score_probe(sc: HeldoutScore, probe: Any, block: str, user: str) -> None:
         return
     sc.probes += 1
     missing = [v for v in probe.present if not has(block, v)]
-    shown = [(v, c) for v, c in probe.absent if has(block, v)]
+    shown = [(v, c) for v, c in probe.absent if _shown(block, v, c, probe.holder)]
     ok = not missing and not shown
     sc.right += ok
     if probe.present:

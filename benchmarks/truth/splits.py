@@ -84,6 +84,7 @@ def _tuning(
             "by_kind": {
                 k: {"n": v["n"], "right": v["correct"]} for k, v in s["by_category"].items()
             },
+            "misses": [{k: v for k, v in m.items() if k != "block"} for m in sc.misses[:40]],
         }
     # values a question or another person's statement named: never the user's fact
     markers = [
@@ -276,6 +277,7 @@ def headline_table(results: dict[str, Any]) -> str:
                     [
                         label,
                         _frac(s["right"], s["scored"]),
+                        _frac(s["value_right"], s["value_probes"]),
                         _n(s["stale_shown"], s["probes"]),
                         _wrong(s),
                         _n(s.get("slips_stopped"), s.get("slips")) if s.get("slips") else "-",
@@ -286,6 +288,7 @@ def headline_table(results: dict[str, Any]) -> str:
         [
             "split / mode",
             "probes right",
+            "current-value accuracy (probes naming a value)",
             "probes with a stale value",
             "wrong facts stored",
             "slips stopped",
