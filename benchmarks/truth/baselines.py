@@ -113,7 +113,12 @@ class ProfileVectorUpdates:
     def __init__(self, embeddings: Embeddings, *, dims: int, k: int = 5) -> None:
         self.k = k
         self.store = InMemoryStore(index={"dims": dims, "embed": embeddings, "fields": ["text"]})
-        self.rows: dict[str, int] = {}
+        self._users: set[str] = set()
+
+    @property
+    def rows(self) -> dict[str, int]:
+        """Memories held per user now (updates replace, deletes remove)."""
+        return {u: len(self.contents(u)) for u in sorted(self._users)}
 
     @staticmethod
     def _pred(c: CandidateFact) -> str:
@@ -128,6 +133,7 @@ class ProfileVectorUpdates:
 
     def add(self, user_id: str, candidates: Iterable[CandidateFact]) -> None:
         ns = ("pvu", user_id)
+        self._users.add(user_id)
         for c in candidates:
             if c.polarity == "retract":
                 if c.object in ("", "*"):
@@ -143,15 +149,20 @@ class ProfileVectorUpdates:
             profile = c.kind == "preference" or (
                 c.subject == "user" and self._pred(c) in PROFILE_PREDICATES
             )
-            self.store.put(ns, self._key(c), {"text": c.text, "profile": profile})
-            self.rows[user_id] = self.rows.get(user_id, 0) + 1
+            self.store.put(ns, self._key(c), {"text": c.text, "profile": profile, "scope": c.scope})
 
-    def block(self, user_id: str, request: str) -> str:
+    def block(self, user_id: str, request: str, scope: str | None = None) -> str:
+        """The profile, then the ``k`` nearest other memories of the request's scope (a
+        careful layer filters by project, as Mem0 does with its ids and metadata)."""
         ns = ("pvu", user_id)
         items = self.store.search(ns, limit=10_000)
         profile = sorted(i.value["text"] for i in items if i.value["profile"])
-        hits = self.store.search(ns, query=request, limit=self.k + len(profile))
-        rest = [h.value["text"] for h in hits if not h.value["profile"]][: self.k]
+        hits = self.store.search(ns, query=request, limit=10_000)
+        rest = [
+            h.value["text"]
+            for h in hits
+            if not h.value["profile"] and h.value.get("scope") in (None, scope)
+        ][: self.k]
         if not profile:
             return render(rest)
         head = "Profile: " + "; ".join(" ".join(t.split()) for t in profile)

@@ -206,7 +206,10 @@ def run(
                     blocks: dict[str, str] = {}
                     for name, base in baselines:
                         t0 = time.perf_counter()
-                        blocks[name] = base.block(user.user_id, turn.text)
+                        if name == FAIR:
+                            blocks[name] = base.block(user.user_id, turn.text, session.scope)
+                        else:
+                            blocks[name] = base.block(user.user_id, turn.text)
                         seconds[name] += time.perf_counter() - t0
                     proposed: list[Any] = []
                     for g in graphs:
