@@ -198,8 +198,15 @@ def _docs(out: dict[str, Any], table: str, cats: str, scores: Any, final: Any, r
 
 def _splits_main(args: argparse.Namespace) -> dict[str, Any]:
     import json
+    from pathlib import Path
 
-    from benchmarks.truth.splits import calibrate_dense_floor, render_splits, run_splits
+    from benchmarks.truth.splits import (
+        HELDOUT_MISSES,
+        calibrate_dense_floor,
+        render_splits,
+        run_splits,
+        split_off_heldout_misses,
+    )
 
     dense_tag = f"_{args.dense_model}" if args.dense_model else ""
     name = f"truth_splits{dense_tag}{'_quick' if args.quick else ''}.json"
@@ -276,6 +283,10 @@ def _splits_main(args: argparse.Namespace) -> dict[str, Any]:
             for split, by_mode in old.get("runs", {}).items():
                 for mode, r in by_mode.items():
                     out["runs"].setdefault(split, {}).setdefault(mode, r)
+    hidden = split_off_heldout_misses(out)
+    if hidden:
+        tag = dense_tag + ("_quick" if args.quick else "")
+        write_json(Path(__file__).parent / HELDOUT_MISSES.format(tag=tag), hidden)
     write_json(RESULTS / name, out)
     print(render_splits(out))
     print(f"\nwrote {RESULTS / name} ({out['wall_seconds']:.0f} s)", file=sys.stderr)

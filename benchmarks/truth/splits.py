@@ -33,9 +33,18 @@ from benchmarks.truth.runner import DIMS, FAIR, GRAPH, LOG, VECTOR, run
 from benchmarks.truth.scoring import has, score
 from benchmarks.truth.tuning import tuning_scripts
 
-__all__ = ["calibrate_dense_floor", "render_splits", "run_splits"]
+__all__ = [
+    "HELDOUT_MISSES",
+    "calibrate_dense_floor",
+    "render_splits",
+    "run_splits",
+    "split_off_heldout_misses",
+]
 
 DENSE = "langmem-plus graph + MiniLM dense"
+HELDOUT_MISSES = "heldout_misses{tag}.json"
+"""Where the held-out misses go (beside ``heldout.py``, under the same rule: only the
+benchmark's owner reads them), so the shared results file never shows a held-out wording."""
 SYSTEM_ORDER = (GRAPH, DENSE, FAIR, VECTOR, LOG)
 
 
@@ -234,6 +243,18 @@ def run_splits(
             )
             seconds[f"{split}/{mode}"] = round(time.perf_counter() - t0, 1)
     return {"runs": runs, "seconds": seconds}
+
+
+def split_off_heldout_misses(results: dict[str, Any]) -> dict[str, Any]:
+    """Remove the held-out misses (they quote held-out requests and values) from
+    ``results`` in place and return them, ``{mode: {system: [miss, ...]}}``."""
+    out: dict[str, Any] = {}
+    for mode, r in results.get("runs", {}).get("heldout", {}).items():
+        for name, s in r["systems"].items():
+            misses = s.pop("misses", None)
+            if misses is not None:
+                out.setdefault(mode, {})[name] = misses
+    return out
 
 
 # ------------------------------------------------------------------------------- rendering
