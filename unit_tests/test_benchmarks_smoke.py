@@ -121,7 +121,7 @@ def heldout_slips() -> dict:
     from benchmarks.truth.splits import run_splits
 
     return run_splits(
-        ["heldout"], ["slips"], tuning_users=0, heldout_users=3, seed=2, progress=False
+        ["heldout"], ["slips"], tuning_users=0, heldout_users=2, seed=2, progress=False
     )
 
 
@@ -142,7 +142,7 @@ def test_slips_mode_traces_every_injected_mistake_to_a_layer_or_the_store(heldou
     )
     for s in systems.values():
         assert 0 <= s["probes_right"] <= s["probes"] > 0
-        assert s["irrelevant"] == 3
+        assert s["irrelevant"] == 2
 
 
 def test_the_docs_block_is_rendered_from_the_results(heldout_slips) -> None:
@@ -156,7 +156,7 @@ def test_the_docs_block_is_rendered_from_the_results(heldout_slips) -> None:
         "wall_seconds": 1.0,
         "seed": 2,
         "tuning_users": 0,
-        "heldout_users": 3,
+        "heldout_users": 2,
         "embeddings": "lexical",
     }
     text = render_splits(results)
