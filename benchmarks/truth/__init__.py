@@ -2,12 +2,20 @@
 
 Run from the repository root::
 
-    python -m benchmarks.truth                  # 200 users, seed 0 (a few minutes)
+    python -m benchmarks.truth                  # tuning split, default extractor, 200 users
     python -m benchmarks.truth --users 20 --seed 3
     python -m benchmarks.truth --quick          # 12 users, results in truth_quick.json
+    python -m benchmarks.truth --split both --mode all           # issue 12: both splits,
+    python -m benchmarks.truth --split heldout --mode all --quick  # every mode, baselines
+    python -m benchmarks.truth --split both --mode all --dense-model minilm --calibrate
 
-Modules: ``generator`` (seeded conversations with their truth), ``embeddings`` (the lexical
-hashing embedding every vector path uses), ``baselines`` (vector top-k on InMemoryStore,
-append-only log), ``runner`` (the real graph and the baselines, turn by turn), ``scoring``
-(the figures), ``report`` (tables, JSON, docs).
+Modules: ``generator`` (the **tuning split**: seeded conversations with their truth),
+``tuning`` (its perfect candidates and slips), ``heldout`` (the **held-out split**: read and
+written only by the benchmark's owner, see its docstring for the discipline),
+``heldout_run`` (running and scoring it), ``modes`` (default / perfect / slips extractors
+and the recording wrappers), ``embeddings`` (the lexical hashing embedding every vector path
+uses, and MiniLM with the ``bench-dense`` extra), ``baselines`` (vector top-k, append-only
+log, profile + vector top-k with updates), ``runner`` (the real graph and the baselines,
+turn by turn), ``scoring`` (the tuning figures), ``splits`` (both splits, every mode, and
+their docs block), ``report`` (the original tables, JSON, docs).
 """

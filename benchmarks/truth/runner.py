@@ -8,13 +8,16 @@ Per turn, in this order (so every system sees the same history):
    through ``FactMemory`` on ``QdrantStore`` -- Qdrant Edge, on disk);
 3. whatever the extractor proposed in that turn (recorded by wrapping it) is appended to
    every baseline: same extractor output, no write policy.
+
+The extractor is ``RuleExtractor`` unless another is given (the perfect and slips modes of
+``benchmarks.truth.modes``); the graph's memory records every write-policy decision.
 """
 
 from __future__ import annotations
 
 import shutil
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from typing import Any
@@ -24,23 +27,34 @@ from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.graph import StateGraph
 
 from benchmarks.common import Progress
-from benchmarks.truth.baselines import AppendLog, VectorTopK
+from benchmarks.truth.baselines import AppendLog, ProfileVectorUpdates, VectorTopK
 from benchmarks.truth.embeddings import HashingEmbeddings
 from benchmarks.truth.generator import Probe, UserScript
+from benchmarks.truth.modes import RecordingExtractor, RecordingMemory
 from langmem_plus import QdrantStore
-from langmem_plus.extraction import RuleExtractor
-from langmem_plus.extraction.base import ExtractionResult
+from langmem_plus.extraction.base import BaseExtractor
 from langmem_plus.layout import decode_facts
-from langmem_plus.memory import FactMemory
 from langmem_plus.models import Fact
 from langmem_plus.nodes import MemoryState, add_memory, memory_messages
+from langmem_plus.retrieval import RetrievalPolicy
 
-__all__ = ["GRAPH", "GRAPH_DENSE", "LOG", "VECTOR", "RequestRecord", "RunResult", "run"]
+__all__ = [
+    "FAIR",
+    "GRAPH",
+    "GRAPH_DENSE",
+    "LOG",
+    "VECTOR",
+    "RequestRecord",
+    "RunResult",
+    "build_graph",
+    "run",
+]
 
 GRAPH = "langmem-plus graph"
 GRAPH_DENSE = "langmem-plus graph + hashing dense"
 VECTOR = "vector top-k (k=5)"
 LOG = "append-only log (last 10)"
+FAIR = "profile + vector top-k with updates (k=5)"
 START = datetime(2026, 1, 5, 9, 0, tzinfo=timezone.utc)
 DIMS = 512
 
@@ -51,27 +65,6 @@ class _Clock:
 
     def __call__(self) -> datetime:
         return self.now
-
-
-class RecordingExtractor(RuleExtractor):
-    """``RuleExtractor`` that keeps what it proposed, per user, for the baselines."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.proposed: dict[str, list[tuple[str, str]]] = {}
-
-    def extract_detailed(self, messages: Sequence[Any], **kw: Any) -> ExtractionResult:
-        result = super().extract_detailed(messages, **kw)
-        user = kw.get("user_id") or "?"
-        self.proposed.setdefault(user, []).extend(
-            (f"{c.scope}.{c.predicate}" if c.scope else c.predicate, c.text)
-            for c in result.candidates
-        )
-        return result
-
-    def take(self, user_id: str) -> list[tuple[str, str]]:
-        """(slot, text) of every candidate proposed for the user since the last take."""
-        return self.proposed.pop(user_id, [])
 
 
 @dataclass
@@ -93,7 +86,7 @@ class _Graph:
     graph: Any
     store: QdrantStore
     extractor: RecordingExtractor
-    memory: FactMemory
+    memory: RecordingMemory
     seen: list[str] = field(default_factory=list)
 
 
@@ -106,13 +99,24 @@ class RunResult:
     systems: list[str]
     seconds: dict[str, float]
     proposed: dict[str, list[tuple[str, str]]]  # user -> (slot, text) proposed
+    graphs: list[Any] = field(default_factory=list)  # the graphs (stores closed)
     held_recalls: dict[str, tuple[int, int]] = field(default_factory=dict)  # hits, turns
 
 
-def _build_graph(name: str, path: str, clock: _Clock, index: Any = None) -> _Graph:
+def build_graph(
+    name: str,
+    path: str,
+    clock: Any,
+    index: Any = None,
+    inner: BaseExtractor | None = None,
+    retrieval: RetrievalPolicy | None = None,
+) -> _Graph:
+    """The real graph on Qdrant Edge at ``path``: ``add_memory`` around a responder that
+    records the system prompt it was given; ``inner`` is the extractor (``RuleExtractor``
+    when ``None``), wrapped so every candidate and decision is recorded."""
     store = QdrantStore(path=path, index=index) if index else QdrantStore(path=path)
-    extractor = RecordingExtractor()
-    memory = FactMemory(store, clock=clock)
+    extractor = RecordingExtractor(inner)
+    memory = RecordingMemory(store, clock=clock, retrieval=retrieval)
     g = _Graph(name, None, store, extractor, memory)
 
     def responder(state: MemoryState) -> dict[str, Any]:
@@ -149,19 +153,40 @@ def run(
     dense: bool = False,
     progress: bool = True,
     on_user: Callable[[int], None] | None = None,
+    inner: BaseExtractor | None = None,
+    embeddings: Any = None,
+    dims: int = DIMS,
+    dense_floor: float | None = None,
+    dense_name: str = GRAPH_DENSE,
 ) -> RunResult:
-    """Run every user's sessions through every system; return what each system sent."""
+    """Run every user's sessions through every system; return what each system sent.
+
+    Args:
+        inner: the extractor (``RuleExtractor`` when ``None``); the baselines get whatever
+            it proposed that passed the post-filters.
+        embeddings: the embedding every vector path uses (``HashingEmbeddings(dims)`` when
+            ``None``); with ``dense`` the graph also runs with it as a dense index.
+        dense_floor: the dense graph's ``RetrievalPolicy.dense_floor`` (the default when
+            ``None``).
+    """
     import time
 
     clock = _Clock()
-    emb = HashingEmbeddings(DIMS)
+    emb = embeddings or HashingEmbeddings(dims)
     tmp = tempfile.mkdtemp(prefix="truth-bench-")
-    graphs = [_build_graph(GRAPH, f"{tmp}/edge", clock)]
+    graphs = [build_graph(GRAPH, f"{tmp}/edge", clock, inner=inner)]
     if dense:
-        index = {"dims": DIMS, "embed": emb, "fields": ["text"]}
-        graphs.append(_build_graph(GRAPH_DENSE, f"{tmp}/edge-dense", clock, index))
-    vector, log = VectorTopK(emb, dims=DIMS, k=5), AppendLog(10)
-    systems = [g.name for g in graphs] + [VECTOR, LOG]
+        index = {"dims": dims, "embed": emb, "fields": ["text"]}
+        policy = RetrievalPolicy(dense_floor=dense_floor) if dense_floor is not None else None
+        graphs.append(
+            build_graph(
+                dense_name, f"{tmp}/edge-dense", clock, index, inner=inner, retrieval=policy
+            )
+        )
+    vector, log = VectorTopK(emb, dims=dims, k=5), AppendLog(10)
+    fair = ProfileVectorUpdates(emb, dims=dims, k=5)
+    baselines: list[tuple[str, Any]] = [(VECTOR, vector), (LOG, log), (FAIR, fair)]
+    systems = [g.name for g in graphs] + [name for name, _ in baselines]
     seconds = dict.fromkeys(systems, 0.0)
     records: list[RequestRecord] = []
     all_proposed: dict[str, list[tuple[str, str]]] = {}
@@ -179,11 +204,14 @@ def run(
                     n += 1
                     clock.now += timedelta(minutes=2)
                     blocks: dict[str, str] = {}
-                    for name, base in ((VECTOR, vector), (LOG, log)):
+                    for name, base in baselines:
                         t0 = time.perf_counter()
-                        blocks[name] = base.block(user.user_id, turn.text)
+                        if name == FAIR:
+                            blocks[name] = base.block(user.user_id, turn.text, session.scope)
+                        else:
+                            blocks[name] = base.block(user.user_id, turn.text)
                         seconds[name] += time.perf_counter() - t0
-                    proposed: list[tuple[str, str]] = []
+                    proposed: list[Any] = []
                     for g in graphs:
                         before = len(g.seen)
                         t0 = time.perf_counter()
@@ -200,10 +228,14 @@ def run(
                         taken = g.extractor.take(user.user_id)
                         if g is graphs[0]:
                             proposed = taken
-                    all_proposed.setdefault(user.user_id, []).extend(proposed)
-                    texts = [text for _, text in proposed]
+                    all_proposed.setdefault(user.user_id, []).extend(
+                        (f"{c.scope}.{c.predicate}" if c.scope else c.predicate, c.text)
+                        for c in proposed
+                    )
+                    texts = [c.text for c in proposed]
                     vector.add(user.user_id, texts)
                     log.add(user.user_id, texts)
+                    fair.add(user.user_id, proposed)
                     records.append(
                         RequestRecord(
                             user.user_id,
@@ -221,7 +253,11 @@ def run(
                 on_user(ui)
         if bar:
             bar.close(f"{n} turns")
-        rows: dict[str, dict[str, int]] = {VECTOR: dict(vector.rows), LOG: log.rows}
+        rows: dict[str, dict[str, int]] = {
+            VECTOR: dict(vector.rows),
+            LOG: log.rows,
+            FAIR: dict(fair.rows),
+        }
         history: dict[str, dict[str, int]] = {}
         final: dict[str, dict[str, list[Fact]]] = {}
         for g in graphs:
@@ -233,7 +269,17 @@ def run(
                 history[g.name][user.user_id] = len(old)
                 final[g.name][user.user_id] = decode_facts(cur)
         held = {g.name: (g.memory.recall_cache.hits, n) for g in graphs}
-        return RunResult(records, rows, history, final, systems, seconds, all_proposed, held)
+        return RunResult(
+            records,
+            rows,
+            history,
+            final,
+            systems,
+            seconds,
+            all_proposed,
+            held_recalls=held,
+            graphs=graphs,
+        )
     finally:
         for g in graphs:
             g.store.close()
