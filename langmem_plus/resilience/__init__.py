@@ -13,6 +13,7 @@ Modules::
               track_degradation, DegradationReport        per-turn "ran without memory" report
     core      ResilienceCore                              the logic, once, with no store I/O
     store     ResilientStore                              the BaseStore and its sync/async drivers
+    defaults  protect, INTERACTIVE_DEFAULTS               what the memory layer wraps by default
 
 Example:
     >>> from langgraph.store.memory import InMemoryStore
@@ -27,6 +28,7 @@ Example:
 from langmem_plus.resilience.breaker import BreakerState, CircuitBreaker, Permit
 from langmem_plus.resilience.core import DEFAULT_PASSTHROUGH_EXCEPTIONS
 from langmem_plus.resilience.deadline import Outcome, OutcomeKind, TaskDeadline, ThreadDeadline
+from langmem_plus.resilience.defaults import INTERACTIVE_DEFAULTS, protect
 from langmem_plus.resilience.metrics import (
     DegradationReport,
     EventKind,
@@ -40,6 +42,7 @@ from langmem_plus.resilience.store import ResilientStore
 
 __all__ = [
     "DEFAULT_PASSTHROUGH_EXCEPTIONS",
+    "INTERACTIVE_DEFAULTS",
     "BreakerState",
     "CircuitBreaker",
     "DegradationReport",
@@ -55,5 +58,6 @@ __all__ = [
     "TaskDeadline",
     "ThreadDeadline",
     "current_degradation",
+    "protect",
     "track_degradation",
 ]

@@ -125,6 +125,10 @@ class ResilientStore(BaseStore):
         self._inner = store
         self.supports_ttl = store.supports_ttl
         self.ttl_config = store.ttl_config
+        # what callers read off a store to decide how to rank (FactMemory reads these)
+        self.index_config = getattr(store, "index_config", None)
+        self.embeddings = getattr(store, "embeddings", None)
+        self.hybrid = bool(getattr(store, "hybrid", False))
         self._metrics = ResilienceMetrics()
         outbox = Outbox(":memory:" if outbox_path is None else outbox_path, max_size=outbox_max)
         if outbox_path is None:
@@ -181,6 +185,11 @@ class ResilientStore(BaseStore):
     def store(self) -> BaseStore:
         """The wrapped store."""
         return self._inner
+
+    @property
+    def closed(self) -> bool:
+        """True after :meth:`close`."""
+        return self._closed
 
     @property
     def breaker(self) -> CircuitBreaker:
