@@ -184,7 +184,7 @@ def _in_thread(fn: Callable[[], object]) -> object:
 def test_thread_deadline_runs_the_call_on_the_callers_cpu_and_gives_the_caller_its_cpus_back() -> (
     None
 ):
-    runner = ThreadDeadline(max_workers=2)
+    runner = ThreadDeadline(max_workers=2, colocate=True)
 
     def caller() -> tuple[set[int], set[int], set[int]]:
         before = os.sched_getaffinity(0)
@@ -243,7 +243,7 @@ def test_thread_deadline_frees_an_abandoned_worker_and_the_caller_from_the_cpu()
 
 @needs_two_cpus
 def test_thread_deadline_colocates_only_the_first_moments_of_a_slow_call() -> None:
-    runner = ThreadDeadline(max_workers=2)
+    runner = ThreadDeadline(max_workers=2, colocate=True)
 
     def caller() -> tuple[set[int], set[int], set[int]]:
         me = threading.get_native_id()
@@ -262,6 +262,34 @@ def test_thread_deadline_colocates_only_the_first_moments_of_a_slow_call() -> No
         assert worker_late == set(CPUS) and caller_late == set(CPUS)
     finally:
         runner.close()
+
+
+@needs_two_cpus
+def test_by_default_no_thread_affinity_is_changed() -> None:
+    """A library must not change its host's scheduling (issue 14): neither the caller nor
+    the worker is pinned by a default ThreadDeadline or ResilientStore."""
+    from langgraph.store.memory import InMemoryStore
+
+    from langmem_plus.resilience import ResilientStore
+
+    def caller() -> tuple[set[int], set[int], set[int]]:
+        me = threading.get_native_id()
+        with ResilientStore(InMemoryStore()) as store:
+            seen: list[tuple[set[int], set[int]]] = []
+            runner = ThreadDeadline()
+            try:
+                for _ in range(5):
+                    runner.run(
+                        lambda: seen.append((os.sched_getaffinity(0), os.sched_getaffinity(me))),
+                        timeout=1,
+                    )
+                store.get(("memories", "u1"), "k")
+            finally:
+                runner.close()
+        return seen[-1][0], seen[-1][1], os.sched_getaffinity(0)
+
+    worker, caller_during, caller_after = _in_thread(caller)  # type: ignore[misc]
+    assert worker == set(CPUS) and caller_during == set(CPUS) and caller_after == set(CPUS)
 
 
 @needs_two_cpus

@@ -33,10 +33,11 @@ import asyncio
 import collections
 import ctypes
 import enum
+import inspect
 import os
 import threading
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine, Generator
 from dataclasses import dataclass
 from typing import Any
 
@@ -132,10 +133,11 @@ class ThreadDeadline:
     """A bounded pool of daemon threads that runs sync calls under a deadline.
 
     Each call is handed to an idle worker through that worker's own lock (no shared queue
-    on the fast path). The caller does nothing but wait while its worker runs, so on Linux
-    the two are kept on one CPU for the length of the call (``colocate``): the worker is
-    moved to the caller's current CPU, and the caller is held there until the answer comes,
-    after which its own CPU set is restored. A hand-off and answer between two threads on
+    on the fast path). By default no thread's CPU affinity is ever touched: a library must
+    not change its host's scheduling. With ``colocate=True`` (opt-in, Linux), the caller and
+    its worker are kept on one CPU for the length of the call: the worker is moved to the
+    caller's current CPU, and the caller is held there until the answer comes, after which
+    its own CPU set is restored. A hand-off and answer between two threads on
     one CPU cost ~13 us; across CPUs they cost ~45 us on an idle virtual machine, where
     each wake-up is an interrupt to a halted vCPU (measured on the 2-vCPU CI machine, see
     ``docs/resilience.md``). Only for the first ``COLOCATE_WINDOW`` (2 ms) of a call: one
@@ -146,9 +148,10 @@ class ThreadDeadline:
         max_workers: the most threads ever started; they start lazily, one per concurrent
             call, so a quiet store uses one.
         name: thread name prefix.
-        colocate: run the worker on the caller's CPU while the caller waits (Linux;
-            ignored where the platform cannot, and switched off if the first attempt is
-            refused).
+        colocate: opt-in: run the worker on the caller's CPU while the caller waits
+            (Linux; ignored where the platform cannot, and switched off if the first attempt
+            is refused). This changes the calling thread's CPU affinity for the length of
+            each call; leave it off unless the application owns its threads' placement.
     """
 
     def __init__(
@@ -156,7 +159,7 @@ class ThreadDeadline:
         *,
         max_workers: int = 16,
         name: str = "langmem-plus-store",
-        colocate: bool = True,
+        colocate: bool = False,
     ) -> None:
         if max_workers < 1:
             raise ValueError(f"max_workers must be >= 1, got {max_workers!r}")
@@ -333,6 +336,42 @@ class ThreadDeadline:
                 job = worker.job
 
 
+class _Resume:
+    """Awaitable that carries on a coroutine already started by hand: it passes what the
+    coroutine yields (the futures it waits on) up to the task that runs it, and sends or
+    throws back what the task gets, as ``await`` would have."""
+
+    __slots__ = ("coro", "first")
+
+    def __init__(self, coro: Coroutine[Any, Any, Any], first: Any) -> None:
+        self.coro = coro
+        self.first = first
+
+    def __await__(self) -> Generator[Any, Any, Any]:
+        coro, value = self.coro, self.first
+        self.first = None
+        while True:
+            try:
+                sent = yield value
+            except GeneratorExit:
+                coro.close()
+                raise
+            except BaseException as exc:
+                try:
+                    value = coro.throw(exc)
+                except StopIteration as done:
+                    return done.value
+            else:
+                try:
+                    value = coro.send(sent)
+                except StopIteration as done:
+                    return done.value
+
+
+async def _resumed(coro: Coroutine[Any, Any, Any], first: Any) -> Any:
+    return await _Resume(coro, first)
+
+
 class TaskDeadline:
     """Await coroutines under a deadline, abandoning (cancelling) those that miss it.
 
@@ -351,7 +390,13 @@ class TaskDeadline:
         return len(self._abandoned)
 
     async def run(self, make: Callable[[], Awaitable[Any]], timeout: float | None) -> Outcome:
-        """Await ``make()`` for at most ``timeout`` seconds (``None``: no deadline)."""
+        """Await ``make()`` for at most ``timeout`` seconds (``None``: no deadline).
+
+        The coroutine's first step runs at once in the caller's task: a call that finishes
+        without suspending (an in-process store such as Qdrant Edge, a cache hit) costs no
+        task and no event-loop round trip. Only when it suspends does the rest of it become
+        a task, awaited under what is left of the deadline and abandoned at the deadline.
+        """
         start = time.perf_counter()
         if timeout is None:
             try:
@@ -361,9 +406,23 @@ class TaskDeadline:
             return Outcome(OutcomeKind.OK, value, elapsed=time.perf_counter() - start)
         if len(self._abandoned) >= self.max_abandoned:
             return Outcome(OutcomeKind.SATURATED, elapsed=time.perf_counter() - start)
-        task: asyncio.Future[Any] = asyncio.ensure_future(make())
+        awaitable = make()
+        if inspect.iscoroutine(awaitable):
+            try:
+                first = awaitable.send(None)
+            except StopIteration as done:  # finished in its first step
+                return Outcome(OutcomeKind.OK, done.value, elapsed=time.perf_counter() - start)
+            except asyncio.CancelledError:
+                error = StoreUnavailableError("the store call was cancelled from inside")
+                return Outcome(OutcomeKind.ERROR, error=error, elapsed=time.perf_counter() - start)
+            except Exception as exc:
+                return Outcome(OutcomeKind.ERROR, error=exc, elapsed=time.perf_counter() - start)
+            task: asyncio.Future[Any] = asyncio.ensure_future(_resumed(awaitable, first))
+        else:
+            task = asyncio.ensure_future(awaitable)
+        left = timeout - (time.perf_counter() - start)
         try:
-            done, _ = await asyncio.wait((task,), timeout=max(timeout, 0.0))
+            done, _ = await asyncio.wait((task,), timeout=max(left, 0.0))
         except asyncio.CancelledError:
             task.cancel()
             self._abandon(task)

@@ -70,10 +70,11 @@ class ResilientStore(BaseStore):
             and full outbox; for export (e.g. OpenTelemetry). Must be quick; errors ignored.
         max_workers: most worker threads for sync calls (also the most abandoned async
             calls kept pending before new ones are refused).
-        colocate: on Linux, run a sync call's worker thread on the caller's CPU while the
-            caller waits for it (see :class:`~langmem_plus.resilience.ThreadDeadline`);
-            this halves the hand-off cost on an idle machine. ``False`` never touches CPU
-            affinity.
+        colocate: opt-in (default ``False``: CPU affinity is never touched). On Linux, run
+            a sync call's worker thread on the caller's CPU while the caller waits for it
+            (see :class:`~langmem_plus.resilience.ThreadDeadline`); this changes the calling
+            thread's affinity during each call, so only for applications that own their
+            threads' placement.
         replay_batch_size: queued writes sent per replay call (halved after a replay
             timeout).
         replay_timeout: deadline for one replay call (it is off the request path).
@@ -103,7 +104,7 @@ class ResilientStore(BaseStore):
         outbox_max: int = 10_000,
         on_event: EventHook | None = None,
         max_workers: int = 16,
-        colocate: bool = True,
+        colocate: bool = False,
         replay_batch_size: int = 256,
         replay_timeout: float | None = 5.0,
         clock: Callable[[], float] = time.monotonic,
