@@ -214,10 +214,13 @@ def test_middleware_answers_without_memory_while_the_store_hangs_and_catches_up(
     assert cities(inner) == ["Rome"]
 
 
-def _tool_run(store: BaseStore, *script: AIMessage) -> list[str]:
-    agent = create_agent(RecordingModel(script=[*script, AIMessage("done")]),
-                         tools=create_memory_tools(), checkpointer=InMemorySaver(),
-                         store=store)  # fmt: skip
+def _tool_agent(store: BaseStore, *script: AIMessage) -> Any:
+    return create_agent(RecordingModel(script=[*script, AIMessage("done")]),
+                        tools=create_memory_tools(), checkpointer=InMemorySaver(),
+                        store=store)  # fmt: skip
+
+
+def _tool_outputs(agent: Any) -> list[str]:
     out = agent.invoke({"messages": [("user", "go")]}, cfg("t"))
     return [str(m.content) for m in out["messages"] if isinstance(m, ToolMessage)]
 
@@ -229,17 +232,19 @@ def _call(name: str, **args: Any) -> AIMessage:
 def test_tools_search_without_memory_while_the_store_hangs_and_writes_land_later(
     store: Hangable, inner: BaseStore
 ) -> None:
-    _tool_run(store, _call("search_memory", query="warm up"))
+    _tool_outputs(_tool_agent(store, _call("search_memory", query="warm up")))
+    agent = _tool_agent(store, _call("search_memory", query="where do I live?"))
     store.start_hanging()
     t0 = time.perf_counter()
-    [found] = _tool_run(store, _call("search_memory", query="where do I live?"))
+    [found] = _tool_outputs(agent)
     elapsed = time.perf_counter() - t0
     assert found == NOTHING_RELEVANT
     assert store.in_flight >= 1
     assert elapsed < DEADLINE + SLACK, f"{elapsed * 1000:.0f} ms"
     store.come_back()
+    agent = _tool_agent(store, _call("remember", fact="I live in Madrid"))
     store.start_hanging(writes_only=True)
-    [saved] = _tool_run(store, _call("remember", fact="I live in Madrid"))
+    [saved] = _tool_outputs(agent)
     assert "Madrid" in saved
     store.come_back()
     protect(store).flush()

@@ -331,6 +331,81 @@ async def test_task_deadline_abandons_a_coroutine_that_swallows_cancellation() -
     assert runner.abandoned == 0
 
 
+async def test_task_deadline_runs_a_healthy_call_in_the_callers_own_task() -> None:
+    runner = TaskDeadline()
+    caller = asyncio.current_task()
+    seen: list[object] = []
+
+    async def instant() -> str:
+        seen.append(asyncio.current_task())
+        return "now"
+
+    async def suspends() -> str:
+        seen.append(asyncio.current_task())
+        await asyncio.sleep(0.001)
+        seen.append(asyncio.current_task())
+        return "later"
+
+    assert (await runner.run(instant, timeout=1)).value == "now"
+    assert (await runner.run(suspends, timeout=1)).value == "later"
+    assert seen == [caller, caller, caller]  # no task of its own on the healthy path
+
+
+async def test_task_deadline_timeout_leaves_the_caller_free_and_uncancelled() -> None:
+    runner = TaskDeadline()
+    gate = asyncio.Event()
+    cancelled: list[bool] = []
+
+    async def hangs() -> None:
+        try:
+            await gate.wait()
+        except asyncio.CancelledError:
+            cancelled.append(True)
+            raise
+
+    out = await runner.run(hangs, timeout=0.02)
+    assert out.kind is OutcomeKind.TIMEOUT
+    await asyncio.sleep(0.01)  # the caller is not left with a pending cancellation
+    assert cancelled == [True]  # the abandoned call was cancelled in the background
+    assert runner.abandoned == 0
+    current = asyncio.current_task()
+    assert current is not None
+    assert getattr(current, "cancelling", lambda: 0)() == 0  # Python 3.11+
+
+
+async def test_task_deadline_passes_errors_and_an_inside_cancellation_as_errors() -> None:
+    runner = TaskDeadline()
+
+    async def fails_later() -> None:
+        await asyncio.sleep(0)
+        raise ConnectionError("down")
+
+    async def cancelled_inside() -> None:
+        await asyncio.sleep(0)
+        raise asyncio.CancelledError
+
+    out = await runner.run(fails_later, timeout=1)
+    assert out.kind is OutcomeKind.ERROR and isinstance(out.error, ConnectionError)
+    out = await runner.run(cancelled_inside, timeout=1)
+    assert out.kind is OutcomeKind.ERROR and type(out.error).__name__ == "StoreUnavailableError"
+
+
+async def test_task_deadline_caller_cancelled_from_outside_is_cancelled() -> None:
+    runner = TaskDeadline()
+    gate = asyncio.Event()
+
+    async def hangs() -> None:
+        await gate.wait()
+
+    task = asyncio.ensure_future(runner.run(hangs, timeout=5))
+    await asyncio.sleep(0.01)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    await asyncio.sleep(0)
+    assert runner.abandoned == 0
+
+
 # -- outbox -------------------------------------------------------------------------------
 
 

@@ -336,16 +336,37 @@ class ThreadDeadline:
                 job = worker.job
 
 
+_TIMED_OUT = object()
+
+
 class _Resume:
-    """Awaitable that carries on a coroutine already started by hand: it passes what the
-    coroutine yields (the futures it waits on) up to the task that runs it, and sends or
-    throws back what the task gets, as ``await`` would have."""
+    """Carries on, in the caller's own task, a coroutine already started by hand.
 
-    __slots__ = ("coro", "first")
+    It passes what the coroutine yields (the futures it waits on) up to the task, and sends
+    or throws back what the task gets, as ``await`` would have. At the deadline
+    (:meth:`expire`, a loop timer) the caller's task is cancelled; that cancellation is not
+    passed on: the coroutine is handed to :meth:`TaskDeadline._abandon_coroutine`
+    (cancelled in the background, never awaited) and the await ends with ``_TIMED_OUT``.
+    So no task is created on the healthy path, and a coroutine that swallows cancellation
+    still cannot hold the caller. A cancellation of the caller from outside abandons the
+    coroutine the same way and is re-raised.
+    """
 
-    def __init__(self, coro: Coroutine[Any, Any, Any], first: Any) -> None:
+    __slots__ = ("coro", "expired", "first", "owner", "task")
+
+    def __init__(
+        self, owner: TaskDeadline, coro: Coroutine[Any, Any, Any], first: Any
+    ) -> None:
+        self.owner = owner
         self.coro = coro
         self.first = first
+        self.expired = False
+        self.task: asyncio.Task[Any] | None = None
+
+    def expire(self) -> None:
+        if self.task is not None and not self.task.done():
+            self.expired = True
+            self.task.cancel()
 
     def __await__(self) -> Generator[Any, Any, Any]:
         coro, value = self.coro, self.first
@@ -353,23 +374,75 @@ class _Resume:
         while True:
             try:
                 sent = yield value
+            except asyncio.CancelledError:
+                self.owner._abandon_coroutine(coro)
+                if self.expired:
+                    uncancel = getattr(self.task, "uncancel", None)  # Python 3.11+
+                    if uncancel is not None:
+                        uncancel()
+                    return _TIMED_OUT
+                raise
             except GeneratorExit:
                 coro.close()
                 raise
             except BaseException as exc:
                 try:
                     value = coro.throw(exc)
-                except StopIteration as done:
-                    return done.value
+                except StopIteration as stop:
+                    return stop.value
+                except asyncio.CancelledError as inner:
+                    raise _cancelled_inside() from inner
             else:
                 try:
                     value = coro.send(sent)
-                except StopIteration as done:
-                    return done.value
+                except StopIteration as stop:
+                    return stop.value
+                except asyncio.CancelledError as inner:
+                    raise _cancelled_inside() from inner
 
 
-async def _resumed(coro: Coroutine[Any, Any, Any], first: Any) -> Any:
-    return await _Resume(coro, first)
+def _cancelled_inside() -> StoreUnavailableError:
+    """The store's own coroutine was cancelled (not by us): a store failure."""
+    return StoreUnavailableError("the store call was cancelled from inside")
+
+
+async def _drive_rest(coro: Coroutine[Any, Any, Any], first: Any) -> Any:
+    """Drive a coroutine already started by hand to its end (in a task of its own)."""
+    value = first
+    while True:
+        try:
+            sent = await _Yield(value)
+        except BaseException as exc:
+            try:
+                value = coro.throw(exc)
+            except StopIteration as stop:
+                return stop.value
+        else:
+            try:
+                value = coro.send(sent)
+            except StopIteration as stop:
+                return stop.value
+
+
+class _Yield:
+    """Awaitable that yields one value to the running task and returns what comes back."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __await__(self) -> Generator[Any, Any, Any]:
+        return (yield self.value)
+
+
+async def _cancelled(coro: Coroutine[Any, Any, Any]) -> Any:
+    """Throw a cancellation into an abandoned coroutine, then let it finish as it will."""
+    try:
+        first = coro.throw(asyncio.CancelledError())
+    except StopIteration as stop:
+        return stop.value
+    return await _drive_rest(coro, first)
 
 
 class TaskDeadline:
@@ -392,10 +465,11 @@ class TaskDeadline:
     async def run(self, make: Callable[[], Awaitable[Any]], timeout: float | None) -> Outcome:
         """Await ``make()`` for at most ``timeout`` seconds (``None``: no deadline).
 
-        The coroutine's first step runs at once in the caller's task: a call that finishes
-        without suspending (an in-process store such as Qdrant Edge, a cache hit) costs no
-        task and no event-loop round trip. Only when it suspends does the rest of it become
-        a task, awaited under what is left of the deadline and abandoned at the deadline.
+        The coroutine runs in the caller's own task: a call that finishes without
+        suspending costs no task and no timer; one that suspends gets a loop timer as its
+        watchdog and no task either. At the deadline the watchdog ends the caller's wait
+        (``TIMEOUT``) and the coroutine is abandoned: cancelled in a background task, never
+        awaited, so even a coroutine that swallows cancellation cannot hold the caller.
         """
         start = time.perf_counter()
         if timeout is None:
@@ -407,19 +481,43 @@ class TaskDeadline:
         if len(self._abandoned) >= self.max_abandoned:
             return Outcome(OutcomeKind.SATURATED, elapsed=time.perf_counter() - start)
         awaitable = make()
-        if inspect.iscoroutine(awaitable):
-            try:
-                first = awaitable.send(None)
-            except StopIteration as done:  # finished in its first step
-                return Outcome(OutcomeKind.OK, done.value, elapsed=time.perf_counter() - start)
-            except asyncio.CancelledError:
-                error = StoreUnavailableError("the store call was cancelled from inside")
-                return Outcome(OutcomeKind.ERROR, error=error, elapsed=time.perf_counter() - start)
-            except Exception as exc:
-                return Outcome(OutcomeKind.ERROR, error=exc, elapsed=time.perf_counter() - start)
-            task: asyncio.Future[Any] = asyncio.ensure_future(_resumed(awaitable, first))
-        else:
-            task = asyncio.ensure_future(awaitable)
+        if not inspect.iscoroutine(awaitable):
+            return await self._run_as_task(asyncio.ensure_future(awaitable), timeout, start)
+        try:
+            first = awaitable.send(None)
+        except StopIteration as stop:  # finished in its first step: no task, no timer
+            return Outcome(OutcomeKind.OK, stop.value, elapsed=time.perf_counter() - start)
+        except asyncio.CancelledError:
+            error = StoreUnavailableError("the store call was cancelled from inside")
+            return Outcome(OutcomeKind.ERROR, error=error, elapsed=time.perf_counter() - start)
+        except Exception as exc:
+            return Outcome(OutcomeKind.ERROR, error=exc, elapsed=time.perf_counter() - start)
+        # it suspended: carry it on in this task, with a loop timer as the watchdog
+        loop = asyncio.get_running_loop()
+        rest = _Resume(self, awaitable, first)
+        rest.task = asyncio.current_task()
+        if rest.task is None:  # not inside a task (a bare coroutine driver): use a task
+            return await self._run_as_task(
+                asyncio.ensure_future(_drive_rest(awaitable, first)), timeout, start
+            )
+        left = timeout - (time.perf_counter() - start)
+        handle = loop.call_later(max(left, 0.0), rest.expire)
+        try:
+            value = await rest
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            return Outcome(OutcomeKind.ERROR, error=exc, elapsed=time.perf_counter() - start)
+        finally:
+            handle.cancel()
+        elapsed = time.perf_counter() - start
+        if value is _TIMED_OUT:
+            return Outcome(OutcomeKind.TIMEOUT, elapsed=elapsed)
+        return Outcome(OutcomeKind.OK, value, elapsed=elapsed)
+
+    async def _run_as_task(
+        self, task: asyncio.Future[Any], timeout: float, start: float
+    ) -> Outcome:
         left = timeout - (time.perf_counter() - start)
         try:
             done, _ = await asyncio.wait((task,), timeout=max(left, 0.0))
@@ -440,6 +538,10 @@ class TaskDeadline:
         task.cancel()
         self._abandon(task)
         return Outcome(OutcomeKind.TIMEOUT, elapsed=elapsed)
+
+    def _abandon_coroutine(self, coro: Coroutine[Any, Any, Any]) -> None:
+        """Cancel a coroutine that missed its deadline in a task of its own, not awaited."""
+        self._abandon(asyncio.ensure_future(_cancelled(coro)))
 
     def close(self) -> None:
         """Cancel every abandoned task that is still pending (safe from any thread)."""
