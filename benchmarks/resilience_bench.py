@@ -12,8 +12,8 @@ Measures:
    LangGraph's InMemoryStore (where the store itself costs ~1 us and what is left is the
    wrapper), with the default deadline and with ``read_timeout=None`` (inline, no
    deadline); plus where the sync microseconds go (a no-op hand-off to a worker thread,
-   and a bare two-thread lock ping-pong). CPU affinity is never changed (the default);
-   ``--colocate`` adds the opt-in co-located rows;
+   and a bare two-thread lock ping-pong), and the opt-in ``sync_inline=True``. CPU affinity
+   is never changed (the default); ``--colocate`` adds the opt-in co-located rows;
 2. latency of a call and of a turn while the store hangs forever: before the breaker opens
    (each call waits for its deadline) and after (fail fast);
 3. time to queue 10k writes while the store is down, and to drain them when it is back.
@@ -140,11 +140,14 @@ async def _async_rows(
     return rows
 
 
-def _cases(colocate: bool) -> list[tuple[str, dict[str, object]]]:
+def _cases(colocate: bool, *, sync: bool = True) -> list[tuple[str, dict[str, object]]]:
     cases: list[tuple[str, dict[str, object]]] = [
         ("deadline 300 ms", {"read_timeout": 0.3}),
         ("read_timeout=None", {"read_timeout": None}),
     ]
+    if sync:
+        cases.append(("deadline 300 ms, sync_inline=True", {"read_timeout": 0.3,
+                                                            "sync_inline": True}))
     if colocate:
         cases.append(("deadline 300 ms, colocate=True", {"read_timeout": 0.3, "colocate": True}))
     return cases
@@ -170,7 +173,7 @@ def bench_overhead(n: int, *, colocate: bool = False) -> list[OverheadRow]:
                 for i in range(100):
                     await aedge.aput(NS, f"k{i}", {"text": f"fact {i}"})
                 for name, bare in (("Edge", aedge), ("InMemory", memory)):
-                    for label, options in _cases(False):
+                    for label, options in _cases(False, sync=False):
                         rows.extend(await _async_rows(name, bare, n, label, options))
             finally:
                 await aedge.aclose()

@@ -406,6 +406,43 @@ async def test_task_deadline_caller_cancelled_from_outside_is_cancelled() -> Non
     assert runner.abandoned == 0
 
 
+def test_inline_watch_runs_healthy_calls_in_the_caller_and_falls_back_after_a_hang() -> None:
+    from langmem_plus.resilience import InlineWatch
+
+    pool = ThreadDeadline(max_workers=2)
+    watch = InlineWatch(pool, recover_after=3, poll=0.005)
+    release = threading.Event()
+    try:
+        me = threading.get_ident()
+        assert watch.run(threading.get_ident, timeout=1).value == me  # no hand-off
+
+        # a call that hangs holds its own caller (the documented price) ...
+        stuck: list[object] = []
+        t = threading.Thread(target=lambda: stuck.append(watch.run(release.wait, timeout=0.02)))
+        t.start()
+        deadline = time.monotonic() + 5
+        while watch.inline and time.monotonic() < deadline:
+            time.sleep(0.005)
+        # ... but the watchdog saw it miss its deadline: later calls get a hard deadline
+        assert not watch.inline
+        t0 = time.perf_counter()
+        out = watch.run(lambda: release.wait(5), timeout=0.03)
+        assert out.kind is OutcomeKind.TIMEOUT
+        assert time.perf_counter() - t0 < 0.03 + MARGIN
+        release.set()
+        t.join(5)
+        assert stuck[0].kind is OutcomeKind.TIMEOUT  # type: ignore[attr-defined]
+        # healthy again: after recover_after pool calls in a row, calls run inline again
+        for _ in range(3):
+            assert watch.run(threading.get_ident, timeout=1).value != me
+        assert watch.inline
+        assert watch.run(threading.get_ident, timeout=1).value == me
+    finally:
+        release.set()
+        watch.close()
+        pool.close()
+
+
 # -- outbox -------------------------------------------------------------------------------
 
 

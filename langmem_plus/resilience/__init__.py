@@ -7,7 +7,8 @@ public too, for code that wants the same guarantees around other calls.
 Modules::
 
     breaker   CircuitBreaker, BreakerState, Permit        closed / open / half-open, one probe
-    deadline  ThreadDeadline, TaskDeadline, Outcome       stop waiting at the deadline
+    deadline  ThreadDeadline, TaskDeadline, Outcome,      stop waiting at the deadline
+              InlineWatch                                 (opt-in: sync calls inline while healthy)
     outbox    Outbox, PendingWrite                        SQLite (WAL) queue, latest write per item
     metrics   ResilienceEvent, MetricsSnapshot,           counters, export events, and the
               track_degradation, DegradationReport        per-turn "ran without memory" report
@@ -27,7 +28,13 @@ Example:
 
 from langmem_plus.resilience.breaker import BreakerState, CircuitBreaker, Permit
 from langmem_plus.resilience.core import DEFAULT_PASSTHROUGH_EXCEPTIONS
-from langmem_plus.resilience.deadline import Outcome, OutcomeKind, TaskDeadline, ThreadDeadline
+from langmem_plus.resilience.deadline import (
+    InlineWatch,
+    Outcome,
+    OutcomeKind,
+    TaskDeadline,
+    ThreadDeadline,
+)
 from langmem_plus.resilience.defaults import INTERACTIVE_DEFAULTS, protect
 from langmem_plus.resilience.metrics import (
     DegradationReport,
@@ -47,6 +54,7 @@ __all__ = [
     "CircuitBreaker",
     "DegradationReport",
     "EventKind",
+    "InlineWatch",
     "MetricsSnapshot",
     "Outbox",
     "Outcome",

@@ -43,7 +43,7 @@ from typing import Any
 
 from langmem_plus.errors import StoreUnavailableError
 
-__all__ = ["Outcome", "OutcomeKind", "TaskDeadline", "ThreadDeadline"]
+__all__ = ["InlineWatch", "Outcome", "OutcomeKind", "TaskDeadline", "ThreadDeadline"]
 
 
 class OutcomeKind(str, enum.Enum):
@@ -443,6 +443,132 @@ async def _cancelled(coro: Coroutine[Any, Any, Any]) -> Any:
     except StopIteration as stop:
         return stop.value
     return await _drive_rest(coro, first)
+
+
+class InlineWatch:
+    """Opt-in: run sync calls in the calling thread while they keep their deadline, and fall
+    back to :class:`ThreadDeadline` (a hard deadline) as soon as one does not.
+
+    A call made inline cannot be abandoned: the caller is the thread running it. So this
+    trades the hard deadline of the *first* call that hangs for no thread hand-off on the
+    healthy path. A watchdog thread (started on first use, idle while no call runs) notices
+    an inline call still running past its deadline and switches every later call to the
+    worker pool, so other callers keep their hard deadlines; the late call itself, when it
+    returns, is reported as a timeout (the breaker counts it once). Inline running resumes
+    after ``recover_after`` consecutive calls on the pool met their deadline.
+
+    Args:
+        threads: the pool used while not inline.
+        recover_after: pool calls in a row that must meet their deadline before calls run
+            inline again.
+        poll: the watchdog's check interval in seconds while inline calls are running.
+
+    Example:
+        >>> watch = InlineWatch(ThreadDeadline(max_workers=1))
+        >>> watch.run(lambda: 41 + 1, timeout=1.0).value, watch.inline
+        (42, True)
+        >>> watch.close()
+    """
+
+    def __init__(
+        self, threads: ThreadDeadline, *, recover_after: int = 20, poll: float = 0.01
+    ) -> None:
+        self.threads = threads
+        self.recover_after = recover_after
+        self.poll = poll
+        self._inline = True
+        self._good = 0
+        self._running: dict[int, tuple[float, list[bool]]] = {}
+        self._key = 0
+        self._lock = threading.Lock()
+        self._wake = threading.Event()
+        self._watchdog: threading.Thread | None = None
+        self._closed = False
+
+    @property
+    def inline(self) -> bool:
+        """True while calls run in the calling thread."""
+        return self._inline
+
+    def run(self, fn: Callable[[], Any], timeout: float | None) -> Outcome:
+        """Run ``fn`` inline while healthy, else on the pool under ``timeout``."""
+        if timeout is None or not self._inline:
+            outcome = self.threads.run(fn, timeout)
+            if timeout is not None and not self._inline:
+                self._count_pool_call(outcome)
+            return outcome
+        start = time.perf_counter()
+        late = [False]
+        with self._lock:
+            self._key += 1
+            key = self._key
+            self._running[key] = (start + timeout, late)
+        if self._watchdog is None:
+            self._start_watchdog()
+        elif not self._wake.is_set():
+            self._wake.set()
+        try:
+            value = fn()
+        except Exception as exc:
+            error: BaseException | None = exc
+        else:
+            error = None
+        finally:
+            with self._lock:
+                self._running.pop(key, None)
+        elapsed = time.perf_counter() - start
+        if late[0] or elapsed > timeout:
+            self._go_to_pool()
+            return Outcome(OutcomeKind.TIMEOUT, elapsed=elapsed)
+        if error is not None:
+            return Outcome(OutcomeKind.ERROR, error=error, elapsed=elapsed)
+        return Outcome(OutcomeKind.OK, value, elapsed=elapsed)
+
+    def close(self) -> None:
+        """Stop the watchdog (the pool is closed by its owner)."""
+        self._closed = True
+        self._wake.set()
+
+    def _go_to_pool(self) -> None:
+        with self._lock:
+            self._inline = False
+            self._good = 0
+
+    def _count_pool_call(self, outcome: Outcome) -> None:
+        with self._lock:
+            if outcome.kind is OutcomeKind.OK:
+                self._good += 1
+                if self._good >= self.recover_after and not self._running:
+                    self._inline = True
+            else:
+                self._good = 0
+
+    def _start_watchdog(self) -> None:
+        with self._lock:
+            if self._watchdog is not None:
+                return
+            self._watchdog = threading.Thread(
+                target=self._watch, name="langmem-plus-inline-watchdog", daemon=True
+            )
+            self._wake.set()
+            self._watchdog.start()
+
+    def _watch(self) -> None:
+        while not self._closed:
+            self._wake.wait()
+            if self._closed:
+                return
+            time.sleep(self.poll)
+            now = time.perf_counter()
+            with self._lock:
+                running = list(self._running.values())
+                if not running:
+                    self._wake.clear()  # idle until the next inline call
+                    continue
+            for deadline, late in running:
+                if now > deadline and not late[0]:
+                    late[0] = True
+                    self._go_to_pool()  # later callers get the pool's hard deadline
 
 
 class TaskDeadline:

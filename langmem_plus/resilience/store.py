@@ -28,7 +28,7 @@ from langmem_plus.resilience.core import (
     DrainFlow,
     ResilienceCore,
 )
-from langmem_plus.resilience.deadline import TaskDeadline, ThreadDeadline
+from langmem_plus.resilience.deadline import InlineWatch, TaskDeadline, ThreadDeadline
 from langmem_plus.resilience.metrics import EventHook, MetricsSnapshot, ResilienceMetrics
 from langmem_plus.resilience.outbox import Outbox
 
@@ -75,6 +75,12 @@ class ResilientStore(BaseStore):
             (see :class:`~langmem_plus.resilience.ThreadDeadline`); this changes the calling
             thread's affinity during each call, so only for applications that own their
             threads' placement.
+        sync_inline: opt-in (default ``False``). Run sync store calls in the calling thread
+            while they keep their deadline (no thread hand-off: the healthy overhead of the
+            async path), switching to the worker pool for every later call once one misses
+            it (see :class:`~langmem_plus.resilience.InlineWatch`). The price: the first
+            call that hangs holds its caller until the store answers. Leave it off where a
+            hung store must never hold a request.
         replay_batch_size: queued writes sent per replay call (halved after a replay
             timeout).
         replay_timeout: deadline for one replay call (it is off the request path).
@@ -105,6 +111,7 @@ class ResilientStore(BaseStore):
         on_event: EventHook | None = None,
         max_workers: int = 16,
         colocate: bool = False,
+        sync_inline: bool = False,
         replay_batch_size: int = 256,
         replay_timeout: float | None = 5.0,
         clock: Callable[[], float] = time.monotonic,
@@ -150,6 +157,9 @@ class ResilientStore(BaseStore):
         )
         self._core.breaker._on_transition = self._core.on_transition
         self._threads = ThreadDeadline(max_workers=max_workers, colocate=colocate)
+        self._sync: ThreadDeadline | InlineWatch = (
+            InlineWatch(self._threads) if sync_inline else self._threads
+        )
         self._tasks = TaskDeadline(max_abandoned=max_workers)
         self._drain_mutex = threading.Lock()
         self._drain_wake = threading.Event()
@@ -267,6 +277,8 @@ class ResilientStore(BaseStore):
         # wait briefly for an in-flight replay to finish before closing its outbox
         got = self._drain_mutex.acquire(timeout=0.2)
         try:
+            if isinstance(self._sync, InlineWatch):
+                self._sync.close()
             self._threads.close()
             self._core.outbox.close()
         finally:
@@ -315,7 +327,7 @@ class ResilientStore(BaseStore):
         try:
             call = next(flow)
             while True:
-                outcome = self._threads.run(functools.partial(inner.batch, call.ops), call.timeout)
+                outcome = self._sync.run(functools.partial(inner.batch, call.ops), call.timeout)
                 call = flow.send(outcome)
         except StopIteration as stop:
             return stop.value
