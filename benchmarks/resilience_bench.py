@@ -7,7 +7,8 @@ Run from the repository root::
 
 Measures:
 
-1. overhead per call when healthy (median and p95 of wrapped minus bare), sync and async,
+1. overhead per call when healthy (median and p95 of wrapped minus bare, the two calls
+   alternated so that both see the same machine), sync and async,
    on a healthy Qdrant Edge store (``QdrantStore(path=...)`` / ``AsyncQdrantStore``) and on
    LangGraph's InMemoryStore (where the store itself costs ~1 us and what is left is the
    wrapper), with the default deadline and with ``read_timeout=None`` (inline, no
@@ -113,10 +114,8 @@ def _sync_rows(
             ("get", lambda: bare.get(NS, "k7"), lambda w=wrapped: w.get(NS, "k7")),
             ("search", lambda: bare.search(NS, limit=5), lambda w=wrapped: w.search(NS, limit=5)),
         ):
-            _time_sync(call_bare, n // 10)
-            _time_sync(call_wrapped, n // 10)  # warm up threads
-            b = _time_sync(call_bare, n)
-            w = _time_sync(call_wrapped, n)
+            _pair_sync(call_bare, call_wrapped, n // 10)  # warm up threads
+            b, w = _pair_sync(call_bare, call_wrapped, n)
             rows.append(_overhead_row(f"{name} sync {op_name}, {label}", b, w))
     return rows
 
@@ -132,10 +131,8 @@ async def _async_rows(
             ("aget", lambda: bare.abatch([GetOp(NS, "k7")]), lambda: wrapped.aget(NS, "k7")),
             ("asearch", lambda: bare.asearch(NS, limit=5), lambda: wrapped.asearch(NS, limit=5)),
         ):
-            await _time_async(call_bare, n // 10)
-            await _time_async(call_wrapped, n // 10)
-            b = await _time_async(call_bare, n)
-            w = await _time_async(call_wrapped, n)
+            await _pair_async(call_bare, call_wrapped, n // 10)
+            b, w = await _pair_async(call_bare, call_wrapped, n)
             rows.append(_overhead_row(f"{name} async {op_name}, {label}", b, w))
     return rows
 
@@ -151,6 +148,40 @@ def _cases(colocate: bool, *, sync: bool = True) -> list[tuple[str, dict[str, ob
     if colocate:
         cases.append(("deadline 300 ms, colocate=True", {"read_timeout": 0.3, "colocate": True}))
     return cases
+
+
+def _pair_sync(
+    bare: Callable[[], object], wrapped: Callable[[], object], n: int
+) -> tuple[list[float], list[float]]:
+    """Bare and wrapped calls alternated, so both see the same machine (a shared, noisy
+    machine drifts between two back-to-back runs more than the wrapper costs)."""
+    b, w = [], []
+    clock = time.perf_counter_ns
+    for _ in range(n):
+        t0 = clock()
+        bare()
+        t1 = clock()
+        wrapped()
+        t2 = clock()
+        b.append((t1 - t0) / 1000)
+        w.append((t2 - t1) / 1000)
+    return b, w
+
+
+async def _pair_async(
+    bare: Callable[[], object], wrapped: Callable[[], object], n: int
+) -> tuple[list[float], list[float]]:
+    b, w = [], []
+    clock = time.perf_counter_ns
+    for _ in range(n):
+        t0 = clock()
+        await bare()  # type: ignore[misc]
+        t1 = clock()
+        await wrapped()  # type: ignore[misc]
+        t2 = clock()
+        b.append((t1 - t0) / 1000)
+        w.append((t2 - t1) / 1000)
+    return b, w
 
 
 def bench_overhead(n: int, *, colocate: bool = False) -> list[OverheadRow]:
