@@ -290,3 +290,17 @@ def test_the_wrapper_shows_the_stores_index_so_ranking_does_not_change(tmp_path:
             assert wrapper.embeddings is s.embeddings is not None
             assert wrapper.index_config == s.index_config
             assert wrapper.hybrid == bool(getattr(s, "hybrid", False))
+
+
+
+def test_a_wrapper_nobody_closed_lets_its_outbox_file_go_when_collected(tmp_path: Path) -> None:
+    import gc
+
+    from langmem_plus.resilience import Outbox
+
+    path = tmp_path / "outbox.sqlite"
+    wrapper = ResilientStore(InMemoryStore(), outbox_path=path)
+    wrapper.put(("memories", "u1"), "k", {"text": "x"})
+    del wrapper
+    gc.collect()
+    Outbox(path).close()  # the file is free for the next store (no OutboxInUseError)

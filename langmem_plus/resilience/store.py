@@ -15,6 +15,7 @@ import logging
 import os
 import threading
 import time
+import weakref
 from collections.abc import Callable, Iterable
 from types import TracebackType
 from typing import Any
@@ -167,6 +168,9 @@ class ResilientStore(BaseStore):
         self._drain_tasks: set[asyncio.Task[Any]] = set()
         self._life_lock = threading.Lock()
         self._closed = False
+        # a wrapper nobody closed (the memory layer's own) still lets its idle worker
+        # threads and its outbox go when it is garbage-collected
+        weakref.finalize(self, _release, self._threads, self._core.outbox)
 
     # -- BaseStore -------------------------------------------------------------------------
 
@@ -403,3 +407,12 @@ class ResilientStore(BaseStore):
     def _check_open(self) -> None:
         if self._closed:
             raise RuntimeError("this ResilientStore is closed; create a new one")
+
+
+def _release(threads: ThreadDeadline, outbox: Outbox) -> None:
+    """What an unclosed, collected ``ResilientStore`` gives back (idempotent with close)."""
+    threads.close(join_timeout=0.0)
+    try:
+        outbox.close()
+    except Exception:  # the interpreter may be shutting down
+        logger.debug("outbox close on collection failed", exc_info=True)
