@@ -352,7 +352,7 @@ class _Resume:
     coroutine the same way and is re-raised.
     """
 
-    __slots__ = ("coro", "expired", "first", "owner", "task")
+    __slots__ = ("cancelling", "coro", "expired", "first", "owner", "task")
 
     def __init__(
         self, owner: TaskDeadline, coro: Coroutine[Any, Any, Any], first: Any
@@ -362,6 +362,7 @@ class _Resume:
         self.first = first
         self.expired = False
         self.task: asyncio.Task[Any] | None = None
+        self.cancelling = 0  # cancellations already requested of the task (3.11+)
 
     def expire(self) -> None:
         if self.task is not None and not self.task.done():
@@ -378,9 +379,9 @@ class _Resume:
                 self.owner._abandon_coroutine(coro)
                 if self.expired:
                     uncancel = getattr(self.task, "uncancel", None)  # Python 3.11+
-                    if uncancel is not None:
-                        uncancel()
-                    return _TIMED_OUT
+                    # a cancellation from outside that came with ours is not swallowed
+                    if uncancel is None or uncancel() <= self.cancelling:
+                        return _TIMED_OUT
                 raise
             except GeneratorExit:
                 coro.close()
@@ -622,6 +623,8 @@ class TaskDeadline:
         loop = asyncio.get_running_loop()
         rest = _Resume(self, awaitable, first)
         rest.task = asyncio.current_task()
+        if rest.task is not None:
+            rest.cancelling = getattr(rest.task, "cancelling", lambda: 0)()
         if rest.task is None:  # not inside a task (a bare coroutine driver): use a task
             return await self._run_as_task(
                 asyncio.ensure_future(_drive_rest(awaitable, first)), timeout, start
