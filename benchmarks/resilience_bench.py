@@ -5,11 +5,16 @@ Run from the repository root::
     python -m benchmarks.resilience_bench            # full run (~30 s)
     python -m benchmarks.resilience_bench --quick    # smoke run (~5 s)
 
-Measures, against LangGraph's InMemoryStore (so the store itself costs ~1 us and what is
-left is the wrapper):
+Measures:
 
-1. overhead per call when healthy (median and p95 of wrapped minus bare), sync and async,
-   with the default deadline (worker-thread handoff) and with ``read_timeout=None`` (inline);
+1. overhead per call when healthy (median and p95 of wrapped minus bare, the two calls
+   alternated so that both see the same machine), sync and async,
+   on a healthy Qdrant Edge store (``QdrantStore(path=...)`` / ``AsyncQdrantStore``) and on
+   LangGraph's InMemoryStore (where the store itself costs ~1 us and what is left is the
+   wrapper), with the default deadline and with ``read_timeout=None`` (inline, no
+   deadline); plus where the sync microseconds go (a no-op hand-off to a worker thread,
+   and a bare two-thread lock ping-pong), and the opt-in ``sync_inline=True``. CPU affinity
+   is never changed (the default); ``--colocate`` adds the opt-in co-located rows;
 2. latency of a call and of a turn while the store hangs forever: before the breaker opens
    (each call waits for its deadline) and after (fail fast);
 3. time to queue 10k writes while the store is down, and to drain them when it is back.
@@ -33,7 +38,8 @@ from langgraph.store.base import BaseStore, GetOp, Op, Result, SearchOp
 from langgraph.store.memory import InMemoryStore
 
 from benchmarks.common import percentile
-from langmem_plus.resilience import ResilientStore
+from langmem_plus.resilience import ResilientStore, ThreadDeadline
+from langmem_plus.stores import AsyncQdrantStore, QdrantStore
 
 NS = ("memories", "u1")
 
@@ -91,49 +97,165 @@ async def _time_async(fn: Callable[[], object], n: int) -> list[float]:
     return out
 
 
-def bench_overhead(n: int) -> list[tuple[str, float, float, float, float]]:
-    """Rows: (case, bare p50, bare p95, overhead p50, overhead p95) in microseconds."""
-    rows = []
-    bare = InMemoryStore()
+OverheadRow = tuple[str, float, float, float, float]
+
+
+def _fill(store: BaseStore) -> None:
     for i in range(100):
-        bare.put(NS, f"k{i}", {"text": f"fact {i}"})
-    for label, timeout in (("deadline 300 ms", 0.3), ("read_timeout=None", None)):
-        with ResilientStore(bare, read_timeout=timeout) as wrapped:
-            for op_name, call_bare, call_wrapped in (
-                ("get", lambda: bare.get(NS, "k7"), lambda w=wrapped: w.get(NS, "k7")),
-                (
-                    "search",
-                    lambda: bare.search(NS, limit=5),
-                    lambda w=wrapped: w.search(NS, limit=5),
-                ),
-            ):
-                _time_sync(call_bare, n // 10)
-                _time_sync(call_wrapped, n // 10)  # warm up threads
-                b = _time_sync(call_bare, n)
-                w = _time_sync(call_wrapped, n)
-                rows.append(_overhead_row(f"sync {op_name}, {label}", b, w))
+        store.put(NS, f"k{i}", {"text": f"fact {i}"})
 
-        async def run_async(wrapped: ResilientStore, label: str) -> None:
-            for op_name, call_bare, call_wrapped in (
-                ("aget", lambda: bare.aget(NS, "k7"), lambda: wrapped.aget(NS, "k7")),
-                (
-                    "asearch",
-                    lambda: bare.asearch(NS, limit=5),
-                    lambda: wrapped.asearch(NS, limit=5),
-                ),
-            ):
-                await _time_async(call_bare, n // 10)
-                await _time_async(call_wrapped, n // 10)
-                b = await _time_async(call_bare, n)
-                w = await _time_async(call_wrapped, n)
-                rows.append(_overhead_row(f"async {op_name}, {label}", b, w))
 
-        async def main(label: str, timeout: float | None) -> None:
-            async with ResilientStore(bare, read_timeout=timeout) as wrapped:
-                await run_async(wrapped, label)
-
-        asyncio.run(main(label, timeout))
+def _sync_rows(
+    name: str, bare: BaseStore, n: int, label: str, options: dict[str, object]
+) -> list[OverheadRow]:
+    rows = []
+    with ResilientStore(bare, **options) as wrapped:  # type: ignore[arg-type]
+        for op_name, call_bare, call_wrapped in (
+            ("get", lambda: bare.get(NS, "k7"), lambda w=wrapped: w.get(NS, "k7")),
+            ("search", lambda: bare.search(NS, limit=5), lambda w=wrapped: w.search(NS, limit=5)),
+        ):
+            _pair_sync(call_bare, call_wrapped, n // 10)  # warm up threads
+            b, w = _pair_sync(call_bare, call_wrapped, n)
+            rows.append(_overhead_row(f"{name} sync {op_name}, {label}", b, w))
     return rows
+
+
+async def _async_rows(
+    name: str, bare: BaseStore, n: int, label: str, options: dict[str, object]
+) -> list[OverheadRow]:
+    rows = []
+    async with ResilientStore(bare, **options) as wrapped:  # type: ignore[arg-type]
+        for op_name, call_bare, call_wrapped in (
+            # bare: the one-op abatch the wrapper makes (AsyncQdrantStore.aget would also
+            # go through its own request-batching queue, which the wrapper skips)
+            ("aget", lambda: bare.abatch([GetOp(NS, "k7")]), lambda: wrapped.aget(NS, "k7")),
+            ("asearch", lambda: bare.asearch(NS, limit=5), lambda: wrapped.asearch(NS, limit=5)),
+        ):
+            await _pair_async(call_bare, call_wrapped, n // 10)
+            b, w = await _pair_async(call_bare, call_wrapped, n)
+            rows.append(_overhead_row(f"{name} async {op_name}, {label}", b, w))
+    return rows
+
+
+def _cases(colocate: bool, *, sync: bool = True) -> list[tuple[str, dict[str, object]]]:
+    cases: list[tuple[str, dict[str, object]]] = [
+        ("deadline 300 ms", {"read_timeout": 0.3}),
+        ("read_timeout=None", {"read_timeout": None}),
+    ]
+    if sync:
+        cases.append(("deadline 300 ms, sync_inline=True", {"read_timeout": 0.3,
+                                                            "sync_inline": True}))
+    if colocate:
+        cases.append(("deadline 300 ms, colocate=True", {"read_timeout": 0.3, "colocate": True}))
+    return cases
+
+
+def _pair_sync(
+    bare: Callable[[], object], wrapped: Callable[[], object], n: int
+) -> tuple[list[float], list[float]]:
+    """Bare and wrapped calls alternated, so both see the same machine (a shared, noisy
+    machine drifts between two back-to-back runs more than the wrapper costs)."""
+    b, w = [], []
+    clock = time.perf_counter_ns
+    for _ in range(n):
+        t0 = clock()
+        bare()
+        t1 = clock()
+        wrapped()
+        t2 = clock()
+        b.append((t1 - t0) / 1000)
+        w.append((t2 - t1) / 1000)
+    return b, w
+
+
+async def _pair_async(
+    bare: Callable[[], object], wrapped: Callable[[], object], n: int
+) -> tuple[list[float], list[float]]:
+    b, w = [], []
+    clock = time.perf_counter_ns
+    for _ in range(n):
+        t0 = clock()
+        await bare()  # type: ignore[misc]
+        t1 = clock()
+        await wrapped()  # type: ignore[misc]
+        t2 = clock()
+        b.append((t1 - t0) / 1000)
+        w.append((t2 - t1) / 1000)
+    return b, w
+
+
+def bench_overhead(n: int, *, colocate: bool = False) -> list[OverheadRow]:
+    """Rows: (case, bare p50, bare p95, overhead p50, overhead p95) in microseconds."""
+    rows: list[OverheadRow] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        edge = QdrantStore(path=Path(tmp) / "sync")
+        memory = InMemoryStore()
+        try:
+            for name, bare in (("Edge", edge), ("InMemory", memory)):
+                _fill(bare)
+                for label, options in _cases(colocate):
+                    rows.extend(_sync_rows(name, bare, n, label, options))
+        finally:
+            edge.close()
+
+        async def run_async() -> None:
+            aedge = AsyncQdrantStore(path=Path(tmp) / "async")
+            try:
+                for i in range(100):
+                    await aedge.aput(NS, f"k{i}", {"text": f"fact {i}"})
+                for name, bare in (("Edge", aedge), ("InMemory", memory)):
+                    for label, options in _cases(False, sync=False):
+                        rows.extend(await _async_rows(name, bare, n, label, options))
+            finally:
+                await aedge.aclose()
+
+        asyncio.run(run_async())
+    return rows
+
+
+def bench_handoff(n: int) -> list[tuple[str, float, float]]:
+    """Where the sync deadline's microseconds go: (case, p50 us, p95 us)."""
+    rows = []
+    runner = ThreadDeadline(max_workers=1)
+    try:
+        _time_sync(lambda: runner.run(_noop, 1.0), n // 10)
+        xs = _time_sync(lambda: runner.run(_noop, 1.0), n)
+        rows.append(("no-op call through ThreadDeadline (hand-off + answer)", *_us(xs)))
+    finally:
+        runner.close()
+    wake, done = threading.Lock(), threading.Lock()
+    wake.acquire()
+    done.acquire()
+    stop = [False]
+
+    def worker() -> None:
+        while True:
+            wake.acquire()
+            if stop[0]:
+                return
+            done.release()
+
+    t = threading.Thread(target=worker, daemon=True)
+    t.start()
+
+    def ping() -> None:
+        wake.release()
+        done.acquire(timeout=1.0)
+
+    _time_sync(ping, n // 10)
+    rows.append(("bare lock ping-pong between two threads", *_us(_time_sync(ping, n))))
+    stop[0] = True
+    wake.release()
+    t.join(1.0)
+    return rows
+
+
+def _noop() -> None:
+    return None
+
+
+def _us(xs: list[float]) -> tuple[float, float]:
+    return statistics.median(xs), percentile(xs, 95)
 
 
 def bench_hang(deadline: float, n_turns: int) -> list[tuple[str, float, float, float]]:
@@ -226,6 +348,9 @@ def bench_drain(n_writes: int) -> list[tuple[str, float, str]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer iterations")
+    parser.add_argument(
+        "--colocate", action="store_true", help="also measure the opt-in colocate=True"
+    )
     args = parser.parse_args()
     logging.getLogger("langmem_plus.resilience").setLevel(logging.CRITICAL)  # expected noise
     n = 2000 if args.quick else 20000
@@ -234,11 +359,17 @@ def main() -> None:
         f"# resilience bench: Python {platform.python_version()}, {os.cpu_count()} CPU(s), "
         f"{platform.system()} {platform.machine()}"
     )
-    print("\n## 1. Overhead per call when healthy (wrapped minus bare InMemoryStore), us\n")
+    print(f"load average before: {' / '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print("\n## 1. Overhead per call when healthy (wrapped minus bare store), us\n")
     print("| case | bare p50 | bare p95 | overhead p50 | overhead p95 |")
     print("| --- | ---: | ---: | ---: | ---: |")
-    for case, bp50, bp95, op50, op95 in bench_overhead(n):
+    for case, bp50, bp95, op50, op95 in bench_overhead(n, colocate=args.colocate):
         print(f"| {case} | {bp50:.1f} | {bp95:.1f} | {op50:.1f} | {op95:.1f} |")
+    print("\nWhere the sync deadline's microseconds go:\n")
+    print("| case | p50 | p95 |")
+    print("| --- | ---: | ---: |")
+    for case, p50, p95 in bench_handoff(n):
+        print(f"| {case} | {p50:.1f} | {p95:.1f} |")
     print("\n## 2. Latency while the store hangs forever, ms\n")
     print("| case | p50 | p95 | max |")
     print("| --- | ---: | ---: | ---: |")

@@ -271,9 +271,20 @@ def test_store_that_raises_degrades_and_says_so() -> None:
     graph = build_chatbot(model).compile(checkpointer=InMemorySaver(), store=_Broken())
     out = say(graph, "s1", "I live in Madrid.")
     assert out["messages"][-1].content == "ok"
+    assert out["memory_degraded"] is True  # the default ResilientStore degraded the reads
+    assert out.get("memory_cursor") is None  # the turn is kept for a later extraction
+
+
+def test_unprotected_store_that_raises_degrades_and_names_the_error() -> None:
+    model = RecordingModel()
+    graph = build_chatbot(model, resilience=False).compile(
+        checkpointer=InMemorySaver(), store=_Broken()
+    )
+    out = say(graph, "s1", "I live in Madrid.")
+    assert out["messages"][-1].content == "ok"
     assert out["memory_degraded"] is True
     assert "store:ConnectionError" in out["memory_errors"]
-    assert out.get("memory_cursor") is None  # the turn is kept for a later extraction
+    assert out.get("memory_cursor") is None
 
 
 def test_resilient_store_degrades_fast_and_catches_up() -> None:

@@ -184,7 +184,7 @@ def _in_thread(fn: Callable[[], object]) -> object:
 def test_thread_deadline_runs_the_call_on_the_callers_cpu_and_gives_the_caller_its_cpus_back() -> (
     None
 ):
-    runner = ThreadDeadline(max_workers=2)
+    runner = ThreadDeadline(max_workers=2, colocate=True)
 
     def caller() -> tuple[set[int], set[int], set[int]]:
         before = os.sched_getaffinity(0)
@@ -243,7 +243,7 @@ def test_thread_deadline_frees_an_abandoned_worker_and_the_caller_from_the_cpu()
 
 @needs_two_cpus
 def test_thread_deadline_colocates_only_the_first_moments_of_a_slow_call() -> None:
-    runner = ThreadDeadline(max_workers=2)
+    runner = ThreadDeadline(max_workers=2, colocate=True)
 
     def caller() -> tuple[set[int], set[int], set[int]]:
         me = threading.get_native_id()
@@ -262,6 +262,34 @@ def test_thread_deadline_colocates_only_the_first_moments_of_a_slow_call() -> No
         assert worker_late == set(CPUS) and caller_late == set(CPUS)
     finally:
         runner.close()
+
+
+@needs_two_cpus
+def test_by_default_no_thread_affinity_is_changed() -> None:
+    """A library must not change its host's scheduling (issue 14): neither the caller nor
+    the worker is pinned by a default ThreadDeadline or ResilientStore."""
+    from langgraph.store.memory import InMemoryStore
+
+    from langmem_plus.resilience import ResilientStore
+
+    def caller() -> tuple[set[int], set[int], set[int]]:
+        me = threading.get_native_id()
+        with ResilientStore(InMemoryStore()) as store:
+            seen: list[tuple[set[int], set[int]]] = []
+            runner = ThreadDeadline()
+            try:
+                for _ in range(5):
+                    runner.run(
+                        lambda: seen.append((os.sched_getaffinity(0), os.sched_getaffinity(me))),
+                        timeout=1,
+                    )
+                store.get(("memories", "u1"), "k")
+            finally:
+                runner.close()
+        return seen[-1][0], seen[-1][1], os.sched_getaffinity(0)
+
+    worker, caller_during, caller_after = _in_thread(caller)  # type: ignore[misc]
+    assert worker == set(CPUS) and caller_during == set(CPUS) and caller_after == set(CPUS)
 
 
 @needs_two_cpus
@@ -301,6 +329,118 @@ async def test_task_deadline_abandons_a_coroutine_that_swallows_cancellation() -
         release.set()
         await asyncio.sleep(0.05)
     assert runner.abandoned == 0
+
+
+async def test_task_deadline_runs_a_healthy_call_in_the_callers_own_task() -> None:
+    runner = TaskDeadline()
+    caller = asyncio.current_task()
+    seen: list[object] = []
+
+    async def instant() -> str:
+        seen.append(asyncio.current_task())
+        return "now"
+
+    async def suspends() -> str:
+        seen.append(asyncio.current_task())
+        await asyncio.sleep(0.001)
+        seen.append(asyncio.current_task())
+        return "later"
+
+    assert (await runner.run(instant, timeout=1)).value == "now"
+    assert (await runner.run(suspends, timeout=1)).value == "later"
+    assert seen == [caller, caller, caller]  # no task of its own on the healthy path
+
+
+async def test_task_deadline_timeout_leaves_the_caller_free_and_uncancelled() -> None:
+    runner = TaskDeadline()
+    gate = asyncio.Event()
+    cancelled: list[bool] = []
+
+    async def hangs() -> None:
+        try:
+            await gate.wait()
+        except asyncio.CancelledError:
+            cancelled.append(True)
+            raise
+
+    out = await runner.run(hangs, timeout=0.02)
+    assert out.kind is OutcomeKind.TIMEOUT
+    await asyncio.sleep(0.01)  # the caller is not left with a pending cancellation
+    assert cancelled == [True]  # the abandoned call was cancelled in the background
+    assert runner.abandoned == 0
+    current = asyncio.current_task()
+    assert current is not None
+    assert getattr(current, "cancelling", lambda: 0)() == 0  # Python 3.11+
+
+
+async def test_task_deadline_passes_errors_and_an_inside_cancellation_as_errors() -> None:
+    runner = TaskDeadline()
+
+    async def fails_later() -> None:
+        await asyncio.sleep(0)
+        raise ConnectionError("down")
+
+    async def cancelled_inside() -> None:
+        await asyncio.sleep(0)
+        raise asyncio.CancelledError
+
+    out = await runner.run(fails_later, timeout=1)
+    assert out.kind is OutcomeKind.ERROR and isinstance(out.error, ConnectionError)
+    out = await runner.run(cancelled_inside, timeout=1)
+    assert out.kind is OutcomeKind.ERROR and type(out.error).__name__ == "StoreUnavailableError"
+
+
+async def test_task_deadline_caller_cancelled_from_outside_is_cancelled() -> None:
+    runner = TaskDeadline()
+    gate = asyncio.Event()
+
+    async def hangs() -> None:
+        await gate.wait()
+
+    task = asyncio.ensure_future(runner.run(hangs, timeout=5))
+    await asyncio.sleep(0.01)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    await asyncio.sleep(0)
+    assert runner.abandoned == 0
+
+
+def test_inline_watch_runs_healthy_calls_in_the_caller_and_falls_back_after_a_hang() -> None:
+    from langmem_plus.resilience import InlineWatch
+
+    pool = ThreadDeadline(max_workers=2)
+    watch = InlineWatch(pool, recover_after=3, poll=0.005)
+    release = threading.Event()
+    try:
+        me = threading.get_ident()
+        assert watch.run(threading.get_ident, timeout=1).value == me  # no hand-off
+
+        # a call that hangs holds its own caller (the documented price) ...
+        stuck: list[object] = []
+        t = threading.Thread(target=lambda: stuck.append(watch.run(release.wait, timeout=0.02)))
+        t.start()
+        deadline = time.monotonic() + 5
+        while watch.inline and time.monotonic() < deadline:
+            time.sleep(0.005)
+        # ... but the watchdog saw it miss its deadline: later calls get a hard deadline
+        assert not watch.inline
+        t0 = time.perf_counter()
+        out = watch.run(lambda: release.wait(5), timeout=0.03)
+        assert out.kind is OutcomeKind.TIMEOUT
+        assert time.perf_counter() - t0 < 0.03 + MARGIN
+        release.set()
+        t.join(5)
+        assert stuck[0].kind is OutcomeKind.TIMEOUT  # type: ignore[attr-defined]
+        # healthy again: after recover_after pool calls in a row, calls run inline again
+        for _ in range(3):
+            assert watch.run(threading.get_ident, timeout=1).value != me
+        assert watch.inline
+        assert watch.run(threading.get_ident, timeout=1).value == me
+    finally:
+        release.set()
+        watch.close()
+        pool.close()
 
 
 # -- outbox -------------------------------------------------------------------------------

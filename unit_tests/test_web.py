@@ -367,3 +367,58 @@ def test_the_view_works_mounted_inside_another_app(memory: FactMemory, ids: Seed
                            follow_redirects=False)
         assert done.status_code == 303 and done.headers["location"] == "/memory/"
     assert "Prefers metric units." not in [r.text for r in memory.list("alice")]
+
+
+def test_after_logout_the_old_session_cookie_signs_nobody_in(memory: FactMemory) -> None:
+    app = create_app(memory, secret=SECRET)
+    with TestClient(app) as client:
+        assert client.get(login_link(SECRET, "alice",
+                                     base_url="http://testserver")).status_code == 200
+        old = client.cookies.get(SESSION_COOKIE)
+        assert old is not None
+        token = csrf_of(client.get("/").text)
+        assert client.post("/logout", data={"csrf": token}).status_code == 200
+    # someone who copied the cookie before the logout (a shared computer, a proxy log)
+    with TestClient(app) as other:
+        other.cookies.set(SESSION_COOKIE, old)
+        page = other.get("/")
+        assert page.status_code == 401
+        assert "metric" not in page.text
+        refused = other.post("/forget-all", data={"csrf": token, "confirm": "yes"})
+        assert refused.status_code == 401
+    assert "Prefers metric units." in [r.text for r in memory.list("alice")]
+
+
+def test_a_sign_in_link_works_once(memory: FactMemory) -> None:
+    link = login_link(SECRET, "alice", base_url="http://testserver")
+    app = create_app(memory, secret=SECRET)
+    with TestClient(app) as first:
+        assert first.get(link).status_code == 200
+        with TestClient(app) as second:  # the same link from a browser history or a log
+            again = second.get(link)
+            assert again.status_code == 403
+            assert "used already" in again.text
+            assert "metric" not in again.text
+            assert second.get("/").status_code == 401
+        assert first.get("/").status_code == 200  # the session it made still works
+    # a fresh link for the same person still signs in
+    with TestClient(app) as third:
+        assert third.get(login_link(SECRET, "alice",
+                                    base_url="http://testserver")).status_code == 200
+
+
+@pytest.mark.parametrize(("method", "url", "status"), [
+    ("GET", "/no-such-page", 404),
+    ("GET", "/forget", 405),
+    ("DELETE", "/", 405),
+])
+def test_every_response_carries_the_security_headers(
+    memory: FactMemory, method: str, url: str, status: int
+) -> None:
+    with TestClient(create_app(memory, secret=SECRET)) as client:
+        response = client.request(method, url)
+    assert response.status_code == status
+    assert response.headers["x-frame-options"] == "DENY"
+    assert response.headers["x-content-type-options"] == "nosniff"
+    assert response.headers["cache-control"] == "no-store"
+    assert "frame-ancestors 'none'" in response.headers["content-security-policy"]

@@ -43,7 +43,7 @@ from langmem_plus.nodes.intents import (
 )
 from langmem_plus.nodes.lifecycle import DEFAULT_IDLE_TIMEOUT, opening_context, topic_of
 from langmem_plus.nodes.state import MemoryDecision
-from langmem_plus.resilience import DegradationReport, ResilientStore, current_degradation
+from langmem_plus.resilience import DegradationReport, current_degradation, protect
 from langmem_plus.retrieval import Recall
 
 __all__ = ["MEMORY_EXISTS", "MemoryCore", "RunContext"]
@@ -133,7 +133,7 @@ class MemoryCore:
 
     def memory_for(self, found: BaseStore | None) -> FactMemory:
         """The ``FactMemory`` for a run: the one given, else one over the store given, else
-        over the graph's store (wrapped in ``ResilientStore`` when ``resilience`` is set)."""
+        over the graph's store, behind a ``ResilientStore`` unless ``resilience=False``."""
         if self._memory is not None:
             return self._memory
         store = self._store if self._store is not None else found
@@ -147,9 +147,9 @@ class MemoryCore:
         if cached is not None and cached[0] is store:
             return cached[1]
         inner: BaseStore = store
-        if self.resilience and not isinstance(store, ResilientStore):
-            options = dict(self.resilience) if isinstance(self.resilience, Mapping) else {}
-            inner = ResilientStore(store, **options)
+        if self.resilience is not False:  # protected by default (None, True or options)
+            options = self.resilience if isinstance(self.resilience, Mapping) else None
+            inner = protect(store, options)
         options = {"clock": self.clock, **self.memory_options}
         memory = FactMemory(inner, **options)
         self._built[id(store)] = (store, memory)

@@ -33,16 +33,17 @@ import asyncio
 import collections
 import ctypes
 import enum
+import inspect
 import os
 import threading
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine, Generator
 from dataclasses import dataclass
 from typing import Any
 
 from langmem_plus.errors import StoreUnavailableError
 
-__all__ = ["Outcome", "OutcomeKind", "TaskDeadline", "ThreadDeadline"]
+__all__ = ["InlineWatch", "Outcome", "OutcomeKind", "TaskDeadline", "ThreadDeadline"]
 
 
 class OutcomeKind(str, enum.Enum):
@@ -132,10 +133,11 @@ class ThreadDeadline:
     """A bounded pool of daemon threads that runs sync calls under a deadline.
 
     Each call is handed to an idle worker through that worker's own lock (no shared queue
-    on the fast path). The caller does nothing but wait while its worker runs, so on Linux
-    the two are kept on one CPU for the length of the call (``colocate``): the worker is
-    moved to the caller's current CPU, and the caller is held there until the answer comes,
-    after which its own CPU set is restored. A hand-off and answer between two threads on
+    on the fast path). By default no thread's CPU affinity is ever touched: a library must
+    not change its host's scheduling. With ``colocate=True`` (opt-in, Linux), the caller and
+    its worker are kept on one CPU for the length of the call: the worker is moved to the
+    caller's current CPU, and the caller is held there until the answer comes, after which
+    its own CPU set is restored. A hand-off and answer between two threads on
     one CPU cost ~13 us; across CPUs they cost ~45 us on an idle virtual machine, where
     each wake-up is an interrupt to a halted vCPU (measured on the 2-vCPU CI machine, see
     ``docs/resilience.md``). Only for the first ``COLOCATE_WINDOW`` (2 ms) of a call: one
@@ -146,9 +148,10 @@ class ThreadDeadline:
         max_workers: the most threads ever started; they start lazily, one per concurrent
             call, so a quiet store uses one.
         name: thread name prefix.
-        colocate: run the worker on the caller's CPU while the caller waits (Linux;
-            ignored where the platform cannot, and switched off if the first attempt is
-            refused).
+        colocate: opt-in: run the worker on the caller's CPU while the caller waits
+            (Linux; ignored where the platform cannot, and switched off if the first attempt
+            is refused). This changes the calling thread's CPU affinity for the length of
+            each call; leave it off unless the application owns its threads' placement.
     """
 
     def __init__(
@@ -156,7 +159,7 @@ class ThreadDeadline:
         *,
         max_workers: int = 16,
         name: str = "langmem-plus-store",
-        colocate: bool = True,
+        colocate: bool = False,
     ) -> None:
         if max_workers < 1:
             raise ValueError(f"max_workers must be >= 1, got {max_workers!r}")
@@ -333,6 +336,242 @@ class ThreadDeadline:
                 job = worker.job
 
 
+_TIMED_OUT = object()
+
+
+class _Resume:
+    """Carries on, in the caller's own task, a coroutine already started by hand.
+
+    It passes what the coroutine yields (the futures it waits on) up to the task, and sends
+    or throws back what the task gets, as ``await`` would have. At the deadline
+    (:meth:`expire`, a loop timer) the caller's task is cancelled; that cancellation is not
+    passed on: the coroutine is handed to :meth:`TaskDeadline._abandon_coroutine`
+    (cancelled in the background, never awaited) and the await ends with ``_TIMED_OUT``.
+    So no task is created on the healthy path, and a coroutine that swallows cancellation
+    still cannot hold the caller. A cancellation of the caller from outside abandons the
+    coroutine the same way and is re-raised.
+    """
+
+    __slots__ = ("cancelling", "coro", "expired", "first", "owner", "task")
+
+    def __init__(
+        self, owner: TaskDeadline, coro: Coroutine[Any, Any, Any], first: Any
+    ) -> None:
+        self.owner = owner
+        self.coro = coro
+        self.first = first
+        self.expired = False
+        self.task: asyncio.Task[Any] | None = None
+        self.cancelling = 0  # cancellations already requested of the task (3.11+)
+
+    def expire(self) -> None:
+        if self.task is not None and not self.task.done():
+            self.expired = True
+            self.task.cancel()
+
+    def __await__(self) -> Generator[Any, Any, Any]:
+        coro, value = self.coro, self.first
+        self.first = None
+        while True:
+            try:
+                sent = yield value
+            except asyncio.CancelledError:
+                self.owner._abandon_coroutine(coro)
+                if self.expired:
+                    uncancel = getattr(self.task, "uncancel", None)  # Python 3.11+
+                    # a cancellation from outside that came with ours is not swallowed
+                    if uncancel is None or uncancel() <= self.cancelling:
+                        return _TIMED_OUT
+                raise
+            except GeneratorExit:
+                coro.close()
+                raise
+            except BaseException as exc:
+                try:
+                    value = coro.throw(exc)
+                except StopIteration as stop:
+                    return stop.value
+                except asyncio.CancelledError as inner:
+                    raise _cancelled_inside() from inner
+            else:
+                try:
+                    value = coro.send(sent)
+                except StopIteration as stop:
+                    return stop.value
+                except asyncio.CancelledError as inner:
+                    raise _cancelled_inside() from inner
+
+
+def _cancelled_inside() -> StoreUnavailableError:
+    """The store's own coroutine was cancelled (not by us): a store failure."""
+    return StoreUnavailableError("the store call was cancelled from inside")
+
+
+async def _drive_rest(coro: Coroutine[Any, Any, Any], first: Any) -> Any:
+    """Drive a coroutine already started by hand to its end (in a task of its own)."""
+    value = first
+    while True:
+        try:
+            sent = await _Yield(value)
+        except BaseException as exc:
+            try:
+                value = coro.throw(exc)
+            except StopIteration as stop:
+                return stop.value
+        else:
+            try:
+                value = coro.send(sent)
+            except StopIteration as stop:
+                return stop.value
+
+
+class _Yield:
+    """Awaitable that yields one value to the running task and returns what comes back."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __await__(self) -> Generator[Any, Any, Any]:
+        return (yield self.value)
+
+
+async def _cancelled(coro: Coroutine[Any, Any, Any]) -> Any:
+    """Throw a cancellation into an abandoned coroutine, then let it finish as it will."""
+    try:
+        first = coro.throw(asyncio.CancelledError())
+    except StopIteration as stop:
+        return stop.value
+    return await _drive_rest(coro, first)
+
+
+class InlineWatch:
+    """Opt-in: run sync calls in the calling thread while they keep their deadline, and fall
+    back to :class:`ThreadDeadline` (a hard deadline) as soon as one does not.
+
+    A call made inline cannot be abandoned: the caller is the thread running it. So this
+    trades the hard deadline of the *first* call that hangs for no thread hand-off on the
+    healthy path. A watchdog thread (started on first use, idle while no call runs) notices
+    an inline call still running past its deadline and switches every later call to the
+    worker pool, so other callers keep their hard deadlines; the late call itself, when it
+    returns, is reported as a timeout (the breaker counts it once). Inline running resumes
+    after ``recover_after`` consecutive calls on the pool met their deadline.
+
+    Args:
+        threads: the pool used while not inline.
+        recover_after: pool calls in a row that must meet their deadline before calls run
+            inline again.
+        poll: the watchdog's check interval in seconds while inline calls are running.
+
+    Example:
+        >>> watch = InlineWatch(ThreadDeadline(max_workers=1))
+        >>> watch.run(lambda: 41 + 1, timeout=1.0).value, watch.inline
+        (42, True)
+        >>> watch.close()
+    """
+
+    def __init__(
+        self, threads: ThreadDeadline, *, recover_after: int = 20, poll: float = 0.01
+    ) -> None:
+        self.threads = threads
+        self.recover_after = recover_after
+        self.poll = poll
+        self._inline = True
+        self._good = 0
+        self._running: dict[int, tuple[float, list[bool]]] = {}
+        self._key = 0
+        self._lock = threading.Lock()
+        self._wake = threading.Event()
+        self._watchdog: threading.Thread | None = None
+        self._closed = False
+
+    @property
+    def inline(self) -> bool:
+        """True while calls run in the calling thread."""
+        return self._inline
+
+    def run(self, fn: Callable[[], Any], timeout: float | None) -> Outcome:
+        """Run ``fn`` inline while healthy, else on the pool under ``timeout``."""
+        if timeout is None or not self._inline:
+            outcome = self.threads.run(fn, timeout)
+            if timeout is not None and not self._inline:
+                self._count_pool_call(outcome)
+            return outcome
+        start = time.perf_counter()
+        late = [False]
+        with self._lock:
+            self._key += 1
+            key = self._key
+            self._running[key] = (start + timeout, late)
+        if self._watchdog is None:
+            self._start_watchdog()
+        elif not self._wake.is_set():
+            self._wake.set()
+        try:
+            value = fn()
+        except Exception as exc:
+            error: BaseException | None = exc
+        else:
+            error = None
+        finally:
+            with self._lock:
+                self._running.pop(key, None)
+        elapsed = time.perf_counter() - start
+        if late[0] or elapsed > timeout:
+            self._go_to_pool()
+            return Outcome(OutcomeKind.TIMEOUT, elapsed=elapsed)
+        if error is not None:
+            return Outcome(OutcomeKind.ERROR, error=error, elapsed=elapsed)
+        return Outcome(OutcomeKind.OK, value, elapsed=elapsed)
+
+    def close(self) -> None:
+        """Stop the watchdog (the pool is closed by its owner)."""
+        self._closed = True
+        self._wake.set()
+
+    def _go_to_pool(self) -> None:
+        with self._lock:
+            self._inline = False
+            self._good = 0
+
+    def _count_pool_call(self, outcome: Outcome) -> None:
+        with self._lock:
+            if outcome.kind is OutcomeKind.OK:
+                self._good += 1
+                if self._good >= self.recover_after and not self._running:
+                    self._inline = True
+            else:
+                self._good = 0
+
+    def _start_watchdog(self) -> None:
+        with self._lock:
+            if self._watchdog is not None:
+                return
+            self._watchdog = threading.Thread(
+                target=self._watch, name="langmem-plus-inline-watchdog", daemon=True
+            )
+            self._wake.set()
+            self._watchdog.start()
+
+    def _watch(self) -> None:
+        while not self._closed:
+            self._wake.wait()
+            if self._closed:
+                return
+            time.sleep(self.poll)
+            now = time.perf_counter()
+            with self._lock:
+                running = list(self._running.values())
+                if not running:
+                    self._wake.clear()  # idle until the next inline call
+                    continue
+            for deadline, late in running:
+                if now > deadline and not late[0]:
+                    late[0] = True
+                    self._go_to_pool()  # later callers get the pool's hard deadline
+
+
 class TaskDeadline:
     """Await coroutines under a deadline, abandoning (cancelling) those that miss it.
 
@@ -351,7 +590,14 @@ class TaskDeadline:
         return len(self._abandoned)
 
     async def run(self, make: Callable[[], Awaitable[Any]], timeout: float | None) -> Outcome:
-        """Await ``make()`` for at most ``timeout`` seconds (``None``: no deadline)."""
+        """Await ``make()`` for at most ``timeout`` seconds (``None``: no deadline).
+
+        The coroutine runs in the caller's own task: a call that finishes without
+        suspending costs no task and no timer; one that suspends gets a loop timer as its
+        watchdog and no task either. At the deadline the watchdog ends the caller's wait
+        (``TIMEOUT``) and the coroutine is abandoned: cancelled in a background task, never
+        awaited, so even a coroutine that swallows cancellation cannot hold the caller.
+        """
         start = time.perf_counter()
         if timeout is None:
             try:
@@ -361,9 +607,49 @@ class TaskDeadline:
             return Outcome(OutcomeKind.OK, value, elapsed=time.perf_counter() - start)
         if len(self._abandoned) >= self.max_abandoned:
             return Outcome(OutcomeKind.SATURATED, elapsed=time.perf_counter() - start)
-        task: asyncio.Future[Any] = asyncio.ensure_future(make())
+        awaitable = make()
+        if not inspect.iscoroutine(awaitable):
+            return await self._run_as_task(asyncio.ensure_future(awaitable), timeout, start)
         try:
-            done, _ = await asyncio.wait((task,), timeout=max(timeout, 0.0))
+            first = awaitable.send(None)
+        except StopIteration as stop:  # finished in its first step: no task, no timer
+            return Outcome(OutcomeKind.OK, stop.value, elapsed=time.perf_counter() - start)
+        except asyncio.CancelledError:
+            error = StoreUnavailableError("the store call was cancelled from inside")
+            return Outcome(OutcomeKind.ERROR, error=error, elapsed=time.perf_counter() - start)
+        except Exception as exc:
+            return Outcome(OutcomeKind.ERROR, error=exc, elapsed=time.perf_counter() - start)
+        # it suspended: carry it on in this task, with a loop timer as the watchdog
+        loop = asyncio.get_running_loop()
+        rest = _Resume(self, awaitable, first)
+        rest.task = asyncio.current_task()
+        if rest.task is not None:
+            rest.cancelling = getattr(rest.task, "cancelling", lambda: 0)()
+        if rest.task is None:  # not inside a task (a bare coroutine driver): use a task
+            return await self._run_as_task(
+                asyncio.ensure_future(_drive_rest(awaitable, first)), timeout, start
+            )
+        left = timeout - (time.perf_counter() - start)
+        handle = loop.call_later(max(left, 0.0), rest.expire)
+        try:
+            value = await rest
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            return Outcome(OutcomeKind.ERROR, error=exc, elapsed=time.perf_counter() - start)
+        finally:
+            handle.cancel()
+        elapsed = time.perf_counter() - start
+        if value is _TIMED_OUT:
+            return Outcome(OutcomeKind.TIMEOUT, elapsed=elapsed)
+        return Outcome(OutcomeKind.OK, value, elapsed=elapsed)
+
+    async def _run_as_task(
+        self, task: asyncio.Future[Any], timeout: float, start: float
+    ) -> Outcome:
+        left = timeout - (time.perf_counter() - start)
+        try:
+            done, _ = await asyncio.wait((task,), timeout=max(left, 0.0))
         except asyncio.CancelledError:
             task.cancel()
             self._abandon(task)
@@ -381,6 +667,10 @@ class TaskDeadline:
         task.cancel()
         self._abandon(task)
         return Outcome(OutcomeKind.TIMEOUT, elapsed=elapsed)
+
+    def _abandon_coroutine(self, coro: Coroutine[Any, Any, Any]) -> None:
+        """Cancel a coroutine that missed its deadline in a task of its own, not awaited."""
+        self._abandon(asyncio.ensure_future(_cancelled(coro)))
 
     def close(self) -> None:
         """Cancel every abandoned task that is still pending (safe from any thread)."""

@@ -15,6 +15,7 @@ import logging
 import os
 import threading
 import time
+import weakref
 from collections.abc import Callable, Iterable
 from types import TracebackType
 from typing import Any
@@ -28,7 +29,7 @@ from langmem_plus.resilience.core import (
     DrainFlow,
     ResilienceCore,
 )
-from langmem_plus.resilience.deadline import TaskDeadline, ThreadDeadline
+from langmem_plus.resilience.deadline import InlineWatch, TaskDeadline, ThreadDeadline
 from langmem_plus.resilience.metrics import EventHook, MetricsSnapshot, ResilienceMetrics
 from langmem_plus.resilience.outbox import Outbox
 
@@ -70,10 +71,17 @@ class ResilientStore(BaseStore):
             and full outbox; for export (e.g. OpenTelemetry). Must be quick; errors ignored.
         max_workers: most worker threads for sync calls (also the most abandoned async
             calls kept pending before new ones are refused).
-        colocate: on Linux, run a sync call's worker thread on the caller's CPU while the
-            caller waits for it (see :class:`~langmem_plus.resilience.ThreadDeadline`);
-            this halves the hand-off cost on an idle machine. ``False`` never touches CPU
-            affinity.
+        colocate: opt-in (default ``False``: CPU affinity is never touched). On Linux, run
+            a sync call's worker thread on the caller's CPU while the caller waits for it
+            (see :class:`~langmem_plus.resilience.ThreadDeadline`); this changes the calling
+            thread's affinity during each call, so only for applications that own their
+            threads' placement.
+        sync_inline: opt-in (default ``False``). Run sync store calls in the calling thread
+            while they keep their deadline (no thread hand-off: the healthy overhead of the
+            async path), switching to the worker pool for every later call once one misses
+            it (see :class:`~langmem_plus.resilience.InlineWatch`). The price: the first
+            call that hangs holds its caller until the store answers. Leave it off where a
+            hung store must never hold a request.
         replay_batch_size: queued writes sent per replay call (halved after a replay
             timeout).
         replay_timeout: deadline for one replay call (it is off the request path).
@@ -103,7 +111,8 @@ class ResilientStore(BaseStore):
         outbox_max: int = 10_000,
         on_event: EventHook | None = None,
         max_workers: int = 16,
-        colocate: bool = True,
+        colocate: bool = False,
+        sync_inline: bool = False,
         replay_batch_size: int = 256,
         replay_timeout: float | None = 5.0,
         clock: Callable[[], float] = time.monotonic,
@@ -125,6 +134,10 @@ class ResilientStore(BaseStore):
         self._inner = store
         self.supports_ttl = store.supports_ttl
         self.ttl_config = store.ttl_config
+        # what callers read off a store to decide how to rank (FactMemory reads these)
+        self.index_config = getattr(store, "index_config", None)
+        self.embeddings = getattr(store, "embeddings", None)
+        self.hybrid = bool(getattr(store, "hybrid", False))
         self._metrics = ResilienceMetrics()
         outbox = Outbox(":memory:" if outbox_path is None else outbox_path, max_size=outbox_max)
         if outbox_path is None:
@@ -145,6 +158,9 @@ class ResilientStore(BaseStore):
         )
         self._core.breaker._on_transition = self._core.on_transition
         self._threads = ThreadDeadline(max_workers=max_workers, colocate=colocate)
+        self._sync: ThreadDeadline | InlineWatch = (
+            InlineWatch(self._threads) if sync_inline else self._threads
+        )
         self._tasks = TaskDeadline(max_abandoned=max_workers)
         self._drain_mutex = threading.Lock()
         self._drain_wake = threading.Event()
@@ -152,6 +168,9 @@ class ResilientStore(BaseStore):
         self._drain_tasks: set[asyncio.Task[Any]] = set()
         self._life_lock = threading.Lock()
         self._closed = False
+        # a wrapper nobody closed (the memory layer's own) still lets its idle worker
+        # threads and its outbox go when it is garbage-collected
+        weakref.finalize(self, _release, self._threads, self._core.outbox)
 
     # -- BaseStore -------------------------------------------------------------------------
 
@@ -181,6 +200,11 @@ class ResilientStore(BaseStore):
     def store(self) -> BaseStore:
         """The wrapped store."""
         return self._inner
+
+    @property
+    def closed(self) -> bool:
+        """True after :meth:`close`."""
+        return self._closed
 
     @property
     def breaker(self) -> CircuitBreaker:
@@ -257,6 +281,8 @@ class ResilientStore(BaseStore):
         # wait briefly for an in-flight replay to finish before closing its outbox
         got = self._drain_mutex.acquire(timeout=0.2)
         try:
+            if isinstance(self._sync, InlineWatch):
+                self._sync.close()
             self._threads.close()
             self._core.outbox.close()
         finally:
@@ -305,7 +331,7 @@ class ResilientStore(BaseStore):
         try:
             call = next(flow)
             while True:
-                outcome = self._threads.run(functools.partial(inner.batch, call.ops), call.timeout)
+                outcome = self._sync.run(functools.partial(inner.batch, call.ops), call.timeout)
                 call = flow.send(outcome)
         except StopIteration as stop:
             return stop.value
@@ -381,3 +407,12 @@ class ResilientStore(BaseStore):
     def _check_open(self) -> None:
         if self._closed:
             raise RuntimeError("this ResilientStore is closed; create a new one")
+
+
+def _release(threads: ThreadDeadline, outbox: Outbox) -> None:
+    """What an unclosed, collected ``ResilientStore`` gives back (idempotent with close)."""
+    threads.close(join_timeout=0.0)
+    try:
+        outbox.close()
+    except Exception:  # the interpreter may be shutting down
+        logger.debug("outbox close on collection failed", exc_info=True)

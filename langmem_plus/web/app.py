@@ -10,6 +10,9 @@ mount the view inside an app that already knows its users. Nothing in the URL or
 name another user: every read and write is scoped by the session's user id, and a fact id
 that is not among that user's memories is answered with 404 and changes nothing. Every POST
 carries a CSRF token tied to the session and is refused if its ``Origin`` is another site.
+A login link signs in once; the app honours only the sessions it issued, and logout ends the
+session on the server, so an old cookie is worthless afterwards. Every response (404 and 405
+included) carries the security headers.
 
 Example:
     >>> from langgraph.store.memory import InMemoryStore
@@ -40,12 +43,15 @@ from typing import Any
 import jinja2
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import MutableHeaders
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from langmem_plus.memory import FactMemory
-from langmem_plus.web.auth import Keys, Session
+from langmem_plus.web.auth import Keys, OnceRegistry, Session, SessionRegistry
 from langmem_plus.web.records import Records
 
 __all__ = ["SESSION_COOKIE", "create_app"]
@@ -74,10 +80,26 @@ _HEADERS = {
 Authenticate = Callable[[Request], "str | Awaitable[str | None] | None"]
 
 
-def _secure(response: Response) -> Response:
-    for name, value in _HEADERS.items():
-        response.headers[name] = value
-    return response
+class _SecurityHeaders:
+    """ASGI middleware: the security headers on every HTTP response the app sends, including
+    the 404/405/500 answers Starlette makes itself."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_secured(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                for name, value in _HEADERS.items():
+                    headers[name] = value
+            await send(message)
+
+        await self.app(scope, receive, send_secured)
 
 
 class _View:
@@ -100,6 +122,8 @@ class _View:
         self.session_seconds = session_seconds
         self.secure_cookies = secure_cookies
         self.title = title
+        self.sessions = SessionRegistry()
+        self.used_links = OnceRegistry()
         self.env = jinja2.Environment(
             loader=jinja2.FileSystemLoader(_TEMPLATES),
             autoescape=True,
@@ -113,7 +137,7 @@ class _View:
         urls = {n: request.url_for(n).path for n in
                 ("page", "forget", "forget_all", "verdict", "switch", "logout")}
         html = self.env.get_template(name).render(title=self.title, urls=urls, **ctx)
-        return _secure(HTMLResponse(html, status_code=status))
+        return HTMLResponse(html, status_code=status)
 
     def problem(self, request: Request, status: int, heading: str, detail: str) -> Response:
         return self.render(request, "problem.html", status, heading=heading, detail=detail)
@@ -125,7 +149,10 @@ class _View:
             if not user:
                 return None
             return Session(str(user), "", 0)
-        return self.keys.read_session(request.cookies.get(SESSION_COOKIE), now=time.time())
+        found_session = self.keys.read_session(request.cookies.get(SESSION_COOKIE), now=time.time())
+        if found_session is None or not self.sessions.is_live(found_session):
+            return None
+        return found_session
 
     def _flash_sig(self, payload: str) -> str:
         return hmac.new(self.keys.session, b"flash|" + payload.encode(), hashlib.sha256).hexdigest()
@@ -139,7 +166,7 @@ class _View:
             FLASH_COOKIE, f"{payload}.{self._flash_sig(payload)}", max_age=60,
             httponly=True, samesite="lax", secure=self.secure_cookies,
         )
-        return _secure(response)
+        return response
 
     def read_flash(self, request: Request, user_id: str) -> str | None:
         raw = request.cookies.get(FLASH_COOKIE, "")
@@ -196,24 +223,33 @@ class _View:
 
     async def login(self, request: Request) -> Response:
         q = request.query_params
-        user = self.keys.check_login(q.get("u", ""), q.get("exp", ""), q.get("sig", ""),
-                                     now=time.time())
-        if user is None:
+        now = time.time()
+        link = self.keys.check_login(q.get("u", ""), q.get("exp", ""), q.get("n", ""),
+                                     q.get("sig", ""), now=now)
+        if link is None:
             return self.problem(request, 403, "This link does not work",
                                 "It is not valid or it has expired. Ask for a new link.")
+        if not self.used_links.take(link.nonce, expires=link.expires, now=now):
+            return self.problem(request, 403, "This link does not work",
+                                "It has been used already: each link signs in once. "
+                                "Ask for a new link.")
+        cookie = self.keys.session_cookie(link.user_id, now=now, ttl=self.session_seconds)
+        session = self.keys.read_session(cookie, now=now)
+        assert session is not None  # just made with these keys
+        self.sessions.start(session, now=now)
         response = RedirectResponse(request.url_for("page").path, status_code=303)
         response.set_cookie(
-            SESSION_COOKIE,
-            self.keys.session_cookie(user, now=time.time(), ttl=self.session_seconds),
+            SESSION_COOKIE, cookie,
             max_age=self.session_seconds, httponly=True, samesite="lax",
             secure=self.secure_cookies,
         )
-        return _secure(response)
+        return response
 
     async def logout(self, request: Request) -> Response:
         guarded = await self.guarded_form(request)
         if isinstance(guarded, Response):
             return guarded
+        self.sessions.end(guarded[0])  # the old cookie no longer signs anyone in
         response = self.problem(request, 200, "Signed out",
                                 "Open your link again to see your memories.")
         response.delete_cookie(SESSION_COOKIE)
@@ -339,4 +375,4 @@ def create_app(
         Route("/memory", view.switch, methods=["POST"], name="switch"),
         Route("/logout", view.logout, methods=["POST"], name="logout"),
     ]
-    return Starlette(routes=routes)
+    return Starlette(routes=routes, middleware=[Middleware(_SecurityHeaders)])
