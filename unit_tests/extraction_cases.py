@@ -16,6 +16,8 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage, ToolMessage
 
+from langmem_plus.models import CandidateFact
+
 NOW = datetime(2026, 11, 11, 12, 0, tzinfo=timezone.utc)
 
 POISON = (
@@ -68,6 +70,20 @@ def fact(
         "time_phrase": time_phrase,
         "confidence": confidence,
     }
+
+
+def can_be_current(c: CandidateFact) -> bool:
+    """Whether a candidate is one the write policy may make the user's current value: the
+    user's own assertion, about the user, not ended. Everything else (a plan, a
+    hypothetical, a retraction, a pasted text, another person's fact, a past state) the
+    policy turns down or keeps only as history, by its grounding fields."""
+    return (
+        c.modality == "asserted"
+        and c.polarity == "assert"
+        and c.provenance == "own_words"
+        and c.holder == "user"
+        and c.valid_to is None
+    )
 
 
 def H(text: str, i: int, **extra: Any) -> HumanMessage:
