@@ -35,7 +35,7 @@ import logging
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from itertools import pairwise
 from typing import Any
@@ -172,6 +172,8 @@ class UserTurn:
         sent_at: when the message was sent (from its metadata, else the ``now`` given).
         explicit: the user explicitly asked to remember this text (the fast path).
         stamped: ``sent_at`` came from the message's own metadata (not the ``now`` given).
+        context: an earlier turn, given only so later turns can be read (what a correction
+            corrects); no candidate comes from it.
     """
 
     ref: str
@@ -180,6 +182,7 @@ class UserTurn:
     sent_at: datetime
     explicit: bool = False
     stamped: bool = False
+    context: bool = False
 
     @property
     def quoted(self) -> list[tuple[int, int]]:
@@ -339,6 +342,20 @@ def user_turns(
     return turns
 
 
+def _with_context(
+    messages: Sequence[Any],
+    context: Sequence[Any],
+    *,
+    now: datetime | None,
+    user_id: str | None,
+) -> list[UserTurn]:
+    """The context's user turns (marked ``context``) then the new ones, numbered in order."""
+    earlier = user_turns(context, now=now, user_id=user_id) if context else []
+    new = user_turns(messages, now=now, user_id=user_id)
+    out = [replace(t, context=True) for t in earlier] + new
+    return [replace(t, ref=f"m{i + 1}") for i, t in enumerate(out)]
+
+
 class BaseExtractor(ABC):
     """Messages in, candidate facts out; the same pipeline for sync and async.
 
@@ -376,9 +393,10 @@ class BaseExtractor(ABC):
     ) -> ExtractionResult:
         from langmem_plus.extraction.filters import post_filter
 
+        own = [t for t in turns if not t.context]
         kept, dropped = post_filter(
             raw.candidates,
-            turns,
+            own,
             user_id=user_id,
             other_user_ids=self.other_user_ids,
             allow_sensitive=self.allow_sensitive,
@@ -392,6 +410,7 @@ class BaseExtractor(ABC):
         now: datetime | None = None,
         user_id: str | None = None,
         scope: str | None = None,
+        context: Sequence[Any] = (),
     ) -> ExtractionResult:
         """Like ``extract``, but also returns what was dropped and why, and lost batches.
 
@@ -402,8 +421,8 @@ class BaseExtractor(ABC):
             >>> r.candidates, [d.reason for d in r.dropped]
             ([], ['question'])
         """
-        turns = user_turns(messages, now=now, user_id=user_id)
-        if not turns:
+        turns = _with_context(messages, context, now=now, user_id=user_id)
+        if not any(not t.context for t in turns):
             return ExtractionResult()
         return self._finish(self._propose(turns, scope), turns, user_id)
 
@@ -414,10 +433,11 @@ class BaseExtractor(ABC):
         now: datetime | None = None,
         user_id: str | None = None,
         scope: str | None = None,
+        context: Sequence[Any] = (),
     ) -> ExtractionResult:
         """Async ``extract_detailed``."""
-        turns = user_turns(messages, now=now, user_id=user_id)
-        if not turns:
+        turns = _with_context(messages, context, now=now, user_id=user_id)
+        if not any(not t.context for t in turns):
             return ExtractionResult()
         return self._finish(await self._apropose(turns, scope), turns, user_id)
 
@@ -428,6 +448,7 @@ class BaseExtractor(ABC):
         now: datetime | None = None,
         user_id: str | None = None,
         scope: str | None = None,
+        context: Sequence[Any] = (),
     ) -> list[CandidateFact]:
         """Propose candidate facts from the user's own turns in ``messages``.
 
@@ -441,6 +462,9 @@ class BaseExtractor(ABC):
                 skipped and facts naming another user's id are dropped.
             scope: the project/account this conversation is about; project-level
                 statements without an explicit project ("we settled on X") get it.
+            context: earlier messages of the conversation, read only to understand the new
+                ones (a "sorry, I meant X, not Y" in a new turn corrects the value an
+                earlier turn gave); nothing is extracted from them.
 
         Returns:
             Candidate facts, in message order, each with ``message_id``, ``quote`` (the
@@ -452,7 +476,9 @@ class BaseExtractor(ABC):
             >>> [c.text for c in RuleExtractor().extract([HumanMessage("I'm allergic to peanuts")])]
             ['The user is allergic to peanuts.']
         """
-        return self.extract_detailed(messages, now=now, user_id=user_id, scope=scope).candidates
+        return self.extract_detailed(
+            messages, now=now, user_id=user_id, scope=scope, context=context
+        ).candidates
 
     async def aextract(
         self,
@@ -461,7 +487,10 @@ class BaseExtractor(ABC):
         now: datetime | None = None,
         user_id: str | None = None,
         scope: str | None = None,
+        context: Sequence[Any] = (),
     ) -> list[CandidateFact]:
         """Async ``extract``; the same logic, the model called with ``ainvoke``."""
-        result = await self.aextract_detailed(messages, now=now, user_id=user_id, scope=scope)
+        result = await self.aextract_detailed(
+            messages, now=now, user_id=user_id, scope=scope, context=context
+        )
         return result.candidates

@@ -84,7 +84,10 @@ _PLAN = re.compile(
     r"hopefully|want to|wanna|wanted to|would like to|'d like to(?! be (?:called|addressed))|"
     r"'d love to|would love to|thinking (?:of|about)|considering|intend(?:ing|s)? to|"
     r"about to|aiming to|aim to|looking to|trying to|dream of|someday|one day|"
-    r"might|may(?! be\b)|eventually)\b"
+    r"might|eventually)\b"
+    # "may" the modal, not the month ("in May", "since May 3")
+    r"|(?<!in )(?<!since )(?<!of )(?<!from )(?<!until )(?<!last )(?<!this )(?<!next )"
+    r"(?<!early )(?<!late )(?<!mid-)(?-i:\bmay\b)(?! be\b)(?!\s+\d)"
     r"|\b(?:will|'ll|shall)\s+(?:\w+\s+)?(?:be\s+)?(?:mov|relocat|liv|work|start|join|leav|"
     r"quit|switch|chang|becom|based|stay|emigrat|retir|marr|adopt|get)\w*"
     r"|\b(?:i'm|i am|we're|we are)\s+(?:\w+\s+)?(?:moving|relocating|emigrating|starting|"

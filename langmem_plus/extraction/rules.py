@@ -203,7 +203,7 @@ def _third_singular(verb: str) -> str:
         return irregular[low]
     if low in {"can", "could", "will", "would", "should", "must", "might", "may", "shall",
                "was", "did", "had", "used", "also", "never", "always", "still", "just",
-               "really", "often", "usually", "only", "don't", "didn't", "can't",
+               "really", "often", "usually", "only", "don't", "didn't", "can't", "cannot",
                "won't"}:  # fmt: skip
         return {"don't": "doesn't"}.get(low, verb)
     if re.search(r"[^aeiou]y$", low):
@@ -370,7 +370,7 @@ _MOVED = _rx(
     r"(?:\s+(?:house|back|over|abroad|away))?(?:\s+from\s+(?P<from>.+?))?\s+(?:to|into)\s+(?P<o>.+)"
 )
 _LIVE = _rx(
-    rf"{_I}{_ADV}\s+(?:liv(?:e|ed|es|ing)|resid(?:e|ed|es|ing)|based|located|settled)"
+    rf"{_I}{_ADV}\s+(?:liv(?:e|ed|es|ing)|resid(?:e|ed|es|ing)|based|located|settl(?:e|ed|es|ing))"
     r"(?:\s+out of|\s+in)\s+(?P<o>.+)"
 )
 _HOME = _rx(
@@ -1077,7 +1077,11 @@ def _preference_rule(ctx: _Context) -> list[_Spec]:
         if value and not _NOT_AN_OBJECT.match(value):
             likes = verb in {"like", "love", "enjoy", "adore"}
             text = f"The user {'likes' if likes else 'dislikes'} {value}."
-            return [_Spec("preference", "likes" if likes else "dislike", value, text)]
+            # "can't stand" / "don't like" carry their negation: a dislike, not a retraction
+            return [
+                _Spec("preference", "likes" if likes else "dislike", value, text,
+                      negation_in_value=not likes)
+            ]  # fmt: skip
     return []
 
 
@@ -1103,7 +1107,7 @@ _MY_KIN_NAMED = re.compile(
     r"(?P<name>(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’-]*)"
 )
 _NAMED_KIN = re.compile(
-    r"(?P<name>(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’-]*),?\s+"
+    r"(?P<name>(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’-]*(?<!ly)),\s+"
     rf"(?i:(?:my|our)\s+(?:{_KIN_ADJ}\s+)*(?P<rel>{_REL}))\b"
 )
 _MARRIED = _rx(rf"{_IM}{_ADV}\s+(?:married|engaged|wed)\s+to\s+(?P<o>.+)")
@@ -1302,7 +1306,7 @@ _CLAUSE_BREAK = re.compile(
 _ELIDED = re.compile(
     r"^(?:(?:also|now|currently|recently|just|then|finally)\s+)?"
     r"(?:work|live|moved|relocated|joined|prefer|speak|started|am|have|living|working|"
-    r"based|got)\b",
+    r"based|got|left|quit)\b",
     re.IGNORECASE,
 )
 _ELIDED_BE = re.compile(r"^(?:(?:and\s+)?(?:now|currently))\s+(?=(?:a|an|the)\s)", re.I)
@@ -1337,7 +1341,8 @@ def _spans(text: str) -> Iterator[tuple[int, int, int, int]]:
         end = sentence.start() if sentence else len(text)
         s = start
         for brk in _CLAUSE_BREAK.finditer(text, start, end):
-            if not _HAS_PERSON.search(text[s : brk.start()]):
+            elided = re.match(r"now\s", text[brk.end() : brk.end() + 4], re.IGNORECASE)
+            if not _HAS_PERSON.search(text[s : brk.start()]) and not elided:
                 continue
             yield s, brk.start(), start, end
             s = brk.end()
@@ -1594,10 +1599,11 @@ class RuleExtractor(BaseExtractor):
 
     def _propose(self, turns: list[UserTurn], scope: str | None) -> ExtractionResult:
         result = ExtractionResult()
+        earlier: list[CandidateFact] = []
         for turn in turns:
-            fixed = self._correction_turn(turn, result.candidates, scope)
+            fixed = self._correction_turn(turn, [*earlier, *result.candidates], scope)
             if fixed is not None:
-                result.candidates.extend(fixed)
+                (earlier if turn.context else result.candidates).extend(fixed)
                 continue
             spans = list(_spans(turn.text))
             found: list[CandidateFact] = []
@@ -1615,7 +1621,11 @@ class RuleExtractor(BaseExtractor):
                 sentence = turn.text[s0:s1]
                 found.extend(self._clause_facts(turn, start, end, scope, sentence))
                 i += 1
-            result.candidates.extend(_without_replaced_retractions(found))
+            found = _without_replaced_retractions(found)
+            if turn.context:
+                earlier.extend(found)  # read, for what a later correction corrects
+            else:
+                result.candidates.extend(found)
         return result
 
     def _correction_turn(
