@@ -56,9 +56,13 @@ def fact(
     scope: str | None = None,
     time_phrase: str | None = None,
     confidence: float = 0.9,
+    **grounding: Any,
 ) -> dict[str, Any]:
-    """One proposed fact, exactly as the structured-output JSON carries it."""
+    """One proposed fact, exactly as the structured-output JSON carries it (``grounding``:
+    holder, modality, polarity, ... when the answer gives them; a model that omits them is
+    read with their defaults)."""
     return {
+        **grounding,
         "turn": turn,
         "kind": kind,
         "subject": subject,

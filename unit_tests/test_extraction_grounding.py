@@ -8,6 +8,7 @@ Each group names the issue-12 kind it covers.
 from __future__ import annotations
 
 from datetime import date, datetime, timezone
+from typing import Any
 
 import pytest
 from langchain_core.messages import HumanMessage
@@ -381,3 +382,31 @@ def test_post_filters_screen_the_predicate() -> None:
     )
     kept, dropped = post_filter([claim], [_turn("yes")])
     assert kept == [] and [d.reason for d in dropped] == ["instruction"]
+
+
+@pytest.mark.parametrize(
+    "text", ["I've just moved to Lyon", "We're based in Lyon", "There's a flat I live in, Lyon"]
+)
+def test_a_first_person_contraction_is_never_another_persons_name(text: str) -> None:
+    assert all(c.holder == "user" and c.subject == "user" for c in extract(text))
+
+
+def test_through_the_graph_a_correction_in_the_next_turn_replaces_the_value(tmp_path: Any) -> None:
+    """The extract node passes the earlier user turns as context, so a bare "I meant X, not Y"
+    one turn later is understood (before: the turn gave nothing, and Y stayed)."""
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    from langmem_plus.stores import QdrantStore
+    from unit_tests.test_graph_support import RecordingModel, build_chatbot
+
+    store = QdrantStore(path=tmp_path / "qdrant")
+    try:
+        graph = build_chatbot(RecordingModel()).compile(checkpointer=InMemorySaver(), store=store)
+        config = {"configurable": {"thread_id": "t1", "user_id": "alice"}}
+        graph.invoke({"messages": [("user", "I work at Tessel.")]}, config)
+        graph.invoke({"messages": [("user", "Typo, I meant Tassel, not Tessel.")]}, config)
+        rows = [i.value for i in store.search(("langmem_plus", "alice", "facts"), limit=100)]
+        current = [r for r in rows if r.get("predicate") == "employer" and not r.get("expired_at")]
+        assert [r["object"] for r in current] == ["Tassel"]
+    finally:
+        store.close()

@@ -304,8 +304,8 @@ def holder_of(clause: str, earlier: str = "") -> Holder | None:
         rel = (groups.get("rel") or "").casefold() or None
         name = groups.get("name")
         if pattern is _NAMED_SUBJECT:
-            if (name or "").casefold() in _NOT_A_PERSON:
-                continue
+            if re.split(r"['’]", name or "")[0].casefold() in _NOT_A_PERSON:
+                continue  # "I've", "We're", "There's": not a person's name
             full = " ".join(p for p in (name, groups.get("last")) if p)
             return Holder(full, None, full, m.start("np"), m.end("np"))
         if pattern is _PRONOUN_SUBJECT:

@@ -243,7 +243,8 @@ class LLMExtractor(BaseExtractor):
                 )  # fmt: skip
                 result.dropped.append(DroppedCandidate(proposal, "ungrounded"))
                 continue
-            phrase = item.time_phrase if item.time_phrase else quote
+            said = item.time_phrase and item.time_phrase.casefold() in turn.text.casefold()
+            phrase = item.time_phrase if said else quote  # never a phrase the user did not write
             valid_from = resolve_time(phrase, turn.sent_at)
             if valid_from is None and phrase is not quote:
                 valid_from = resolve_time(quote, turn.sent_at)
