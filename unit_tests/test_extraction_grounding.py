@@ -80,6 +80,16 @@ SEEN = [
     ("I moved to Porto with my partner", {("user", "city", "Porto")}),
     # a city that shares its name with a cloud region is a city
     ("I live in Frankfurt.", {("user", "city", "Frankfurt")}),
+    ("I live with my partner in Rotterdam", {("user", "city", "Rotterdam")}),
+    ("Moved to Nijmegen over the summer", {("user", "city", "Nijmegen")}),
+    ("Home is Valencia these days.", {("user", "city", "Valencia")}),
+    ("Started a new role at Lumen last week", {("user", "employer", "Lumen")}),
+    ("Just got hired by Vantage!", {("user", "employer", "Vantage")}),
+    ("I was born in Porto", {("user", "hometown", "Porto")}),
+    # a negation or a modal about something else is not about the value
+    ("I can't believe I live in Oslo now", {("user", "city", "Oslo")}),
+    ("I live in Oslo, which I'd recommend to anyone", {("user", "city", "Oslo")}),
+    ("I have a cat allergy", {("user", "allergy", "cat")}),
 ]
 
 
@@ -103,6 +113,8 @@ NOT_THE_USERS = [
         {"modality": "hypothetical"},
     ),
     ("I'm hoping to settle in Turku", ("city", "Turku"), {"modality": "plan"}),
+    ("I move to Lyon next week", ("city", "Lyon"), {"modality": "plan"}),
+    ("my wife and I are moving to Leeds next month", ("city", "Leeds"), {"modality": "plan"}),
     ("Should I move to Ghent?", None, {}),  # a question: dropped
     (
         "My brother-in-law just relocated to Galway.",

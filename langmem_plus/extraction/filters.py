@@ -231,7 +231,8 @@ def verify_grounding(c: CandidateFact, turns: Sequence[UserTurn]) -> CandidateFa
             update.update(holder=holder.holder, subject=person_subject(holder.holder), text=text)
     # modality: only ever from asserted to something weaker
     if c.modality == "asserted":
-        mood = modality(quote, sentence)
+        end = quote.casefold().find(value.casefold()) if value else -1
+        mood = modality(quote, sentence, upto=end + len(value) if end >= 0 else None)
         if mood != "asserted":
             update["modality"] = mood
     # polarity: an explicit "no longer" / "not ... after all" is a retraction

@@ -104,8 +104,12 @@ _FUTURE_TIME = re.compile(
 )
 
 
-def modality(clause: str, sentence: str | None = None) -> str:
+def modality(clause: str, sentence: str | None = None, upto: int | None = None) -> str:
     """How ``clause`` (within ``sentence``) is meant: asserted, question, hypothetical, plan.
+
+    With ``upto`` (where the value ends in ``clause``), conditional and plan words count
+    only before it: in "I live in Oslo, which I'd recommend" the "I'd" is about the
+    recommending. A future time phrase counts anywhere ("I start at Acme next week").
 
     Example:
         >>> modality("If I lived in Oslo I'd ski every day")
@@ -124,6 +128,9 @@ def modality(clause: str, sentence: str | None = None) -> str:
         whole.rstrip(" .!\"')").endswith("?") and text_rules.is_question(whole)
     ):
         return "question"
+    future = _FUTURE_TIME.search(_ASIDE_IF.sub(" ", t))
+    if upto is not None:
+        t = _norm(clause[:upto])
     bare = _ASIDE_IF.sub(" ", t)
     opener = re.match(
         r"^\W*(?:if|unless|suppose|imagine|were (?:i|we)|had (?:i|we)|what if)\b",
@@ -132,7 +139,7 @@ def modality(clause: str, sentence: str | None = None) -> str:
     )
     if _CONDITIONAL.search(bare) or opener:
         return "hypothetical"
-    if _PLAN.search(bare) or _FUTURE_TIME.search(bare):
+    if _PLAN.search(bare) or future:
         return "plan"
     return "asserted"
 
@@ -140,6 +147,7 @@ def modality(clause: str, sentence: str | None = None) -> str:
 # --------------------------------------------------------------------------- polarity
 
 _NEGATION = re.compile(r"\b(?:not|no longer|never|no more|cannot)\b|n't\b", re.IGNORECASE)
+_SUBJECT_PRONOUN = re.compile(r"\b(?:i|we|i'm|we're|i've|we've|i'd|we'd|i'll)\b", re.I)
 _RETRACT_CUE = re.compile(
     r"\b(?:no longer|any ?more|not\b.*\bafter all|turns? out (?:i'm|i am|we're|we are) not|"
     r"(?:has |have |just |sadly |recently )*(?:died|passed away|passed on|was put down|"
@@ -162,7 +170,13 @@ def negated_before(clause: str, at: int) -> bool:
         >>> negated_before(c, c.index("Berlin"))
         False
     """
-    return bool(_NEGATION.search(clause[: max(0, at)].replace("\u2019", "'")))
+    head = clause[: max(0, at)].replace("\u2019", "'")
+    # Only the verb group of the value's own subject: "I can't believe I live in X" is not
+    # a negation of living in X.
+    subjects = list(_SUBJECT_PRONOUN.finditer(head))
+    if subjects:
+        head = head[subjects[-1].start() :]
+    return bool(_NEGATION.search(head))
 
 
 def retraction_cue(clause: str) -> bool:
@@ -249,7 +263,12 @@ _FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|we|we're|we've|us)\b", 
 _NOT_A_PERSON = frozenset(
     {*NOT_A_NAME, "i", "we", "you", "he", "she", "they", "there", "what", "who", "which",
      "everyone", "everybody", "nobody", "someone", "somebody", "mine", "ours", "user",
-     "the", "this", "that", "these", "those", "our", "my", "your", "today", "tomorrow"}
+     "the", "this", "that", "these", "those", "our", "my", "your", "today", "tomorrow",
+     "just", "now", "also", "still", "then", "soon", "already", "finally", "recently",
+     "currently", "actually", "yesterday", "tonight", "lately", "anyway", "well", "so",
+     "and", "but", "or", "yes", "no", "yeah", "ok", "okay", "never", "always", "maybe",
+     "sadly", "luckily", "hopefully", "basically", "honestly", "really", "everything",
+     "nothing", "it", "here", "home", "work", "life"}
 )  # fmt: skip
 
 
@@ -304,7 +323,8 @@ def holder_of(clause: str, earlier: str = "") -> Holder | None:
         rel = (groups.get("rel") or "").casefold() or None
         name = groups.get("name")
         if pattern is _NAMED_SUBJECT:
-            if re.split(r"['’]", name or "")[0].casefold() in _NOT_A_PERSON:
+            base = re.split(r"['’]", name or "")[0].casefold()
+            if base in _NOT_A_PERSON or base.endswith("ly"):
                 continue  # "I've", "We're", "There's": not a person's name
             full = " ".join(p for p in (name, groups.get("last")) if p)
             return Holder(full, None, full, m.start("np"), m.end("np"))

@@ -371,12 +371,14 @@ _MOVED = _rx(
 )
 _LIVE = _rx(
     rf"{_I}{_ADV}\s+(?:liv(?:e|ed|es|ing)|resid(?:e|ed|es|ing)|based|located|settl(?:e|ed|es|ing))"
+    r"(?:\s+(?:together\s+)?with\s+(?:my|our)\s+[\w-]+(?:\s+[A-Z][\w'-]+)?)?"
     r"(?:\s+out of|\s+in)\s+(?P<o>.+)"
 )
-_HOME = _rx(
-    r"\b(?:my home|home for me|my hometown|my city|my current city) is(?: now)?\s+(?P<o>.+)"
+_HOME = _rx(r"(?:\b(?:my home|home for me|my city|my current city)|^home) is(?: now)?\s+(?P<o>.+)")
+_FROM = _rx(
+    rf"{_IM}\s+(?:originally\s+)?from\s+(?P<o>.+)|\bi come from\s+(?P<o2>.+)"
+    r"|\bi was born (?:and (?:raised|bred) )?in\s+(?P<o3>.+)|\bmy hometown is\s+(?P<o4>.+)"
 )
-_FROM = _rx(rf"{_IM}\s+(?:originally\s+)?from\s+(?P<o>.+)|\bi come from\s+(?P<o2>.+)")
 
 
 def _place(raw: str, *, strong: bool = False) -> str | None:
@@ -414,7 +416,7 @@ def _location_rule(ctx: _Context) -> list[_Spec]:
         if value := _place(m.group("o"), strong=True):
             return [_place_spec(value, "lives in")]
     if m := _FROM.search(ctx.clause):
-        if value := _place(m.group("o") or m.group("o2")):
+        if value := _place(m.group("o") or m.group("o2") or m.group("o3") or m.group("o4")):
             return [_Spec("fact", "hometown", value, f"The user is from {value}.")]
     return []
 
@@ -425,7 +427,7 @@ _WORK_AT = _rx(
 )
 _JOINED = _rx(
     rf"(?:^|\b)i{_ADV}\s+(?:joined|join|joining|started at|starting at|started working (?:at|for)|"
-    r"started a (?:new )?job at|got a job (?:at|with)|got hired (?:at|by)|was hired by|"
+    r"started (?:a |my )?(?:new )?(?:job|role|position) (?:at|with)|got a job (?:at|with)|got hired (?:at|by)|was hired by|"
     r"signed with|took a job at|accepted an offer from|"
     r"(?:left|quit)\s+.+?\s+(?:to join|to work (?:at|for)|to start at|"
     r"for a (?:new )?(?:job|role|position) (?:at|with))|"
@@ -1096,9 +1098,15 @@ _KIN_ADJ = (
     r"adopted|teenage|grown-up|grown|[a-z]+-year-old)"
 )
 _COUNT = r"(?:a|an|one|two|three|four|five|six|\d+)"
+# The relation word heads its phrase ("a cat", "two sons, Ari and Bo"), not a modifier of
+# another noun ("a cat allergy", "a dog walker").
+_HEAD = (
+    r"(?=\s*(?:$|[,.;:!?()—–-]|(?:named|called|and|who|that|whose|aged|at|in|from|with|of|"
+    r"since|too|now|as well|back|here|there|last|this|two|three|four|a|an)\b))"
+)
 _HAS_KIN = _rx(
     rf"{_I}{_ADV}\s+(?:have|has|'ve got|have got|got|adopted|rescued|had|welcomed)\s+"
-    rf"(?:got\s+)?(?P<n>{_COUNT})\s+(?:{_KIN_ADJ}\s+)*(?P<rel>{_REL})\b"
+    rf"(?:got\s+)?(?P<n>{_COUNT})\s+(?:{_KIN_ADJ}\s+)*(?P<rel>{_REL})\b{_HEAD}"
     r"(?P<rest>.*)$"
 )
 _MY_KIN_NAMED = re.compile(
@@ -1522,7 +1530,7 @@ class RuleExtractor(BaseExtractor):
                 s.people and _DEATH.search(clause)
             ):
                 polarity = "retract"
-        mood = modality(clause, sentence)
+        mood = modality(clause, sentence, upto=at + len(s.object) if at >= 0 else None)
         valid_to = None
         when = found.when if found is not None else None
         if found is not None and re.search(

@@ -114,6 +114,7 @@ RELATIONS: dict[str, str] = {
     # children
     "son": "child", "daughter": "child", "kid": "child", "child": "child", "baby": "child",
     "toddler": "child", "stepson": "child", "stepdaughter": "child", "sons": "child",
+    "baby girl": "child", "baby boy": "child", "little girl": "child", "little boy": "child",
     "daughters": "child", "kids": "child", "children": "child", "twins": "child",
     # parents
     "mother": "parent", "father": "parent", "mum": "parent", "mom": "parent", "dad": "parent",
