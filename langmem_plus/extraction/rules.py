@@ -427,7 +427,8 @@ _WORK_AT = _rx(
 )
 _JOINED = _rx(
     rf"(?:^|\b)i{_ADV}\s+(?:joined|join|joining|started at|starting at|started working (?:at|for)|"
-    r"started (?:a |my )?(?:new )?(?:job|role|position) (?:at|with)|got a job (?:at|with)|got hired (?:at|by)|was hired by|"
+    r"started (?:a |my )?(?:new )?(?:job|role|position) (?:at|with)|got a job (?:at|with)|"
+    r"got hired (?:at|by)|was hired by|"
     r"signed with|took a job at|accepted an offer from|"
     r"(?:left|quit)\s+.+?\s+(?:to join|to work (?:at|for)|to start at|"
     r"for a (?:new )?(?:job|role|position) (?:at|with))|"
