@@ -80,7 +80,8 @@ _CONDITIONAL = re.compile(
     re.IGNORECASE,
 )
 _PLAN = re.compile(
-    r"\b(?:going to|gonna|planning (?:to|on)|plan (?:to|on)|plans to|hoping to|hope to|"
+    r"\b(?:i|we|they)\s+(?:\w+\s+)?plans?\s+(?:to|on)\b"
+    r"|\b(?:going to|gonna|planning (?:to|on)|hoping to|hope to|"
     r"hopefully|want to|wanna|wanted to|would like to|'d like to(?! be (?:called|addressed))|"
     r"'d love to|would love to|thinking (?:of|about)|considering|intend(?:ing|s)? to|"
     r"about to|aiming to|aim to|looking to|trying to|dream of|someday|one day|"
@@ -319,6 +320,8 @@ def holder_of(clause: str, earlier: str = "") -> Holder | None:
         rest = clause[m.end() :]
         if re.match(r"\s*(?:and|&|\+)\s+(?:i|me|we|myself)\b", rest, re.IGNORECASE):
             return None  # "my sister and I": the user too
+        if re.match(r"\s*(?:[\w'’]+\s+){1,2}me\b", rest, re.IGNORECASE):
+            return None  # "my manager promoted me to ...": the user is the one it is about
         groups = m.groupdict()
         rel = (groups.get("rel") or "").casefold() or None
         name = groups.get("name")

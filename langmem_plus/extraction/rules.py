@@ -165,12 +165,26 @@ def _cut(value: str, *, keep_and: bool = False, keep_amp: bool = False) -> str:
     return _tidy(value)
 
 
+_NOT_AN_ITEM = re.compile(
+    r"^(?:the|my|our|his|her|their|it|he|she|they|this|that|which|who)\b"
+    r"|\b(?:is|was|are|were|has|have|had|said|says|thinks|thought)\b",
+    re.IGNORECASE,
+)
+
+
 def _items(value: str) -> list[str]:
-    """Split a list ("peanuts, tree nuts and shellfish") into its items."""
+    """Split a list ("peanuts, tree nuts and shellfish") into its items; the list ends at
+    an item that is a clause of its own ("penicillin, the doctor was wrong")."""
     parts = [
         _tidy(re.sub(r"^(?:also|both|either|to)\s+", "", p, flags=re.I)) for p in _AND.split(value)
     ]
-    return [p for p in parts if p and p.casefold() not in _NOT_A_NAME]
+    out: list[str] = []
+    for p in parts:
+        if out and _NOT_AN_ITEM.search(p):
+            break
+        if p and p.casefold() not in _NOT_A_NAME:
+            out.append(p)
+    return out
 
 
 def _topic(value: str) -> str | None:
@@ -285,6 +299,7 @@ class _Context:
     clause: str  # time phrase removed
     scope: str | None  # the default scope passed to extract
     projects: frozenset[str]
+    since: bool = False  # the removed time phrase was a start ("since May", "for a year")
 
 
 _Rule = Callable[[_Context], list[_Spec]]
@@ -374,6 +389,9 @@ _LIVE = _rx(
     r"(?:\s+(?:together\s+)?with\s+(?:my|our)\s+[\w-]+(?:\s+[A-Z][\w'-]+)?)?"
     r"(?:\s+out of|\s+in)\s+(?P<o>.+)"
 )
+_BEEN_IN = _rx(
+    rf"{_I}{_ADV}\s+(?:been|stayed|staying)\s+in\s+(?P<o>.+?)(?:\s+(?P<d>since|for)\b|$)"
+)
 _HOME = _rx(r"(?:\b(?:my home|home for me|my city|my current city)|^home) is(?: now)?\s+(?P<o>.+)")
 _FROM = _rx(
     rf"{_IM}\s+(?:originally\s+)?from\s+(?P<o>.+)|\bi come from\s+(?P<o2>.+)"
@@ -412,6 +430,10 @@ def _location_rule(ctx: _Context) -> list[_Spec]:
     if m := _LIVE.search(ctx.clause):
         if value := _place(m.group("o"), strong=True):
             return [_place_spec(value, "lives in")]
+    if (m := _BEEN_IN.search(ctx.clause)) and (m.group("d") or ctx.since):
+        # "been in X since ...": living there; "I've been in Paris twice" is a visit
+        if (value := _place(m.group("o"), strong=True)) and _cased(value):
+            return [_place_spec(value, "lives in")]
     if m := _HOME.search(ctx.clause):
         if value := _place(m.group("o"), strong=True):
             return [_place_spec(value, "lives in")]
@@ -423,7 +445,9 @@ def _location_rule(ctx: _Context) -> list[_Spec]:
 
 # ---- work
 _WORK_AT = _rx(
-    rf"(?:^|\b)i{_ADV}\s+(?:work(?:s|ed|ing)?|employed)\s+(?:at|for|by|with)\s+(?P<o>.+)"
+    rf"(?:^|\b)i{_ADV}\s+(?:work(?:s|ed|ing)?|employed)"
+    r"(?:\s+(?:remotely|full[- ]time|part[- ]time|freelance|now|currently|mostly|mainly))?"
+    r"\s+(?:at|for|by|with)\s+(?P<o>.+)"
 )
 _JOINED = _rx(
     rf"(?:^|\b)i{_ADV}\s+(?:joined|join|joining|started at|starting at|started working (?:at|for)|"
@@ -476,7 +500,8 @@ def _work_rule(ctx: _Context) -> list[_Spec]:
                     _Spec("fact", "job_title", title, f"The user is {_article(title)} {title}."),
                 ]
     if m := _TITLE_AT.search(ctx.clause):
-        title, employer = _cut(m.group("title")), _employer(m.group("o"))
+        title = re.sub(r"^(?:new|current)\s+", "", _cut(m.group("title")), flags=re.I)
+        employer = _employer(m.group("o"))
         if title and employer:
             return [
                 _Spec("fact", "employer", employer, f"The user works at {employer}."),
@@ -514,7 +539,8 @@ _DIET_WORDS = (
     r"teetotaler|teetotaller|kosher|halal|flexitarian|raw vegan|low-carb|low carb"
 )
 _DIET_IS = _rx(
-    rf"(?:{_IM}|\bi(?:'ve|\s+have)\s+been|\bi (?:went|became|turned|go|eat|keep|stay))"
+    rf"(?:{_IM}|\bi(?:'ve|\s+have)\s+been|\bi (?:went|became|turned|go|eat|keep|stay)|"
+    rf"\bi (?:used to be|was|were))"
     rf"{_ADV}\s+(?:(?:a|strictly|fully|mostly|strict|full|completely|100%)\s+)*(?P<o>{_DIET_WORDS})\b"
 )
 _DIET_FOLLOW = _rx(
@@ -1096,7 +1122,7 @@ def _alternation(words: Collection[str]) -> str:
 _REL = _alternation({*RELATIONS, *PETS})
 _KIN_ADJ = (
     r"(?:older|younger|little|big|baby|eldest|oldest|youngest|twin|new|lovely|rescue|"
-    r"adopted|teenage|grown-up|grown|[a-z]+-year-old)"
+    r"adopted|teenage|grown-up|grown|old|late|beloved|sweet|first|second|[a-z]+-year-old)"
 )
 _COUNT = r"(?:a|an|one|two|three|four|five|six|\d+)"
 # The relation word heads its phrase ("a cat", "two sons, Ari and Bo"), not a modifier of
@@ -1107,7 +1133,8 @@ _HEAD = (
 )
 _HAS_KIN = _rx(
     rf"{_I}{_ADV}\s+(?:have|has|'ve got|have got|got|adopted|rescued|had|welcomed)\s+"
-    rf"(?:got\s+)?(?P<n>{_COUNT})\s+(?:{_KIN_ADJ}\s+)*(?P<rel>{_REL})\b{_HEAD}"
+    rf"(?:got\s+)?(?P<n>{_COUNT})\s+(?:{_KIN_ADJ}\s+)*(?:[a-z][\w-]*\s+){{0,2}}?"
+    rf"(?P<rel>(?:{_REL})(?:s|es)?)\b{_HEAD}"
     r"(?P<rest>.*)$"
 )
 _MY_KIN_NAMED = re.compile(
@@ -1126,13 +1153,23 @@ _BREAKUP = _rx(
 )
 _DEATH = _rx(
     r"\b(?:died|passed away|passed on|was put down|was put to sleep|went missing|ran away|"
-    r"is no longer with us|(?:i|we) lost (?:our|my))\b"
+    r"is no longer with us|(?:i|we) lost (?:our|my)|put (?:[\w'-]+\s+){1,3}(?:down|to sleep))\b"
 )
 _NAME_WORD = re.compile(r"^(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’-]*$")
 
 
-def _kin_predicate(rel: str) -> str:
+def _singular(rel: str) -> str:
     low = rel.casefold()
+    if low in RELATIONS or low in PETS:
+        return low
+    for cut in ("es", "s"):
+        if low.endswith(cut) and (low[: -len(cut)] in PETS or low[: -len(cut)] in RELATIONS):
+            return low[: -len(cut)]
+    return low
+
+
+def _kin_predicate(rel: str) -> str:
+    low = _singular(rel)
     return "pet" if low in PETS else RELATIONS.get(low, "family_member")
 
 
@@ -1167,9 +1204,10 @@ def _people_rule(ctx: _Context) -> list[_Spec]:
         names = _names(m.group("rest"))
         rel = m.group("rel")
         if names:
-            singular = rel.casefold().rstrip("s") if len(names) > 1 else rel
-            singular = singular if singular in RELATIONS or singular in PETS else rel
-            out += [_kin_spec(singular, n) for n in names]
+            one = _singular(rel) if len(names) > 1 else rel
+            if one in ("children", "kids"):
+                one = "child"
+            out += [_kin_spec(one, n) for n in names]
         else:
             out.append(_kin_spec(rel, None, m.group("n").casefold()))
     for pattern in (_MY_KIN_NAMED, _NAMED_KIN):
@@ -1194,7 +1232,8 @@ def _people_rule(ctx: _Context) -> list[_Spec]:
 
 # ---- leaving a job, promotions
 _LEFT_JOB = _rx(
-    rf"(?:^|\b)i{_ADV}\s+(?:left|leave|leaving|quit|quitting|resigned from|resigning from|"
+    rf"(?:^|\b)i{_ADV}\s+(?:(?:left|quit|leaving|quitting) my (?:job|role|position) (?:at|with)|"
+    r"left|leave|leaving|quit|quitting|resigned from|resigning from|"
     r"(?:got|was|been) (?:laid off|let go|fired|made redundant) (?:from|by|at)|"
     r"lost my job (?:at|with)|handed in my notice at)\s+(?P<o>.+)"
 )
@@ -1253,6 +1292,14 @@ _MY_ATTR = _rx(
     r"(?P<cop>is|are|'s|’s)\s+(?:now\s+|currently\s+|still\s+)?(?:(?:a|an|the)\s+)?(?P<o>.+)"
 )
 _DRIVE = _rx(rf"(?:^|\b)i{_ADV}\s+(?:drive|driving)\s+(?:a|an|the)\s+(?P<o>.+)")
+_ON_PLAN = _rx(
+    rf"{_IM}{_ADV}\s+on\s+(?:the|a|an|my)\s+(?P<o>.+?)\s+"
+    r"(?P<attr>plan|tariff|contract|subscription|membership|package)\b"
+)
+_SWITCHED_MY = _rx(
+    rf"(?:^|\b)i{_ADV}\s+(?:switched|changed|moved|upgraded|downgraded)\s+my\s+"
+    r"(?P<attr>(?:[^\W\d][\w-]*\s+){0,2}[^\W\d][\w-]*)\s+to\s+(?:(?:a|an|the)\s+)?(?P<o>.+)"
+)
 _NOT_A_VALUE = re.compile(r"^(?:to|that|not|so|very|too|really|pretty|quite|kind of|like)\b", re.I)
 
 
@@ -1262,7 +1309,12 @@ def _attribute_rule(ctx: _Context) -> list[_Spec]:
         if value := _tidy(_PREP_TAIL.sub("", _cut(m.group("o"), keep_amp=True))):
             return [_Spec("fact", "car", value, f"The user drives {_article(value)} {value}.",
                           single_valued=True)]  # fmt: skip
-    m = _MY_ATTR.search(ctx.clause)
+    if m := _ON_PLAN.search(ctx.clause):
+        value, attr = _tidy(m.group("o")), m.group("attr").casefold()
+        if value and len(value.split()) <= 4:
+            return [_Spec("fact", attr, value, f"The user is on the {value} {attr}.",
+                          single_valued=True)]  # fmt: skip
+    m = _MY_ATTR.search(ctx.clause) or _SWITCHED_MY.search(ctx.clause)
     if not m:
         return []
     attr = m.group("attr").casefold()
@@ -1272,7 +1324,7 @@ def _attribute_rule(ctx: _Context) -> list[_Spec]:
     value = _tidy(_cut(m.group("o"), keep_amp=True))
     if not value or _NOT_A_VALUE.match(value) or len(value.split()) > 5:
         return []
-    plural = m.group("cop").casefold() == "are"
+    plural = (m.groupdict().get("cop") or "is").casefold() == "are"
     predicate = re.sub(r"[^\w]+", "_", attr).strip("_")
     verb = "are" if plural else "is"
     return [_Spec("fact", predicate, value, f"The user's {attr} {verb} {value}.",
@@ -1315,7 +1367,13 @@ _CLAUSE_BREAK = re.compile(
 _ELIDED = re.compile(
     r"^(?:(?:also|now|currently|recently|just|then|finally)\s+)?"
     r"(?:work|live|moved|relocated|joined|prefer|speak|started|am|have|living|working|"
-    r"based|got|left|quit)\b",
+    r"based|got|left|quit|settled|been|switched|became|adopted)\b",
+    re.IGNORECASE,
+)
+# Interjections before a subjectless clause: "omg finally settled in lisbon".
+_INTERJECTION = re.compile(
+    r"^(?:(?:omg|ok|okay|so|well|yay|wow|phew|guess what|update|news|big news|fyi|btw|"
+    r"anyway|haha|lol|oh|ah|yes|yeah|finally)\b[\s,.!:;—–-]*)+(?=\w)",
     re.IGNORECASE,
 )
 _ELIDED_BE = re.compile(r"^(?:(?:and\s+)?(?:now|currently))\s+(?=(?:a|an|the)\s)", re.I)
@@ -1575,11 +1633,17 @@ class RuleExtractor(BaseExtractor):
         matched_text = clause
         if found is not None:
             matched_text = (clause[: found.start] + " " + clause[found.end :]).strip()
-        if _ELIDED.match(matched_text):
+        bare = _INTERJECTION.sub("", matched_text)
+        if not re.match(r"(?:i|we)\b", bare, re.IGNORECASE) and _ELIDED.match(bare):
+            matched_text = "I " + bare
+        elif _ELIDED.match(matched_text):
             matched_text = "I " + matched_text
         elif _ELIDED_BE.match(matched_text):  # "..., now a designer at Halcyon"
             matched_text = "I'm " + matched_text
-        ctx = _Context(matched_text, scope, self.projects)
+        since = found is not None and bool(
+            re.match(r"(?:ever\s+)?since\b|for\b", found.phrase, re.IGNORECASE)
+        )
+        ctx = _Context(matched_text, scope, self.projects, since)
         specs: list[_Spec] = []
         for _name, rule, fallback in _RULES:
             if fallback and specs:
@@ -1682,9 +1746,9 @@ class RuleExtractor(BaseExtractor):
 
 
 _CORRECTS_TURN = re.compile(
-    r"^\W*(?:(?:typo|sorry|oops|whoops|correction|my bad|my mistake|wait|no|nope|edit|"
-    r"i'm sorry|ugh)\b[\s,.!:;—–-]*)+(?:(?:i\s+)?(?:meant|mean)\s+|make that\s+|"
-    r"it's\s+|it is\s+|that's\s+|that should be\s+|should be\s+)?"
+    r"^\W*(?:(?P<lead>(?:(?:typo|sorry|oops|whoops|correction|my bad|my mistake|wait|no|"
+    r"nope|edit|i'm sorry|ugh)\b[\s,.!:;—–-]*)+)(?:(?:i\s+)?(?:meant|mean)\s+|make that\s+|"
+    r"it's\s+|it is\s+|that's\s+|that should be\s+|should be\s+)?|i\s+(?:meant|mean)\s+)"
     r"(?P<new>[^,;.!?]+?)\s*,?\s+(?:not|rather than|instead of)\s+(?P<old>[^,;.!?]+?)"
     r"\s*[.!]*\s*$",
     re.IGNORECASE,

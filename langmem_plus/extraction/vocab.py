@@ -152,6 +152,11 @@ PETS: dict[str, str] = {
     "horse": "horse", "pony": "pony", "tortoise": "tortoise", "turtle": "turtle",
     "goldfish": "goldfish", "lizard": "lizard", "snake": "snake", "ferret": "ferret",
     "gecko": "gecko", "rat": "rat", "mouse": "mouse", "chicken": "chicken",
+    # breeds people name their pets by
+    "retriever": "dog", "labrador": "dog", "lab": "dog", "spaniel": "dog", "terrier": "dog",
+    "poodle": "dog", "collie": "dog", "beagle": "dog", "dachshund": "dog",
+    "greyhound": "dog", "whippet": "dog", "husky": "dog", "pug": "dog", "bulldog": "dog",
+    "sheepdog": "dog", "tabby": "cat", "cockatiel": "bird", "canary": "bird",
 }  # fmt: skip
 """Pet words -> the kind of animal shown in the fact ("Has a cat named Miso.")."""
 
