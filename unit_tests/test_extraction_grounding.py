@@ -464,3 +464,22 @@ def test_through_the_graph_a_correction_in_the_next_turn_replaces_the_value(tmp_
         assert [r["object"] for r in current] == ["Tassel"]
     finally:
         store.close()
+
+
+PRECISION = [
+    "My flight is at 6am tomorrow.",
+    "My code is failing on line 12.",
+    "My team is moving to a new office.",
+    "My phone is dying.",
+    "My car is in the garage.",
+    "I drive a hard bargain.",
+    "I've been in a meeting since 9",
+    "Can you help me plan a Saturday for my two daughters?",
+    "I'm visiting my parents in Leeds next week.",
+    "I'm staying in a hotel in Oslo this week.",
+]
+
+
+@pytest.mark.parametrize("text", PRECISION)
+def test_states_requests_and_visits_give_no_current_value(text: str) -> None:
+    assert current(text) == set()

@@ -1303,10 +1303,23 @@ _SWITCHED_MY = _rx(
 _NOT_A_VALUE = re.compile(r"^(?:to|that|not|so|very|too|really|pretty|quite|kind of|like)\b", re.I)
 
 
+def _name_like(value: str, attr: str) -> bool:
+    """A value an attribute can hold: a name ("Vodafone Red", "PureGym", "a Škoda"), or
+    a short plain noun when the attribute itself is specific ("favourite colour" is
+    green) — never a state ("dying", "in the garage", "failing on line 12")."""
+    words = value.split()
+    if _cased(value) or value[:1].isdigit():
+        return True
+    if len(attr.split()) < 2 or len(words) > 2:
+        return False
+    return not any(w.casefold() in VALUE_STOP_WORDS or w.casefold().endswith("ing") for w in words)
+
+
 @_rule("attribute", fallback=True)
 def _attribute_rule(ctx: _Context) -> list[_Spec]:
     if m := _DRIVE.search(ctx.clause):
-        if value := _tidy(_PREP_TAIL.sub("", _cut(m.group("o"), keep_amp=True))):
+        value = _tidy(_PREP_TAIL.sub("", _cut(m.group("o"), keep_amp=True)))
+        if value and _cased(value.split()[-1]):  # a make or model, not "a hard bargain"
             return [_Spec("fact", "car", value, f"The user drives {_article(value)} {value}.",
                           single_valued=True)]  # fmt: skip
     if m := _ON_PLAN.search(ctx.clause):
@@ -1325,6 +1338,11 @@ def _attribute_rule(ctx: _Context) -> list[_Spec]:
     if not value or _NOT_A_VALUE.match(value) or len(value.split()) > 5:
         return []
     plural = (m.groupdict().get("cop") or "is").casefold() == "are"
+    if plural:
+        value = _tidy(_cut(m.group("o"), keep_and=True))
+    listed = plural and len(_items(value)) > 1  # "my hobbies are climbing and chess"
+    if not listed and not _name_like(value, attr):
+        return []  # "my laptop is slow", "my car is in the garage": a state, not a value
     predicate = re.sub(r"[^\w]+", "_", attr).strip("_")
     verb = "are" if plural else "is"
     return [_Spec("fact", predicate, value, f"The user's {attr} {verb} {value}.",
