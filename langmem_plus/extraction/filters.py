@@ -43,7 +43,7 @@ the user's current value, never more. The policy then decides on the verified fi
 Example:
     >>> from datetime import datetime, timezone
     >>> from langmem_plus.models import CandidateFact
-    >>> from langmem_plus.extraction.base import UserTurn
+    >>> from langmem_plus.extraction.turns import UserTurn
     >>> turn = UserTurn("m1", "I live in Berlin", None, datetime(2026, 1, 1, tzinfo=timezone.utc))
     >>> slipped = CandidateFact(kind="fact", predicate="city", object="Berlin",
     ...     text="The user probably lives in Berlin.", quote="I live in Berlin")
@@ -58,7 +58,6 @@ import re
 from collections.abc import Collection, Sequence
 
 from langmem_plus import text_rules
-from langmem_plus.extraction.base import DroppedCandidate, UserTurn
 from langmem_plus.extraction.grounding import (
     describe_holder,
     holder_of,
@@ -67,6 +66,7 @@ from langmem_plus.extraction.grounding import (
     person_subject,
 )
 from langmem_plus.extraction.timeparse import find_time_expression
+from langmem_plus.extraction.turns import DroppedCandidate, UserTurn
 from langmem_plus.models import CandidateFact
 
 __all__ = ["EMPTY_VALUES", "post_filter", "verify_grounding"]

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from langmem_plus.extraction.base import UserTurn
+from langmem_plus.extraction.turns import UserTurn
 
 __all__ = [
     "FORBIDDEN_CATEGORIES",
