@@ -7,9 +7,20 @@ phrase before matching (so "I moved to Berlin in August" gives the object "Berli
 quote. Matching is case-insensitive and phrasing-tolerant, but it is a pattern list: what it
 covers and what it does not is listed in ``docs/extraction.md``.
 
+Every candidate is *grounded* (DESIGN.md, "Grounded candidates"), read from the clause's
+structure rather than from word lists (``grounding.py``): whose fact it is (a clause whose
+subject is "my cousin" or "Ana" is read with that person as "I" and given to them, subject
+``person:<x>``), how it is meant (question, hypothetical, plan), whether it takes a value
+back ("no longer", "left", "died"), whether it is in the user's own words or in a pasted
+block, whether its time was stated, whether it is a past state (``valid_to``), and, for an
+attribute the policy may not know ("my phone plan is X"), whether it holds one value at a
+time. Values are found by position — the capitalised span (or, in lowercase, the words up
+to the first function word) after a strong frame such as "live in", "moved to", "work
+at" — so a city or employer never needs to be known in advance.
+
 Questions, moods, hedges, sensitive categories and instructions are *not* special-cased
-here: the shared post-filters (``filters.py``, over ``text_rules``) drop them for every
-extractor alike.
+here: the shared post-filters (``filters.py``, over ``text_rules``) drop them, and verify
+the grounding fields, for every extractor alike.
 
 Example:
     >>> from langchain_core.messages import HumanMessage
@@ -1497,13 +1508,20 @@ def _agree(rest: str) -> str:
 class RuleExtractor(BaseExtractor):
     """An offline, deterministic extractor for common English statements.
 
-    Covers: where the user lives or moved (city/country), hometown, employer and job title,
-    name and preferred name, allergies (each item one fact), diets and foods avoided,
+    Covers: where the user lives or moved (city/country), hometown, employer and job title
+    (promotions, "quit A, now a designer at B"), leaving a job, name and preferred name,
+    people and pets in the user's life (partner, child, parent, sibling, family_member,
+    pet; a death or break-up retracts), allergies and intolerances (each item one fact),
+    diets and foods avoided,
     preferences (units, reply language, tone, answer length, format, emoji, and generic
     "I prefer/like/hate X"), languages spoken, timezone, decisions ("we settled on /
     decided / chose / went with"), identifiers (repository names, ticket prefixes), what a
-    project uses ("our project atlas uses Postgres", "atlas is on postgres 16"), and
-    "remember that ..." (anything after it; a third-person note when no pattern matches).
+    project uses ("our project atlas uses Postgres", "atlas is on postgres 16"),
+    one-at-a-time attributes ("my phone plan is X", "I drive a X": ``single_valued``),
+    routines, other people's facts (``holder``), corrections across turns
+    (``corrects``; earlier turns via ``context=``), and "remember that ..." (a typed fact
+    when a pattern fits, also in the third person models write; a constraint or a note
+    otherwise).
 
     Args:
         projects: project names to recognise as scopes ("beacon runs on Go" is then a fact
