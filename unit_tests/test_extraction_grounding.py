@@ -270,6 +270,9 @@ PEOPLE = [
     ("We have a golden retriever named Max.", {("pet", "Max")}),
     ("I have two cats, Tom and Jerry", {("pet", "Tom"), ("pet", "Jerry")}),
     ("I have three children", {("child", "three children")}),
+    ("My two daughters, Mia and Zoe, love swimming.", {("child", "Mia"), ("child", "Zoe")}),
+    ("My son is Teo.", {("child", "Teo")}),
+    ("my gf is called Ines", {("partner", "Ines")}),
     ("My partner's name is Robin.", {("partner", "Robin")}),
     ("Our cat is called Pixel.", {("pet", "Pixel")}),
 ]
@@ -422,6 +425,12 @@ def test_post_filters_correct_a_claim_the_words_do_not_support(
     [kept], _ = post_filter([claim], [_turn(text)])
     assert getattr(kept, field) == value
     assert not can_be_current(kept) or field == "time_stated"
+
+
+def test_a_claimed_correction_of_a_value_the_user_never_wrote_is_not_one() -> None:
+    claim = _claim("Lidl", "I shop at Lidl", predicate="shop", corrects="Aldi")
+    [kept], _ = post_filter([claim], [_turn("I shop at Lidl")])
+    assert kept.corrects is None
 
 
 def test_post_filters_never_promote_a_claim() -> None:

@@ -179,7 +179,7 @@ def verify_grounding(c: CandidateFact, turns: Sequence[UserTurn]) -> CandidateFa
     person when the sentence is about them, an assertion becomes a question, hypothetical
     or plan when the sentence is one, an assert becomes a retraction on "no longer", a
     current state becomes a past one on "used to", a stated time becomes assumed when the
-    words hold no time phrase.
+    words hold no time phrase, and a correction of a value the user never wrote is none.
 
     Example:
         >>> from datetime import datetime, timezone
@@ -249,6 +249,9 @@ def verify_grounding(c: CandidateFact, turns: Sequence[UserTurn]) -> CandidateFa
         and is_past_state(quote)
     ):
         update["valid_to"] = turn.sent_at
+    # a correction names a value the user wrote (here or in a turn of the batch)
+    if c.corrects and not any(_norm(c.corrects) in _norm(t.text) for t in turns):
+        update["corrects"] = None
     # time: "stated" needs a time phrase in the words
     if c.time_stated and find_time_expression(quote, turn.sent_at) is None:
         update["time_stated"] = False

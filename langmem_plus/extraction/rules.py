@@ -1153,6 +1153,12 @@ _MY_KIN_NAMED = re.compile(
     r"(?:(?i:'s name is|’s name is|\s+is (?:called|named)|\s+(?:named|called))\s+|\s*,?\s+)"
     r"(?P<name>(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’-]*)"
 )
+# "My daughters are Mia and Zoe", "my two sons, Ari and Bo, ...", "My son is Teo."
+_MY_KIN_ARE = re.compile(
+    rf"(?i:\b(?:my|our)\s+(?:(?:two|three|four|five|\d+)\s+)?(?:{_KIN_ADJ}\s+)*"
+    rf"(?P<rel>(?:{_REL})(?:s|es)?))(?:\s*,\s*|\s+(?i:are|is)\s+(?i:called\s+|named\s+)?)"
+    r"(?P<rest>(?:[A-Z]|[^\W\d_a-zA-Z]).*)$"
+)
 _NAMED_KIN = re.compile(
     r"(?P<name>(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’-]*(?<!ly)),\s+"
     rf"(?i:(?:my|our)\s+(?:{_KIN_ADJ}\s+)*(?P<rel>{_REL}))\b"
@@ -1221,6 +1227,11 @@ def _people_rule(ctx: _Context) -> list[_Spec]:
             out += [_kin_spec(one, n) for n in names]
         else:
             out.append(_kin_spec(rel, None, m.group("n").casefold()))
+    if m := _MY_KIN_ARE.search(ctx.clause):
+        names = _names(m.group("rest"))
+        one = _singular(m.group("rel")) if len(names) > 1 else m.group("rel")
+        one = "child" if one in ("children", "kids") else one
+        out += [_kin_spec(one, n) for n in names]
     for pattern in (_MY_KIN_NAMED, _NAMED_KIN):
         for m in pattern.finditer(ctx.clause):
             name = m.group("name")

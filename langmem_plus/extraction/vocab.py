@@ -110,7 +110,8 @@ RELATIONS: dict[str, str] = {
     # partner (single-valued)
     "wife": "partner", "husband": "partner", "partner": "partner", "spouse": "partner",
     "boyfriend": "partner", "girlfriend": "partner", "fiance": "partner", "fiancé": "partner",
-    "fiancee": "partner", "fiancée": "partner", "other half": "partner",
+    "fiancee": "partner", "fiancée": "partner", "other half": "partner", "gf": "partner",
+    "bf": "partner", "hubby": "partner", "wifey": "partner",
     # children
     "son": "child", "daughter": "child", "kid": "child", "child": "child", "baby": "child",
     "toddler": "child", "stepson": "child", "stepdaughter": "child", "sons": "child",
