@@ -91,6 +91,12 @@ SEEN = [
     ("I live in Oslo, which I'd recommend to anyone", {("user", "city", "Oslo")}),
     ("I have a cat allergy", {("user", "allergy", "cat")}),
     ("omg finally settled in lisbon 😅", {("user", "city", "lisbon")}),
+    ("we've relocated (again!) to Utrecht", {("user", "city", "Utrecht")}),
+    ("i'm allergic to shellfish fyi", {("user", "allergy", "shellfish")}),
+    (
+        "I recently started as a nurse at St Luke's.",
+        {("user", "employer", "St Luke's"), ("user", "job_title", "nurse")},
+    ),
     ("been in Hamburg since the spring", {("user", "city", "Hamburg")}),
     ("I've been in Paris twice", set()),  # a visit
     ("My manager promoted me to senior analyst.", {("user", "job_title", "senior analyst")}),
@@ -140,6 +146,12 @@ NOT_THE_USERS = [
         {"holder": "boss", "subject": "person:boss"},
     ),
     ("My sister works at Penrose.", ("employer", "Penrose"), {"holder": "sister"}),
+    (
+        "My sister's husband works at Tidal.",
+        ("employer", "Tidal"),
+        {"holder": "sister's husband", "subject": "person:sister_s_husband"},
+    ),
+    ("I think my brother is moving to Cairo.", ("city", "Cairo"), {"holder": "brother"}),
     ("> From March I'll be based in Reims", ("city", "Reims"), {"provenance": "quoted"}),
     ('She said "I moved to Perth" and I laughed', ("city", "Perth"), {"provenance": "quoted"}),
 ]
@@ -209,6 +221,7 @@ RETRACTIONS = [
     ("We had to put our cat Mochi down last week.", ("pet", "Mochi")),
     ("I quit my job at Acme last month.", ("employer", "Acme")),
     ("My wife and I split up.", ("partner", "*")),
+    ("I'm currently between jobs after leaving Ostra.", ("employer", "Ostra")),
 ]
 
 
@@ -285,8 +298,11 @@ def test_people_in_the_users_life_are_user_facts(text: str, expected: set[tuple[
     assert all(c.subject == "user" and c.holder == "user" for c in facts)
 
 
-def test_a_named_relative_is_kept_and_their_own_facts_are_theirs() -> None:
-    facts = extract("my sister Ana lives in Lisbon")
+@pytest.mark.parametrize(
+    "text", ["my sister Ana lives in Lisbon", "Ana, my sister, lives in Lisbon"]
+)
+def test_a_named_relative_is_kept_and_their_own_facts_are_theirs(text: str) -> None:
+    facts = extract(text)
     assert {(c.subject, c.predicate, c.object) for c in facts} == {
         ("user", "sibling", "Ana"),
         ("person:ana", "city", "Lisbon"),

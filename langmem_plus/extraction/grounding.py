@@ -91,7 +91,7 @@ _PLAN = re.compile(
     r"(?<!early )(?<!late )(?<!mid-)(?-i:\bmay\b)(?! be\b)(?!\s+\d)"
     r"|\b(?:will|'ll|shall)\s+(?:\w+\s+)?(?:be\s+)?(?:mov|relocat|liv|work|start|join|leav|"
     r"quit|switch|chang|becom|based|stay|emigrat|retir|marr|adopt|get)\w*"
-    r"|\b(?:i'm|i am|we're|we are)\s+(?:\w+\s+)?(?:moving|relocating|emigrating|starting|"
+    r"|\b(?:i'm|i am|we're|we are|is|are|'s)\s+(?:\w+\s+)?(?:moving|relocating|emigrating|starting|"
     r"joining|switching|changing jobs|leaving|quitting|retiring|getting married|adopting)\b",
     re.IGNORECASE,
 )
@@ -245,17 +245,18 @@ _PEOPLE = _words_re({*RELATIONS, *OTHER_PEOPLE, *PETS})
 _NAME = r"(?:[^\W\d_][\w'’-]*)"
 _LEAD_IN = (
     r"^(?:\W*(?:guess what|fun fact|news|big news|update|so|well|oh|ok|okay|also|and|but|btw|"
-    r"by the way|anyway|yeah|yes|hey|hi|fyi|actually|ps)\b[\s,!:.—–-]*)*"
+    r"by the way|anyway|yeah|yes|hey|hi|fyi|actually|ps|i think|i believe|i heard|"
+    r"apparently|turns out|it turns out)\b[\s,!:.—–-]*)*"
 )
 _POSSESSOR = re.compile(
     rf"{_LEAD_IN}\W*(?P<np>(?:my|our)\s+(?:{_ADJ}\s+)*(?P<rel>{_PEOPLE})"
     rf"(?:\s*,?\s*(?P<name>(?-i:[A-Z]|[^\W\d_a-z])[\w'’-]*)(?=[\s,]|$))?)"
-    rf"(?P<poss>'s|’s)?(?=\s|,|$)",
+    rf"(?P<poss>'s|’s)?(?:\s+(?P<rel2>{_PEOPLE})\b)?(?=\s|,|$)",
     re.IGNORECASE,
 )
 _NAMED_SUBJECT = re.compile(
     rf"{_LEAD_IN}\W*(?P<np>(?P<name>[A-Z][\w'’-]+|[^\W\d_a-zA-Z][\w'’-]*)"
-    rf"(?:\s+(?P<last>[A-Z][\w'’-]+))?)"
+    rf"(?:\s+(?P<last>[A-Z][\w'’-]+))?(?:,\s*(?:my|our)\s+[\w-]+(?:\s+[\w-]+)?,)?)"
     r"(?=\s+(?:\w+ly\s+|just\s+|now\s+|also\s+|still\s+)?(?:lives|moved|works|is|was|has|"
     r"started|joined|relocated|became|quit|left|got|'s|’s)\b)",
 )
@@ -341,6 +342,10 @@ def holder_of(clause: str, earlier: str = "") -> Holder | None:
         if name and (name.casefold() in _NOT_A_PERSON or not name[:1].isalpha()):
             name, end = None, m.end("rel")
         poss = bool(groups.get("poss"))
+        if poss and groups.get("rel2"):  # "my sister's husband": the husband, the sister's
+            rel2 = groups["rel2"].casefold()
+            both = f"{rel}'s {rel2}"
+            return Holder(both, both, None, m.start("np"), m.end("rel2"))
         who = name or rel or "someone"
         return Holder(who, rel, name, m.start("np"), end, possessive=poss)
     return None

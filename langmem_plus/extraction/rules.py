@@ -80,7 +80,8 @@ _FILLER_TAIL = re.compile(
     r"as (?:our|the|its|their|my|a|an) (?:main |primary |production |prod |default )?"
     r"(?:database|db|datastore|data store|store|storage|host|hosting(?: provider)?|"
     r"cloud(?: provider)?|platform|deploy(?:ment)? target|backend|queue|framework|language)|"
-    r"by the way|btw|thanks|thank you|please|ok|okay|lol|haha|right|then))+\W*$",
+    r"by the way|btw|fyi|tbh|fwiw|imo|just so you know|for the record|for reference|"
+    r"thanks|thank you|please|ok|okay|lol|haha|right|then))+\W*$",
     re.IGNORECASE,
 )
 _NEGATED_TAIL = re.compile(
@@ -477,6 +478,10 @@ _MY_EMPLOYER = _rx(
 _TITLE_AT = _rx(
     rf"{_IM}{_ADV}\s+(?:a|an|the)\s+(?P<title>[\w -]{{2,40}}?)\s+(?:at|for|with)\s+(?P<o>.+)"
 )
+_STARTED_AS = _rx(
+    rf"(?:^|\b)i{_ADV}\s+(?:started|starting|joined|joining|work|working|began|hired)\s+as\s+"
+    r"(?:a|an|the)\s+(?P<title>[\w -]{2,40}?)\s+(?:at|for|with)\s+(?P<o>.+)"
+)
 _WORK_AS = _rx(
     r"\b(?:i work as|i'm working as|my (?:job title|title|role|job|position) is)\s+"
     r"(?:a |an |the )?(?P<title>.+)"
@@ -510,7 +515,7 @@ def _work_rule(ctx: _Context) -> list[_Spec]:
                     _Spec("fact", "employer", employer, f"The user works at {employer}."),
                     _Spec("fact", "job_title", title, f"The user is {_article(title)} {title}."),
                 ]
-    if m := _TITLE_AT.search(ctx.clause):
+    if m := _TITLE_AT.search(ctx.clause) or _STARTED_AS.search(ctx.clause):
         title = re.sub(r"^(?:new|current)\s+", "", _cut(m.group("title")), flags=re.I)
         employer = _employer(m.group("o"))
         if title and employer:
@@ -1259,6 +1264,10 @@ _LEFT_JOB = _rx(
     r"(?:got|was|been) (?:laid off|let go|fired|made redundant) (?:from|by|at)|"
     r"lost my job (?:at|with)|handed in my notice at)\s+(?P<o>.+)"
 )
+_AFTER_LEAVING = _rx(r"\b(?:after|since)\s+(?:leaving|quitting|being let go from)\s+(?P<o>.+)")
+_BETWEEN_JOBS = _rx(
+    rf"{_IM}{_ADV}\s+(?:between jobs|out of work|unemployed|job-?hunting|on gardening leave)\b"
+)
 _NOT_THERE = _rx(
     rf"(?:^|\b)i{_ADV}\s+(?:work(?:ing)?|employed)\s+(?:there|at that (?:place|company|firm))"
     r"|(?:^|\b)i(?:'ve|\s+have)?{_ADV}\s+(?:retired|been made redundant|been laid off|"
@@ -1285,7 +1294,11 @@ def _left_job_rule(ctx: _Context) -> list[_Spec]:
         if employer := _employer(m.group("o")):
             return [_Spec("fact", "employer", employer, f"The user no longer works at "
                           f"{employer}.", polarity="retract")]  # fmt: skip
-    if _NOT_THERE.search(ctx.clause):
+    if m := _AFTER_LEAVING.search(ctx.clause):
+        if employer := _employer(m.group("o")):
+            return [_Spec("fact", "employer", employer, f"The user no longer works at "
+                          f"{employer}.", polarity="retract")]  # fmt: skip
+    if _NOT_THERE.search(ctx.clause) or _BETWEEN_JOBS.search(ctx.clause):
         return [_Spec("fact", "employer", "*", "The user no longer works there.",
                       polarity="retract", negation_in_value=True)]  # fmt: skip
     return []
@@ -1680,6 +1693,7 @@ class RuleExtractor(BaseExtractor):
         matched_text = clause
         if found is not None:
             matched_text = (clause[: found.start] + " " + clause[found.end :]).strip()
+        matched_text = re.sub(r"\s*\([^()]{0,40}\)", "", matched_text)  # "(again!)"
         bare = _INTERJECTION.sub("", matched_text)
         if not re.match(r"(?:i|we)\b", bare, re.IGNORECASE) and _ELIDED.match(bare):
             matched_text = "I " + bare
