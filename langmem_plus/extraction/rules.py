@@ -1211,12 +1211,13 @@ def _names(raw: str) -> list[str]:
 
 def _kin_spec(rel: str, name: str | None, count: str = "a") -> _Spec:
     predicate = _kin_predicate(rel)
+    one = predicate == "partner"  # one partner at a time; children, pets, family add up
     rel = rel.casefold()
     if name:
         text = f"The user has {_article(rel)} {rel} named {name}."
-        return _Spec("fact", predicate, name, text, people=True)
+        return _Spec("fact", predicate, name, text, people=True, single_valued=one)
     said = f"{count} {rel}".strip()
-    return _Spec("fact", predicate, said, f"The user has {said}.", people=True)
+    return _Spec("fact", predicate, said, f"The user has {said}.", people=True, single_valued=one)
 
 
 @_rule("people")
@@ -1247,7 +1248,7 @@ def _people_rule(ctx: _Context) -> list[_Spec]:
     if m := _MARRIED.search(ctx.clause):
         if name := _name_value(m.group("o")):
             out.append(_Spec("fact", "partner", name, f"The user's partner is {name}.",
-                             people=True))  # fmt: skip
+                             people=True, single_valued=True))  # fmt: skip
     if m := _BREAKUP.search(ctx.clause):
         name = _name_value(m.group("o")) if m.group("o") else None
         out.append(
