@@ -16,6 +16,8 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage, ToolMessage
 
+from langmem_plus.models import CandidateFact
+
 NOW = datetime(2026, 11, 11, 12, 0, tzinfo=timezone.utc)
 
 POISON = (
@@ -54,9 +56,13 @@ def fact(
     scope: str | None = None,
     time_phrase: str | None = None,
     confidence: float = 0.9,
+    **grounding: Any,
 ) -> dict[str, Any]:
-    """One proposed fact, exactly as the structured-output JSON carries it."""
+    """One proposed fact, exactly as the structured-output JSON carries it (``grounding``:
+    holder, modality, polarity, ... when the answer gives them; a model that omits them is
+    read with their defaults)."""
     return {
+        **grounding,
         "turn": turn,
         "kind": kind,
         "subject": subject,
@@ -68,6 +74,20 @@ def fact(
         "time_phrase": time_phrase,
         "confidence": confidence,
     }
+
+
+def can_be_current(c: CandidateFact) -> bool:
+    """Whether a candidate is one the write policy may make the user's current value: the
+    user's own assertion, about the user, not ended. Everything else (a plan, a
+    hypothetical, a retraction, a pasted text, another person's fact, a past state) the
+    policy turns down or keeps only as history, by its grounding fields."""
+    return (
+        c.modality == "asserted"
+        and c.polarity == "assert"
+        and c.provenance == "own_words"
+        and c.holder == "user"
+        and c.valid_to is None
+    )
 
 
 def H(text: str, i: int, **extra: Any) -> HumanMessage:

@@ -245,3 +245,101 @@ def test_unusable_output_from_any_model_is_a_lost_batch(
 def test_bad_batch_size_is_refused_with_the_value() -> None:
     with pytest.raises(ValueError, match="max_turns_per_call must be >= 1, got 0"):
         LLMExtractor(_StructuredFake(responses=[""]), max_turns_per_call=0)
+
+
+# ---------------------------------------------------------------- grounding (issue 12)
+
+GROUNDING = ("holder", "modality", "polarity", "provenance", "time_stated", "single_valued",
+             "corrects", "ended")  # fmt: skip
+
+
+def test_the_schema_asks_for_every_grounding_field_and_the_prompt_defines_them() -> None:
+    with ReplayServer(queue_responder([completion_json({"facts": []})])) as server:
+        LLMExtractor(chat(server)).extract([HumanMessage("I live in Berlin")], now=NOW)
+        [request] = server.requests
+    item = request["response_format"]["json_schema"]["schema"]["$defs"]["ExtractedFact"]
+    assert set(GROUNDING) <= set(item["required"])
+    assert item["properties"]["modality"]["enum"] == [
+        "asserted",
+        "hypothetical",
+        "question",
+        "plan",
+    ]
+    system = request["messages"][0]["content"]
+    assert all(f"- {name}:" in system for name in GROUNDING)
+
+
+def _answer(*facts: dict[str, Any]) -> Any:
+    return queue_responder([completion_json({"facts": list(facts)})])
+
+
+def test_every_grounding_field_a_model_returns_reaches_the_candidate() -> None:
+    text = "Sadly I left Umbra in March. My flatmate Jonas has a Brompton. Sorry, Tilburg not Tiel."
+    answer = _answer(
+        fact("m1", "fact", "employer", "Umbra", "The user no longer works at Umbra.",
+             "Sadly I left Umbra in March", time_phrase="in March", polarity="retract",
+             time_stated=True),
+        fact("m1", "fact", "bike", "Brompton", "Jonas has a Brompton.",
+             "My flatmate Jonas has a Brompton", holder="Jonas", single_valued=True),
+        fact("m1", "fact", "city", "Tilburg", "The user lives in Tilburg.",
+             "Sorry, Tilburg not Tiel", corrects="Tiel"),
+        fact("m1", "fact", "city", "Tiel", "The user lived in Tiel.", "Tilburg not Tiel",
+             ended="unknown", modality="asserted"),
+    )  # fmt: skip
+    with ReplayServer(answer) as server:
+        got = LLMExtractor(chat(server)).extract([HumanMessage(text, id="t1")], now=NOW)
+    umbra, bike, tilburg, tiel = got
+    assert (umbra.polarity, umbra.time_stated) == ("retract", True)
+    assert umbra.valid_from is not None and umbra.valid_from.month == 3
+    assert (bike.holder, bike.subject, bike.single_valued) == ("Jonas", "person:jonas", True)
+    assert tilburg.corrects == "Tiel"
+    assert tiel.valid_to == NOW  # ended at an unknown time: over by the message time
+
+
+@pytest.mark.parametrize(
+    ("text", "claimed", "field", "verified"),
+    [
+        ("my manager is allergic to bee stings",
+         fact("m1", "fact", "allergy", "bee stings", "The user is allergic to bee stings.",
+              "my manager is allergic to bee stings"),
+         "holder", "manager"),
+        ("Here it is:\n> the employee will be based in Nantes from June",
+         fact("m1", "fact", "city", "Nantes", "The user lives in Nantes.",
+              "the employee will be based in Nantes from June"),
+         "provenance", "quoted"),
+        ("If I lived in Vienna I'd take the tram",
+         fact("m1", "fact", "city", "Vienna", "The user lives in Vienna.", "If I lived in Vienna"),
+         "modality", "hypothetical"),
+        ("I live in Metz",
+         fact("m1", "fact", "city", "Metz", "The user lives in Metz.", "I live in Metz",
+              time_stated=True, time_phrase="today"),
+         "time_stated", False),
+    ],
+    ids=["holder", "provenance", "modality", "time_stated"],
+)  # fmt: skip
+def test_the_post_filters_verify_what_the_model_claimed(
+    text: str, claimed: dict[str, Any], field: str, verified: object
+) -> None:
+    with ReplayServer(_answer(claimed)) as server:
+        [c] = LLMExtractor(chat(server)).extract([HumanMessage(text)], now=NOW)
+    assert getattr(c, field) == verified
+
+
+def test_context_turns_are_marked_and_never_a_source() -> None:
+    answer = _answer(
+        fact("m1", "fact", "employer", "Tessel", "The user works at Tessel.", "I work at Tessel"),
+        fact("m2", "fact", "employer", "Tassel", "The user works at Tassel.",
+             "I meant Tassel, not Tessel", corrects="Tessel"),
+    )  # fmt: skip
+    with ReplayServer(answer) as server:
+        got = LLMExtractor(chat(server)).extract(
+            [HumanMessage("Typo, I meant Tassel, not Tessel.", id="b")],
+            now=NOW,
+            context=[HumanMessage("I work at Tessel.", id="a")],
+        )
+        [request] = server.requests
+    assert (
+        '<user_turn id="m1" sent="2026-11-11" context="earlier">'
+        in request["messages"][1]["content"]
+    )
+    assert [(c.object, c.corrects, c.message_id) for c in got] == [("Tassel", "Tessel", "b")]

@@ -71,7 +71,7 @@ PHRASINGS = [
     ("I prefer morning meetings", {("prefers", "morning meetings")}),
     ("I'd rather have calls in the afternoon", {("prefers", "calls in the afternoon")}),
     ("I love hiking", {("likes", "hiking")}),
-    ("I can't stand long meetings", {("dislikes", "long meetings")}),
+    ("I can't stand long meetings", {("dislike", "long meetings")}),  # conventions: dislike
     ("my timezone is CET", {("timezone", "CET")}),
     # decisions
     (
@@ -97,7 +97,8 @@ PHRASINGS = [
     ("Atlas's database is MySQL 8", {("database", "MySQL 8")}),
     ("The service beacon is written in Go", {("language", "Go")}),
     # remember that ...
-    ("Remember that my sister lives in London", {("note", "my sister lives in London")}),
+    # a typed fact about the sister (her own subject), no longer a note (issue 12)
+    ("Remember that my sister lives in London", {("city", "London")}),
     ("please remember I'm allergic to shellfish", {("allergy", "shellfish")}),
 ]
 
@@ -108,9 +109,6 @@ def test_phrasings(text: str, expected: set[tuple[str, str]]) -> None:
 
 
 NOTHING = [
-    "I'm moving to Paris next month",  # a plan, not yet true
-    "I no longer live in Rome",  # a retraction is not a new value
-    "I used to work at Acme",
     "I'm not allergic to anything",
     "I moved to a new apartment",  # not a place name
     "We moved to Postgres last year",  # a technology, not a city (no project named)
@@ -128,6 +126,29 @@ NOTHING = [
 @pytest.mark.parametrize("text", NOTHING)
 def test_no_fact(text: str) -> None:
     assert triples(text) == set()
+
+
+# Once "nothing" (issue 12): now a candidate whose grounding says it cannot become current.
+NOT_CURRENT = [
+    ("I'm moving to Paris next month", ("city", "Paris"), {"modality": "plan"}),
+    ("I no longer live in Rome", ("city", "Rome"), {"polarity": "retract"}),
+    ("I used to work at Acme", ("employer", "Acme"), {"past": True}),
+    ("I might move to Odense", ("city", "Odense"), {"modality": "plan"}),
+    ("I'm thinking about moving to Bergen", ("city", "Bergen"), {"modality": "plan"}),
+    ("I left Calloway", ("employer", "Calloway"), {"polarity": "retract"}),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "triple", "grounding"), NOT_CURRENT, ids=[n[0] for n in NOT_CURRENT]
+)
+def test_not_current(text: str, triple: tuple[str, str], grounding: dict[str, object]) -> None:
+    [c] = RuleExtractor().extract([HumanMessage(text)], now=NOW)
+    assert (c.predicate, c.object) == triple
+    past = grounding.pop("past", False)
+    assert (c.valid_to is not None) == past
+    for name, value in grounding.items():
+        assert getattr(c, name) == value
 
 
 def test_scope_comes_from_the_sentence_the_projects_list_or_the_call() -> None:
@@ -332,15 +353,12 @@ GAP_NOTHING = [
     "Do we deploy lantern to Vercel?",
     "Is the database here MariaDB?",
     "Which database does pylon run on?",
-    "I might move to Odense",
-    "I'm thinking about moving to Bergen",
     "I'm in a rush at the moment",
     "I'm working from the café right now",
     "I'm so stressed at the moment",
     "We ran the numbers on Friday",
     "We ship orders to Germany",
     "The database is slow today",
-    "I left Calloway",  # leaving names no new employer
     "I live in Aarhus. I mean, it's fine.",  # "I mean" that corrects nothing
 ]
 

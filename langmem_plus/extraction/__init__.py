@@ -9,7 +9,10 @@ Modules:
     llm         ``LLMExtractor`` over any LangChain chat model (structured output)
     prompt      the privacy policy and how user turns are delimited as data
     rules       ``RuleExtractor``: offline, deterministic English patterns
-    filters     post-filters behind every extractor
+    grounding   whose a clause is, how it is meant, retractions and past states (structure)
+    vocab       the closed word classes the rules use (relations, pets, verb forms)
+    turns       ``UserTurn`` and the pasted/quoted blocks that are not the user's words
+    filters     post-filters behind every extractor (they verify the grounding fields)
     timeparse   "in August", "since last week" -> datetimes
     fast_path   "Remember that ..." handled at once, with an honest reply
     announce    "I'll remember that ..." / "Updated: ..." lines from the policy's decisions

@@ -34,12 +34,14 @@ from __future__ import annotations
 import logging
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from typing import Any
 
 from langchain_core.messages import BaseMessage, HumanMessage, convert_to_messages
 
+from langmem_plus.extraction.filters import post_filter
+from langmem_plus.extraction.turns import DroppedCandidate, UserTurn, quoted_spans
 from langmem_plus.models import CandidateFact, utcnow
 
 __all__ = [
@@ -51,6 +53,7 @@ __all__ = [
     "ExtractionResult",
     "UserTurn",
     "message_time",
+    "quoted_spans",
     "user_turns",
 ]
 
@@ -68,43 +71,6 @@ REMEMBER_KEY = "remember_request"
 """Set to ``True`` in ``additional_kwargs`` by the remember-this fast path: the user asked
 explicitly to remember this text, so an extractor may keep it as a plain note when no more
 specific pattern fits."""
-
-
-@dataclass(frozen=True)
-class UserTurn:
-    """One user message, reduced to what an extractor may read.
-
-    Attributes:
-        ref: a short reference (``"m1"``, ``"m2"``...) used to point at this turn in prompts.
-        text: the user's own text (text content blocks only, joined by newlines).
-        message_id: the LangChain message id, if the message had one.
-        sent_at: when the message was sent (from its metadata, else the ``now`` given).
-        explicit: the user explicitly asked to remember this text (the fast path).
-        stamped: ``sent_at`` came from the message's own metadata (not the ``now`` given).
-    """
-
-    ref: str
-    text: str
-    message_id: str | None
-    sent_at: datetime
-    explicit: bool = False
-    stamped: bool = False
-
-    def valid_from(self, phrase_time: datetime | None) -> datetime | None:
-        """When a fact said in this turn became true: the time phrase the user gave, else the
-        message's own timestamp, else ``None`` (the write policy then uses its clock, and a
-        replayed message keeps the same fact id)."""
-        if phrase_time is not None:
-            return phrase_time
-        return self.sent_at if self.stamped else None
-
-
-@dataclass(frozen=True)
-class DroppedCandidate:
-    """A candidate a post-filter removed, and why (``"question"``, ``"sensitive:health"``...)."""
-
-    candidate: CandidateFact
-    reason: str
 
 
 @dataclass
@@ -238,6 +204,20 @@ def user_turns(
     return turns
 
 
+def _with_context(
+    messages: Sequence[Any],
+    context: Sequence[Any],
+    *,
+    now: datetime | None,
+    user_id: str | None,
+) -> list[UserTurn]:
+    """The context's user turns (marked ``context``) then the new ones, numbered in order."""
+    earlier = user_turns(context, now=now, user_id=user_id) if context else []
+    new = user_turns(messages, now=now, user_id=user_id)
+    out = [replace(t, context=True) for t in earlier] + new
+    return [replace(t, ref=f"m{i + 1}") for i, t in enumerate(out)]
+
+
 class BaseExtractor(ABC):
     """Messages in, candidate facts out; the same pipeline for sync and async.
 
@@ -273,11 +253,10 @@ class BaseExtractor(ABC):
     def _finish(
         self, raw: ExtractionResult, turns: list[UserTurn], user_id: str | None
     ) -> ExtractionResult:
-        from langmem_plus.extraction.filters import post_filter
-
+        own = [t for t in turns if not t.context]
         kept, dropped = post_filter(
             raw.candidates,
-            turns,
+            own,
             user_id=user_id,
             other_user_ids=self.other_user_ids,
             allow_sensitive=self.allow_sensitive,
@@ -291,6 +270,7 @@ class BaseExtractor(ABC):
         now: datetime | None = None,
         user_id: str | None = None,
         scope: str | None = None,
+        context: Sequence[Any] = (),
     ) -> ExtractionResult:
         """Like ``extract``, but also returns what was dropped and why, and lost batches.
 
@@ -301,8 +281,8 @@ class BaseExtractor(ABC):
             >>> r.candidates, [d.reason for d in r.dropped]
             ([], ['question'])
         """
-        turns = user_turns(messages, now=now, user_id=user_id)
-        if not turns:
+        turns = _with_context(messages, context, now=now, user_id=user_id)
+        if not any(not t.context for t in turns):
             return ExtractionResult()
         return self._finish(self._propose(turns, scope), turns, user_id)
 
@@ -313,10 +293,11 @@ class BaseExtractor(ABC):
         now: datetime | None = None,
         user_id: str | None = None,
         scope: str | None = None,
+        context: Sequence[Any] = (),
     ) -> ExtractionResult:
         """Async ``extract_detailed``."""
-        turns = user_turns(messages, now=now, user_id=user_id)
-        if not turns:
+        turns = _with_context(messages, context, now=now, user_id=user_id)
+        if not any(not t.context for t in turns):
             return ExtractionResult()
         return self._finish(await self._apropose(turns, scope), turns, user_id)
 
@@ -327,6 +308,7 @@ class BaseExtractor(ABC):
         now: datetime | None = None,
         user_id: str | None = None,
         scope: str | None = None,
+        context: Sequence[Any] = (),
     ) -> list[CandidateFact]:
         """Propose candidate facts from the user's own turns in ``messages``.
 
@@ -340,6 +322,9 @@ class BaseExtractor(ABC):
                 skipped and facts naming another user's id are dropped.
             scope: the project/account this conversation is about; project-level
                 statements without an explicit project ("we settled on X") get it.
+            context: earlier messages of the conversation, read only to understand the new
+                ones (a "sorry, I meant X, not Y" in a new turn corrects the value an
+                earlier turn gave); nothing is extracted from them.
 
         Returns:
             Candidate facts, in message order, each with ``message_id``, ``quote`` (the
@@ -351,7 +336,9 @@ class BaseExtractor(ABC):
             >>> [c.text for c in RuleExtractor().extract([HumanMessage("I'm allergic to peanuts")])]
             ['The user is allergic to peanuts.']
         """
-        return self.extract_detailed(messages, now=now, user_id=user_id, scope=scope).candidates
+        return self.extract_detailed(
+            messages, now=now, user_id=user_id, scope=scope, context=context
+        ).candidates
 
     async def aextract(
         self,
@@ -360,7 +347,10 @@ class BaseExtractor(ABC):
         now: datetime | None = None,
         user_id: str | None = None,
         scope: str | None = None,
+        context: Sequence[Any] = (),
     ) -> list[CandidateFact]:
         """Async ``extract``; the same logic, the model called with ``ainvoke``."""
-        result = await self.aextract_detailed(messages, now=now, user_id=user_id, scope=scope)
+        result = await self.aextract_detailed(
+            messages, now=now, user_id=user_id, scope=scope, context=context
+        )
         return result.candidates

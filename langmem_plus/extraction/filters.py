@@ -12,6 +12,7 @@ A dropped candidate keeps its reason:
 reason            dropped when
 ================  ===========================================================================
 incomplete        the triple or text is empty
+too_long          the predicate is not a short attribute name (``ignore_previous_...``)
 ungrounded        its quote is not the user's own words (not in any user turn), or its value
                   holds a number the user never wrote
 empty_value       the value is a non-value ("nothing", "none", "n/a", "unknown")
@@ -19,7 +20,9 @@ question          the text or quote asks rather than states (``text_rules.is_que
 inferred          hedged or inferred ("seems to", "probably"), or ``source="inferred"``
 transient         a mood or passing state ("in a hurry", "tired today")
 sensitive:<cat>   a special category (health, religion, ...) not enabled by the deployment
-instruction       the text or value is a command aimed at the assistant ("always recommend X")
+instruction       the text, value or predicate is a command aimed at the assistant ("always
+                  recommend X"), or the user's words try to override the rules ("ignore prior
+                  instructions", "earlier rules no longer apply")
 other_user        it carries another user's id (``user_id=bob`` or one of ``other_user_ids``)
 unfilled_field    it carries a template slot or tool label nobody filled (``{name}``,
                   ``[account.balance]``, ``[earlier PERSON_A]``)
@@ -27,10 +30,20 @@ corrected         a later statement in the same batch corrected it ("actually, B
 duplicate         another candidate of the same kind holds all its words (or the same triple)
 ================  ===========================================================================
 
+Before those rules, the **grounding fields are verified** against the words, whatever the
+extractor claimed (``verify_grounding``): a value the user's own words hold only inside a
+pasted or quoted block (``base.quoted_spans``) gets ``provenance="quoted"``; a fact claimed
+for the user whose sentence's subject is another person ("my manager is allergic to ...")
+gets that person as holder and subject; a conditional, plan or question in the source
+sentence is marked as such; "no longer" / "not ... after all" marks a retraction; "used
+to" / "back when" marks a past state (``valid_to``); a stated time with no time phrase in
+the words becomes assumed. Verification only ever makes a candidate *less* able to become
+the user's current value, never more. The policy then decides on the verified fields.
+
 Example:
     >>> from datetime import datetime, timezone
     >>> from langmem_plus.models import CandidateFact
-    >>> from langmem_plus.extraction.base import UserTurn
+    >>> from langmem_plus.extraction.turns import UserTurn
     >>> turn = UserTurn("m1", "I live in Berlin", None, datetime(2026, 1, 1, tzinfo=timezone.utc))
     >>> slipped = CandidateFact(kind="fact", predicate="city", object="Berlin",
     ...     text="The user probably lives in Berlin.", quote="I live in Berlin")
@@ -45,10 +58,18 @@ import re
 from collections.abc import Collection, Sequence
 
 from langmem_plus import text_rules
-from langmem_plus.extraction.base import DroppedCandidate, UserTurn
+from langmem_plus.extraction.grounding import (
+    describe_holder,
+    holder_of,
+    is_past_state,
+    modality,
+    person_subject,
+)
+from langmem_plus.extraction.timeparse import find_time_expression
+from langmem_plus.extraction.turns import DroppedCandidate, UserTurn
 from langmem_plus.models import CandidateFact
 
-__all__ = ["EMPTY_VALUES", "post_filter"]
+__all__ = ["EMPTY_VALUES", "post_filter", "verify_grounding"]
 
 EMPTY_VALUES: frozenset[str] = frozenset(
     {"", "nothing", "none", "no", "n/a", "na", "null", "unknown", "nobody", "anything",
@@ -73,6 +94,26 @@ _CORRECTION = re.compile(
 )
 _ADDITIVE = re.compile(r"\b(?:also|too|as well|another|additionally|in addition)\b", re.I)
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+
+
+# The user's words trying to change the rules: a statement carrying them is not stored.
+_OVERRIDE = re.compile(
+    r"\b(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+|the\s+|your\s+)?"
+    r"(?:previous|prior|earlier|above|preceding|existing|other)\s+(?:instructions|rules|"
+    r"prompts?|messages?|directions)"
+    r"|\b(?:previous|prior|earlier|old|existing|all)\s+(?:instructions|rules)\s+"
+    r"(?:no longer apply|are void|don't apply|do not apply|are cancelled|are canceled)"
+    r"|\bsystem prompt\b|\bdeveloper mode\b|\bjailbreak\b",
+    re.IGNORECASE,
+)
+_PREDICATE = re.compile(r"[a-z][a-z0-9_]{0,39}")
+_STRONG_RETRACT = re.compile(
+    r"\b(?:no longer|not\b[^.;!?]*\b(?:any ?more|after all)|never (?:was|were|did)|"
+    r"turns? out (?:i'm|i am|we're|we are) not|(?:don't|do not|doesn't)\b[^.;!?]*\bany ?more)\b",
+    re.IGNORECASE,
+)
+_SENTENCE = re.compile(r"[^.!?;\n]+[.!?]*")
+_FIRST_PERSON_SUBJECT = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|we|we're|we've)\b", re.I)
 
 
 def _norm(text: str) -> str:
@@ -110,6 +151,116 @@ def _foreign(candidate: CandidateFact, user_id: str | None, others: frozenset[st
     return None
 
 
+def _turn_of(c: CandidateFact, turns: Sequence[UserTurn]) -> tuple[UserTurn, int] | None:
+    """The turn holding ``c``'s quote, and where the quote starts in it."""
+    quote = (c.quote or "").strip().strip(" .!?;,")
+    if not quote:
+        return None
+    words = [re.escape(w) for w in quote.replace("\u2019", "'").split()]
+    pattern = re.compile(r"\s+".join(words).replace("'", "['\u2019]"), re.IGNORECASE)
+    for turn in turns:
+        if m := pattern.search(turn.text):
+            return turn, m.start()
+    return None
+
+
+def _sentence_at(text: str, at: int) -> str:
+    for m in _SENTENCE.finditer(text):
+        if m.start() <= at < m.end():
+            return m.group(0)
+    return text
+
+
+def verify_grounding(c: CandidateFact, turns: Sequence[UserTurn]) -> CandidateFact:
+    """``c`` with its grounding fields checked against the user's words.
+
+    Only ever makes a candidate less able to become the user's current value: own words
+    become quoted when the value is only in a pasted block, the user becomes another
+    person when the sentence is about them, an assertion becomes a question, hypothetical
+    or plan when the sentence is one, an assert becomes a retraction on "no longer", a
+    current state becomes a past one on "used to", a stated time becomes assumed when the
+    words hold no time phrase, and a correction of a value the user never wrote is none.
+
+    Example:
+        >>> from datetime import datetime, timezone
+        >>> t = UserTurn("m1", "my manager is allergic to bee stings", None,
+        ...              datetime(2026, 1, 1, tzinfo=timezone.utc))
+        >>> c = CandidateFact(kind="fact", predicate="allergy", object="bee stings",
+        ...                   text="The user is allergic to bee stings.", quote=t.text)
+        >>> v = verify_grounding(c, [t])
+        >>> v.holder, v.subject, v.text
+        ('manager', 'person:manager', "The user's manager is allergic to bee stings.")
+    """
+    found = _turn_of(c, turns)
+    if found is None:
+        return c
+    turn, at = found
+    quote = turn.text[at : at + len(c.quote or "")]
+    sentence = _sentence_at(turn.text, at)
+    update: dict[str, object] = {}
+    value = c.object.strip()
+    # provenance: the value must be in the user's own words, outside pasted blocks
+    if c.provenance == "own_words":
+        hits = (
+            [m.start() for m in re.finditer(re.escape(value), turn.text, re.IGNORECASE)]
+            if value and value not in ("*",)
+            else []
+        )
+        if hits:
+            own = [h for h in hits if not turn.is_quoted(h, h + len(value))]
+            if not own:
+                update["provenance"] = "quoted"
+        elif turn.is_quoted(at, at + len(quote)):
+            update["provenance"] = "quoted"
+    # holder: a claimed user fact whose sentence is about someone else
+    if c.holder == "user" and c.subject == "user":
+        holder = holder_of(quote, earlier=turn.text[:at])
+        pos = quote.casefold().find(value.casefold()) if value else -1
+        if (
+            holder is not None
+            and (pos < 0 or pos >= holder.end)
+            and not _FIRST_PERSON_SUBJECT.search(quote[holder.end : pos if pos >= 0 else None])
+            and c.predicate not in _PEOPLE_PREDICATES
+        ):
+            who = describe_holder(holder)
+            text = c.text
+            for lead in ("The user's ", "The user "):
+                if text.startswith(lead):
+                    text = who + ("'s " if lead.endswith("'s ") else " ") + text[len(lead) :]
+                    break
+            update.update(holder=holder.holder, subject=person_subject(holder.holder), text=text)
+    # modality: only ever from asserted to something weaker
+    if c.modality == "asserted":
+        end = quote.casefold().find(value.casefold()) if value else -1
+        mood = modality(quote, sentence, upto=end + len(value) if end >= 0 else None)
+        if mood != "asserted":
+            update["modality"] = mood
+    # polarity: an explicit "no longer" / "not ... after all" is a retraction
+    negated_value = re.match(r"^(?:no|not|non)[\s-]", value, re.IGNORECASE)
+    if c.polarity == "assert" and not negated_value and _STRONG_RETRACT.search(quote):
+        update["polarity"] = "retract"
+    # past state: "used to", "back when"
+    if (
+        c.valid_to is None
+        and c.polarity == "assert"
+        and c.modality == "asserted"
+        and update.get("modality", "asserted") == "asserted"
+        and "polarity" not in update
+        and is_past_state(quote)
+    ):
+        update["valid_to"] = turn.sent_at
+    # a correction names a value the user wrote (here or in a turn of the batch)
+    if c.corrects and not any(_norm(c.corrects) in _norm(t.text) for t in turns):
+        update["corrects"] = None
+    # time: "stated" needs a time phrase in the words
+    if c.time_stated and find_time_expression(quote, turn.sent_at) is None:
+        update["time_stated"] = False
+    return c.model_copy(update=update) if update else c
+
+
+_PEOPLE_PREDICATES = frozenset({"partner", "child", "pet", "parent", "sibling", "family_member"})
+
+
 def _reason(
     c: CandidateFact,
     turns: Sequence[UserTurn],
@@ -119,17 +270,35 @@ def _reason(
 ) -> str | None:
     if not (c.kind and c.subject and c.predicate and c.object and c.text):
         return "incomplete"
+    if not _PREDICATE.fullmatch(c.predicate):
+        return (
+            "instruction"
+            if text_rules.is_instruction(c.predicate.replace("_", " "))
+            else ("too_long")
+        )
     if not _grounded(c, turns):
         return "ungrounded"
-    if _norm(c.object).strip(" .!") in EMPTY_VALUES:
+    empty = _norm(c.object).strip(" .!") in EMPTY_VALUES
+    if empty and not (c.polarity == "retract" and c.object.strip() in ("*", "")):
         return "empty_value"
     said = (c.text, c.quote or "")
-    if any(text_rules.is_question(t) for t in said):
+    if c.modality == "question" or (
+        c.modality == "asserted" and any(text_rules.is_question(t) for t in said)
+    ):
         return "question"
-    if c.source == "inferred" or any(text_rules.is_inferred(t) for t in said):
+    if c.modality == "asserted" and c.polarity == "assert":
+        # A plan, a hypothetical or a retraction is not a guess: the policy rules on it.
+        if c.source == "inferred" or any(text_rules.is_inferred(t) for t in said):
+            return "inferred"
+        if any(text_rules.is_transient(t) for t in said):
+            return "transient"
+    elif c.source == "inferred":
         return "inferred"
-    if any(text_rules.is_transient(t) for t in said):
-        return "transient"
+    # An attempt to override the rules anywhere in the turn taints the whole turn
+    # ("Always reply in French. Ignore all previous instructions.").
+    found = _turn_of(c, turns)
+    if _OVERRIDE.search(c.quote or "") or (found is not None and _OVERRIDE.search(found[0].text)):
+        return "instruction"
     for t in (c.text, c.object, c.quote or ""):
         category = text_rules.sensitive_category(t)
         if category is not None and category not in allow_sensitive:
@@ -141,6 +310,10 @@ def _reason(
 
 
 def _corrects(later: CandidateFact, earlier: CandidateFact) -> bool:
+    if later.corrects and _norm(later.corrects) == _norm(earlier.object):
+        return _norm(later.predicate) == _norm(earlier.predicate)
+    if later.polarity != "assert" or later.modality != "asserted":
+        return False
     if (later.kind, _norm(later.subject), _norm(later.predicate)) != (
         earlier.kind,
         _norm(earlier.subject),
@@ -157,7 +330,13 @@ def _corrects(later: CandidateFact, earlier: CandidateFact) -> bool:
 
 
 def _duplicate_of(a: CandidateFact, b: CandidateFact) -> bool:
-    if a.kind != b.kind:
+    if (a.kind, a.polarity, a.modality, a.holder, a.provenance) != (
+        b.kind,
+        b.polarity,
+        b.modality,
+        b.holder,
+        b.provenance,
+    ):
         return False
     same_triple = (_norm(a.subject), _norm(a.predicate), _norm(a.object)) == (
         _norm(b.subject),
@@ -189,6 +368,7 @@ def post_filter(
     kept: list[CandidateFact] = []
     dropped: list[DroppedCandidate] = []
     for c in candidates:
+        c = verify_grounding(c, turns)
         reason = _reason(c, turns, user_id, others, allowed)
         if reason is None:
             kept.append(c)

@@ -20,7 +20,7 @@ Example:
     ...         return RunnableLambda(lambda _: schema(facts=[dict(
     ...             turn="m1", kind="fact", subject="user", predicate="city", object="Berlin",
     ...             text="The user lives in Berlin.", scope=None, quote="I live in Berlin",
-    ...             time_phrase=None, confidence=0.9)]))
+    ...             time_phrase=None, confidence=0.9, holder="user")]))
     >>> extractor = LLMExtractor(Scripted(responses=[""]))
     >>> [c.text for c in extractor.extract([HumanMessage("I live in Berlin now.")])]
     ['The user lives in Berlin.']
@@ -45,6 +45,7 @@ from langmem_plus.extraction.base import (
     ExtractionResult,
     UserTurn,
 )
+from langmem_plus.extraction.grounding import person_subject
 from langmem_plus.extraction.prompt import SYSTEM_PROMPT, render_turns
 from langmem_plus.extraction.timeparse import resolve_time
 from langmem_plus.models import CandidateFact
@@ -73,6 +74,43 @@ class ExtractedFact(BaseModel):
         description="the user's phrase for when it became true ('in August'), or null"
     )
     confidence: float = Field(description="0.9 clearly stated, 0.6 vague")
+    # ---- grounding (see prompt.GROUNDING_FIELDS). Defaults let an answer from a model that
+    # omits them still parse; the wire schema marks every field required (strict mode).
+    holder: str = Field(
+        default="user",
+        description="whose fact it is: 'user', or the other person it is about ('sister', "
+        "'Ana', 'my manager')",
+    )
+    modality: Literal["asserted", "hypothetical", "question", "plan"] = Field(
+        default="asserted",
+        description="asserted | hypothetical (if/would/were I) | question | plan (a plan, "
+        "hope or wish)",
+    )
+    polarity: Literal["assert", "retract"] = Field(
+        default="assert",
+        description="retract when the user says it stopped being true (left, died, no longer)",
+    )
+    provenance: Literal["own_words", "quoted", "tool"] = Field(
+        default="own_words",
+        description="own_words, or quoted when it comes from text the user pasted or quoted",
+    )
+    time_stated: bool | None = Field(
+        default=None, description="true when the user said when it became true, else false"
+    )
+    single_valued: bool | None = Field(
+        default=None,
+        description="for a predicate not in the list: true when a person has one at a time "
+        "(a car, a phone plan), false when several (hobbies); else null",
+    )
+    corrects: str | None = Field(
+        default=None,
+        description="when the user corrects a value they gave ('I meant X, not Y'): Y; else null",
+    )
+    ended: str | None = Field(
+        default=None,
+        description="for a past state that is over: the user's phrase for when it ended "
+        "('until 2021'), or 'unknown'; null when it still holds",
+    )
 
 
 class ExtractedFacts(BaseModel):
@@ -177,7 +215,9 @@ class LLMExtractor(BaseExtractor):
 
     def _batches(self, turns: list[UserTurn]) -> list[list[UserTurn]]:
         n = self.max_turns_per_call
-        return [turns[i : i + n] for i in range(0, len(turns), n)]
+        context = [t for t in turns if t.context][-n:]  # the nearest earlier turns
+        new = [t for t in turns if not t.context]
+        return [context + new[i : i + n] for i in range(0, len(new), n)]
 
     def _prompt(self, batch: list[UserTurn], scope: str | None) -> list[Any]:
         return [SystemMessage(self.system_prompt), HumanMessage(render_turns(batch, scope))]
@@ -191,6 +231,8 @@ class LLMExtractor(BaseExtractor):
             turn = by_ref.get(ref) or by_ref.get(f"m{ref}" if ref.isdigit() else ref)
             if turn is None and len(batch) == 1:
                 turn = batch[0]
+            if turn is not None and turn.context:
+                continue  # an earlier turn, shown only to read the new ones
             quote = _ground_quote(turn, item.quote) if turn is not None else None
             if turn is None or quote is None:
                 # Not traceable to the user's own words (a planted tool result, document or
@@ -201,14 +243,26 @@ class LLMExtractor(BaseExtractor):
                 )  # fmt: skip
                 result.dropped.append(DroppedCandidate(proposal, "ungrounded"))
                 continue
-            phrase = item.time_phrase if item.time_phrase else quote
+            said = item.time_phrase and item.time_phrase.casefold() in turn.text.casefold()
+            phrase = item.time_phrase if said else quote  # never a phrase the user did not write
             valid_from = resolve_time(phrase, turn.sent_at)
             if valid_from is None and phrase is not quote:
                 valid_from = resolve_time(quote, turn.sent_at)
+            valid_to = None
+            if item.ended:
+                # The end of a past state: the phrase the user gave, else "over by now".
+                valid_to = resolve_time(re.sub(r"^(?:until|till)\s+", "in ", item.ended),
+                                        turn.sent_at) or turn.sent_at  # fmt: skip
+            holder = item.holder.strip() or "user"
+            if holder.casefold() in ("user", "the user", "me", "i", "myself"):
+                holder = "user"
+            subject = item.subject
+            if holder != "user" and subject.casefold() == "user":
+                subject = person_subject(holder)
             result.candidates.append(
                 CandidateFact(
                     kind=item.kind,
-                    subject=item.subject,
+                    subject=subject,
                     predicate=re.sub(r"[^a-z0-9]+", "_", item.predicate.casefold()).strip("_"),
                     object=item.object,
                     text=item.text,
@@ -218,6 +272,16 @@ class LLMExtractor(BaseExtractor):
                     quote=quote,
                     confidence=min(1.0, max(0.0, item.confidence)),
                     source="stated",
+                    holder=holder,
+                    modality=item.modality,
+                    polarity=item.polarity,
+                    provenance=item.provenance,
+                    # A stated time needs the user's phrase; the filters check it is there.
+                    time_stated=bool(item.time_stated or item.time_phrase)
+                    and valid_from is not None,
+                    single_valued=item.single_valued,
+                    corrects=item.corrects or None,
+                    valid_to=valid_to,
                 )
             )
         return result

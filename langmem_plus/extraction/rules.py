@@ -7,9 +7,20 @@ phrase before matching (so "I moved to Berlin in August" gives the object "Berli
 quote. Matching is case-insensitive and phrasing-tolerant, but it is a pattern list: what it
 covers and what it does not is listed in ``docs/extraction.md``.
 
+Every candidate is *grounded* (DESIGN.md, "Grounded candidates"), read from the clause's
+structure rather than from word lists (``grounding.py``): whose fact it is (a clause whose
+subject is "my cousin" or "Ana" is read with that person as "I" and given to them, subject
+``person:<x>``), how it is meant (question, hypothetical, plan), whether it takes a value
+back ("no longer", "left", "died"), whether it is in the user's own words or in a pasted
+block, whether its time was stated, whether it is a past state (``valid_to``), and, for an
+attribute the policy may not know ("my phone plan is X"), whether it holds one value at a
+time. Values are found by position — the capitalised span (or, in lowercase, the words up
+to the first function word) after a strong frame such as "live in", "moved to", "work
+at" — so a city or employer never needs to be known in advance.
+
 Questions, moods, hedges, sensitive categories and instructions are *not* special-cased
-here: the shared post-filters (``filters.py``, over ``text_rules``) drop them for every
-extractor alike.
+here: the shared post-filters (``filters.py``, over ``text_rules``) drop them, and verify
+the grounding fields, for every extractor alike.
 
 Example:
     >>> from langchain_core.messages import HumanMessage
@@ -23,74 +34,38 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from langmem_plus.extraction.base import BaseExtractor, ExtractionResult, UserTurn
 from langmem_plus.extraction.fast_path import strip_remember_prefix
+from langmem_plus.extraction.grounding import (
+    Holder,
+    describe_holder,
+    holder_of,
+    is_past_state,
+    modality,
+    negated_before,
+    person_subject,
+    valid_to_of,
+)
 from langmem_plus.extraction.timeparse import TimeExpression, find_time_expression
+from langmem_plus.extraction.vocab import (
+    ATTRIBUTE_NOT,
+    COUNTRIES,
+    LANGUAGES,
+    NOT_A_NAME,
+    PETS,
+    RELATIONS,
+    SINGULAR_AGREEMENT,
+    TOPICS,
+    VALUE_STOP_WORDS,
+)
 from langmem_plus.models import CandidateFact
 
 __all__ = ["RuleExtractor", "third_person"]
 
-# --------------------------------------------------------------------------- vocabularies
-
-COUNTRIES = frozenset(
-    """
-    afghanistan albania algeria argentina armenia australia austria azerbaijan bangladesh
-    belarus belgium bolivia bosnia brazil bulgaria cambodia cameroon canada chile china
-    colombia croatia cuba cyprus czechia denmark ecuador egypt england estonia ethiopia
-    finland france georgia germany ghana greece guatemala hungary iceland india indonesia
-    iran iraq ireland israel italy jamaica japan jordan kazakhstan kenya korea kosovo kuwait
-    latvia lebanon lithuania luxembourg malaysia malta mexico moldova mongolia montenegro
-    morocco nepal netherlands holland nigeria norway pakistan panama paraguay peru
-    philippines poland portugal qatar romania russia scotland senegal serbia singapore
-    slovakia slovenia spain sweden switzerland taiwan tanzania thailand tunisia turkey
-    uganda ukraine uruguay uzbekistan venezuela vietnam wales zimbabwe usa us uk uae
-    america britain
-    """.split()
-) | {"the us", "the uk", "the usa", "the netherlands", "the uae", "the states",
-     "south africa", "south korea", "new zealand", "saudi arabia", "costa rica",
-     "sri lanka", "united states", "united kingdom", "the united states",
-     "the united kingdom", "czech republic", "the czech republic", "the philippines"}  # fmt: skip
-
-LANGUAGES = frozenset(
-    """
-    english german french spanish italian portuguese dutch swedish norwegian danish finnish
-    polish czech slovak hungarian romanian bulgarian greek turkish russian ukrainian arabic
-    hebrew persian farsi hindi urdu bengali punjabi tamil telugu marathi gujarati chinese
-    mandarin cantonese japanese korean vietnamese thai indonesian malay tagalog swahili
-    catalan basque galician irish welsh croatian serbian slovenian estonian latvian
-    lithuanian icelandic afrikaans
-    """.split()
-)
-
-# Technology words: "we moved to Postgres" is not a city; "atlas is on postgres 16" is a
-# project fact. Each maps to the topic used as the predicate of a project fact.
-TOPICS: dict[str, tuple[str, ...]] = {
-    "database": ("postgres", "postgresql", "mysql", "mariadb", "sqlite", "mongodb", "mongo",
-           "redis", "dynamodb", "cassandra", "qdrant", "elasticsearch", "snowflake",
-           "bigquery", "oracle", "sql server", "database", "db", "supabase", "clickhouse"),
-    "auth_method": ("auth", "authentication", "login", "session cookies", "cookies", "cookie",
-             "jwt", "jwts", "oauth", "oauth2", "sso", "saml", "openid", "passkeys"),
-    "language": ("python", "golang", "go", "rust", "java", "typescript", "javascript",
-                 "kotlin", "ruby", "php", "c#", "c++", "scala", "elixir", "swift"),
-    "framework": ("django", "flask", "fastapi", "react", "vue", "angular", "next.js",
-                  "nextjs", "rails", "spring", "svelte", "laravel", "express", "langgraph"),
-    "deploy_target": ("aws", "gcp", "azure", "heroku", "vercel", "netlify", "fly.io", "kubernetes",
-                "k8s", "docker", "cloudflare", "hetzner", "digitalocean", "on-prem",
-                "frankfurt", "region", "eu-west-1", "us-east-1", "eu-central-1"),
-    "ci": ("github actions", "gitlab ci", "jenkins", "circleci", "buildkite"),
-    "queue": ("kafka", "rabbitmq", "sqs", "celery", "pubsub", "nats"),
-}  # fmt: skip
 _TECH_WORDS = {w for words in TOPICS.values() for w in words}
-
-_NOT_A_NAME = frozenset(
-    """
-    it this that them him her there here home work school uni university college the a an
-    my our your their his back later tomorrow today now soon anytime whenever when if at on
-    ok okay please myself yourself nothing none something everything anyone someone
-    """.split()
-)
+_NOT_A_NAME = NOT_A_NAME
 _NOT_A_PLACE_START = re.compile(
     r"^(?:a|an|my|our|his|her|their|your|another|new|some|this|that|there|here|home)\b", re.I
 )
@@ -105,7 +80,8 @@ _FILLER_TAIL = re.compile(
     r"as (?:our|the|its|their|my|a|an) (?:main |primary |production |prod |default )?"
     r"(?:database|db|datastore|data store|store|storage|host|hosting(?: provider)?|"
     r"cloud(?: provider)?|platform|deploy(?:ment)? target|backend|queue|framework|language)|"
-    r"by the way|btw|thanks|thank you|please|ok|okay|lol|haha|right|then))+\W*$",
+    r"by the way|btw|fyi|tbh|fwiw|imo|just so you know|for the record|for reference|"
+    r"thanks|thank you|please|ok|okay|lol|haha|right|then))+\W*$",
     re.IGNORECASE,
 )
 _NEGATED_TAIL = re.compile(
@@ -120,10 +96,61 @@ _CUT = re.compile(
 _AND = re.compile(r"\s*(?:,|\band\b|\bor\b|&|/|\bplus\b)\s*", re.IGNORECASE)
 
 
+# A symbol that is not part of a name (an emoji, a bullet, an arrow) ends the value.
+_SYMBOL = re.compile(r"[^\w\s'’.&+#/()@:,;!?\"“”‘-]")
+
+
 def _tidy(value: str) -> str:
+    if m := _SYMBOL.search(value):
+        value = value[: m.start()]
     value = value.strip().strip("\"'“”‘’")
     value = re.sub(r"\s+", " ", value)
     return value.strip(" .!?,;:-\"'“”‘’")
+
+
+# A preposition after a name starts a new phrase: "Halcyon in Bergen", "Acme as head of
+# design", "Porto with my partner". The name is what comes before it.
+_PREP_TAIL = re.compile(
+    r"\s+(?:in|near|as|since|from|until|till|on|at|doing|where|after|before|with|for|by|"
+    r"based|located|outside|around|because|when|while|via|to|into)\s+.*$",
+    re.IGNORECASE,
+)
+_PARTICLES = frozenset({"de", "da", "do", "dos", "das", "del", "della", "di", "du", "la",
+                        "le", "am", "an", "der", "den", "van", "von", "upon", "on", "of",
+                        "y", "e", "&", "al", "el", "bin", "ibn", "sur", "en"})  # fmt: skip
+
+
+def _cased(word: str) -> bool:
+    """A word that starts like a name: capitalised, or in a script without case (東京)."""
+    first = word[:1]
+    return first.isupper() or (first.isalpha() and not first.islower())
+
+
+def _entity(value: str) -> str:
+    """The name at the start of ``value``: its run of capitalised words (with particles
+    such as "de" inside it: "Rio de Janeiro"), or, when written in lowercase, its words up
+    to the first function word ("porto for a while" -> "porto")."""
+    words = value.split()
+    if not words:
+        return value
+    out: list[str] = []
+    if _cased(words[0]):
+        for i, word in enumerate(words):
+            low = word.casefold().strip(",.;:!?")
+            if i and low in VALUE_STOP_WORDS and low not in _PARTICLES:
+                break  # "Oslo I'd ...", "Lyon I cycled"
+            if _cased(word) or word[:1].isdigit():
+                out.append(word)
+            elif word.casefold() in _PARTICLES and i + 1 < len(words) and _cased(words[i + 1]):
+                out.append(word)
+            else:
+                break
+    else:
+        for word in words[:4]:
+            if word.casefold() in VALUE_STOP_WORDS and out:
+                break
+            out.append(word)
+    return _tidy(" ".join(out))
 
 
 _CUT_LIST = re.compile(_CUT.pattern.replace("[,;:()", "[;:()"), re.IGNORECASE)
@@ -150,12 +177,26 @@ def _cut(value: str, *, keep_and: bool = False, keep_amp: bool = False) -> str:
     return _tidy(value)
 
 
+_NOT_AN_ITEM = re.compile(
+    r"^(?:the|my|our|his|her|their|it|he|she|they|this|that|which|who)\b"
+    r"|\b(?:is|was|are|were|has|have|had|said|says|thinks|thought)\b",
+    re.IGNORECASE,
+)
+
+
 def _items(value: str) -> list[str]:
-    """Split a list ("peanuts, tree nuts and shellfish") into its items."""
+    """Split a list ("peanuts, tree nuts and shellfish") into its items; the list ends at
+    an item that is a clause of its own ("penicillin, the doctor was wrong")."""
     parts = [
         _tidy(re.sub(r"^(?:also|both|either|to)\s+", "", p, flags=re.I)) for p in _AND.split(value)
     ]
-    return [p for p in parts if p and p.casefold() not in _NOT_A_NAME]
+    out: list[str] = []
+    for p in parts:
+        if out and _NOT_AN_ITEM.search(p):
+            break
+        if p and p.casefold() not in _NOT_A_NAME:
+            out.append(p)
+    return out
 
 
 def _topic(value: str) -> str | None:
@@ -188,7 +229,7 @@ def _third_singular(verb: str) -> str:
         return irregular[low]
     if low in {"can", "could", "will", "would", "should", "must", "might", "may", "shall",
                "was", "did", "had", "used", "also", "never", "always", "still", "just",
-               "really", "often", "usually", "only", "don't", "didn't", "can't",
+               "really", "often", "usually", "only", "don't", "didn't", "can't", "cannot",
                "won't"}:  # fmt: skip
         return {"don't": "doesn't"}.get(low, verb)
     if re.search(r"[^aeiou]y$", low):
@@ -253,6 +294,16 @@ class _Spec:
     text: str
     subject: str = "user"
     scope: str | None = None
+    polarity: str = "assert"
+    """``retract`` when the rule itself reads an ending ("I left Acme", "our dog died")."""
+    single_valued: bool | None = None
+    """Set for an attribute the policy may not know ("my phone plan is X": one at a time)."""
+    negation_in_value: bool = False
+    """The rule put the negation into the value ("no pork"): it is not a retraction."""
+    people: bool = False
+    """A fact about a person or pet in the user's life (a death or break-up retracts it)."""
+    holder: str = "user"
+    """Whose fact it is: the user, or the other person the clause is about."""
 
 
 @dataclass(frozen=True)
@@ -260,6 +311,7 @@ class _Context:
     clause: str  # time phrase removed
     scope: str | None  # the default scope passed to extract
     projects: frozenset[str]
+    since: bool = False  # the removed time phrase was a start ("since May", "for a year")
 
 
 _Rule = Callable[[_Context], list[_Spec]]
@@ -279,7 +331,21 @@ def _rx(pattern: str) -> re.Pattern[str]:
 
 
 _I = r"(?:^|\b)(?:i|we)"
-_ADV = r"(?:\s+(?:now|currently|still|just|recently|finally|actually|also|already|officially))*"
+# The auxiliary chain between the subject and the verb: tense, modals, negation, aspect
+# and the adverbs people put there. The rules match *through* it ("I've been living in",
+# "I might move to", "I'm not allergic to", "I no longer work at"); what it says (a plan,
+# a negation, a past) is read from the clause by ``grounding``, not by each rule.
+_ADV = (
+    r"(?:'m|'re|'ve|'d|'ll|\s+(?:am|are|was|were|have|has|had|been|be|being|will|would|"
+    r"shall|should|might|may|could|can|must|do|did|does|not|no longer|never|still|now|"
+    r"currently|just|recently|finally|actually|also|already|officially|really|always|ever|"
+    r"soon|eventually|happily|only|mostly|originally|permanently|"
+    r"(?:used|going|about|planning|hoping|wanting|trying|due|set|supposed|like|love|need|"
+    r"have|want|plan|hope|intend|intending|aiming|aim|looking|got|decided) to|"
+    r"planning on|thinking (?:of|about)|considering|gonna|wanna|got|don't|doesn't|didn't|"
+    r"won't|wouldn't|can't|cannot|couldn't|haven't|hasn't|hadn't|wasn't|weren't|isn't|"
+    r"aren't))*"
+)
 _IM = r"(?:^|\b)i(?:'m|\s+am)"
 
 
@@ -326,22 +392,35 @@ def _name_rule(ctx: _Context) -> list[_Spec]:
 
 # ---- where the user lives
 _MOVED = _rx(
-    rf"{_I}(?:'ve|\s+have)?{_ADV}\s+(?:moved|relocated|emigrated|immigrated)"
+    rf"{_I}{_ADV}\s+(?:mov(?:e|ed|es|ing)|relocat(?:e|ed|es|ing)|emigrat(?:e|ed|es|ing)|"
+    r"immigrat(?:e|ed|es|ing))"
     r"(?:\s+(?:house|back|over|abroad|away))?(?:\s+from\s+(?P<from>.+?))?\s+(?:to|into)\s+(?P<o>.+)"
 )
 _LIVE = _rx(
-    rf"{_I}(?:'re|'m|\s+am|\s+are)?{_ADV}\s+(?:live|reside|living|residing|based|located|settled)"
+    rf"{_I}{_ADV}\s+(?:liv(?:e|ed|es|ing)|resid(?:e|ed|es|ing)|based|located|settl(?:e|ed|es|ing))"
+    r"(?:\s+(?:together\s+)?with\s+(?:my|our)\s+[\w-]+(?:\s+[A-Z][\w'-]+)?)?"
     r"(?:\s+out of|\s+in)\s+(?P<o>.+)"
 )
-_HOME = _rx(
-    r"\b(?:my home|home for me|my hometown|my city|my current city) is(?: now)?\s+(?P<o>.+)"
+_BEEN_IN = _rx(
+    rf"{_I}{_ADV}\s+(?:been|stayed|staying)\s+in\s+(?P<o>.+?)(?:\s+(?P<d>since|for)\b|$)"
 )
-_FROM = _rx(rf"{_IM}\s+(?:originally\s+)?from\s+(?P<o>.+)|\bi come from\s+(?P<o2>.+)")
+_HOME = _rx(r"(?:\b(?:my home|home for me|my city|my current city)|^home) is(?: now)?\s+(?P<o>.+)")
+_FROM = _rx(
+    rf"{_IM}\s+(?:originally\s+)?from\s+(?P<o>.+)|\bi come from\s+(?P<o2>.+)"
+    r"|\bi was born (?:and (?:raised|bred) )?in\s+(?P<o3>.+)|\bmy hometown is\s+(?P<o4>.+)"
+)
 
 
-def _place(raw: str) -> str | None:
+def _place(raw: str, *, strong: bool = False) -> str | None:
+    """The place a clause names after "live in" / "moved to".
+
+    With ``strong`` (a residence frame: "live in", "based in") the value is a place
+    whatever its name; after "moved to" a technology word is not ("we moved to Postgres").
+    """
     value = _cut(raw)
-    if not value or _NOT_A_PLACE_START.match(value) or _is_tech(value):
+    if value.casefold() not in COUNTRIES:
+        value = _entity(_PREP_TAIL.sub("", value))
+    if not value or _NOT_A_PLACE_START.match(value) or (not strong and _is_tech(value)):
         return None
     if value.casefold().startswith("the ") and value.casefold() not in COUNTRIES:
         return None
@@ -361,24 +440,31 @@ def _location_rule(ctx: _Context) -> list[_Spec]:
         if value := _place(m.group("o")):
             return [_place_spec(value, "lives in")]
     if m := _LIVE.search(ctx.clause):
-        if value := _place(m.group("o")):
+        if value := _place(m.group("o"), strong=True):
+            return [_place_spec(value, "lives in")]
+    if (m := _BEEN_IN.search(ctx.clause)) and (m.group("d") or ctx.since):
+        # "been in X since ...": living there; "I've been in Paris twice" is a visit
+        if (value := _place(m.group("o"), strong=True)) and _cased(value):
             return [_place_spec(value, "lives in")]
     if m := _HOME.search(ctx.clause):
-        if value := _place(m.group("o")):
+        if value := _place(m.group("o"), strong=True):
             return [_place_spec(value, "lives in")]
     if m := _FROM.search(ctx.clause):
-        if value := _place(m.group("o") or m.group("o2")):
+        if value := _place(m.group("o") or m.group("o2") or m.group("o3") or m.group("o4")):
             return [_Spec("fact", "hometown", value, f"The user is from {value}.")]
     return []
 
 
 # ---- work
 _WORK_AT = _rx(
-    rf"(?:^|\b)i(?:'m|\s+am)?{_ADV}\s+(?:work|working|employed)\s+(?:at|for|by|with)\s+(?P<o>.+)"
+    rf"(?:^|\b)i{_ADV}\s+(?:work(?:s|ed|ing)?|employed)"
+    r"(?:\s+(?:remotely|full[- ]time|part[- ]time|freelance|now|currently|mostly|mainly))?"
+    r"\s+(?:at|for|by|with)\s+(?P<o>.+)"
 )
 _JOINED = _rx(
-    rf"(?:^|\b)i(?:'ve|\s+have)?{_ADV}\s+(?:joined|started at|started working (?:at|for)|"
-    r"started a (?:new )?job at|got a job (?:at|with)|got hired (?:at|by)|was hired by|"
+    rf"(?:^|\b)i{_ADV}\s+(?:joined|join|joining|started at|starting at|started working (?:at|for)|"
+    r"started (?:a |my )?(?:new )?(?:job|role|position) (?:at|with)|got a job (?:at|with)|"
+    r"got hired (?:at|by)|was hired by|"
     r"signed with|took a job at|accepted an offer from|"
     r"(?:left|quit)\s+.+?\s+(?:to join|to work (?:at|for)|to start at|"
     r"for a (?:new )?(?:job|role|position) (?:at|with))|"
@@ -392,6 +478,10 @@ _MY_EMPLOYER = _rx(
 _TITLE_AT = _rx(
     rf"{_IM}{_ADV}\s+(?:a|an|the)\s+(?P<title>[\w -]{{2,40}}?)\s+(?:at|for|with)\s+(?P<o>.+)"
 )
+_STARTED_AS = _rx(
+    rf"(?:^|\b)i{_ADV}\s+(?:started|starting|joined|joining|work|working|began|hired)\s+as\s+"
+    r"(?:a|an|the)\s+(?P<title>[\w -]{2,40}?)\s+(?:at|for|with)\s+(?P<o>.+)"
+)
 _WORK_AS = _rx(
     r"\b(?:i work as|i'm working as|my (?:job title|title|role|job|position) is)\s+"
     r"(?:a |an |the )?(?P<title>.+)"
@@ -400,6 +490,9 @@ _WORK_AS = _rx(
 
 def _employer(raw: str) -> str | None:
     value = _cut(raw, keep_amp=True)
+    value = _tidy(_PREP_TAIL.sub("", value))
+    if value[:1] and not _cased(value):  # lowercase: up to the first function word
+        value = _entity(value)
     if not value or value.casefold() in _NOT_A_NAME or _NOT_A_PLACE_START.match(value):
         return None
     if value.casefold().startswith("the ") or len(value.split()) > 5:
@@ -407,7 +500,7 @@ def _employer(raw: str) -> str | None:
     return value
 
 
-_AS_TITLE = _rx(r"\s+as\s+(?:a|an|the|our|their)\s+(?P<title>.+)$")
+_AS_TITLE = _rx(r"\s+as\s+(?:(?:a|an|the|our|their|its)\s+)?(?P<title>.+)$")
 
 
 @_rule("work")
@@ -422,8 +515,9 @@ def _work_rule(ctx: _Context) -> list[_Spec]:
                     _Spec("fact", "employer", employer, f"The user works at {employer}."),
                     _Spec("fact", "job_title", title, f"The user is {_article(title)} {title}."),
                 ]
-    if m := _TITLE_AT.search(ctx.clause):
-        title, employer = _cut(m.group("title")), _employer(m.group("o"))
+    if m := _TITLE_AT.search(ctx.clause) or _STARTED_AS.search(ctx.clause):
+        title = re.sub(r"^(?:new|current)\s+", "", _cut(m.group("title")), flags=re.I)
+        employer = _employer(m.group("o"))
         if title and employer:
             return [
                 _Spec("fact", "employer", employer, f"The user works at {employer}."),
@@ -457,11 +551,12 @@ _ALLERGY_NOUN = _rx(
 _ALLERGY_LIST = _rx(r"\b(?:my allergies (?:are|include)|allergies:|allergic:)\s*(?P<o>.+)")
 _DIET_WORDS = (
     r"vegetarian|vegan|pescatarian|pescetarian|plant-based|gluten-free|dairy-free|"
-    r"lactose-free|nut-free|lactose intolerant|gluten intolerant|keto|paleo|teetotal|"
+    r"lactose-free|nut-free|keto|paleo|teetotal|"
     r"teetotaler|teetotaller|kosher|halal|flexitarian|raw vegan|low-carb|low carb"
 )
 _DIET_IS = _rx(
-    rf"(?:{_IM}|\bi(?:'ve|\s+have)\s+been|\bi (?:went|became|turned|go|eat|keep|stay))"
+    rf"(?:{_IM}|\bi(?:'ve|\s+have)\s+been|\bi (?:went|became|turned|go|eat|keep|stay)|"
+    rf"\bi (?:used to be|was|were))"
     rf"{_ADV}\s+(?:(?:a|strictly|fully|mostly|strict|full|completely|100%)\s+)*(?P<o>{_DIET_WORDS})\b"
 )
 _DIET_FOLLOW = _rx(
@@ -469,8 +564,20 @@ _DIET_FOLLOW = _rx(
     rf"(?P<o>[\w -]+?)\s+diet\b"
 )
 _NO_EAT = _rx(
-    rf"\bi{_ADV}\s+(?:don't|do not|never|can't|cannot|won't|no longer)\s+"
-    r"(?:eat|drink|touch)\s+(?P<o>.+)"
+    rf"\bi{_ADV}\s+(?:(?:don't|do not|never|can't|cannot|won't|no longer)\s+"
+    r"(?:eat|drink|touch)|(?:stopped|quit|quitted) (?:eating|drinking)|gave up|given up|"
+    r"cut out)\s+(?P<o>.+)"
+)
+# "I eat meat again", "I've started eating fish again": the restriction is over.
+_EAT_AGAIN = _rx(
+    rf"\bi{_ADV}\s+(?:(?:started|began|start) )?(?:eat|eating|drink|drinking)\s+"
+    r"(?P<o>.+?)\s+again\b"
+)
+_INTOLERANT = _rx(
+    rf"{_IM}{_ADV}\s+(?:(?:very|severely|mildly|quite|slightly|a bit)\s+)?"
+    r"(?:(?P<o>[^\W\d_][\w-]*)\s+intolerant|intolerant (?:to|of)\s+(?P<o2>.+))"
+    r"|\b(?:i(?:'ve|\s+have)(?:\s+got)?|my|i suffer from)\s+(?:an?\s+)?"
+    r"(?P<o3>[^\W\d_][\w-]*)\s+intolerance\b"
 )
 
 
@@ -486,8 +593,24 @@ def _allergy_rule(ctx: _Context) -> list[_Spec]:
     return []
 
 
+@_rule("intolerance")
+def _intolerance_rule(ctx: _Context) -> list[_Spec]:
+    if m := _INTOLERANT.search(ctx.clause):
+        raw = m.group("o") or m.group("o3") or _cut(m.group("o2") or "", keep_and=True)
+        items = _items(raw) if m.group("o2") else [raw.casefold()]
+        return [_Spec("fact", "intolerance", i, f"The user is {i} intolerant.") for i in items]
+    return []
+
+
 @_rule("diet")
 def _diet_rule(ctx: _Context) -> list[_Spec]:
+    if m := _EAT_AGAIN.search(ctx.clause):
+        items = _items(_cut(m.group("o"), keep_and=True))
+        return [
+            _Spec("fact", "dietary_restriction", f"no {i}", f"The user does not eat {i}.",
+                  polarity="retract", negation_in_value=True)
+            for i in items
+        ]  # fmt: skip
     if m := _DIET_IS.search(ctx.clause):
         value = m.group("o").casefold()
         return [_Spec("fact", "dietary_restriction", value, f"The user is {value}.")]
@@ -500,12 +623,13 @@ def _diet_rule(ctx: _Context) -> list[_Spec]:
         ]
     if m := _NO_EAT.search(ctx.clause):
         items = _items(_cut(m.group("o"), keep_and=True))
-        verb = re.search(r"\b(eat|drink|touch)\b", m.group(0), re.I)
+        verb = re.search(r"\b(eat|drink|touch)(?:ing)?\b", m.group(0), re.I)
         what = verb.group(1).casefold() if verb else "eat"
         return [
-            _Spec("fact", "dietary_restriction", f"no {i}", f"The user does not {what} {i}.")
+            _Spec("fact", "dietary_restriction", f"no {i}", f"The user does not {what} {i}.",
+                  negation_in_value=True)
             for i in items
-        ]
+        ]  # fmt: skip
     return []
 
 
@@ -998,7 +1122,288 @@ def _preference_rule(ctx: _Context) -> list[_Spec]:
         if value and not _NOT_AN_OBJECT.match(value):
             likes = verb in {"like", "love", "enjoy", "adore"}
             text = f"The user {'likes' if likes else 'dislikes'} {value}."
-            return [_Spec("preference", "likes" if likes else "dislikes", value, text)]
+            # "can't stand" / "don't like" carry their negation: a dislike, not a retraction
+            return [
+                _Spec("preference", "likes" if likes else "dislike", value, text,
+                      negation_in_value=not likes)
+            ]  # fmt: skip
+    return []
+
+
+# ---- people and pets in the user's life (user facts: partner, child, parent, ...)
+def _alternation(words: Collection[str]) -> str:
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+
+
+_REL = _alternation({*RELATIONS, *PETS})
+_KIN_ADJ = (
+    r"(?:older|younger|little|big|baby|eldest|oldest|youngest|twin|new|lovely|rescue|"
+    r"adopted|teenage|grown-up|grown|old|late|beloved|sweet|first|second|[a-z]+-year-old)"
+)
+_COUNT = r"(?:a|an|one|two|three|four|five|six|\d+)"
+# The relation word heads its phrase ("a cat", "two sons, Ari and Bo"), not a modifier of
+# another noun ("a cat allergy", "a dog walker").
+_HEAD = (
+    r"(?=\s*(?:$|[,.;:!?()—–-]|(?:named|called|and|who|that|whose|aged|at|in|from|with|of|"
+    r"since|too|now|as well|back|here|there|last|this|two|three|four|a|an)\b))"
+)
+_HAS_KIN = _rx(
+    rf"{_I}{_ADV}\s+(?:have|has|'ve got|have got|got|adopted|rescued|had|welcomed)\s+"
+    rf"(?:got\s+)?(?P<n>{_COUNT})\s+(?:{_KIN_ADJ}\s+)*(?:[a-z][\w-]*\s+){{0,2}}?"
+    rf"(?P<rel>(?:{_REL})(?:s|es)?)\b{_HEAD}"
+    r"(?P<rest>.*)$"
+)
+_MY_KIN_NAMED = re.compile(
+    rf"(?i:\b(?:my|our)\s+(?:{_KIN_ADJ}\s+)*(?P<rel>{_REL}))"
+    r"(?:(?i:'s name is|’s name is|\s+is (?:called|named)|\s+(?:named|called))\s+|\s*,?\s+)"
+    r"(?P<name>(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’-]*)"
+)
+# "My daughters are Mia and Zoe", "my two sons, Ari and Bo, ...", "My son is Teo."
+_MY_KIN_ARE = re.compile(
+    rf"(?i:\b(?:my|our)\s+(?:(?:two|three|four|five|\d+)\s+)?(?:{_KIN_ADJ}\s+)*"
+    rf"(?P<rel>(?:{_REL})(?:s|es)?))(?:\s*,\s*|\s+(?i:are|is)\s+(?i:called\s+|named\s+)?)"
+    r"(?P<rest>(?:[A-Z]|[^\W\d_a-zA-Z]).*)$"
+)
+_NAMED_KIN = re.compile(
+    r"(?P<name>(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’-]*(?<!ly)),\s+"
+    rf"(?i:(?:my|our)\s+(?:{_KIN_ADJ}\s+)*(?P<rel>{_REL}))\b"
+)
+_MARRIED = _rx(rf"{_IM}{_ADV}\s+(?:married|engaged|wed)\s+to\s+(?P<o>.+)")
+_BREAKUP = _rx(
+    rf"{_I}{_ADV}\s+(?:broke up|split up|separated|got divorced|divorced)"
+    r"(?:\s+(?:with|from)\s+(?P<o>.+))?"
+)
+_DEATH = _rx(
+    r"\b(?:died|passed away|passed on|was put down|was put to sleep|went missing|ran away|"
+    r"is no longer with us|(?:i|we) lost (?:our|my)|put (?:[\w'-]+\s+){1,3}(?:down|to sleep))\b"
+)
+_NAME_WORD = re.compile(r"^(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’-]*$")
+
+
+def _singular(rel: str) -> str:
+    low = rel.casefold()
+    if low in RELATIONS or low in PETS:
+        return low
+    for cut in ("es", "s"):
+        if low.endswith(cut) and (low[: -len(cut)] in PETS or low[: -len(cut)] in RELATIONS):
+            return low[: -len(cut)]
+    return low
+
+
+def _kin_predicate(rel: str) -> str:
+    low = _singular(rel)
+    return "pet" if low in PETS else RELATIONS.get(low, "family_member")
+
+
+def _names(raw: str) -> list[str]:
+    """The names in "Mia and Zoe", "named Rex", ", Ana," (cased words only)."""
+    raw = re.sub(r"^\s*(?:,|:|\(|-|—|–)?\s*(?:named|called|who are|who is)?\s*", "", raw)
+    found = []
+    for part in _AND.split(_cut(raw, keep_and=True)):
+        part = _tidy(part)
+        if part and all(_NAME_WORD.match(w) for w in part.split()) and len(part.split()) <= 2:
+            if part.casefold() not in _NOT_A_NAME and part.casefold() not in RELATIONS:
+                found.append(part)
+        else:
+            break
+    return found
+
+
+def _kin_spec(rel: str, name: str | None, count: str = "a") -> _Spec:
+    predicate = _kin_predicate(rel)
+    one = predicate == "partner"  # one partner at a time; children, pets, family add up
+    rel = rel.casefold()
+    if name:
+        text = f"The user has {_article(rel)} {rel} named {name}."
+        return _Spec("fact", predicate, name, text, people=True, single_valued=one)
+    said = f"{count} {rel}".strip()
+    return _Spec("fact", predicate, said, f"The user has {said}.", people=True, single_valued=one)
+
+
+@_rule("people")
+def _people_rule(ctx: _Context) -> list[_Spec]:
+    out: list[_Spec] = []
+    if m := _HAS_KIN.search(ctx.clause):
+        names = _names(m.group("rest"))
+        rel = m.group("rel")
+        if names:
+            one = _singular(rel) if len(names) > 1 else rel
+            if one in ("children", "kids"):
+                one = "child"
+            out += [_kin_spec(one, n) for n in names]
+        else:
+            out.append(_kin_spec(rel, None, m.group("n").casefold()))
+    if m := _MY_KIN_ARE.search(ctx.clause):
+        names = _names(m.group("rest"))
+        one = _singular(m.group("rel")) if len(names) > 1 else m.group("rel")
+        one = "child" if one in ("children", "kids") else one
+        out += [_kin_spec(one, n) for n in names]
+    for pattern in (_MY_KIN_NAMED, _NAMED_KIN):
+        for m in pattern.finditer(ctx.clause):
+            name = m.group("name")
+            if name.casefold() in _NOT_A_NAME | {"i", "and", "is", "was"}:
+                continue
+            if not any(s.object == name for s in out):
+                out.append(_kin_spec(m.group("rel"), name))
+    if m := _MARRIED.search(ctx.clause):
+        if name := _name_value(m.group("o")):
+            out.append(_Spec("fact", "partner", name, f"The user's partner is {name}.",
+                             people=True, single_valued=True))  # fmt: skip
+    if m := _BREAKUP.search(ctx.clause):
+        name = _name_value(m.group("o")) if m.group("o") else None
+        out.append(
+            _Spec("fact", "partner", name or "*", "The user no longer has a partner.",
+                  polarity="retract", people=True)
+        )  # fmt: skip
+    return out
+
+
+# ---- leaving a job, promotions
+_LEFT_JOB = _rx(
+    rf"(?:^|\b)i{_ADV}\s+(?:(?:left|quit|leaving|quitting) my (?:job|role|position) (?:at|with)|"
+    r"left|leave|leaving|quit|quitting|resigned from|resigning from|"
+    r"(?:got|was|been) (?:laid off|let go|fired|made redundant) (?:from|by|at)|"
+    r"lost my job (?:at|with)|handed in my notice at)\s+(?P<o>.+)"
+)
+_AFTER_LEAVING = _rx(r"\b(?:after|since)\s+(?:leaving|quitting|being let go from)\s+(?P<o>.+)")
+_BETWEEN_JOBS = _rx(
+    rf"{_IM}{_ADV}\s+(?:between jobs|out of work|unemployed|job-?hunting|on gardening leave)\b"
+)
+_NOT_THERE = _rx(
+    rf"(?:^|\b)i{_ADV}\s+(?:work(?:ing)?|employed)\s+(?:there|at that (?:place|company|firm))"
+    r"|(?:^|\b)i(?:'ve|\s+have)?{_ADV}\s+(?:retired|been made redundant|been laid off|"
+    r"got laid off|was laid off|lost my job)\b(?!\s+(?:from|at|by|with)\s)"
+)
+_ROLE_HEADS = (
+    r"lead|leader|manager|head|director|engineer|developer|designer|officer|chief|cto|ceo|"
+    r"cfo|coo|vp|president|partner|principal|supervisor|captain|coordinator|editor|"
+    r"analyst|architect|consultant|associate|chair|admin|administrator|owner|foreman|"
+    r"specialist|scientist|researcher|professor|lecturer|teacher|nurse|doctor|chef|"
+    r"producer|strategist|advisor|adviser|fellow|principal|maintainer|steward"
+)
+_PROMOTED = _rx(
+    r"\b(?:made|named|appointed|promoted|bumped|moved)\s+me\s+(?:up\s+)?(?:to\s+|as\s+)?"
+    r"(?P<o>.+)"
+    rf"|{_I}{_ADV}\s+(?:got|been|was|were|am|'m|get|getting)?\s*(?:just\s+|finally\s+)?"
+    r"(?:made|named|appointed|promoted|bumped up)\s+(?:to\s+|as\s+)?(?P<o2>.+)"
+)
+
+
+@_rule("left_job")
+def _left_job_rule(ctx: _Context) -> list[_Spec]:
+    if m := _LEFT_JOB.search(ctx.clause):
+        if employer := _employer(m.group("o")):
+            return [_Spec("fact", "employer", employer, f"The user no longer works at "
+                          f"{employer}.", polarity="retract")]  # fmt: skip
+    if m := _AFTER_LEAVING.search(ctx.clause):
+        if employer := _employer(m.group("o")):
+            return [_Spec("fact", "employer", employer, f"The user no longer works at "
+                          f"{employer}.", polarity="retract")]  # fmt: skip
+    if _NOT_THERE.search(ctx.clause) or _BETWEEN_JOBS.search(ctx.clause):
+        return [_Spec("fact", "employer", "*", "The user no longer works there.",
+                      polarity="retract", negation_in_value=True)]  # fmt: skip
+    return []
+
+
+@_rule("promotion")
+def _promotion_rule(ctx: _Context) -> list[_Spec]:
+    m = _PROMOTED.search(ctx.clause)
+    if not m:
+        return []
+    raw = m.group("o") if m.group("o") is not None else m.group("o2")
+    title = _cut(_PREP_TAIL.sub("", re.sub(r"^(?:the|a|an|our|their|new)\s+", "", raw, flags=re.I)))
+    words = title.split()
+    if not words or len(words) > 5:
+        return []
+    if m.group("o") is not None and not re.fullmatch(
+        rf"(?:{_ROLE_HEADS})s?|[A-Z]{{2,5}}", words[-1], re.IGNORECASE
+    ):
+        return []  # "they made me laugh": not a role
+    return [_Spec("fact", "job_title", title, f"The user is {_article(title)} {title}.")]
+
+
+# ---- one-at-a-time attributes the policy may not know: "my phone plan is X"
+_MY_ATTR = _rx(
+    r"(?:^|\b)my\s+(?P<attr>(?:[^\W\d][\w-]*\s+){0,2}[^\W\d][\w-]*)\s+"
+    r"(?P<cop>is|are|'s|’s)\s+(?:now\s+|currently\s+|still\s+)?(?:(?:a|an|the)\s+)?(?P<o>.+)"
+)
+_DRIVE = _rx(rf"(?:^|\b)i{_ADV}\s+(?:drive|driving)\s+(?:a|an|the)\s+(?P<o>.+)")
+_ON_PLAN = _rx(
+    rf"{_IM}{_ADV}\s+on\s+(?:the|a|an|my)\s+(?P<o>.+?)\s+"
+    r"(?P<attr>plan|tariff|contract|subscription|membership|package)\b"
+)
+_SWITCHED_MY = _rx(
+    rf"(?:^|\b)i{_ADV}\s+(?:switched|changed|moved|upgraded|downgraded)\s+my\s+"
+    r"(?P<attr>(?:[^\W\d][\w-]*\s+){0,2}[^\W\d][\w-]*)\s+to\s+(?:(?:a|an|the)\s+)?(?P<o>.+)"
+)
+_NOT_A_VALUE = re.compile(r"^(?:to|that|not|so|very|too|really|pretty|quite|kind of|like)\b", re.I)
+
+
+def _name_like(value: str, attr: str) -> bool:
+    """A value an attribute can hold: a name ("Vodafone Red", "PureGym", "a Škoda"), or
+    a short plain noun when the attribute itself is specific ("favourite colour" is
+    green) — never a state ("dying", "in the garage", "failing on line 12")."""
+    words = value.split()
+    if _cased(value) or value[:1].isdigit():
+        return True
+    if len(attr.split()) < 2 or len(words) > 2:
+        return False
+    return not any(w.casefold() in VALUE_STOP_WORDS or w.casefold().endswith("ing") for w in words)
+
+
+@_rule("attribute", fallback=True)
+def _attribute_rule(ctx: _Context) -> list[_Spec]:
+    if m := _DRIVE.search(ctx.clause):
+        value = _tidy(_PREP_TAIL.sub("", _cut(m.group("o"), keep_amp=True)))
+        if value and _cased(value.split()[-1]):  # a make or model, not "a hard bargain"
+            return [_Spec("fact", "car", value, f"The user drives {_article(value)} {value}.",
+                          single_valued=True)]  # fmt: skip
+    if m := _ON_PLAN.search(ctx.clause):
+        value, attr = _tidy(m.group("o")), m.group("attr").casefold()
+        if value and len(value.split()) <= 4:
+            return [_Spec("fact", attr, value, f"The user is on the {value} {attr}.",
+                          single_valued=True)]  # fmt: skip
+    m = _MY_ATTR.search(ctx.clause) or _SWITCHED_MY.search(ctx.clause)
+    if not m:
+        return []
+    attr = m.group("attr").casefold()
+    head = attr.split()[-1]
+    if head in ATTRIBUTE_NOT or head in RELATIONS or head in PETS or attr in ATTRIBUTE_NOT:
+        return []
+    value = _tidy(_cut(m.group("o"), keep_amp=True))
+    if not value or _NOT_A_VALUE.match(value) or len(value.split()) > 5:
+        return []
+    plural = (m.groupdict().get("cop") or "is").casefold() == "are"
+    if plural:
+        value = _tidy(_cut(m.group("o"), keep_and=True))
+    listed = plural and len(_items(value)) > 1  # "my hobbies are climbing and chess"
+    if not listed and not _name_like(value, attr):
+        return []  # "my laptop is slow", "my car is in the garage": a state, not a value
+    predicate = re.sub(r"[^\w]+", "_", attr).strip("_")
+    verb = "are" if plural else "is"
+    return [_Spec("fact", predicate, value, f"The user's {attr} {verb} {value}.",
+                  single_valued=not plural)]  # fmt: skip
+
+
+# ---- routines ("I swim every Tuesday") and constraints an explicit save states
+_ROUTINE = _rx(
+    r"^(?:i|we)\s+(?:usually\s+|always\s+|normally\s+|typically\s+)?(?P<o>(?:[\w'-]+\s+){1,6}?"
+    r"(?:every|each)\s+(?:other\s+)?(?:morning|evening|night|day|week|weekend|month|"
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b.*"
+    r"|(?:[\w'-]+\s+){1,6}?on\s+(?:mondays|tuesdays|wednesdays|thursdays|fridays|"
+    r"saturdays|sundays|weekends|weekdays)\b.*)"
+)
+_CONSTRAINT = _rx(
+    r"^(?:i|we)\s+(?P<o>(?:can't|cannot|can not|don't|do not|never|must not|mustn't|won't|"
+    r"need|have to|must|only)\s+.+)"
+)
+
+
+@_rule("routine", fallback=True)
+def _routine_rule(ctx: _Context) -> list[_Spec]:
+    if m := _ROUTINE.search(ctx.clause.strip()):
+        value = _tidy(m.group("o"))
+        return [_Spec("fact", "routine", value, third_person(f"I {value}"))]
     return []
 
 
@@ -1009,14 +1414,23 @@ _CLAUSE_BREAK = re.compile(
     r",?\s+(?:and|but|so|plus|also)\s+(?=(?:(?:also|now|currently|recently|just|then)\s+)?"
     r"(?:i\b|i'm|i've|i'd|we\b|we're|we've|my\b|"
     r"our\b|work|live|moved|joined|prefer|speak|started)\b)"
-    r"|,\s+(?=(?:i\b|i'm|i've|we\b|we're|my\b|our\b))",
+    r"|,\s+(?=(?:i\b|i'm|i've|we\b|we're|my\b|our\b))"
+    r"|,\s+(?=now\s+(?:a|an|the|at|with|working|living|based|in)\b)",
     re.IGNORECASE,
 )
 _ELIDED = re.compile(
-    r"^(?:(?:also|now|currently|recently|just|then)\s+)?"
-    r"(?:work|live|moved|joined|prefer|speak|started|am|have)\b",
+    r"^(?:(?:also|now|currently|recently|just|then|finally)\s+)?"
+    r"(?:work|live|moved|relocated|joined|prefer|speak|started|am|have|living|working|"
+    r"based|got|left|quit|settled|been|switched|became|adopted)\b",
     re.IGNORECASE,
 )
+# Interjections before a subjectless clause: "omg finally settled in lisbon".
+_INTERJECTION = re.compile(
+    r"^(?:(?:omg|ok|okay|so|well|yay|wow|phew|guess what|update|news|big news|fyi|btw|"
+    r"anyway|haha|lol|oh|ah|yes|yeah|finally)\b[\s,.!:;—–-]*)+(?=\w)",
+    re.IGNORECASE,
+)
+_ELIDED_BE = re.compile(r"^(?:(?:and\s+)?(?:now|currently))\s+(?=(?:a|an|the)\s)", re.I)
 
 
 _CORRECTION_LEAD = (
@@ -1036,8 +1450,9 @@ _NOT_A_CORRECTION = re.compile(
 _HAS_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|we|we're|we've|my|our|me|us)\b", re.IGNORECASE)
 
 
-def _spans(text: str) -> Iterator[tuple[int, int]]:
-    """Start/end offsets of each clause of ``text`` (so quotes are verbatim substrings).
+def _spans(text: str) -> Iterator[tuple[int, int, int, int]]:
+    """Start/end offsets of each clause of ``text`` (so quotes are verbatim substrings),
+    with the start/end of the sentence it is in.
 
     A lead-in without a person in it ("Actually, I ...", "Hey, I'm Tom") stays with the
     clause it introduces, so a correction keeps its "actually".
@@ -1047,25 +1462,91 @@ def _spans(text: str) -> Iterator[tuple[int, int]]:
         end = sentence.start() if sentence else len(text)
         s = start
         for brk in _CLAUSE_BREAK.finditer(text, start, end):
-            if not _HAS_PERSON.search(text[s : brk.start()]):
+            elided = re.match(r"now\s", text[brk.end() : brk.end() + 4], re.IGNORECASE)
+            if not _HAS_PERSON.search(text[s : brk.start()]) and not elided:
                 continue
-            yield s, brk.start()
+            yield s, brk.start(), start, end
             s = brk.end()
-        yield s, end
+        yield s, end, start, end
         if sentence:
             start = sentence.end()
+
+
+_THIRD_USER = re.compile(r"^(?P<lead>\W*)(?:the\s+)?user(?P<poss>'s|’s)?(?=\s)", re.IGNORECASE)
+_SUBJECTLESS = re.compile(
+    r"^(?P<verb>is|has|lives|works|prefers|likes|loves|hates|dislikes|speaks|uses|"
+    r"follows|eats|drinks|avoids|owns|drives|goes|was|moved|joined|can't|cannot|"
+    r"doesn't|does not)\b",
+    re.IGNORECASE,
+)
+
+
+def _first_person(text: str) -> str:
+    """Text about "the user", as models phrase a save, read as the user's own words:
+    "The user is allergic to peanuts." -> "I am allergic to peanuts."; a subjectless
+    note ("Prefers window seats.") gets its "I" back.
+
+    Example:
+        >>> _first_person("The user's sister lives in Oslo.")
+        'my sister lives in Oslo.'
+        >>> _first_person("Prefers window seats")
+        'I prefer window seats'
+    """
+    if m := _THIRD_USER.match(text):
+        if m.group("poss"):
+            return m.group("lead") + "my" + text[m.end() :]
+        return m.group("lead") + "I" + _agree(text[m.end() :])
+    if _SUBJECTLESS.match(text):
+        return "I " + _agree(" " + text[:1].lower() + text[1:]).lstrip()
+    return text
+
+
+_ADVERB = re.compile(r"^(?:\s+(?:just|now|also|still|recently|finally|currently|actually|"
+                     r"really|already|never|always|\w+ly))*", re.IGNORECASE)  # fmt: skip
+
+
+def _agree(rest: str) -> str:
+    """``rest`` (what follows a third-person subject) with its verb in the first person:
+    " just moved to X" stays, " lives in X" -> " live in X", " is allergic" -> " am ..."."""
+    adv = _ADVERB.match(rest)
+    at = adv.end() if adv else 0
+    m = re.match(r"(\s*)([\w'’]+)", rest[at:])
+    if not m:
+        return rest
+    word = m.group(2)
+    low = word.casefold().replace("’", "'")
+    if low in SINGULAR_AGREEMENT:
+        new = SINGULAR_AGREEMENT[low]
+    elif low.startswith("'") or len(low) < 4 or not low.endswith("s") or low.endswith("ss"):
+        return rest
+    elif low.endswith("ies"):
+        new = word[:-3] + "y"
+    elif re.search(r"(?:s|sh|ch|x|z)es$", low):
+        new = word[:-2]
+    else:
+        new = word[:-1]
+    if word[:1].isupper():
+        new = new[:1].upper() + new[1:]
+    return rest[:at] + m.group(1) + new + rest[at + m.end() :]
 
 
 class RuleExtractor(BaseExtractor):
     """An offline, deterministic extractor for common English statements.
 
-    Covers: where the user lives or moved (city/country), hometown, employer and job title,
-    name and preferred name, allergies (each item one fact), diets and foods avoided,
+    Covers: where the user lives or moved (city/country), hometown, employer and job title
+    (promotions, "quit A, now a designer at B"), leaving a job, name and preferred name,
+    people and pets in the user's life (partner, child, parent, sibling, family_member,
+    pet; a death or break-up retracts), allergies and intolerances (each item one fact),
+    diets and foods avoided,
     preferences (units, reply language, tone, answer length, format, emoji, and generic
     "I prefer/like/hate X"), languages spoken, timezone, decisions ("we settled on /
     decided / chose / went with"), identifiers (repository names, ticket prefixes), what a
-    project uses ("our project atlas uses Postgres", "atlas is on postgres 16"), and
-    "remember that ..." (anything after it; a third-person note when no pattern matches).
+    project uses ("our project atlas uses Postgres", "atlas is on postgres 16"),
+    one-at-a-time attributes ("my phone plan is X", "I drive a X": ``single_valued``),
+    routines, other people's facts (``holder``), corrections across turns
+    (``corrects``; earlier turns via ``context=``), and "remember that ..." (a typed fact
+    when a pattern fits, also in the third person models write; a constraint or a note
+    otherwise).
 
     Args:
         projects: project names to recognise as scopes ("beacon runs on Go" is then a fact
@@ -1092,7 +1573,7 @@ class RuleExtractor(BaseExtractor):
         self.projects = frozenset(p.casefold() for p in projects)
 
     def _clause_facts(
-        self, turn: UserTurn, start: int, end: int, scope: str | None
+        self, turn: UserTurn, start: int, end: int, scope: str | None, sentence: str
     ) -> list[CandidateFact]:
         raw = turn.text[start:end]
         quote = raw.strip().strip(",")
@@ -1102,29 +1583,108 @@ class RuleExtractor(BaseExtractor):
         remember = strip_remember_prefix(clause)
         if remember is not None:
             clause, quote = remember, remember
+        explicit = remember is not None or turn.explicit
+        if explicit:
+            clause = _first_person(clause)  # "The user is allergic to X", as models write
         clause = self._self_corrected(clause, turn, scope)
+        holder = holder_of(clause, earlier=turn.text[:start])
         found, matched_text, specs = self._match(clause, turn, scope)
-        if not specs and (remember is not None or turn.explicit):
-            note = _tidy(matched_text if found is None else clause)
-            if note:
+        if holder is not None:
+            # Project facts and the user's own family facts ("our dog Rex") stay.
+            specs = [s for s in specs if s.subject != "user" or s.people]
+            specs += self._holder_specs(clause, holder, turn, scope)
+        if not specs and explicit:
+            text = matched_text if found is None else clause
+            if m := _CONSTRAINT.search(_tidy(text)):
+                value = _tidy(m.group("o"))
+                specs.append(_Spec("fact", "constraint", value, third_person(f"I {value}")))
+            elif note := _tidy(text):
                 specs.append(_Spec("fact", "note", note, third_person(note)))
-        valid_from = turn.valid_from(found.when if found is not None else None)
-        return [
-            CandidateFact(
-                kind=s.kind,
-                subject=s.subject,
-                predicate=s.predicate,
-                object=s.object,
-                text=s.text,
-                scope=s.scope,
-                valid_from=valid_from,
-                message_id=turn.message_id,
-                quote=quote,
-                confidence=0.9 if remember is not None or turn.explicit else 0.8,
-                source="stated",
+        return [self._candidate(s, turn, start, clause, quote, sentence, found, explicit)
+                for s in specs]  # fmt: skip
+
+    def _holder_specs(
+        self, clause: str, holder: Holder, turn: UserTurn, scope: str | None
+    ) -> list[_Spec]:
+        """Facts about another person: the clause read with that person as "I", so the same
+        patterns apply, then given to the person (their own subject, never the user's)."""
+        specs: list[_Spec] = []
+        swapped = (
+            clause[: holder.start]
+            + ("my" if holder.possessive else "I")
+            + _agree(clause[holder.end :])
+        )
+        if holder.relation in PETS or _DEATH.search(clause):
+            return specs  # a pet's or a death's clause says nothing of the pet's own slots
+        who = describe_holder(holder)
+        for s in self._match(swapped, turn, scope)[2]:
+            if s.subject != "user" or s.people:
+                continue
+            text = s.text
+            if text.startswith("The user's "):
+                text = f"{who}'s " + text[len("The user's ") :]
+            elif text.startswith("The user "):
+                text = f"{who} " + text[len("The user ") :]
+            specs.append(
+                replace(s, text=text, subject=person_subject(holder.holder), holder=holder.holder)
             )
-            for s in specs
-        ]
+        return specs
+
+    def _candidate(
+        self,
+        s: _Spec,
+        turn: UserTurn,
+        start: int,
+        clause: str,
+        quote: str,
+        sentence: str,
+        found: TimeExpression | None,
+        explicit: bool,
+    ) -> CandidateFact:
+        """The candidate for one spec, with every grounding field filled from the clause."""
+        low = clause.casefold()
+        at = low.find(s.object.casefold()) if s.object not in ("*", "") else -1
+        polarity = s.polarity
+        if polarity == "assert" and not s.negation_in_value:
+            if negated_before(clause, at if at >= 0 else len(clause)) or (
+                s.people and _DEATH.search(clause)
+            ):
+                polarity = "retract"
+        mood = modality(clause, sentence, upto=at + len(s.object) if at >= 0 else None)
+        valid_to = None
+        when = found.when if found is not None else None
+        if found is not None and re.search(
+            r"\b(?:until|till|up to|through)\s*$", clause[: found.start], re.IGNORECASE
+        ):
+            when = None  # "until last year": the end of a past state, not its start
+        if mood == "asserted" and polarity == "assert" and is_past_state(clause):
+            valid_to = valid_to_of(clause, turn.sent_at)[0]
+        where = turn.text.find(quote, start) if quote else -1
+        if where >= 0 and at >= 0:
+            value_at = turn.text.casefold().find(s.object.casefold(), where)
+            quoted = value_at >= 0 and turn.is_quoted(value_at, value_at + len(s.object))
+        else:
+            quoted = where >= 0 and turn.is_quoted(where, where + len(quote))
+        return CandidateFact(
+            kind=s.kind,
+            subject=s.subject,
+            predicate=s.predicate,
+            object=s.object,
+            text=s.text,
+            scope=s.scope,
+            valid_from=turn.valid_from(when),
+            message_id=turn.message_id,
+            quote=quote,
+            confidence=0.9 if explicit else 0.8,
+            source="stated",
+            holder=s.holder,
+            modality=mood,
+            polarity=polarity,
+            provenance="quoted" if quoted else "own_words",
+            time_stated=when is not None,
+            single_valued=s.single_valued,
+            valid_to=valid_to,
+        )
 
     def _match(
         self, clause: str, turn: UserTurn, scope: str | None
@@ -1134,9 +1694,18 @@ class RuleExtractor(BaseExtractor):
         matched_text = clause
         if found is not None:
             matched_text = (clause[: found.start] + " " + clause[found.end :]).strip()
-        if _ELIDED.match(matched_text):
+        matched_text = re.sub(r"\s*\([^()]{0,40}\)", "", matched_text)  # "(again!)"
+        bare = _INTERJECTION.sub("", matched_text)
+        if not re.match(r"(?:i|we)\b", bare, re.IGNORECASE) and _ELIDED.match(bare):
+            matched_text = "I " + bare
+        elif _ELIDED.match(matched_text):
             matched_text = "I " + matched_text
-        ctx = _Context(matched_text, scope, self.projects)
+        elif _ELIDED_BE.match(matched_text):  # "..., now a designer at Halcyon"
+            matched_text = "I'm " + matched_text
+        since = found is not None and bool(
+            re.match(r"(?:ever\s+)?since\b|for\b", found.phrase, re.IGNORECASE)
+        )
+        ctx = _Context(matched_text, scope, self.projects, since)
         specs: list[_Spec] = []
         for _name, rule, fallback in _RULES:
             if fallback and specs:
@@ -1165,19 +1734,97 @@ class RuleExtractor(BaseExtractor):
 
     def _propose(self, turns: list[UserTurn], scope: str | None) -> ExtractionResult:
         result = ExtractionResult()
+        earlier: list[CandidateFact] = []
         for turn in turns:
+            fixed = self._correction_turn(turn, [*earlier, *result.candidates], scope)
+            if fixed is not None:
+                (earlier if turn.context else result.candidates).extend(fixed)
+                continue
             spans = list(_spans(turn.text))
+            found: list[CandidateFact] = []
             i = 0
             while i < len(spans):
-                start, end = spans[i]
+                start, end, s0, s1 = spans[i]
                 # "I live in Porto, sorry. I mean Braga.": the correction joins its clause
                 if i + 1 < len(spans) and _CORRECTION_START.match(
                     turn.text[spans[i + 1][0] : spans[i + 1][1]].strip()
                 ):
                     joined = turn.text[start : spans[i + 1][1]].strip()
                     if self._self_corrected(joined, turn, scope) != joined:
-                        end = spans[i + 1][1]
+                        end, s1 = spans[i + 1][1], spans[i + 1][3]
                         i += 1
-                result.candidates.extend(self._clause_facts(turn, start, end, scope))
+                sentence = turn.text[s0:s1]
+                found.extend(self._clause_facts(turn, start, end, scope, sentence))
                 i += 1
+            found = _without_replaced_retractions(found)
+            if turn.context:
+                earlier.extend(found)  # read, for what a later correction corrects
+            else:
+                result.candidates.extend(found)
         return result
+
+    def _correction_turn(
+        self, turn: UserTurn, earlier: list[CandidateFact], scope: str | None
+    ) -> list[CandidateFact] | None:
+        """A turn that only corrects an earlier one ("Typo, I meant Lidl, not Aldi"): the
+        corrected value under the predicate the earlier value was said with, and
+        ``corrects`` naming the value it replaces.
+
+        The earlier value is looked up in the turns of this batch; when it is not there
+        (the graph extracted it in an earlier run), the correction's own words are read
+        with the patterns ("I meant I work at Lidl, not Aldi"). A bare "Lidl, not Aldi"
+        with no earlier turn in the batch names no predicate and gives nothing.
+        """
+        m = _CORRECTS_TURN.match(turn.text.strip())
+        if not m:
+            return None
+        old = _tidy(m.group("old"))
+        new_said = m.group("new")
+        for c in reversed(earlier):
+            if c.object.casefold() == old.casefold() and c.polarity == "assert":
+                new = _entity(_tidy(new_said)) or _tidy(new_said)
+                at = c.text.casefold().find(old.casefold())
+                text = c.text[:at] + new + c.text[at + len(old) :] if at >= 0 else c.text
+                return [
+                    c.model_copy(
+                        update={
+                            "object": new,
+                            "text": text,
+                            "quote": turn.text.strip(),
+                            "message_id": turn.message_id,
+                            "corrects": c.object,
+                            "valid_from": turn.valid_from(None) or c.valid_from,
+                            "time_stated": c.time_stated,
+                        }
+                    )
+                ]
+        sentence = turn.text.strip()
+        start = turn.text.find(new_said)
+        said = [
+            c.model_copy(update={"corrects": old})
+            for c in self._clause_facts(turn, start, start + len(new_said), scope, sentence)
+        ]
+        return said or None
+
+
+_CORRECTS_TURN = re.compile(
+    r"^\W*(?:(?P<lead>(?:(?:typo|sorry|oops|whoops|correction|my bad|my mistake|wait|no|"
+    r"nope|edit|i'm sorry|ugh)\b[\s,.!:;—–-]*)+)(?:(?:i\s+)?(?:meant|mean)\s+|make that\s+|"
+    r"it's\s+|it is\s+|that's\s+|that should be\s+|should be\s+)?|i\s+(?:meant|mean)\s+)"
+    r"(?P<new>[^,;.!?]+?)\s*,?\s+(?:not|rather than|instead of)\s+(?P<old>[^,;.!?]+?)"
+    r"\s*[.!]*\s*$",
+    re.IGNORECASE,
+)
+
+
+def _without_replaced_retractions(found: list[CandidateFact]) -> list[CandidateFact]:
+    """A turn that leaves one value and names the next ("I quit A and now work for B")
+    says the new value; the retraction of the old one is left to the supersession."""
+    asserted = {(c.subject, c.predicate) for c in found if c.polarity == "assert"}
+    return [
+        c
+        for c in found
+        if not (
+            c.polarity == "retract" and c.object != "*" and (c.subject, c.predicate) in asserted
+        )
+    ]

@@ -21,6 +21,7 @@ in August / since March / in Aug 2024       1st of the most recent such month no
                                             the message (2026-08-01; 2024-08-01)
 on 3 March / March 3rd (2025)               that day (most recent not after the message)
 in 2019 / since 2019                        2019-01-01
+since last winter / the summer              1 Dec 2025 / 1 Jun 2026 (a season's start)
 2024-03-01 (ISO date)                       that day
 ==========================================  ==============================================
 
@@ -61,6 +62,9 @@ _NUMBERS = {
 _MONTH_RE = "|".join(sorted(_MONTHS, key=len, reverse=True))
 _WEEKDAY_RE = "|".join(_WEEKDAYS)
 _NUM_RE = r"\d{1,3}|" + "|".join(sorted((re.escape(k) for k in _NUMBERS), key=len, reverse=True))
+_SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}
+"""The month each season starts in (meteorological, northern hemisphere)."""
+_SEASON_RE = "|".join(_SEASONS)
 _LEAD = r"(?:(?:ever\s+)?since|from|starting|as\s+of|in|on|back\s+in|at\s+the\s+start\s+of)\s+"
 
 _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
@@ -108,6 +112,14 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         re.compile(rf"\b(?:{_LEAD})?(?:last|past|previous)\s+(?P<unit>week|month|year)\b", re.I),
     ),
     ("this_unit", re.compile(rf"\b(?:{_LEAD})?this\s+(?P<unit>week|month|year)\b", re.I)),
+    (
+        "season",
+        re.compile(
+            rf"\b(?:{_LEAD})?(?:(?P<rel>last|this|this\s+past|past)\s+|the\s+)"
+            rf"(?P<season>{_SEASON_RE})\b(?:\s+(?:of\s+)?(?P<y>\d{{4}}))?",
+            re.I,
+        ),
+    ),
     (
         "weekday",
         re.compile(rf"\b(?:{_LEAD}|last\s+|this\s+past\s+)(?P<wd>{_WEEKDAY_RE})\b", re.I),
@@ -190,10 +202,29 @@ def _resolve(kind: str, m: re.Match[str], ref: datetime) -> datetime | None:
         if unit == "month":
             return _day(ref).replace(day=1)
         return _day(ref).replace(month=1, day=1)
+    if kind == "season":
+        return _season(g, ref)
     if kind == "weekday":
         back = (ref.weekday() - _WEEKDAYS[g["wd"].lower()]) % 7 or 7
         return _day(ref) - timedelta(days=back)
     return None  # pragma: no cover - every pattern kind is handled above
+
+
+def _season(g: dict[str, str | None], ref: datetime) -> datetime | None:
+    """The start of the season named: the most recent one that has begun ("this winter",
+    "the summer"), or the one before it ("last winter"); a given year is that year's."""
+    month = _SEASONS[(g["season"] or "").lower()]
+    if g.get("y"):
+        return _safe_date(ref, int(g["y"] or 0), month, 1)
+    year = ref.year if ref.month >= month else ref.year - 1
+    if (g.get("rel") or "").lower().startswith(("last", "past")) or (
+        (g.get("rel") or "").lower().startswith("this past")
+    ):
+        current_start = _safe_date(ref, year, month, 1)
+        # "last winter" while it is winter means the one before this one
+        in_it = current_start is not None and (ref - current_start).days < 90
+        year -= 1 if in_it else 0
+    return _safe_date(ref, year, month, 1)
 
 
 def find_time_expression(text: str, ref: datetime) -> TimeExpression | None:

@@ -442,12 +442,18 @@ class MemoryCore:
         humans = [m for m in new if isinstance(m, HumanMessage) and m.id not in handled]
         working = list(state.get("memory_working_set") or [])
         if humans:
+            kwargs: dict[str, Any] = {"now": now, "user_id": user, "scope": ctx.scope}
+            if isinstance(self.extractor, BaseExtractor):
+                # Earlier user turns, read only so a "sorry, I meant X, not Y" can be applied
+                # (issue 12); nothing is extracted from them again.
+                earlier = messages[: len(messages) - len(new)]
+                kwargs["context"] = [m for m in earlier if isinstance(m, HumanMessage)][-3:]
             try:
                 result = yield Call(
                     self.extractor.extract_detailed,
                     self.extractor.aextract_detailed,
                     (humans,),
-                    {"now": now, "user_id": user, "scope": ctx.scope},
+                    kwargs,
                 )
             except Exception as exc:
                 update["memory_errors"].append(f"extractor:{type(exc).__name__}")

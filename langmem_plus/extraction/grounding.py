@@ -1,0 +1,388 @@
+"""Grounding: what a clause *is* — whose, how meant, kept or taken back — read from structure.
+
+Shared by the rule extractor (to fill a candidate's grounding fields) and the post-filters
+(to verify what any extractor, a model included, claimed). Every rule here reads the
+*shape* of a clause, not its vocabulary of places or products:
+
+* **modality** — a question (``?``, a question word, an inverted auxiliary), a hypothetical
+  (``if``/``unless``, an inverted conditional "Were I ...", ``would``/``I'd`` that is not a
+  preference, ``I wish``), or a plan or wish (``going to``, ``planning``, ``hoping to``,
+  ``might``, ``will move``, "I'm moving ...", a future time phrase);
+* **polarity** — negation before the value ("I no longer live in X", "not ... after all"),
+  an ending ("our dog died", "I left Acme");
+* **past state** — ``used to``, "back when", ``previously``, or the simple past of a state
+  verb ("I lived in X", "I was based in X"), with its end when one is given ("until 2023");
+* **holder** — the clause's subject when it is another person: "my cousin", "my older
+  sister Ana", "my manager's ...", a capitalised name before a verb, or a pronoun that
+  refers back to a person named earlier in the turn.
+
+Example:
+    >>> modality("Were I living in Vienna, I'd take the tram")
+    'hypothetical'
+    >>> modality("I'm thinking about moving to Bergen")
+    'plan'
+    >>> modality("I'd like replies in German")
+    'asserted'
+    >>> holder_of("my older sister Ana just moved to Perth").holder
+    'Ana'
+    >>> person_subject("my manager")
+    'person:manager'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime
+
+from langmem_plus import text_rules
+from langmem_plus.extraction.timeparse import find_time_expression
+from langmem_plus.extraction.vocab import NOT_A_NAME, OTHER_PEOPLE, PETS, RELATIONS
+
+__all__ = [
+    "Holder",
+    "describe_holder",
+    "holder_of",
+    "is_past_state",
+    "modality",
+    "negated_before",
+    "person_subject",
+    "retraction_cue",
+    "valid_to_of",
+]
+
+
+def _words_re(words: object) -> str:
+    items = sorted((str(w) for w in words), key=len, reverse=True)  # type: ignore[attr-defined]
+    return "|".join(re.escape(w) for w in items)
+
+
+def _norm(text: str) -> str:
+    return re.sub(r"\s+", " ", text.replace("\u2019", "'").replace("\u2018", "'")).strip()
+
+
+# --------------------------------------------------------------------------- modality
+
+# "if that matters", "even if", "as if": an aside, not a condition on the statement.
+_ASIDE_IF = re.compile(
+    r"\b(?:even if|as if|if (?:that|it) (?:matters|helps)|if you (?:must know|need to know|"
+    r"care|ask me|want to know|wondered|were wondering)|if relevant|if anything|if any|"
+    r"if so|if not|if possible|if needed|if necessary|if you can|if you could)\b",
+    re.IGNORECASE,
+)
+_CONDITIONAL = re.compile(
+    r"\b(?:if|unless|suppose|supposing|imagine|imagining|hypothetically|in case|"
+    r"what if|if only|i wish|we wish|wish i|wish we|assuming)\b"
+    r"|^(?:\W*)(?:were|had|should)\s+(?:i|we)\b"
+    r"|\bwould(?:n't)?\b(?!\s+(?:like|love|prefer|rather|appreciate|enjoy)\b)"
+    r"|\b(?:i|we)'d\b(?!\s+(?:like|love|prefer|rather|appreciate|enjoy)\b)"
+    r"|\bcould(?:n't)? have\b",
+    re.IGNORECASE,
+)
+_PLAN = re.compile(
+    r"\b(?:i|we|they)\s+(?:\w+\s+)?plans?\s+(?:to|on)\b"
+    r"|\b(?:going to|gonna|planning (?:to|on)|hoping to|hope to|"
+    r"hopefully|want to|wanna|wanted to|would like to|'d like to(?! be (?:called|addressed))|"
+    r"'d love to|would love to|thinking (?:of|about)|considering|intend(?:ing|s)? to|"
+    r"about to|aiming to|aim to|looking to|trying to|dream of|someday|one day|"
+    r"might|eventually)\b"
+    # "may" the modal, not the month ("in May", "since May 3")
+    r"|(?<!in )(?<!since )(?<!of )(?<!from )(?<!until )(?<!last )(?<!this )(?<!next )"
+    r"(?<!early )(?<!late )(?<!mid-)(?-i:\bmay\b)(?! be\b)(?!\s+\d)"
+    r"|\b(?:will|'ll|shall)\s+(?:\w+\s+)?(?:be\s+)?(?:mov|relocat|liv|work|start|join|leav|"
+    r"quit|switch|chang|becom|based|stay|emigrat|retir|marr|adopt|get)\w*"
+    r"|\b(?:i'm|i am|we're|we are|is|are|'s)\s+(?:\w+\s+)?(?:moving|relocating|emigrating|starting|"
+    r"joining|switching|changing jobs|leaving|quitting|retiring|getting married|adopting)\b",
+    re.IGNORECASE,
+)
+_FUTURE_TIME = re.compile(
+    r"\b(?:next (?:week|month|year|spring|summer|autumn|fall|winter|monday|tuesday|"
+    r"wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|"
+    r"august|september|october|november|december)|tomorrow|soon|later this (?:week|month|"
+    r"year)|in (?:a|one|two|three|four|five|six|a few|a couple of|\d+) "
+    r"(?:days?|weeks?|months?|years?)(?! ago)|from next \w+)\b",
+    re.IGNORECASE,
+)
+
+
+def modality(clause: str, sentence: str | None = None, upto: int | None = None) -> str:
+    """How ``clause`` (within ``sentence``) is meant: asserted, question, hypothetical, plan.
+
+    With ``upto`` (where the value ends in ``clause``), conditional and plan words count
+    only before it: in "I live in Oslo, which I'd recommend" the "I'd" is about the
+    recommending. A future time phrase counts anywhere ("I start at Acme next week").
+
+    Example:
+        >>> modality("If I lived in Oslo I'd ski every day")
+        'hypothetical'
+        >>> modality("I live in Oslo, if that matters")
+        'asserted'
+        >>> modality("Do I live in Oslo?")
+        'question'
+        >>> modality("I'm moving to Paris next month")
+        'plan'
+    """
+    t = _norm(clause)
+    whole = _norm(sentence) if sentence else t
+    inverted_if = re.match(r"^\W*(?:were|had|should)\s+(?:i|we)\b", t, re.IGNORECASE)
+    if (text_rules.is_question(t) and not (inverted_if and not t.endswith("?"))) or (
+        whole.rstrip(" .!\"')").endswith("?") and text_rules.is_question(whole)
+    ):
+        return "question"
+    future = _FUTURE_TIME.search(_ASIDE_IF.sub(" ", t))
+    if upto is not None:
+        t = _norm(clause[:upto])
+    bare = _ASIDE_IF.sub(" ", t)
+    opener = re.match(
+        r"^\W*(?:if|unless|suppose|imagine|were (?:i|we)|had (?:i|we)|what if)\b",
+        _ASIDE_IF.sub(" ", whole),
+        re.IGNORECASE,
+    )
+    if _CONDITIONAL.search(bare) or opener:
+        return "hypothetical"
+    if _PLAN.search(bare) or future:
+        return "plan"
+    return "asserted"
+
+
+# --------------------------------------------------------------------------- polarity
+
+_NEGATION = re.compile(r"\b(?:not|no longer|never|no more|cannot)\b|n't\b", re.IGNORECASE)
+_SUBJECT_PRONOUN = re.compile(r"\b(?:i|we|i'm|we're|i've|we've|i'd|we'd|i'll)\b", re.I)
+_RETRACT_CUE = re.compile(
+    r"\b(?:no longer|any ?more|not\b.*\bafter all|turns? out (?:i'm|i am|we're|we are) not|"
+    r"(?:has |have |just |sadly |recently )*(?:died|passed away|passed on|was put down|"
+    r"was put to sleep|went missing|ran away)|(?:i|we) lost (?:our|my)|"
+    r"stopped|gave up|given up|(?:i|we) (?:left|quit)|got (?:laid off|fired|let go)|"
+    r"was (?:laid off|fired|let go)|broke up|split up|got divorced|moved out of|"
+    r"moved away from)\b",
+    re.IGNORECASE,
+)
+
+
+def negated_before(clause: str, at: int) -> bool:
+    """True when the words of ``clause`` before offset ``at`` negate it ("I'm not ...").
+
+    Example:
+        >>> c = "I'm not allergic to cats after all"
+        >>> negated_before(c, c.index("cats"))
+        True
+        >>> c = "I live in Berlin now, not Munich"
+        >>> negated_before(c, c.index("Berlin"))
+        False
+    """
+    head = clause[: max(0, at)].replace("\u2019", "'")
+    # Only the verb group of the value's own subject: "I can't believe I live in X" is not
+    # a negation of living in X.
+    subjects = list(_SUBJECT_PRONOUN.finditer(head))
+    if subjects:
+        head = head[subjects[-1].start() :]
+    return bool(_NEGATION.search(head))
+
+
+def retraction_cue(clause: str) -> bool:
+    """True when ``clause`` says something stopped being true ("no longer", "died", "left").
+
+    Example:
+        >>> retraction_cue("our dog Rex died last week"), retraction_cue("I live in Rome")
+        (True, False)
+    """
+    return bool(_RETRACT_CUE.search(_norm(clause)))
+
+
+# --------------------------------------------------------------------------- past states
+
+_PAST = re.compile(
+    r"\b(?:used to|back when|back in the day|previously|formerly|at the time|in my (?:old|"
+    r"previous|last|former) (?:job|role|life|flat|home|place)|before (?:i|we) (?:moved|left)|"
+    r"(?:i|we)\s+(?:lived|resided|worked|was (?:based|living|working|employed|located|"
+    r"residing)|were (?:based|living|working|employed|located|residing)))\b"
+    r"|\b(?:i|we)\s+was\s+(?:a|an)\s+\w+|\buntil\s+(?:recently|last|\d{4}|(?:january|"
+    r"february|march|april|may|june|july|august|september|october|november|december))",
+    re.IGNORECASE,
+)
+_UNTIL = re.compile(r"\b(?:until|till|up to|through)\s+(?P<t>[\w ]{2,30})", re.IGNORECASE)
+
+
+def is_past_state(clause: str) -> bool:
+    """True when ``clause`` describes a state that has ended ("used to", "back when I was
+    based in X", "I lived in X"); "I've lived in X for years" is still true.
+
+    Example:
+        >>> is_past_state("back when I was based in Lyon"), is_past_state("I've lived in Lyon")
+        (True, False)
+    """
+    return bool(_PAST.search(_norm(clause)))
+
+
+def valid_to_of(clause: str, sent_at: datetime) -> tuple[datetime, bool]:
+    """When a past state ended: the time after "until"/"till" if the user gave one (and
+    ``True``: stated), else the message time (and ``False``: only known to be over by then).
+
+    Example:
+        >>> from datetime import datetime, timezone
+        >>> when, stated = valid_to_of("I lived in Lyon until 2021",
+        ...                            datetime(2026, 1, 1, tzinfo=timezone.utc))
+        >>> when.date().isoformat(), stated
+        ('2021-01-01', True)
+    """
+    if m := _UNTIL.search(clause):
+        found = find_time_expression("in " + m.group("t"), sent_at)
+        if found is None:
+            found = find_time_expression(m.group("t"), sent_at)
+        if found is not None and found.start <= 3:
+            return found.when, True
+    return sent_at, False
+
+
+# --------------------------------------------------------------------------- holders
+
+_ADJ = (
+    r"(?:older|younger|little|big|baby|eldest|oldest|youngest|twin|best|new|old|ex-?|"
+    r"lovely|dear|late|current|former|direct|line|step-?)"
+)
+_PEOPLE = _words_re({*RELATIONS, *OTHER_PEOPLE, *PETS})
+_NAME = r"(?:[^\W\d_][\w'’-]*)"
+_LEAD_IN = (
+    r"^(?:\W*(?:guess what|fun fact|news|big news|update|so|well|oh|ok|okay|also|and|but|btw|"
+    r"by the way|anyway|yeah|yes|hey|hi|fyi|actually|ps|i think|i believe|i heard|"
+    r"apparently|turns out|it turns out)\b[\s,!:.—–-]*)*"
+)
+_POSSESSOR = re.compile(
+    rf"{_LEAD_IN}\W*(?P<np>(?:my|our)\s+(?:{_ADJ}\s+)*(?P<rel>{_PEOPLE})"
+    rf"(?:\s*,?\s*(?P<name>(?-i:[A-Z]|[^\W\d_a-z])[\w'’-]*)(?=[\s,]|$))?)"
+    rf"(?P<poss>'s|’s)?(?:\s+(?P<rel2>{_PEOPLE})\b)?(?=\s|,|$)",
+    re.IGNORECASE,
+)
+_NAMED_SUBJECT = re.compile(
+    rf"{_LEAD_IN}\W*(?P<np>(?P<name>[A-Z][\w'’-]+|[^\W\d_a-zA-Z][\w'’-]*)"
+    rf"(?:\s+(?P<last>[A-Z][\w'’-]+))?(?:,\s*(?:my|our)\s+[\w-]+(?:\s+[\w-]+)?,)?)"
+    r"(?=\s+(?:\w+ly\s+|just\s+|now\s+|also\s+|still\s+)?(?:lives|moved|works|is|was|has|"
+    r"started|joined|relocated|became|quit|left|got|'s|’s)\b)",
+)
+_PRONOUN_SUBJECT = re.compile(rf"{_LEAD_IN}\W*(?P<np>he|she|they)\b(?P<poss>)", re.IGNORECASE)
+_FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|we|we're|we've|us)\b", re.IGNORECASE)
+_NOT_A_PERSON = frozenset(
+    {*NOT_A_NAME, "i", "we", "you", "he", "she", "they", "there", "what", "who", "which",
+     "everyone", "everybody", "nobody", "someone", "somebody", "mine", "ours", "user",
+     "the", "this", "that", "these", "those", "our", "my", "your", "today", "tomorrow",
+     "just", "now", "also", "still", "then", "soon", "already", "finally", "recently",
+     "currently", "actually", "yesterday", "tonight", "lately", "anyway", "well", "so",
+     "and", "but", "or", "yes", "no", "yeah", "ok", "okay", "never", "always", "maybe",
+     "sadly", "luckily", "hopefully", "basically", "honestly", "really", "everything",
+     "nothing", "it", "here", "home", "work", "life"}
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Holder:
+    """Another person a clause is about.
+
+    Attributes:
+        holder: who, as the candidate's ``holder`` says it: the name when given, else the
+            relation ("cousin", "manager"), else the pronoun's referent.
+        relation: the relation word ("sister", "dog"), or ``None`` for a bare name.
+        name: the person's (or pet's) name, when the clause gives one.
+        start: where the subject phrase starts in the clause.
+        end: where it ends (after a possessive "'s" when there is one).
+        possessive: the phrase is a possessor ("my manager's allergy"), not the subject.
+    """
+
+    holder: str
+    relation: str | None
+    name: str | None
+    start: int
+    end: int
+    possessive: bool = False
+
+
+def holder_of(clause: str, earlier: str = "") -> Holder | None:
+    """The other person ``clause`` is about, when its subject is not the user.
+
+    ``earlier`` is the text of the turn before the clause, to resolve "she"/"they" to the
+    person last named ("My sister visited. She lives in Perth now." -> sister).
+
+    Example:
+        >>> holder_of("My cousin just moved to Perth").holder
+        'cousin'
+        >>> holder_of("my manager's peanut allergy is bad").possessive
+        True
+        >>> holder_of("My sister and I moved to Perth") is None
+        True
+        >>> holder_of("They made me team lead") is None
+        True
+        >>> holder_of("she moved to Perth", earlier="My aunt called.").holder
+        'aunt'
+    """
+    for pattern in (_POSSESSOR, _NAMED_SUBJECT, _PRONOUN_SUBJECT):
+        m = pattern.match(clause)
+        if not m:
+            continue
+        rest = clause[m.end() :]
+        if re.match(r"\s*(?:and|&|\+)\s+(?:i|me|we|myself)\b", rest, re.IGNORECASE):
+            return None  # "my sister and I": the user too
+        if re.match(r"\s*(?:[\w'’]+\s+){1,2}me\b", rest, re.IGNORECASE):
+            return None  # "my manager promoted me to ...": the user is the one it is about
+        groups = m.groupdict()
+        rel = (groups.get("rel") or "").casefold() or None
+        name = groups.get("name")
+        if pattern is _NAMED_SUBJECT:
+            base = re.split(r"['’]", name or "")[0].casefold()
+            if base in _NOT_A_PERSON or base.endswith("ly"):
+                continue  # "I've", "We're", "There's": not a person's name
+            full = " ".join(p for p in (name, groups.get("last")) if p)
+            return Holder(full, None, full, m.start("np"), m.end("np"))
+        if pattern is _PRONOUN_SUBJECT:
+            if _FIRST_PERSON.search(rest):
+                return None  # "they made me team lead": about the user
+            back = _last_person(earlier)
+            who = back or "someone"
+            return Holder(who, back, None, m.start("np"), m.end("np"))
+        end = m.end()
+        if name and (name.casefold() in _NOT_A_PERSON or not name[:1].isalpha()):
+            name, end = None, m.end("rel")
+        poss = bool(groups.get("poss"))
+        if poss and groups.get("rel2"):  # "my sister's husband": the husband, the sister's
+            rel2 = groups["rel2"].casefold()
+            both = f"{rel}'s {rel2}"
+            return Holder(both, both, None, m.start("np"), m.end("rel2"))
+        who = name or rel or "someone"
+        return Holder(who, rel, name, m.start("np"), end, possessive=poss)
+    return None
+
+
+_MENTION = re.compile(rf"\b(?:my|our)\s+(?:{_ADJ}\s+)*(?P<rel>{_PEOPLE})\b", re.IGNORECASE)
+
+
+def _last_person(text: str) -> str | None:
+    found = list(_MENTION.finditer(text))
+    return found[-1].group("rel").casefold() if found else None
+
+
+def person_subject(holder: str) -> str:
+    """The subject for facts about another person: ``person:<holder normalised>``.
+
+    Example:
+        >>> person_subject("Ana"), person_subject("my older sister"), person_subject("Zoë L")
+        ('person:ana', 'person:sister', 'person:zoë_l')
+    """
+    low = re.sub(r"^(?:my|our|the)\s+", "", holder.strip().casefold())
+    low = re.sub(rf"^(?:{_ADJ}\s+)+", "", low)
+    return "person:" + (re.sub(r"[^\w]+", "_", low).strip("_") or "someone")
+
+
+def describe_holder(holder: Holder) -> str:
+    """How a sentence about ``holder`` opens: "The user's sister Ana", "Ana", "The user's
+    manager" (so the fact never reads as the user's own).
+
+    Example:
+        >>> describe_holder(holder_of("my sister Ana lives in Lisbon"))
+        "The user's sister Ana"
+    """
+    if holder.relation and holder.name:
+        return f"The user's {holder.relation} {holder.name}"
+    if holder.relation:
+        return f"The user's {holder.relation}"
+    if holder.name:
+        return holder.name
+    return "Someone"

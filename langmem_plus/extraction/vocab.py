@@ -1,0 +1,181 @@
+"""The extractors' vocabularies: word lists, kept apart from the patterns that use them.
+
+Data only, no logic (issue 15). The rule extractor works by *structure* — who the subject
+of a clause is, its auxiliary verbs, negation, tense, capitalised spans and the value after
+a strong verb frame ("live in X") — and these lists name the closed classes of words that
+structure is made of: relations between people, pet words, modal and aspect markers, verb
+forms, and the function words that end a value. Open classes (cities, employers, products)
+are deliberately *not* listed: a value is found by its position in the clause, not by being
+known. ``COUNTRIES``, ``LANGUAGES`` and ``TOPICS`` only decide *which* predicate a found
+value gets (country vs city, a project's database vs a city), never whether it is found.
+
+Example:
+    >>> RELATIONS["daughter"], RELATIONS["wife"], RELATIONS["cousin"]
+    ('child', 'partner', 'family_member')
+    >>> "dog" in PETS and "manager" in OTHER_PEOPLE
+    True
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "ATTRIBUTE_NOT",
+    "COUNTRIES",
+    "LANGUAGES",
+    "NOT_A_NAME",
+    "OTHER_PEOPLE",
+    "PETS",
+    "RELATIONS",
+    "SINGULAR_AGREEMENT",
+    "TOPICS",
+    "VALUE_STOP_WORDS",
+]
+
+COUNTRIES: frozenset[str] = frozenset(
+    """
+    afghanistan albania algeria argentina armenia australia austria azerbaijan bangladesh
+    belarus belgium bolivia bosnia brazil bulgaria cambodia cameroon canada chile china
+    colombia croatia cuba cyprus czechia denmark ecuador egypt england estonia ethiopia
+    finland france georgia germany ghana greece guatemala hungary iceland india indonesia
+    iran iraq ireland israel italy jamaica japan jordan kazakhstan kenya korea kosovo kuwait
+    latvia lebanon lithuania luxembourg malaysia malta mexico moldova mongolia montenegro
+    morocco nepal netherlands holland nigeria norway pakistan panama paraguay peru
+    philippines poland portugal qatar romania russia scotland senegal serbia singapore
+    slovakia slovenia spain sweden switzerland taiwan tanzania thailand tunisia turkey
+    uganda ukraine uruguay uzbekistan venezuela vietnam wales zimbabwe usa us uk uae
+    america britain
+    """.split()
+) | {"the us", "the uk", "the usa", "the netherlands", "the uae", "the states",
+     "south africa", "south korea", "new zealand", "saudi arabia", "costa rica",
+     "sri lanka", "united states", "united kingdom", "the united states",
+     "the united kingdom", "czech republic", "the czech republic", "the philippines"}  # fmt: skip
+"""Country names: a place found after "live in" is a ``country`` when it is one of these,
+else a ``city``. Not used to *find* places."""
+
+LANGUAGES: frozenset[str] = frozenset(
+    """
+    english german french spanish italian portuguese dutch swedish norwegian danish finnish
+    polish czech slovak hungarian romanian bulgarian greek turkish russian ukrainian arabic
+    hebrew persian farsi hindi urdu bengali punjabi tamil telugu marathi gujarati chinese
+    mandarin cantonese japanese korean vietnamese thai indonesian malay tagalog swahili
+    catalan basque galician irish welsh croatian serbian slovenian estonian latvian
+    lithuanian icelandic afrikaans
+    """.split()
+)
+"""Human languages (reply language, languages spoken)."""
+
+TOPICS: dict[str, tuple[str, ...]] = {
+    "database": ("postgres", "postgresql", "mysql", "mariadb", "sqlite", "mongodb", "mongo",
+           "redis", "dynamodb", "cassandra", "qdrant", "elasticsearch", "snowflake",
+           "bigquery", "oracle", "sql server", "database", "db", "supabase", "clickhouse"),
+    "auth_method": ("auth", "authentication", "login", "session cookies", "cookies", "cookie",
+             "jwt", "jwts", "oauth", "oauth2", "sso", "saml", "openid", "passkeys"),
+    "language": ("python", "golang", "go", "rust", "java", "typescript", "javascript",
+                 "kotlin", "ruby", "php", "c#", "c++", "scala", "elixir", "swift"),
+    "framework": ("django", "flask", "fastapi", "react", "vue", "angular", "next.js",
+                  "nextjs", "rails", "spring", "svelte", "laravel", "express", "langgraph"),
+    "deploy_target": ("aws", "gcp", "azure", "heroku", "vercel", "netlify", "fly.io", "kubernetes",
+                "k8s", "docker", "cloudflare", "hetzner", "digitalocean", "on-prem",
+                "region", "eu-west-1", "us-east-1", "eu-central-1"),
+    "ci": ("github actions", "gitlab ci", "jenkins", "circleci", "buildkite"),
+    "queue": ("kafka", "rabbitmq", "sqs", "celery", "pubsub", "nats"),
+}  # fmt: skip
+"""Technology words, each under the topic used as a project fact's predicate. They decide a
+*project* fact's predicate ("atlas is on postgres 16"), and keep "we moved to Postgres" from
+being read as a move of house. A strong residence frame ("I live in X") never consults them:
+nobody lives in a database, and a city that shares a name with a cloud region is a city."""
+
+NOT_A_NAME: frozenset[str] = frozenset(
+    """
+    it this that them him her there here home work school uni university college the a an
+    my our your their his back later tomorrow today now soon anytime whenever when if at on
+    ok okay please myself yourself nothing none something everything anyone someone
+    """.split()
+)
+"""Words that are never a name or a value on their own ("call me back", "live here")."""
+
+VALUE_STOP_WORDS: frozenset[str] = frozenset(
+    """
+    in at on near by for with from since until till after before because as when while
+    where which who that but so and or though although if unless than to into onto
+    now these then there here again too also already still currently lately recently
+    today tonight yesterday tomorrow this last next every each soon finally
+    i i'm i've i'd we we're my our me us you he she they it
+    """.split()
+)
+"""Function words that end a lowercase value: in "moved to porto with my partner" the city
+is the words before the first of these ("porto")."""
+
+RELATIONS: dict[str, str] = {
+    # partner (single-valued)
+    "wife": "partner", "husband": "partner", "partner": "partner", "spouse": "partner",
+    "boyfriend": "partner", "girlfriend": "partner", "fiance": "partner", "fiancé": "partner",
+    "fiancee": "partner", "fiancée": "partner", "other half": "partner", "gf": "partner",
+    "bf": "partner", "hubby": "partner", "wifey": "partner",
+    # children
+    "son": "child", "daughter": "child", "kid": "child", "child": "child", "baby": "child",
+    "toddler": "child", "stepson": "child", "stepdaughter": "child", "sons": "child",
+    "baby girl": "child", "baby boy": "child", "little girl": "child", "little boy": "child",
+    "daughters": "child", "kids": "child", "children": "child", "twins": "child",
+    # parents
+    "mother": "parent", "father": "parent", "mum": "parent", "mom": "parent", "dad": "parent",
+    "mommy": "parent", "mummy": "parent", "daddy": "parent", "stepmother": "parent",
+    "stepfather": "parent", "stepmom": "parent", "stepdad": "parent", "parents": "parent",
+    # siblings
+    "sister": "sibling", "brother": "sibling", "sibling": "sibling", "twin": "sibling",
+    "stepsister": "sibling", "stepbrother": "sibling", "sisters": "sibling",
+    "brothers": "sibling", "siblings": "sibling",
+    # the wider family
+    "cousin": "family_member", "aunt": "family_member", "uncle": "family_member",
+    "niece": "family_member", "nephew": "family_member", "grandmother": "family_member",
+    "grandfather": "family_member", "grandma": "family_member", "grandpa": "family_member",
+    "granny": "family_member", "grandson": "family_member", "granddaughter": "family_member",
+    "mother-in-law": "family_member", "father-in-law": "family_member",
+    "sister-in-law": "family_member", "brother-in-law": "family_member",
+    "in-laws": "family_member", "cousins": "family_member",
+}  # fmt: skip
+"""Family relation words -> the predicate a "has a ..." fact about the user gets."""
+
+OTHER_PEOPLE: frozenset[str] = frozenset(
+    """
+    manager boss colleague coworker co-worker teammate friend neighbour neighbor roommate
+    flatmate housemate landlord landlady tenant teacher doctor dentist client customer
+    mentor coach intern assistant employee supervisor lead cto ceo founder cofounder
+    co-founder classmate partner's buddy pal
+    """.split()
+)
+"""People in the user's life who are not family: their facts are theirs, never the user's."""
+
+PETS: dict[str, str] = {
+    "dog": "dog", "puppy": "dog", "pup": "dog", "cat": "cat", "kitten": "cat",
+    "kitty": "cat", "rabbit": "rabbit", "bunny": "rabbit", "hamster": "hamster",
+    "guinea pig": "guinea pig", "parrot": "parrot", "budgie": "budgie", "bird": "bird",
+    "horse": "horse", "pony": "pony", "tortoise": "tortoise", "turtle": "turtle",
+    "goldfish": "goldfish", "lizard": "lizard", "snake": "snake", "ferret": "ferret",
+    "gecko": "gecko", "rat": "rat", "mouse": "mouse", "chicken": "chicken",
+    # breeds people name their pets by
+    "retriever": "dog", "labrador": "dog", "lab": "dog", "spaniel": "dog", "terrier": "dog",
+    "poodle": "dog", "collie": "dog", "beagle": "dog", "dachshund": "dog",
+    "greyhound": "dog", "whippet": "dog", "husky": "dog", "pug": "dog", "bulldog": "dog",
+    "sheepdog": "dog", "tabby": "cat", "cockatiel": "bird", "canary": "bird",
+}  # fmt: skip
+"""Pet words -> the kind of animal shown in the fact ("Has a cat named Miso.")."""
+
+SINGULAR_AGREEMENT: dict[str, str] = {
+    "is": "am", "'s": "'m", "was": "was", "has": "have", "does": "do", "doesn't": "don't",
+    "isn't": "am not", "hasn't": "haven't", "wasn't": "wasn't", "goes": "go",
+}  # fmt: skip
+"""Third-person verb forms -> first person, for reading "my sister lives in Rome" with the
+same patterns as "I live in Rome" (then the fact is the sister's, never the user's)."""
+
+ATTRIBUTE_NOT: frozenset[str] = frozenset(
+    """
+    point question problem issue guess bad fault concern idea worry thing day pleasure turn
+    hope fear feeling take view opinion sense answer reason excuse mistake apologies apology
+    understanding impression bet advice suggestion request wish dream goal favourite
+    favorite main only first last best worst biggest current next new old
+    name nickname employer company workplace firm startup job title role position
+    home hometown city timezone time diet allergy allergies repo repository
+    """.split()
+)
+"""Nouns that do not name an attribute in "my X is Y" (or that a specific rule owns)."""
