@@ -114,12 +114,18 @@ class Applied:
         self.failed: str | None = None
 
     def add_dropped(self, dropped: Iterable[DroppedCandidate]) -> None:
+        """Record what the extractor's post-filters removed, and tell the user about the
+        ones they would expect kept (an instruction, a hypothetical ...: ``NOT_SAVED``),
+        exactly as a rejection by the write policy is told."""
         for d in dropped:
             self.decisions.append(
                 MemoryDecision(
                     action="rejected", code=d.reason, text=d.candidate.text, fact_id=None
                 )
             )
+            line = announcement(PolicyOutcome("rejected", d.candidate, reason=d.reason))
+            if line and line not in self.announcements:
+                self.announcements.append(line)
 
     def add(self, decision: Decision, candidate: CandidateFact | Any) -> None:
         text = decision.fact.text if decision.fact is not None else _text(candidate)
