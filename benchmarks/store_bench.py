@@ -1,10 +1,24 @@
-"""Store benchmark: put throughput and filtered vector search for four LangGraph stores.
+"""Store benchmark: Qdrant Edge beside LangGraph's own stores, in one run.
 
-Run from the repository root::
+Run from the repository root on a clean tree (a dirty one is refused unless
+``--allow-dirty``; the results then say so)::
 
-    python -m benchmarks.store_bench                         # 1k, 10k, 100k items (~10 min)
-    python -m benchmarks.store_bench --sizes 1000,10000      # a subset
-    python -m benchmarks.store_bench --quick                 # smoke run, < 60 s
+    python -m benchmarks.store_bench --docs          # full run, writes both docs blocks
+    python -m benchmarks.store_bench --quick         # smoke-sized run, docs untouched
+    python -m benchmarks.store_bench --part patterns # only the access-pattern part
+    python -m benchmarks.store_bench --render benchmarks/results/store_bench.json
+
+Two parts:
+
+**patterns** -- ``QdrantStore(path=...)`` (Qdrant Edge), LangGraph's ``PostgresStore`` on a
+PostgreSQL server this run starts on loopback in a temp dir (``benchmarks.common.
+temp_postgres``; needs the ``bench`` extra and PostgreSQL's server binaries, else those rows
+are skipped with the reason) and ``InMemoryStore``: bulk put (items/s), then ``get``,
+filtered ``search`` and ``put`` timed call by call (p50/p95), for two layouts: one namespace
+per user ``("memories", user_id)`` (LangGraph's docs) and one shared namespace with
+``filter={"user_id": ...}``. No vectors: pgvector is reported, not used.
+
+**vector** -- put throughput and filtered vector search for four stores:
 
 Stores (all with the same ``index={"dims": 384, "embed": ..., "fields": ["text"]}``):
 
@@ -29,9 +43,9 @@ Correctness: every result list is compared with an exact numpy search over the s
 filtered set (recall@10, ties within 1e-5 count as hits), and any hit that is not one of the
 user's current facts is counted as a wrong hit.
 
-A full run writes ``benchmarks/results/store_bench.json`` and the generated block of the
-"Store" section of ``docs/benchmarks.md``; ``--quick`` writes ``store_bench_quick.json``
-only (the published table is left alone).
+A run writes ``benchmarks/results/store_bench.json`` (``--quick``: ``store_bench_quick.json``)
+with ``git rev-parse HEAD`` and ``git status --porcelain``; ``--docs`` also writes the
+generated blocks of the "Store" section of ``docs/benchmarks.md``.
 """
 
 from __future__ import annotations

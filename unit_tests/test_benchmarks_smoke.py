@@ -102,7 +102,7 @@ def test_recall_bench_reports_first_turns_held_turns_and_the_bare_search(tmp_pat
         if r["row"] == "held":  # every measured turn is counted as a hit or a miss
             assert r["hits_ms"].get("n", 0) + r["misses_ms"].get("n", 0) == 5
             assert r["hit_rate"] == r["hits_ms"].get("n", 0) / 5
-    assert all(w["calls"] == 12 * w["facts_per_user"] for w in results["writes"])
+    assert all(w["facts"] == 12 * w["facts_per_user"] for w in results["writes"])
     block = recall_bench.render(results)
     assert "dirty tree" in block and "Zipf" in block and "first turn" in block
 
