@@ -453,9 +453,10 @@ def render(results: dict[str, Any]) -> str:
                     f"{'met' if ratio <= TARGET_BUSY_RATIO else 'not met'}",
                 ]
             )
+    api = " / ".join(sorted({w.get("api", "remember").split()[0] for w in results["writes"]}))
     lines = [
         provenance(results) + "  ",
-        f"Data: {cfg['users']:,} users on Qdrant Edge, loaded through `FactMemory.remember`; "
+        f"Data: {cfg['users']:,} users on Qdrant Edge, loaded through `FactMemory.{api}`; "
         f"{cfg['samples']} measured turns per row, {cfg['warmup']} untimed warm-up turns "
         f"before each held row; bare search = `store.search(layout.facts(user), "
         f"filter={{'user_id': user}}, limit={BARE_LIMIT})` of the same user right after "

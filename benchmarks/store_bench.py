@@ -378,7 +378,11 @@ def measure(
     name: str, data: Dataset, queries: Sequence[Query], index: dict[str, Any], args: Any
 ) -> Row:
     row = Row(store=name, n=data.n, queries_planned=len(queries))
-    opened = open_store(name, index, args.tmp)
+    try:
+        opened = open_store(name, index, args.tmp)
+    except ImportError as exc:
+        row.status, row.note = "skipped", f"not installed: {exc}"
+        return row
     row.load.append(load_average())
     try:
         gc.collect()
@@ -843,7 +847,7 @@ def report_block(rows: Sequence[Row], meta: dict[str, Any], t: dict[str, Any]) -
         targets_table(t),
     ]
     if skipped:
-        lines += ["", "Skipped (would take longer than the skip limit):"]
+        lines += ["", "Skipped (not installed, or estimated longer than the skip limit):"]
         lines += [f"- {STORE_LABELS[r.store]} at {r.n:,}: {r.note}" for r in skipped]
     return "\n".join(lines)
 

@@ -179,3 +179,22 @@ def test_store_bench_runs_postgres_store_on_a_server_it_starts(tmp_path) -> None
     rows = saved["patterns"]["rows"]
     assert len(rows) == 4 and all(r["store"] == "postgres" for r in rows)
     assert all(r["wrong_results"] == 0 for r in rows)
+
+
+def test_store_bench_vector_part_matches_exact_search_and_skips_what_is_missing(tmp_path):
+    from benchmarks import store_bench
+
+    out = tmp_path / "vector.json"
+    args = "--part vector --sizes 300 --stores edge,inmemory,peer --queries 6 --min-queries 6"
+    assert store_bench.main([*args.split(), "--allow-dirty", "--json", str(out)]) == 0
+    saved = json.loads(out.read_text(encoding="utf-8"))
+    rows = {r["store"]: r for r in saved["results"]}
+    for name in ("edge", "inmemory"):
+        assert rows[name]["status"] == "ok"
+        assert rows[name]["recall"] == 1.0 and rows[name]["wrong_hits"] == 0
+    try:
+        import langgraph.store.qdrant  # noqa: F401
+    except ImportError:  # the peer is optional: a row that says so, not a crash
+        assert rows["peer"]["status"] == "skipped"
+        assert "not installed" in rows["peer"]["note"]
+    assert saved["patterns"] is None and set(store_bench.blocks(saved)) == {"store_bench"}
