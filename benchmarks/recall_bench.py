@@ -465,7 +465,7 @@ def render(results: dict[str, Any]) -> str:
     if cfg.get("quick"):
         lines.append(
             "**Quick run** (fewer users and samples than the full run): a smoke-sized "
-            "measurement, not the published figure."
+            "measurement, not the full-scale figure."
         )
     lines += ["", table, "", writes]
     if verdicts:
