@@ -198,3 +198,28 @@ def test_store_bench_vector_part_matches_exact_search_and_skips_what_is_missing(
         assert rows["peer"]["status"] == "skipped"
         assert "not installed" in rows["peer"]["note"]
     assert saved["patterns"] is None and set(store_bench.blocks(saved)) == {"store_bench"}
+
+
+def _docs_block(name: str) -> str:
+    from benchmarks.common import DOCS
+
+    text = DOCS.read_text(encoding="utf-8")
+    start, end = f"<!-- {name}:start -->\n", f"\n<!-- {name}:end -->"
+    return text.split(start, 1)[1].split(end, 1)[0]
+
+
+def test_the_recall_and_store_figures_in_the_docs_are_rendered_from_committed_results():
+    """A hand edit inside a block, or a block left from an older results file, fails here."""
+    from benchmarks import recall_bench, store_bench
+    from benchmarks.common import RESULTS
+
+    def saved(*names: str) -> list[dict]:
+        return [
+            json.loads((RESULTS / n).read_text("utf-8")) for n in names if (RESULTS / n).exists()
+        ]
+
+    recall = saved("recall_bench.json", "recall_bench_quick.json")
+    assert _docs_block("recall_bench") in [recall_bench.render(r) for r in recall]
+    stores = saved("store_bench.json", "store_bench_quick.json")
+    for name in ("store_bench", "store_patterns"):
+        assert _docs_block(name) in [store_bench.blocks(s).get(name) for s in stores]
