@@ -14,9 +14,14 @@ import json
 import math
 import os
 import platform
+import shutil
+import socket
+import subprocess
 import sys
+import tempfile
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from datetime import datetime, timezone
 from importlib import metadata
 from pathlib import Path
@@ -24,17 +29,23 @@ from typing import Any, TextIO
 
 __all__ = [
     "DOCS",
+    "PG_INSTALL_HINT",
     "RESULTS",
     "ROOT",
     "Progress",
+    "find_pg_bin",
     "fmt_ms",
     "fmt_rate",
     "fmt_ratio",
+    "git_state",
+    "load_average",
     "machine_info",
     "markdown_table",
     "percentile",
+    "provenance",
     "replace_block",
     "summarize",
+    "temp_postgres",
     "time_ms",
     "write_json",
 ]
@@ -241,3 +252,200 @@ def write_json(path: Path, data: Any) -> None:
     tmp = path.with_suffix(path.suffix + ".tmp")
     tmp.write_text(json.dumps(data, indent=2, default=str) + "\n", encoding="utf-8")
     tmp.replace(path)
+
+
+# ---------------------------------------------------------------------------- provenance
+
+
+def git_state(*, allow_dirty: bool = False) -> dict[str, Any]:
+    """The commit a run measures: ``git rev-parse HEAD`` and ``git status --porcelain``.
+
+    A benchmark calls this before it measures anything. A tree with local changes (tracked
+    or untracked) measures code that no commit holds, so it is refused with ``SystemExit``
+    unless ``allow_dirty`` is given; the results then carry ``dirty: true`` and the status
+    lines, and every rendered block says so.
+
+    Example:
+        >>> state = git_state(allow_dirty=True)
+        >>> sorted(state)
+        ['dirty', 'head', 'status']
+    """
+    try:
+        head = subprocess.run(
+            ["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True, check=True
+        ).stdout.strip()
+        status = subprocess.run(
+            ["git", "status", "--porcelain"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.splitlines()
+    except (OSError, subprocess.CalledProcessError) as exc:
+        if not allow_dirty:
+            raise SystemExit(
+                f"cannot read the git state of {ROOT} ({exc}): run from a git checkout, or "
+                "pass --allow-dirty to record unversioned results"
+            ) from exc
+        return {"head": None, "dirty": True, "status": [f"git unavailable: {exc}"]}
+    dirty = bool(status)
+    if dirty and not allow_dirty:
+        shown = "\n  ".join(status[:10]) + ("\n  ..." if len(status) > 10 else "")
+        raise SystemExit(
+            f"refusing to benchmark a dirty tree (commit {head[:12]} plus local changes):\n  "
+            f"{shown}\ncommit or stash them first, or pass --allow-dirty (the results and "
+            "the docs are then marked dirty)"
+        )
+    return {"head": head, "dirty": dirty, "status": status}
+
+
+def provenance(results: dict[str, Any]) -> str:
+    """One markdown line: the command, commit, tree state, date and machine of a results
+    file (as written by the benchmarks), for the top of a rendered block.
+
+    Example:
+        >>> print(provenance({"command": "python -m x", "git": {"head": "ab" * 20,
+        ...     "dirty": False, "status": []}, "machine": {"date": "d", "cpu": "c",
+        ...     "cores": 2, "memory_gb": 1.0}, "wall_seconds": 3.0}))
+        Command: `python -m x`, commit ababababab (clean tree), d, 3 s wall; c, 2 cores, 1.0 GB RAM
+    """
+    g = results.get("git") or {}
+    head = (g.get("head") or "unknown")[:10]
+    if g.get("dirty"):
+        tree = f"**dirty tree: {len(g.get('status') or [])} local changes, not reproducible**"
+    else:
+        tree = "clean tree"
+    m = results.get("machine") or {}
+    load = results.get("load")
+    loaded = f", load average {load[0]:.1f} -> {load[1]:.1f}" if load else ""
+    return (
+        f"Command: `{results.get('command', '?')}`, commit {head} ({tree}), "
+        f"{m.get('date', '?')}, {results.get('wall_seconds', 0):.0f} s wall; "
+        f"{m.get('cpu', '?')}, {m.get('cores', '?')} cores, {m.get('memory_gb', '?')} GB RAM"
+        f"{loaded}"
+    )
+
+
+def load_average() -> float:
+    """The 1-minute load average (NaN where it cannot be read)."""
+    try:
+        with open("/proc/loadavg", encoding="utf-8") as fh:
+            return float(fh.read().split()[0])
+    except (OSError, ValueError, IndexError):
+        return math.nan
+
+
+# ---------------------------------------------------------------------------- PostgreSQL
+
+PG_INSTALL_HINT = (
+    "PostgreSQL server binaries (initdb, pg_ctl) were not found: on Debian/Ubuntu "
+    "`apt-get install postgresql` (they land in /usr/lib/postgresql/<version>/bin), or put "
+    "them on PATH / set PG_BIN to their directory"
+)
+
+
+def find_pg_bin() -> Path | None:
+    """The directory holding ``initdb`` and ``pg_ctl``: ``$PG_BIN``, PATH, then Debian's
+    ``/usr/lib/postgresql/<newest>/bin``; ``None`` when PostgreSQL is not installed."""
+    candidates: list[Path] = []
+    if os.environ.get("PG_BIN"):
+        candidates.append(Path(os.environ["PG_BIN"]))
+    on_path = shutil.which("initdb")
+    if on_path:
+        candidates.append(Path(on_path).resolve().parent)
+    debian = Path("/usr/lib/postgresql")
+    if debian.is_dir():
+        versions = sorted(
+            (p for p in debian.iterdir() if p.name.split(".")[0].isdigit()),
+            key=lambda p: int(p.name.split(".")[0]),
+            reverse=True,
+        )
+        candidates += [v / "bin" for v in versions]
+    for c in candidates:
+        if (c / "initdb").exists() and (c / "pg_ctl").exists():
+            return c
+    return None
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def temp_postgres(*, log: TextIO | None = None) -> Iterator[str]:
+    """Start a throwaway PostgreSQL server on loopback in a temp dir; yield its conninfo.
+
+    ``initdb`` (trust auth, no password) and ``pg_ctl start`` listen on 127.0.0.1 at a free
+    port, with the socket in the temp dir; on exit the server is stopped (``-m fast``) and
+    the directory removed. As root (PostgreSQL refuses to run as root) the server runs as
+    the ``postgres`` user, which Debian's package creates. Raises ``RuntimeError`` with
+    ``PG_INSTALL_HINT`` when the binaries are missing.
+    """
+    bindir = find_pg_bin()
+    if bindir is None:
+        raise RuntimeError(PG_INSTALL_HINT)
+    out = log if log is not None else sys.stderr
+    tmp = Path(tempfile.mkdtemp(prefix="bench-pg-"))
+    data = tmp / "data"
+    prefix: list[str] = []
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        import pwd
+
+        try:
+            pw = pwd.getpwnam("postgres")
+        except KeyError as exc:
+            shutil.rmtree(tmp, ignore_errors=True)
+            raise RuntimeError(
+                "running as root and there is no 'postgres' user to run the server as: "
+                "`apt-get install postgresql` creates it, or run the benchmark as another user"
+            ) from exc
+        os.chown(tmp, pw.pw_uid, pw.pw_gid)
+        prefix = ["runuser", "-u", "postgres", "--"]
+    port = _free_port()
+    env = {**os.environ, "LC_ALL": "C"}
+
+    def run(*cmd: str) -> None:
+        done = subprocess.run([*prefix, *cmd], capture_output=True, text=True, env=env)
+        if done.returncode != 0:
+            raise RuntimeError(f"{' '.join(cmd)} failed ({done.returncode}): {done.stderr}")
+
+    started = False
+    try:
+        run(
+            str(bindir / "initdb"),
+            "-D",
+            str(data),
+            "-U",
+            "postgres",
+            "--auth=trust",
+            "-E",
+            "UTF8",
+            "--no-sync",
+        )
+        opts = f"-c listen_addresses=127.0.0.1 -p {port} -k {tmp} -c fsync=on"
+        run(
+            str(bindir / "pg_ctl"),
+            "-D",
+            str(data),
+            "-l",
+            str(tmp / "server.log"),
+            "-o",
+            opts,
+            "-w",
+            "-t",
+            "60",
+            "start",
+        )
+        started = True
+        out.write(f"  PostgreSQL ({bindir}) on 127.0.0.1:{port}, data in {data}\n")
+        yield f"host=127.0.0.1 port={port} user=postgres dbname=postgres"
+    finally:
+        if started:
+            subprocess.run(
+                [*prefix, str(bindir / "pg_ctl"), "-D", str(data), "-m", "fast", "-w", "stop"],
+                capture_output=True,
+                env=env,
+            )
+        shutil.rmtree(tmp, ignore_errors=True)

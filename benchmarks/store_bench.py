@@ -1,10 +1,24 @@
-"""Store benchmark: put throughput and filtered vector search for four LangGraph stores.
+"""Store benchmark: Qdrant Edge beside LangGraph's own stores, in one run.
 
-Run from the repository root::
+Run from the repository root on a clean tree (a dirty one is refused unless
+``--allow-dirty``; the results then say so)::
 
-    python -m benchmarks.store_bench                         # 1k, 10k, 100k items (~10 min)
-    python -m benchmarks.store_bench --sizes 1000,10000      # a subset
-    python -m benchmarks.store_bench --quick                 # smoke run, < 60 s
+    python -m benchmarks.store_bench --docs          # full run, writes both docs blocks
+    python -m benchmarks.store_bench --quick         # smoke-sized run, docs untouched
+    python -m benchmarks.store_bench --part patterns # only the access-pattern part
+    python -m benchmarks.store_bench --render benchmarks/results/store_bench.json
+
+Two parts:
+
+**patterns** -- ``QdrantStore(path=...)`` (Qdrant Edge), LangGraph's ``PostgresStore`` on a
+PostgreSQL server this run starts on loopback in a temp dir (``benchmarks.common.
+temp_postgres``; needs the ``bench`` extra and PostgreSQL's server binaries, else those rows
+are skipped with the reason) and ``InMemoryStore``: bulk put (items/s), then ``get``,
+filtered ``search`` and ``put`` timed call by call (p50/p95), for two layouts: one namespace
+per user ``("memories", user_id)`` (LangGraph's docs) and one shared namespace with
+``filter={"user_id": ...}``. No vectors: pgvector is reported, not used.
+
+**vector** -- put throughput and filtered vector search for four stores:
 
 Stores (all with the same ``index={"dims": 384, "embed": ..., "fields": ["text"]}``):
 
@@ -29,9 +43,9 @@ Correctness: every result list is compared with an exact numpy search over the s
 filtered set (recall@10, ties within 1e-5 count as hits), and any hit that is not one of the
 user's current facts is counted as a wrong hit.
 
-A full run writes ``benchmarks/results/store_bench.json`` and the generated block of the
-"Store" section of ``docs/benchmarks.md``; ``--quick`` writes ``store_bench_quick.json``
-only (the published table is left alone).
+A run writes ``benchmarks/results/store_bench.json`` (``--quick``: ``store_bench_quick.json``)
+with ``git rev-parse HEAD`` and ``git status --porcelain``; ``--docs`` also writes the
+generated blocks of the "Store" section of ``docs/benchmarks.md``.
 """
 
 from __future__ import annotations
@@ -42,12 +56,12 @@ import json
 import math
 import shlex
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -59,15 +73,18 @@ from langgraph.store.base import BaseStore, PutOp
 from benchmarks.common import (
     DOCS,
     RESULTS,
-    ROOT,
     Progress,
     fmt_ms,
     fmt_rate,
     fmt_ratio,
+    git_state,
+    load_average,
     machine_info,
     markdown_table,
+    provenance,
     replace_block,
     summarize,
+    temp_postgres,
     write_json,
 )
 
@@ -85,6 +102,8 @@ PACKAGES = (
     "qdrant-client",
     "qdrant-edge-py",
     "langgraph-store-qdrant",
+    "langgraph-checkpoint-postgres",
+    "psycopg",
     "numpy",
 )
 
@@ -359,7 +378,11 @@ def measure(
     name: str, data: Dataset, queries: Sequence[Query], index: dict[str, Any], args: Any
 ) -> Row:
     row = Row(store=name, n=data.n, queries_planned=len(queries))
-    opened = open_store(name, index, args.tmp)
+    try:
+        opened = open_store(name, index, args.tmp)
+    except ImportError as exc:
+        row.status, row.note = "skipped", f"not installed: {exc}"
+        return row
     row.load.append(load_average())
     try:
         gc.collect()
@@ -392,15 +415,6 @@ def measure(
     return row
 
 
-def load_average() -> float:
-    """The 1-minute load average (other sessions share this machine's cores)."""
-    try:
-        with open("/proc/loadavg", encoding="utf-8") as fh:
-            return float(fh.read().split()[0])
-    except (OSError, ValueError, IndexError):
-        return math.nan
-
-
 def estimate(prev: Row | None, n: int, min_queries: int) -> float | None:
     """Seconds to put ``n`` items and run ``min_queries``, from the store's last size.
 
@@ -411,6 +425,292 @@ def estimate(prev: Row | None, n: int, min_queries: int) -> float | None:
         return None
     scale = n / prev.n
     return n / prev.put_rate + min_queries * prev.p50 * scale / 1000.0 + 3 * prev.p50 * scale / 1000
+
+
+# ---- access patterns: Edge vs PostgresStore vs InMemoryStore ----------------------------
+
+PATTERN_STORES = ("edge", "postgres", "inmemory")
+PATTERN_LABELS = {
+    "edge": "QdrantStore, Qdrant Edge",
+    "postgres": "LangGraph PostgresStore (PostgreSQL, loopback)",
+    "inmemory": "LangGraph InMemoryStore",
+}
+PATTERNS = {
+    "per-user": 'one namespace per user, ("memories", user_id) (the LangGraph docs pattern)',
+    "shared": 'one shared namespace ("memories",), filter={"user_id": user_id}',
+}
+
+
+def pattern_item(pattern: str, u: int, j: int, current: bool) -> tuple[tuple[str, ...], str, dict]:
+    """Namespace, key and value of item ``j`` of user ``u`` under an access pattern."""
+    uid = user_id(u)
+    value = {
+        "user_id": uid,
+        "kind": "preference",
+        "predicate": PREDICATES[j % len(PREDICATES)],
+        "text": f"memory {j} of {uid}",
+        "valid_to": None if current else "2024-06-01T00:00:00Z",
+    }
+    if pattern == "per-user":
+        return ("memories", uid), f"m{j:05d}", value
+    return ("memories",), f"{uid}-m{j:05d}", value
+
+
+def pattern_search(store: BaseStore, pattern: str, u: int) -> list[Any]:
+    """The filtered search of the pattern: that user's current memories, top 10."""
+    uid = user_id(u)
+    if pattern == "per-user":
+        return store.search(("memories", uid), filter={"valid_to": None}, limit=TOP_K)
+    return store.search(("memories",), filter={"user_id": uid, "valid_to": None}, limit=TOP_K)
+
+
+@dataclass
+class PatternRow:
+    store: str
+    pattern: str
+    users: int
+    per_user: int
+    status: str = "ok"  # ok | skipped
+    note: str = ""
+    bulk_put_rate: float | None = None
+    put_ms: dict[str, float | int] = field(default_factory=dict)
+    get_ms: dict[str, float | int] = field(default_factory=dict)
+    search_ms: dict[str, float | int] = field(default_factory=dict)
+    wrong_results: int = 0
+    load: list[float] = field(default_factory=list)
+
+    @property
+    def items(self) -> int:
+        return self.users * self.per_user
+
+
+@contextmanager
+def open_pattern_store(name: str, dsn: str | None, tag: str) -> Iterator[BaseStore]:
+    """A fresh, empty store (new temp dir, new database, new instance) for one row."""
+    if name == "edge":
+        from langmem_plus.stores import QdrantStore
+
+        path = tempfile.mkdtemp(prefix="store_bench_pattern_")
+        edge = QdrantStore(path=path)
+        try:
+            yield edge
+        finally:
+            edge.close()
+            shutil.rmtree(path, ignore_errors=True)
+    elif name == "inmemory":
+        from langgraph.store.memory import InMemoryStore
+
+        yield InMemoryStore()
+    elif name == "postgres":
+        import psycopg
+        from langgraph.store.postgres import PostgresStore
+
+        assert dsn is not None
+        db = f"bench_{tag}"
+        with psycopg.connect(dsn, autocommit=True) as admin:
+            admin.execute(f"DROP DATABASE IF EXISTS {db}")
+            admin.execute(f"CREATE DATABASE {db}")
+        try:
+            with PostgresStore.from_conn_string(
+                dsn.replace("dbname=postgres", f"dbname={db}")
+            ) as pg:
+                pg.setup()
+                yield pg
+        finally:
+            with psycopg.connect(dsn, autocommit=True) as admin:
+                admin.execute(f"DROP DATABASE IF EXISTS {db}")
+    else:
+        raise ValueError(f"unknown store {name!r}: use one of {PATTERN_STORES}")
+
+
+def _timed(n: int, budget_s: float, min_n: int, fn: Callable[[int], Any]) -> list[float]:
+    """Milliseconds of ``fn(i)`` for i < n, stopping after ``budget_s`` once ``min_n`` ran."""
+    out: list[float] = []
+    t_start = time.perf_counter()
+    for i in range(n):
+        if i >= min_n and time.perf_counter() - t_start > budget_s:
+            break
+        t0 = time.perf_counter_ns()
+        fn(i)
+        out.append((time.perf_counter_ns() - t0) / 1e6)
+    return out
+
+
+def measure_pattern(
+    name: str, pattern: str, users: int, per_user: int, dsn: str | None, args: Any
+) -> PatternRow:
+    row = PatternRow(store=name, pattern=pattern, users=users, per_user=per_user)
+    rng = np.random.default_rng(args.seed + per_user)
+    current = rng.random((users, per_user)) < CURRENT_SHARE
+    ops = [
+        PutOp(*pattern_item(pattern, u, j, bool(current[u, j])), index=False)
+        for j in range(per_user)
+        for u in range(users)
+    ]
+    tag = f"{pattern.replace('-', '_')}_{users}_{per_user}"
+    row.load.append(load_average())
+    with open_pattern_store(name, dsn, tag) as store:
+        label = f"{name} {pattern} {users * per_user:,}"
+        t0 = time.perf_counter()
+        put_all(store, ops, args.batch, f"{label} bulk put")
+        row.bulk_put_rate = len(ops) / (time.perf_counter() - t0)
+        del ops
+        n = args.pattern_samples
+        picks = rng.integers(0, users, size=n).tolist()
+        slots = rng.integers(0, per_user, size=n).tolist()
+        for u in picks[:3]:  # warm-up, untimed
+            pattern_search(store, pattern, u)
+
+        def put_one(i: int) -> None:
+            ns, key, value = pattern_item(pattern, picks[i], per_user + i, True)
+            store.put(ns, key, value, index=False)
+
+        def get_one(i: int) -> None:
+            ns, key, _ = pattern_item(pattern, picks[i], slots[i], True)
+            if store.get(ns, key) is None:
+                raise RuntimeError(f"{name}: get({ns}, {key}) found nothing after the load")
+
+        def search_one(i: int) -> None:
+            u = picks[i]
+            got = pattern_search(store, pattern, u)
+            uid = user_id(u)
+            bad = [it for it in got if it.value.get("user_id") != uid or it.value["valid_to"]]
+            row.wrong_results += len(bad) + (len(got) != min(TOP_K, int(current[u].sum())))
+
+        gc.collect()
+        row.get_ms = summarize(_timed(n, args.budget, args.min_queries, get_one))
+        row.search_ms = summarize(_timed(n, args.budget, args.min_queries, search_one))
+        row.put_ms = summarize(_timed(n, args.budget, args.min_queries, put_one))
+    row.load.append(load_average())
+    print(
+        f"  -> bulk put {fmt_rate(row.bulk_put_rate)}/s; put p50 {fmt_ms(_get(row.put_ms, 'p50'))}"
+        f" get p50 {fmt_ms(_get(row.get_ms, 'p50'))} search p50 "
+        f"{fmt_ms(_get(row.search_ms, 'p50'))} p95 {fmt_ms(_get(row.search_ms, 'p95'))} ms; "
+        f"wrong {row.wrong_results}",
+        file=sys.stderr,
+    )
+    return row
+
+
+def pgvector_note(dsn: str | None) -> str:
+    """Whether this PostgreSQL has pgvector (``CREATE EXTENSION vector``)."""
+    if dsn is None:
+        return "PostgreSQL not run"
+    import psycopg
+
+    try:
+        with psycopg.connect(dsn, autocommit=True) as c:
+            c.execute("CREATE EXTENSION IF NOT EXISTS vector")
+    except psycopg.Error as exc:
+        return f"pgvector not available ({type(exc).__name__}): no vector rows for PostgresStore"
+    return "pgvector available (vector rows for PostgresStore are not built by this benchmark yet)"
+
+
+def run_patterns(args: Any) -> dict[str, Any]:
+    """Every store x pattern x size; PostgresStore on a server this run starts itself."""
+    rows: list[PatternRow] = []
+    stores = [s for s in args.pattern_store_list]
+    postgres_note = ""
+    with ExitStack() as stack:
+        dsn: str | None = None
+        if "postgres" in stores:
+            try:
+                import langgraph.store.postgres  # noqa: F401
+                import psycopg  # noqa: F401
+            except ImportError as exc:
+                postgres_note = (
+                    f"PostgresStore skipped: {exc}. Install the bench extra: "
+                    "pip install -e '.[bench]'"
+                )
+            else:
+                try:
+                    dsn = stack.enter_context(temp_postgres())
+                except RuntimeError as exc:
+                    postgres_note = f"PostgresStore skipped: {exc}"
+            if dsn is None:
+                print(f"  {postgres_note}", file=sys.stderr)
+                stores.remove("postgres")
+        vector_note = pgvector_note(dsn) if dsn else postgres_note
+        for per_user in args.per_user_list:
+            for pattern in PATTERNS:
+                for name in stores:
+                    print(
+                        f"[{name} / {pattern} / {args.users:,} users x {per_user}]",
+                        file=sys.stderr,
+                    )
+                    rows.append(measure_pattern(name, pattern, args.users, per_user, dsn, args))
+    return {
+        "rows": [vars(r) for r in rows],
+        "postgres": postgres_note or "ran",
+        "pgvector": vector_note,
+        "config": {
+            "users": args.users,
+            "per_user": args.per_user_list,
+            "samples": args.pattern_samples,
+            "budget_s": args.budget,
+            "batch": args.batch,
+            "current_share": CURRENT_SHARE,
+            "patterns": PATTERNS,
+            "stores": {s: PATTERN_LABELS[s] for s in args.pattern_store_list},
+        },
+    }
+
+
+def patterns_block(saved: dict[str, Any]) -> str:
+    p = saved["patterns"]
+    rows = [PatternRow(**r) for r in p["rows"]]
+    edge = {(r.pattern, r.per_user): r for r in rows if r.store == "edge"}
+    body = []
+    for r in rows:
+        e = edge.get((r.pattern, r.per_user))
+        body.append(
+            [
+                f"{r.users:,} x {r.per_user} = {r.items:,}",
+                r.pattern,
+                PATTERN_LABELS[r.store],
+                fmt_rate(r.bulk_put_rate),
+                fmt_ratio(_ratio(r.bulk_put_rate, e.bulk_put_rate if e else None)),
+                f"{fmt_ms(_get(r.put_ms, 'p50'))} / {fmt_ms(_get(r.put_ms, 'p95'))}",
+                f"{fmt_ms(_get(r.get_ms, 'p50'))} / {fmt_ms(_get(r.get_ms, 'p95'))}",
+                f"{fmt_ms(_get(r.search_ms, 'p50'))} / {fmt_ms(_get(r.search_ms, 'p95'))}",
+                fmt_ratio(
+                    _ratio(_get(r.search_ms, "p50"), _get(e.search_ms, "p50") if e else None)
+                ),
+                f"{r.put_ms.get('n', 0)} / {r.get_ms.get('n', 0)} / {r.search_ms.get('n', 0)}",
+                str(r.wrong_results),
+                "-" if not r.load else f"{max(r.load):.1f}",
+            ]
+        )
+    table_md = markdown_table(
+        [
+            "users x items = stored",
+            "pattern",
+            "store",
+            "bulk put items/s",
+            "vs Edge",
+            "put p50 / p95 ms",
+            "get p50 / p95 ms",
+            "filtered search p50 / p95 ms",
+            "search p50 vs Edge",
+            "samples put / get / search",
+            "wrong results",
+            "load",
+        ],
+        body,
+    )
+    lines = [
+        provenance(saved) + "  ",
+        "Patterns: "
+        + "; ".join(f"**{k}** = {v}" for k, v in p["config"]["patterns"].items())
+        + f". Each search asks for that user's current items (`valid_to` None), top {TOP_K}; "
+        f"bulk put = `store.batch` of {p['config']['batch']} `PutOp`s, no index (no vectors); "
+        "put = one `store.put` of a new item; get = one `store.get` of a stored key. "
+        f"PostgresStore: {p['postgres']}; {p['pgvector']}.",
+    ]
+    if saved.get("config", {}).get("quick"):
+        lines.append("**Quick run** (fewer users and samples): a smoke-sized measurement.")
+    lines += ["", table_md]
+    return "\n".join(lines)
 
 
 # ---- report -----------------------------------------------------------------------------
@@ -524,9 +824,7 @@ def report_block(rows: Sequence[Row], meta: dict[str, Any], t: dict[str, Any]) -
     pkgs = ", ".join(f"{k} {v}" for k, v in m["packages"].items() if v)
     skipped = [r for r in rows if r.status != "ok"]
     lines = [
-        f"Command: `{meta['command']}` (from the repository root, venv active)  ",
-        f"Date: {m['date']}, commit {meta['commit']}, wall time {meta['wall_seconds']:.0f} s  ",
-        f"Machine: {m['cpu']}, {m['cores']} cores, {m['memory_gb']} GB RAM, {m['os']}  ",
+        provenance(meta) + "  ",
         f"Python {m['python']}; {pkgs}  ",
         f"Config: dims {meta['config']['dims']}, batches of {meta['config']['batch']} puts, "
         f"up to {meta['config']['queries']} queries per store and size within a "
@@ -549,7 +847,7 @@ def report_block(rows: Sequence[Row], meta: dict[str, Any], t: dict[str, Any]) -
         targets_table(t),
     ]
     if skipped:
-        lines += ["", "Skipped (would take longer than the skip limit):"]
+        lines += ["", "Skipped (not installed, or estimated longer than the skip limit):"]
         lines += [f"- {STORE_LABELS[r.store]} at {r.n:,}: {r.note}" for r in skipped]
     return "\n".join(lines)
 
@@ -560,24 +858,10 @@ SKELETON = """# Benchmarks
 
 <!-- store_bench:start -->
 <!-- store_bench:end -->
+
+<!-- store_patterns:start -->
+<!-- store_patterns:end -->
 """
-
-
-def git_commit() -> str | None:
-    """The checked-out commit (read-only git calls), with ``+dirty`` for local changes."""
-    try:
-        head = subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
-        ).stdout.strip()
-        dirty = subprocess.run(
-            ["git", "status", "--porcelain", "--untracked-files=no"],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-        ).stdout.strip()
-    except OSError:
-        return None
-    return (head + ("+dirty" if dirty else "")) or None
 
 
 # ---- main -------------------------------------------------------------------------------
@@ -585,72 +869,144 @@ def git_commit() -> str | None:
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     ap = argparse.ArgumentParser(prog="python -m benchmarks.store_bench", description=__doc__)
-    ap.add_argument("--sizes", default="1000,10000,100000", help="item counts, comma-separated")
-    ap.add_argument("--stores", default="edge,local,inmemory,peer", help="which stores")
-    ap.add_argument("--quick", action="store_true", help="smoke run (< 60 s), docs untouched")
+    ap.add_argument("--part", default="vector,patterns", help="vector, patterns, or both")
+    ap.add_argument("--sizes", default="1000,10000,100000", help="vector part: item counts")
+    ap.add_argument("--stores", default="edge,local,inmemory,peer", help="vector part: stores")
+    ap.add_argument("--quick", action="store_true", help="smoke run: small sizes, few queries")
     ap.add_argument("--queries", type=int, default=500, help="queries per store and size")
     ap.add_argument("--min-queries", type=int, default=10, help="queries run despite the budget")
-    ap.add_argument("--budget", type=float, default=45.0, help="search seconds per store+size")
+    ap.add_argument("--budget", type=float, default=45.0, help="seconds per timed loop")
     ap.add_argument(
         "--skip-after", type=float, default=300.0, help="skip a store+size estimated longer"
     )
     ap.add_argument("--dims", type=int, default=384)
     ap.add_argument("--batch", type=int, default=500, help="puts per store.batch call")
+    ap.add_argument("--users", type=int, default=None, help="patterns part: users (1000)")
+    ap.add_argument("--per-user", default="10,100", help="patterns part: items per user")
+    ap.add_argument(
+        "--pattern-stores", default=",".join(PATTERN_STORES), help="patterns part: stores"
+    )
+    ap.add_argument("--pattern-samples", type=int, default=None, help="patterns: calls timed")
     ap.add_argument("--seed", type=int, default=42)
     ap.add_argument("--tmp", default=None, help="parent dir for the Edge shard (default: TMPDIR)")
     ap.add_argument("--json", type=Path, default=None, help="results file")
-    ap.add_argument("--no-docs", action="store_true", help="do not update docs/benchmarks.md")
+    ap.add_argument("--allow-dirty", action="store_true", help="measure a dirty tree (marked)")
+    ap.add_argument("--docs", action="store_true", help="also write docs/benchmarks.md")
     ap.add_argument(
         "--render",
         type=Path,
         default=None,
         metavar="JSON",
-        help="measure nothing: re-render the table (and docs block) from a results file",
+        help="measure nothing: re-render the tables (and docs blocks) from a results file",
     )
     args = ap.parse_args(argv)
+    given = argv if argv is not None else sys.argv[1:]
     if args.quick:
-        if "--sizes" not in (argv if argv is not None else sys.argv[1:]):
+        if "--sizes" not in given:
             args.sizes = "1000,3000"
         args.queries, args.budget, args.min_queries, args.skip_after = 60, 3.0, 5, 20.0
-        args.no_docs = True
+    args.users = args.users or (100 if args.quick else N_USERS)
+    args.pattern_samples = args.pattern_samples or (60 if args.quick else 500)
+    args.parts = {p.strip() for p in args.part.split(",") if p.strip()}
+    if not args.parts <= {"vector", "patterns"}:
+        ap.error(f"unknown part in {args.part!r}: use vector, patterns or both")
     args.size_list = [int(s.replace("_", "")) for s in args.sizes.split(",") if s.strip()]
     args.store_list = [s.strip() for s in args.stores.split(",") if s.strip()]
+    args.per_user_list = [int(s) for s in args.per_user.split(",") if s.strip()]
+    args.pattern_store_list = [s.strip() for s in args.pattern_stores.split(",") if s.strip()]
     for s in args.store_list:
         if s not in STORE_LABELS:
             ap.error(f"unknown store {s!r}: use {','.join(STORE_LABELS)}")
+    for s in args.pattern_store_list:
+        if s not in PATTERN_LABELS:
+            ap.error(f"unknown pattern store {s!r}: use {','.join(PATTERN_STORES)}")
     if args.json is None:
         args.json = RESULTS / ("store_bench_quick.json" if args.quick else "store_bench.json")
     return args
 
 
-def render(path: Path, write_docs: bool) -> int:
-    """Print (and publish) the report of a saved results file, without measuring."""
-    saved = json.loads(path.read_text(encoding="utf-8"))
-    names = {f.name for f in fields(Row)}
-    rows = [Row(**{k: v for k, v in r.items() if k in names}) for r in saved["results"]]
-    t = targets(rows)
-    block = report_block(rows, saved, t)
-    print(block)
-    if write_docs:
-        replace_block(DOCS, "store_bench", block, SKELETON)
-        print(f"table written to {DOCS}", file=sys.stderr)
-    return 0
+def blocks(saved: dict[str, Any]) -> dict[str, str]:
+    """The rendered docs blocks (name -> markdown) of a saved results file."""
+    out: dict[str, str] = {}
+    if saved.get("results") is not None:
+        names = {f.name for f in fields(Row)}
+        rows = [Row(**{k: v for k, v in r.items() if k in names}) for r in saved["results"]]
+        out["store_bench"] = report_block(rows, saved, targets(rows))
+    if saved.get("patterns") is not None:
+        out["store_patterns"] = patterns_block(saved)
+    return out
+
+
+def publish(saved: dict[str, Any]) -> None:
+    for name, block in blocks(saved).items():
+        replace_block(DOCS, name, block, SKELETON)
+    print(f"tables written to {DOCS}", file=sys.stderr)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     if args.render is not None:
-        return render(args.render, not args.no_docs)
+        saved = json.loads(args.render.read_text(encoding="utf-8"))
+        print("\n\n".join(blocks(saved).values()))
+        publish(saved)
+        return 0
+    git = git_state(allow_dirty=args.allow_dirty)
     command = " ".join(
         ["python -m benchmarks.store_bench", *map(shlex.quote, argv or sys.argv[1:])]
     )
     # Local mode warns once past 20k points that it is not meant for that size: known, noted.
     warnings.filterwarnings("ignore", message="Local mode is not recommended")
     wall0 = time.perf_counter()
-    print(f"{command}\nbuilding {max(args.size_list):,} item vectors...", file=sys.stderr)
+    load0 = load_average()
+    rows: list[Row] = []
+    if "vector" in args.parts:
+        rows = run_vector(args)
+    patterns = run_patterns(args) if "patterns" in args.parts else None
+    meta = {
+        "command": command,
+        "git": git,
+        "machine": machine_info(PACKAGES),
+        "load": [load0, load_average()],
+        "wall_seconds": time.perf_counter() - wall0,
+        "config": {
+            "quick": args.quick,
+            "parts": sorted(args.parts),
+            "sizes": args.size_list,
+            "stores": args.store_list,
+            "dims": args.dims,
+            "batch": args.batch,
+            "queries": args.queries,
+            "min_queries": args.min_queries,
+            "budget_s": args.budget,
+            "skip_after_s": args.skip_after,
+            "seed": args.seed,
+            "users": N_USERS,
+            "current_share": CURRENT_SHARE,
+            "top_k": TOP_K,
+            "query": "search(('facts',), query=<text>, filter={'user_id': u, 'valid_to': None}, "
+            "limit=10)",
+        },
+        "modes": {k: STORE_MODES[k] for k in args.store_list},
+    }
+    saved = {
+        **meta,
+        "targets": targets(rows) if rows else None,
+        "results": [{**vars(r), "label": STORE_LABELS[r.store]} for r in rows] if rows else None,
+        "patterns": patterns,
+    }
+    print("\n" + "\n\n".join(blocks(saved).values()))
+    write_json(args.json, saved)
+    print(f"\nresults: {args.json}", file=sys.stderr)
+    if args.docs:
+        publish(saved)
+    return 0
+
+
+def run_vector(args: argparse.Namespace) -> list[Row]:
+    """The vector-search part: four stores, filtered top-10 by similarity, per size."""
+    print(f"building {max(args.size_list):,} item vectors...", file=sys.stderr)
     bank = Bank.build(max(args.size_list), args.queries, args.dims, args.seed)
     index = {"dims": args.dims, "embed": CachedEmbeddings(bank.cache), "fields": ["text"]}
-
     rows: list[Row] = []
     last: dict[str, Row] = {}
     for n in args.size_list:
@@ -682,46 +1038,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         gc.unfreeze()
         del data, queries
         gc.collect()
-
-    t = targets(rows)
-    meta = {
-        "command": command,
-        "machine": machine_info(PACKAGES),
-        "commit": git_commit(),
-        "wall_seconds": time.perf_counter() - wall0,
-        "config": {
-            "sizes": args.size_list,
-            "stores": args.store_list,
-            "dims": args.dims,
-            "batch": args.batch,
-            "queries": args.queries,
-            "min_queries": args.min_queries,
-            "budget_s": args.budget,
-            "skip_after_s": args.skip_after,
-            "seed": args.seed,
-            "users": N_USERS,
-            "current_share": CURRENT_SHARE,
-            "top_k": TOP_K,
-            "query": "search(('facts',), query=<text>, filter={'user_id': u, 'valid_to': None}, "
-            "limit=10)",
-        },
-        "modes": {k: STORE_MODES[k] for k in args.store_list},
-    }
-    block = report_block(rows, meta, t)
-    print("\n" + block)
-    write_json(
-        args.json,
-        {
-            **meta,
-            "targets": t,
-            "results": [{**vars(r), "label": STORE_LABELS[r.store]} for r in rows],
-        },
-    )
-    print(f"\nresults: {args.json}", file=sys.stderr)
-    if not args.no_docs:
-        replace_block(DOCS, "store_bench", block, SKELETON)
-        print(f"table written to {DOCS}", file=sys.stderr)
-    return 0
+    return rows
 
 
 if __name__ == "__main__":
