@@ -300,7 +300,7 @@ class EdgeEngine:
             len(pending),
         )
 
-    def _finish_compaction(self) -> None:
+    def _finish_compaction(self, *, resumed: bool = True) -> None:
         """Complete a compaction that had built its new shard, or drop one that had not."""
         names = (_SHARD, _BUILD, _OLD, _SWAP)
         shard, build, old, swap = (os.path.join(self.path, n) for n in names)
@@ -315,7 +315,8 @@ class EdgeEngine:
             shutil.rmtree(old, ignore_errors=True)
             os.unlink(swap)
             fsync_dir(self.path)
-            logger.warning("store at %s: finished a compaction interrupted by a crash", self.path)
+            if resumed:
+                logger.warning("store at %s: finished a compaction a crash interrupted", self.path)
             return
         if os.path.isdir(build):
             shutil.rmtree(build)
@@ -496,7 +497,7 @@ class EdgeEngine:
             shard.close()
             self._shard = None
             try:
-                self._finish_compaction()
+                self._finish_compaction(resumed=False)
             finally:
                 self._shard = self._load()
             _tighten(self.path)
