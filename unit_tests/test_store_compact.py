@@ -226,3 +226,24 @@ def test_a_crash_during_compaction_leaves_the_old_or_the_new_shard(
     assert sorted(os.listdir(path)) == ["shard", "store.json", "store.lock"]
     if at != "compact:built":  # the new shard was complete: the swap was finished
         assert files_holding(path, MARKER) == []
+
+
+def test_store_and_outbox_files_are_owner_only(tmp_path: Path) -> None:
+    from langgraph.store.base import PutOp
+
+    from langmem_plus.resilience.outbox import Outbox
+
+    with QdrantStore(path=str(tmp_path / "store")) as store:
+        store.put(("a",), "k", {"text": "private"})
+        store.compact()
+    for root, _dirs, files in os.walk(tmp_path / "store"):
+        assert os.stat(root).st_mode & 0o777 == 0o700, root
+        for f in files:
+            assert os.stat(os.path.join(root, f)).st_mode & 0o777 == 0o600, f
+    path = tmp_path / "outbox.sqlite"
+    with Outbox(str(path)) as box:
+        box.enqueue([PutOp(("a",), "k", {"text": "private"})])
+        made = [p for p in tmp_path.iterdir() if p.name.startswith("outbox.sqlite")]
+        assert {p.name for p in made} >= {"outbox.sqlite", "outbox.sqlite-wal"}
+        for p in made:
+            assert p.stat().st_mode & 0o777 == 0o600, p.name
