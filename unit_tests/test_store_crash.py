@@ -264,9 +264,15 @@ def create_child(path: Path, crash_at: int) -> subprocess.CompletedProcess[str]:
 
 
 def crash_points(names: list[str]) -> list[int]:
-    """1-based steps to end the process at: each step once, but of the payload indexes
-    (one call each) only the first and the last."""
-    kinds = ["index" if n == "shard.update" or n.startswith("shard:index:") else n for n in names]
+    """1-based steps to end the process at, one per state the disk can be left in: the
+    engine's named creation steps when it has them, else each kind of shard call once (of
+    the payload indexes, one call each, the first and the last)."""
+    named = [n + 1 for n, name in enumerate(names) if name.startswith("create:")]
+    if named:
+        index_steps = [n + 1 for n, name in enumerate(names) if name.startswith("shard:index:")]
+        return sorted({*named, names.index("shard:created") + 1,
+                       index_steps[len(index_steps) // 2]})  # fmt: skip
+    kinds = ["index" if n == "shard.update" else n for n in names]
     keep = []
     for n, kind in enumerate(kinds):
         first = n == 0 or kinds[n - 1] != kind
@@ -276,12 +282,13 @@ def crash_points(names: list[str]) -> list[int]:
     return keep
 
 
-@pytest.fixture(scope="module")
-def creation_steps(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
-    probe = create_child(tmp_path_factory.mktemp("probe") / "store", -1)
+def creation_steps(path: Path) -> list[str]:
+    """The steps of creating a store at ``path``, by name (a child run with no crash)."""
+    probe = create_child(path, -1)
     assert probe.returncode == 0, probe.stderr[-2000:]
     names: list[str] = json.loads(probe.stdout.splitlines()[-1])
     assert len(names) >= 3
+    shutil.rmtree(path)
     return names
 
 
@@ -295,24 +302,25 @@ def crash_creating(path: Path, crash_at: int) -> None:
     with QdrantStore(path=str(path)) as store:
         assert store.get(("docs",), "a") is not None
     assert sorted(os.listdir(path.parent)) == ["store"], "a dead build was left beside it"
+    assert ".creating" not in os.listdir(path)
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("existing", ["absent", "empty folder"])
 def test_a_kill_at_any_step_of_creation_leaves_a_store_that_opens(
-    creation_steps: list[str], tmp_path: Path
+    existing: str, tmp_path: Path
 ) -> None:
-    for crash_at in crash_points(creation_steps):
-        (tmp_path / f"crash-{crash_at}").mkdir()
-        crash_creating(tmp_path / f"crash-{crash_at}" / "store", crash_at)
-
-
-@pytest.mark.slow
-def test_a_kill_while_creating_in_an_existing_empty_folder_leaves_a_store_that_opens(
-    creation_steps: list[str], tmp_path: Path
-) -> None:
-    for crash_at in (len(creation_steps) // 2, len(creation_steps) - 1):
+    """A new path is built beside and renamed in; an existing empty folder (a mount point)
+    is built inside and moved up, store.json last."""
+    probe = tmp_path / "probe" / "store"
+    probe.mkdir(parents=True)
+    if existing == "absent":
+        probe.rmdir()
+    for crash_at in crash_points(creation_steps(probe)):
         path = tmp_path / f"crash-{crash_at}" / "store"
         path.mkdir(parents=True)
+        if existing == "absent":
+            path.rmdir()
         crash_creating(path, crash_at)
 
 

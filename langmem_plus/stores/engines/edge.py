@@ -12,8 +12,10 @@ Layout of ``path`` (a folder only its owner can read, 0700; files 0600):
 * ``shard.compact/``, ``shard.old/``, ``compact.done``: only during ``compact()``; an open
   that finds them finishes or discards the compaction.
 
-A new store is built in a hidden sibling folder and renamed into place, so a crash during
-creation leaves either nothing or a complete store. Calls are serialised by a lock: Edge
+A new store is built aside and renamed into place (a new folder: built as a hidden sibling;
+an existing empty folder, e.g. a mount point: built in ``.creating/`` inside, then the shard
+and last ``store.json`` moved up), so a crash during creation leaves nothing, a complete
+store, or a state the next open completes. Calls are serialised by a lock: Edge
 calls take well under a millisecond.
 """
 
@@ -76,6 +78,7 @@ _SCHEMAS = {
 _FORMAT_VERSION = 1
 _META, _SHARD, _LOCK = "store.json", "shard", "store.lock"
 _BUILD, _OLD, _SWAP = "shard.compact", "shard.old", "compact.done"
+_CREATING = ".creating"
 _COPY_PAGE = 256
 
 _crash_hook: Callable[[str], None] | None = None
@@ -334,10 +337,25 @@ class EdgeEngine:
     # ---- creation ----------------------------------------------------------------------
 
     def _create(self, settings: dict[str, Any]) -> None:
-        """Build the store in a hidden sibling folder and rename it into place."""
         folder = os.path.abspath(self.path)
-        if os.path.isdir(folder) and os.listdir(folder):
-            self._diagnose(folder)
+        if os.path.isdir(folder):
+            self._create_inside(folder, settings)
+        else:
+            self._create_beside(folder, settings)
+
+    def _build(self, build: str, settings: dict[str, Any]) -> None:
+        """A complete store (shard with its indexes, then store.json) in ``build``."""
+        shard = _new_shard(os.path.join(build, _SHARD), self._dims, self._distance, {})
+        shard.flush()
+        shard.close()
+        _checkpoint("create:shard")
+        _write_file(os.path.join(build, _META), json.dumps(settings))
+        _tighten(build)
+        fsync_dir(build)
+        _checkpoint("create:built")
+
+    def _create_beside(self, folder: str, settings: dict[str, Any]) -> None:
+        """A new folder: build the store in a hidden sibling folder, rename it into place."""
         parent, name = os.path.split(folder)
         os.makedirs(parent, exist_ok=True)
         prefix = f".{name}.creating-"
@@ -354,18 +372,11 @@ class EdgeEngine:
             finally:
                 self.path = wanted
             _checkpoint("create:folder")
-            shard = _new_shard(os.path.join(build, _SHARD), self._dims, self._distance, {})
-            shard.flush()
-            shard.close()
-            _checkpoint("create:shard")
-            _write_file(os.path.join(build, _META), json.dumps(settings))
-            _tighten(build)
-            fsync_dir(build)
-            _checkpoint("create:built")
+            self._build(build, settings)
             try:
                 os.rename(build, folder)
             except OSError as exc:
-                if exc.errno not in (errno.ENOTEMPTY, errno.EEXIST):
+                if exc.errno not in (errno.ENOTEMPTY, errno.EEXIST, errno.EISDIR):
                     raise
                 # Another process created the store first; open what it made.
                 self._release_lock()
@@ -378,6 +389,44 @@ class EdgeEngine:
             shutil.rmtree(build, ignore_errors=True)
             raise
 
+    def _create_inside(self, folder: str, settings: dict[str, Any]) -> None:
+        """An existing folder (perhaps a mount point, whose parent we may not write): lock
+        it, build the store in ``.creating/`` inside, move the shard up, then store.json,
+        the commit point."""
+        others = sorted(set(os.listdir(folder)) - {_LOCK, _CREATING, _SHARD})
+        if others:
+            raise self._not_a_store(others)
+        self._take_lock()  # a second creator gets StoreInUseError here
+        try:
+            if os.path.exists(os.path.join(folder, _META)):
+                return  # another process finished creating it before we locked
+            build = os.path.join(folder, _CREATING)
+            shard, meta = os.path.join(folder, _SHARD), os.path.join(folder, _META)
+            if os.path.isdir(build):
+                moved = not os.path.exists(os.path.join(build, _SHARD))
+                if moved and os.path.isdir(shard) and os.path.exists(os.path.join(build, _META)):
+                    os.rename(os.path.join(build, _META), meta)  # a crash between the moves
+                    shutil.rmtree(build, ignore_errors=True)
+                    fsync_dir(folder)
+                    logger.warning("store at %s: finished a creation a crash interrupted", folder)
+                    return
+                shutil.rmtree(build)
+            if set(os.listdir(folder)) - {_LOCK}:
+                self._diagnose(folder)
+            os.mkdir(build, 0o700)
+            _checkpoint("create:folder")
+            self._build(build, settings)
+            os.rename(os.path.join(build, _SHARD), shard)
+            fsync_dir(folder)
+            _checkpoint("create:moved")
+            os.rename(os.path.join(build, _META), meta)
+            fsync_dir(folder)
+            os.rmdir(build)
+            _checkpoint("create:renamed")
+        except BaseException:
+            self._release_lock()
+            raise
+
     def _diagnose(self, folder: str) -> None:
         """A folder without store.json that is not empty: an empty shard an older version
         left half-created is removed (it held nothing); anything else is not touched."""
@@ -388,24 +437,23 @@ class EdgeEngine:
                 points = shard.count(qe.CountRequest(exact=True))
             finally:
                 shard.close()
-            if points == 0:
-                shutil.rmtree(shard_path)
-                with contextlib.suppress(FileNotFoundError):
-                    os.unlink(os.path.join(folder, _LOCK))
-                if not os.listdir(folder):
-                    logger.warning("store at %s: removed a half-created empty shard", folder)
-                    return
-            else:
+            if points > 0:
                 raise StoreRecoveryError(
                     f"the store at {self.path!r} has a shard/ with {points} points but no "
                     "store.json (it was deleted, or the folder was copied in part); restore "
                     "store.json from a copy of the store, or move the folder aside and open a "
                     "new path"
                 )
-        raise StoreRecoveryError(
+            shutil.rmtree(shard_path)
+            logger.warning("store at %s: removed an empty half-created shard", folder)
+        others = sorted(set(os.listdir(folder)) - {_LOCK})
+        if others:
+            raise self._not_a_store(others)
+
+    def _not_a_store(self, names: list[str]) -> StoreRecoveryError:
+        return StoreRecoveryError(
             f"the path {self.path!r} already holds files that are not a langmem-plus store "
-            f"({', '.join(sorted(os.listdir(folder))[:5])}); give QdrantStore(path=...) a new "
-            "or empty folder"
+            f"({', '.join(names[:5])}); give QdrantStore(path=...) a new or empty folder"
         )
 
     # ---- running -----------------------------------------------------------------------
