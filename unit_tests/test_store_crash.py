@@ -344,13 +344,16 @@ store.close()
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("existing", ["absent", "empty folder"])
 def test_two_processes_creating_one_new_path_the_loser_gets_store_in_use(
-    tmp_path: Path,
+    existing: str, tmp_path: Path
 ) -> None:
     env = {**os.environ, "PYTHONPATH": ROOT}
     for trial in range(2):
         base = tmp_path / f"t{trial}"
         base.mkdir()
+        if existing == "empty folder":
+            (base / "store").mkdir()
         go, release = base / "go", base / "release"
         procs = [
             subprocess.Popen(
@@ -420,6 +423,9 @@ def test_a_journal_that_cannot_be_applied_is_a_named_error_naming_the_file(
     QdrantStore(path=str(path)).close()
     bad = {"format": 1, "calls": [{"call": "delete", "ids": ["not-a-uuid"]}] * 2}
     (path / "intent.json").write_text(json.dumps(bad))
+    with pytest.raises(StoreRecoveryError, match=r"intent\.json.*move"):
+        QdrantStore(path=str(path))
+    (path / "intent.json").write_text('{"format": 1, "calls": [')  # damaged by hand
     with pytest.raises(StoreRecoveryError, match=r"intent\.json.*move"):
         QdrantStore(path=str(path))
     (path / "intent.json").unlink()

@@ -283,10 +283,10 @@ class EdgeEngine:
         """Roll forward the multi-call write a crash interrupted, if there is one."""
         journal = IntentJournal(self.path)
         self._journal = journal
-        pending = journal.pending()
-        if pending is None:
-            return
         try:
+            pending = journal.pending()
+            if pending is None:
+                return
             for call in pending:
                 self._execute(self._shard, call)
             self._shard.flush()
