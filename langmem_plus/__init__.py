@@ -24,6 +24,7 @@ from langmem_plus.errors import (
     OutboxInUseError,
     StoreConfigMismatchError,
     StoreInUseError,
+    StoreRecoveryError,
     StoreUnavailableError,
     ValueNotSerializableError,
 )
@@ -128,6 +129,7 @@ __all__ = [
     "SessionManager",
     "StoreConfigMismatchError",
     "StoreInUseError",
+    "StoreRecoveryError",
     "StoreUnavailableError",
     "ValueNotSerializableError",
     "WritePolicy",

@@ -4,7 +4,7 @@ Commands:
     demo    the scripted multi-session demo on the embedded default (no API key)
 
 plus, when installed, the memory-control commands of ``langmem_plus.cli_commands``
-(memories list/show, forget, export, sweep, serve, ...).
+(memories list/show, forget, export, compact, sweep, serve, ...).
 
 To add a command, write ``register_<name>(subparsers)`` that adds a subparser and sets
 ``func`` (a function of the parsed arguments returning the exit code), and append it to

@@ -1,5 +1,6 @@
 """The ``langmem-plus`` commands that let people (and operators acting for them) see and
-control what is remembered: list, show, forget, forget-all, off/on, export, as-of, sweep, serve.
+control what is remembered: list, show, forget, forget-all, off/on, export, as-of, compact,
+sweep, serve.
 
 They register themselves on the ``langmem-plus`` argparse parser (``register(subparsers)``);
 each sets ``func`` so the main program runs ``sys.exit(args.func(args))``. This module also
@@ -45,15 +46,19 @@ import inspect
 import json
 import os
 import sys
+import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from datetime import date, datetime, time, timedelta, timezone
 from typing import Any, TextIO
+
+from langgraph.store.base import InvalidNamespaceError
 
 from langmem_plus.errors import (
     InvalidFactError,
     InvalidUserIdError,
     StoreConfigMismatchError,
     StoreInUseError,
+    StoreRecoveryError,
     StoreUnavailableError,
 )
 from langmem_plus.memory import FactMemory
@@ -118,7 +123,7 @@ def _open_failure(where: str, exc: BaseException) -> CommandError:
             "it is open in another process (your app or `langmem-plus serve`); stop that "
             "process, or run the store as a Qdrant server and pass --url"
         )
-    elif isinstance(exc, StoreConfigMismatchError):
+    elif isinstance(exc, (StoreConfigMismatchError, StoreRecoveryError)):
         hint = text
     else:
         hint = f"{type(exc).__name__}: {text}"
@@ -130,7 +135,7 @@ def _open_memory(args: argparse.Namespace) -> Iterator[FactMemory]:
     """The ``FactMemory`` over the store the options name; the store is closed after."""
     from langmem_plus.stores import QdrantStore
 
-    prefix = tuple(p for p in str(args.namespace_prefix).split(".") if p)
+    prefix = _namespace_prefix(args.namespace_prefix)
     if args.path and args.url:
         raise CommandError(EXIT_USAGE, "give --path (embedded store) or --url (server), not both")
     url = args.url or os.environ.get("LANGMEM_PLUS_URL")
@@ -157,7 +162,7 @@ def _open_memory(args: argparse.Namespace) -> Iterator[FactMemory]:
                 f"no memory store at {where}: pass --path with the directory your app gives "
                 "QdrantStore(path=...), set LANGMEM_PLUS_PATH, or use --url for a Qdrant server",
             )
-        if not os.path.exists(os.path.join(path, "store.json")):
+        if not any(os.path.exists(os.path.join(path, n)) for n in ("store.json", "shard")):
             raise CommandError(
                 EXIT_STORE,
                 f"{where} is not a langmem-plus store (it has no store.json): pass --path with "
@@ -177,6 +182,23 @@ def _open_memory(args: argparse.Namespace) -> Iterator[FactMemory]:
         for close in [store.close, *closers]:
             with contextlib.suppress(Exception):
                 close()
+
+
+def _namespace_prefix(value: str) -> tuple[str, ...]:
+    """``--namespace-prefix`` as a namespace tuple; empty labels are a usage error.
+
+    Example:
+        >>> _namespace_prefix("myapp.memory")
+        ('myapp', 'memory')
+    """
+    parts = tuple(str(value).split("."))
+    if not all(p.strip() for p in parts):
+        raise CommandError(
+            EXIT_USAGE,
+            f"--namespace-prefix {value!r} has an empty label: give the prefix FactMemory was "
+            "built with, dotted, such as 'langmem_plus' or 'myapp.memory'",
+        )
+    return parts
 
 
 def _user(value: str) -> str:
@@ -358,8 +380,37 @@ def _cmd_forget(args: argparse.Namespace) -> int:
                 f"List ids with `{_PROG} memories list {user}`",
             )
         receipt = memory.forget(user, args.fact_id)
-    _print_receipt(receipt, args.json)
+        _print_receipt(receipt, args.json)
+        _after_delete(memory, args)
     return EXIT_OK
+
+
+def _compact(memory: FactMemory, where: str) -> None:
+    """Rewrite an embedded store with a progress bar and say what it did."""
+    compact = getattr(memory.store, "compact", None)
+    if compact is None:
+        raise CommandError(EXIT_USAGE, f"{where} cannot be compacted")
+    bar = ProgressBar("compacting")
+    try:
+        report = compact(progress=bar)
+    except NotImplementedError as exc:
+        raise CommandError(EXIT_USAGE, str(exc)) from exc
+    finally:
+        bar.close()
+    print(f"Compacted {where}: {_plural(report.points, 'item')} kept, "
+          f"{report.bytes_before:,} -> {report.bytes_after:,} bytes on disk. Deleted memories "
+          "are no longer in the store's files.", file=sys.stderr)
+
+
+def _after_delete(memory: FactMemory, args: argparse.Namespace) -> None:
+    """Compact with ``--compact``; otherwise say that the deleted text is still on disk."""
+    embedded = not (args.url or os.environ.get("LANGMEM_PLUS_URL"))
+    if getattr(args, "compact", False):
+        _compact(memory, "the store")
+    elif embedded:
+        print(f"The deleted text is gone from every answer, but stays in the store's files "
+              f"until you run `{_PROG} compact` (or pass --compact); see docs/privacy.md.",
+              file=sys.stderr)
 
 
 def _confirmed(args: argparse.Namespace, user: str, what: str) -> None:
@@ -379,7 +430,8 @@ def _cmd_forget_all(args: argparse.Namespace) -> int:
     _confirmed(args, user, f"delete everything remembered about {user}")
     with _open_memory(args) as memory:
         receipt = memory.forget_all(user)
-    _print_receipt(receipt, args.json)
+        _print_receipt(receipt, args.json)
+        _after_delete(memory, args)
     return EXIT_OK
 
 
@@ -391,6 +443,8 @@ def _cmd_switch(args: argparse.Namespace) -> int:
         _confirmed(args, user, f"turn memory off and delete everything remembered about {user}")
     with _open_memory(args) as memory:
         receipt = memory.set_memory(user, on, delete=delete)
+        if receipt is not None:
+            _after_delete(memory, args)
     if on:
         print(f"Memory is on for {user}: new facts they state can be remembered.")
     else:
@@ -411,14 +465,51 @@ def _cmd_export(args: argparse.Namespace) -> int:
     if args.output in (None, "-"):
         print(text)
         return EXIT_OK
-    try:
-        fd = os.open(args.output, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    except OSError as exc:
-        raise CommandError(EXIT_USAGE, f"cannot write {args.output}: {exc.strerror}") from exc
-    with os.fdopen(fd, "w", encoding="utf-8") as fh:
-        fh.write(text + "\n")
+    _write_private(args.output, text + "\n")
     print(f"Wrote everything held about {user} to {args.output} "
           f"({_plural(len(data['facts']), 'fact version')}).", file=sys.stderr)
+    return EXIT_OK
+
+
+def _write_private(target: str, text: str) -> None:
+    """Write ``text`` to a new owner-only (0600) file and rename it onto ``target``.
+
+    The rename replaces whatever ``target`` was (a symlink is replaced, never followed), so
+    a reader sees the old file or the whole new one, never a part.
+    """
+    if os.path.isdir(target):
+        raise CommandError(EXIT_USAGE, f"cannot write {target}: it is a directory")
+    folder = os.path.dirname(os.path.abspath(target))
+    tmp: str | None = None
+    try:
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{os.path.basename(target)}.")
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, target)
+        tmp = None
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        raise CommandError(
+            EXIT_USAGE, f"cannot write {target}: {reason} (choose a file in a folder you own)"
+        ) from exc
+    finally:
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+
+
+def _cmd_compact(args: argparse.Namespace) -> int:
+    if args.url or os.environ.get("LANGMEM_PLUS_URL"):
+        raise CommandError(
+            EXIT_USAGE,
+            "compact rewrites an embedded store (--path); a Qdrant server removes deleted "
+            "points from disk with its own optimizer",
+        )
+    with _open_memory(args) as memory:
+        where = os.path.abspath(args.path or os.environ.get("LANGMEM_PLUS_PATH") or DEFAULT_PATH)
+        _compact(memory, f"the store at {where}")
     return EXIT_OK
 
 
@@ -635,10 +726,10 @@ def _guarded(handler: Callable[[argparse.Namespace], int]) -> Callable[[argparse
         except CommandError as exc:
             print(f"{_PROG}: error: {exc.message}", file=sys.stderr)
             return exc.code
-        except (InvalidUserIdError, InvalidFactError) as exc:
+        except (InvalidUserIdError, InvalidFactError, InvalidNamespaceError) as exc:
             print(f"{_PROG}: error: {exc}", file=sys.stderr)
             return EXIT_USAGE
-        except (StoreUnavailableError, StoreConfigMismatchError) as exc:
+        except (StoreUnavailableError, StoreConfigMismatchError, StoreRecoveryError) as exc:
             print(f"{_PROG}: error: {exc}", file=sys.stderr)
             return EXIT_STORE
         except KeyboardInterrupt:
@@ -699,11 +790,15 @@ def register(subparsers: Any) -> None:
             [store, js])
     p.add_argument("user_id", metavar="USER", help="the person's user id")
     p.add_argument("fact_id", metavar="FACT_ID", help="an id printed by `memories list`")
+    p.add_argument("--compact", action="store_true",
+                   help="then compact the store, so the text also leaves its files")
 
     p = add("forget-all", _cmd_forget_all,
             "delete everything remembered about USER and print the receipt", [store, js])
     p.add_argument("user_id", metavar="USER", help="the person's user id")
     p.add_argument("--yes", action="store_true", help="do not ask for confirmation")
+    p.add_argument("--compact", action="store_true",
+                   help="then compact the store, so the text also leaves its files")
 
     p = add("off", _cmd_switch, "turn memory off for USER: nothing stored or recalled",
             [store])
@@ -730,6 +825,13 @@ def register(subparsers: Any) -> None:
                    help="YYYY-MM-DD (end of that day, UTC) or an ISO 8601 time")
     p.add_argument("--believed", action="store_true",
                    help="what we believed at DATE instead of what was true")
+
+    add("compact", _cmd_compact, "rewrite the embedded store so deleted memories leave its "
+        "files (WAL, segments, indexes), with a progress bar", [store],
+        description="Rewrite the embedded store so deleted memories leave its files: every "
+        "live item is copied into a fresh shard, which replaces the old one. Run it after "
+        "forget/forget-all when the text must leave the disk. Stop the app using the store "
+        "first (one process owns an embedded store).")
 
     p = add("sweep", _cmd_sweep, "consolidate sessions idle for --idle-minutes, with a "
             "progress bar", [store, js])

@@ -10,6 +10,7 @@ Every message names the offending value and says how to fix it::
     ├── EmbeddingDimensionError (ValueError)    embedding size differs from the index
     ├── StoreConfigMismatchError            existing path/collection has another config
     ├── StoreInUseError                     an Edge path already open in another store
+    ├── StoreRecoveryError                  an Edge path a crash left in a state not repaired
     ├── StoreUnavailableError               the store timed out or is down (resilience)
     │   └── OutboxFullError                 the durable write outbox reached its bound
     └── OutboxInUseError                    outbox path held by another live store
@@ -34,6 +35,7 @@ __all__ = [
     "OutboxInUseError",
     "StoreConfigMismatchError",
     "StoreInUseError",
+    "StoreRecoveryError",
     "StoreUnavailableError",
     "ValueNotSerializableError",
 ]
@@ -72,6 +74,11 @@ class StoreConfigMismatchError(LangmemPlusError):
 
 class StoreInUseError(LangmemPlusError):
     """A Qdrant Edge path is already open in another store (this process or another one)."""
+
+
+class StoreRecoveryError(LangmemPlusError):
+    """A Qdrant Edge path that a crash left half-created or half-written, in a state the next
+    open could not repair by itself; the message names the path and what to do."""
 
 
 class StoreUnavailableError(LangmemPlusError):

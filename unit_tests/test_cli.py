@@ -37,7 +37,7 @@ from unit_tests.test_web_support import Seeded, seed, stored_fact_ids
 ROOT = Path(__file__).resolve().parents[1]
 COMMANDS = [
     ["memories"], ["memories", "list"], ["memories", "show"], ["forget"], ["forget-all"],
-    ["off"], ["on"], ["export"], ["as-of"], ["sweep"], ["serve"],
+    ["off"], ["on"], ["export"], ["as-of"], ["compact"], ["sweep"], ["serve"],
 ]
 
 
@@ -438,3 +438,94 @@ def test_subprocess_store_missing_and_bad_usage(tmp_path: Path) -> None:
         env={**os.environ, "PYTHONPATH": str(ROOT), "LANGMEM_PLUS_PATH": str(tmp_path / "x")},
     )
     assert env_path.returncode == EXIT_STORE and str(tmp_path / "x") in env_path.stderr
+
+
+# ---------------------------------------------------------------------------- issue 13
+
+
+def test_export_to_a_symlink_replaces_the_link_and_never_writes_through_it(
+    world: World, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    victim = tmp_path / "victim.txt"
+    victim.write_text("do not touch")
+    victim.chmod(0o644)
+    link = tmp_path / "out.json"
+    link.symlink_to(victim)
+    code, _, err = run(world.args("export", "alice", "-o", str(link)), capsys)
+    assert code == EXIT_OK, err
+    assert victim.read_text() == "do not touch"
+    assert not link.is_symlink() and json.loads(link.read_text())["user_id"] == "alice"
+    assert stat.S_IMODE(link.stat().st_mode) == 0o600
+
+
+def test_export_over_an_existing_file_leaves_it_owner_only(
+    world: World, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    target = tmp_path / "alice.json"
+    target.write_text("old")
+    target.chmod(0o644)
+    code, _, _ = run(world.args("export", "alice", "-o", str(target)), capsys)
+    assert code == EXIT_OK
+    assert stat.S_IMODE(target.stat().st_mode) == 0o600
+    assert json.loads(target.read_text())["user_id"] == "alice"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["alice.json", "edge"]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["export", "alice", "-o", "/proc/version"],
+        ["export", "alice", "-o", "/proc"],
+        ["memories", "list", "alice", "--namespace-prefix", ".."],
+        ["forget", "alice", "f1", "--namespace-prefix", "a..b"],
+    ],
+)
+def test_bad_output_file_or_namespace_prefix_is_one_line_and_exit_2(
+    argv: list[str], world: World
+) -> None:
+    done = cli(*world.args(*argv))
+    assert done.returncode == EXIT_USAGE, done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("langmem-plus: error: "), done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_compact_erases_forgotten_text_from_the_files_with_a_progress_bar(
+    world: World, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from unit_tests.test_store_compact import files_holding
+
+    code, _, err = run(world.args("forget-all", "alice", "--yes"), capsys)
+    assert code == EXIT_OK
+    assert "langmem-plus compact" in err and "--compact" in err  # the hint
+    assert files_holding(world.path, "Pune")
+    code, _, err = run(world.args("compact"), capsys)
+    assert code == EXIT_OK, err
+    assert "compacting [" in err and "Compacted the store at" in err
+    assert files_holding(world.path, "Pune") == []
+    with reopen(world) as store:
+        assert [r.text for r in FactMemory(store).list("bob")] == ["Lives in Oslo."]
+
+
+def test_forget_all_with_compact_erases_at_once(
+    world: World, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from unit_tests.test_store_compact import files_holding
+
+    code, _, err = run(world.args("forget-all", "alice", "--yes", "--compact"), capsys)
+    assert code == EXIT_OK and "Compacted the store" in err
+    assert files_holding(world.path, "Delhi") == []
+
+
+def test_compact_on_a_server_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(["compact", "--url", "http://127.0.0.1:9"], capsys)
+    assert code == EXIT_USAGE and "embedded store" in err
+
+
+def test_a_half_created_store_is_named_with_the_fix(
+    world: World, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (world.path / "store.json").unlink()
+    code, _, err = run(world.args("memories", "list", "alice"), capsys)
+    assert code == EXIT_STORE
+    assert "no store.json" in err and "restore store.json" in err

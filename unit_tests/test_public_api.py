@@ -28,7 +28,7 @@ PUBLIC = {
     "ResilienceEvent", "BreakerState",
     # errors
     "LangmemPlusError", "InvalidUserIdError", "InvalidFactError", "ValueNotSerializableError",
-    "EmbeddingDimensionError", "StoreConfigMismatchError", "StoreInUseError",
+    "EmbeddingDimensionError", "StoreConfigMismatchError", "StoreInUseError", "StoreRecoveryError",
     "StoreUnavailableError", "OutboxFullError", "OutboxInUseError",
 }  # fmt: skip
 

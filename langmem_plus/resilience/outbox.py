@@ -154,6 +154,8 @@ class Outbox:
         if self.path != ":memory:":
             self._take_file_lock()
         try:
+            if self.path != ":memory:":
+                _owner_only(self.path)
             self._conn = sqlite3.connect(
                 self.path, check_same_thread=False, isolation_level=None, timeout=5.0
             )
@@ -388,6 +390,14 @@ class Outbox:
         if self._lock_fd is not None:
             os.close(self._lock_fd)  # closing the descriptor drops the flock
             self._lock_fd = None
+
+
+def _owner_only(path: str) -> None:
+    """Create the outbox file readable by its owner only (0600), or narrow an existing one;
+    SQLite gives its -wal and -shm files the same mode."""
+    os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))
+    if os.stat(path).st_mode & 0o077:
+        os.chmod(path, 0o600)
 
 
 def _row_to_pending(row: tuple[Any, ...]) -> PendingWrite:

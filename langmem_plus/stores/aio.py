@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
-from collections.abc import Generator, Iterable
+from collections.abc import Callable, Generator, Iterable
 from types import TracebackType
 from typing import Any
 
@@ -16,7 +16,8 @@ from langmem_plus.stores.base import BaseQdrantStore
 from langmem_plus.stores.calls import Call, EmbedDocuments, EmbedQueries
 from langmem_plus.stores.config import QdrantIndexConfig
 from langmem_plus.stores.engines.client import AsyncClientEngine, ClientPlanner
-from langmem_plus.stores.engines.edge import EdgeEngine
+from langmem_plus.stores.engines.edge import CompactReport, EdgeEngine
+from langmem_plus.stores.journal import adrive
 from langmem_plus.stores.sync import DEFAULT_COLLECTION, choose_target
 
 __all__ = ["AsyncQdrantStore"]
@@ -85,13 +86,17 @@ class AsyncQdrantStore(BaseQdrantStore, AsyncBatchedBaseStore):
         assert self._client is not None
         return await self._client.execute(call)
 
+    async def _write(self, calls: list[Call]) -> None:
+        if self._edge is not None:
+            await asyncio.to_thread(self._edge.execute_writes, calls)
+            return
+        assert self._client is not None
+        for call in calls:
+            await self._client.execute(call)
+
     async def _drive(self, plan: Generator[Call, Any, Any]) -> Any:
-        try:
-            call = next(plan)
-            while True:
-                call = plan.send(await self._call(call))
-        except StopIteration as done:
-            return done.value
+        # The writes of one batch reach the engine together: on Edge, all-or-nothing.
+        return await adrive(plan, self._call, self._write)
 
     async def abatch(self, ops: Iterable[Op]) -> list[Result]:
         """Execute ops; reads see the state before this batch's writes."""
@@ -105,6 +110,20 @@ class AsyncQdrantStore(BaseQdrantStore, AsyncBatchedBaseStore):
     async def sweep_ttl(self) -> None:
         """Delete every expired item now."""
         await self._drive(self._plan_sweep())
+
+    async def compact(self, progress: Callable[[int, int], object] | None = None) -> CompactReport:
+        """Async ``QdrantStore.compact``: rewrite an embedded store so deleted items leave the
+        disk; the copy runs in a worker thread.
+
+        Raises:
+            NotImplementedError: the store is a Qdrant server or qdrant-client local mode.
+        """
+        if self._edge is None:
+            raise NotImplementedError(
+                "compact() rewrites an embedded store (AsyncQdrantStore(path=...)); a Qdrant "
+                "server removes deleted points from disk with its own optimizer"
+            )
+        return await asyncio.to_thread(self._edge.compact, progress)
 
     async def start_ttl_sweeper(
         self, sweep_interval_minutes: float | None = None

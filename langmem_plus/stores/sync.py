@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
-from collections.abc import Generator, Iterable
+from collections.abc import Callable, Generator, Iterable
 from types import TracebackType
 from typing import Any
 
@@ -15,7 +15,8 @@ from langmem_plus.stores.base import BaseQdrantStore
 from langmem_plus.stores.calls import Call, EmbedDocuments, EmbedQueries
 from langmem_plus.stores.config import QdrantIndexConfig
 from langmem_plus.stores.engines.client import ClientPlanner, SyncClientEngine
-from langmem_plus.stores.engines.edge import EdgeEngine
+from langmem_plus.stores.engines.edge import CompactReport, EdgeEngine
+from langmem_plus.stores.journal import drive
 from langmem_plus.stores.sweeper import Sweeper
 
 __all__ = ["QdrantStore"]
@@ -101,13 +102,16 @@ class QdrantStore(BaseQdrantStore, BaseStore):
             return [self.embeddings.embed_query(t) for t in call.texts]
         return self._engine.execute(call)
 
+    def _write(self, calls: list[Call]) -> None:
+        if isinstance(self._engine, EdgeEngine):
+            self._engine.execute_writes(calls)
+            return
+        for call in calls:
+            self._engine.execute(call)
+
     def _drive(self, plan: Generator[Call, Any, Any]) -> Any:
-        try:
-            call = next(plan)
-            while True:
-                call = plan.send(self._call(call))
-        except StopIteration as done:
-            return done.value
+        # The writes of one batch reach the engine together: on Edge, all-or-nothing.
+        return drive(plan, self._call, self._write)
 
     def batch(self, ops: Iterable[Op]) -> list[Result]:
         """Execute ops in order of results; reads see the state before this batch's writes."""
@@ -127,6 +131,36 @@ class QdrantStore(BaseQdrantStore, BaseStore):
     def sweep_ttl(self) -> None:
         """Delete every expired item now."""
         self._drive(self._plan_sweep())
+
+    def compact(self, progress: Callable[[int, int], object] | None = None) -> CompactReport:
+        """Rewrite an embedded store so deleted items leave the disk (WAL, segments, indexes).
+
+        ``forget``/``delete`` remove an item from every read at once, but Qdrant Edge keeps
+        its bytes in the write-ahead log and the payload indexes until much later. This
+        copies every live item (with its vectors and indexes) into a fresh shard, swaps it in
+        by rename and deletes the old files. Calls wait while it runs; a crash leaves the old
+        or the new shard, never a mix. ``progress(done, total)`` is called as items copy.
+
+        Raises:
+            NotImplementedError: the store is a Qdrant server or qdrant-client local mode
+                (a server reclaims deleted points with its own optimizer).
+
+        Example:
+            >>> import tempfile
+            >>> with QdrantStore(path=tempfile.mkdtemp()) as store:
+            ...     store.put(("docs",), "a", {"text": "keep"})
+            ...     store.put(("docs",), "b", {"text": "forget me"})
+            ...     store.delete(("docs",), "b")
+            ...     report = store.compact()
+            ...     report.points, store.get(("docs",), "a").value
+            (1, {'text': 'keep'})
+        """
+        if not isinstance(self._engine, EdgeEngine):
+            raise NotImplementedError(
+                "compact() rewrites an embedded store (QdrantStore(path=...)); a Qdrant "
+                "server removes deleted points from disk with its own optimizer"
+            )
+        return self._engine.compact(progress)
 
     def start_ttl_sweeper(self, sweep_interval_minutes: float | None = None) -> Sweeper:
         """Start deleting expired items periodically (``ttl.sweep_interval_minutes``)."""

@@ -1,20 +1,40 @@
 """Qdrant Edge engine: the real Qdrant engine in-process, persistent at a path.
 
-Layout of ``path``: ``shard/`` (the Edge shard) and ``store.json`` (the index settings it was
-created with, checked on every open so a mismatch is an error, not a corrupted store).
-Calls are serialised by a lock: Edge calls take well under a millisecond.
+Layout of ``path`` (a folder only its owner can read, 0700; files 0600):
+
+* ``store.json``: the index settings the store was created with, checked on every open so a
+  mismatch is an error, not a corrupted store; its presence marks a complete store.
+* ``shard/``: the Edge shard.
+* ``store.lock``: held (``flock``) while a store has the folder open, so a second owner gets
+  ``StoreInUseError``, never a half-shared shard.
+* ``intent.json``: only while a multi-call write is being applied (``journal.py``); an open
+  that finds it rolls the write forward.
+* ``shard.compact/``, ``shard.old/``, ``compact.done``: only during ``compact()``; an open
+  that finds them finishes or discards the compaction.
+
+A new store is built aside and renamed into place (a new folder: built as a hidden sibling;
+an existing empty folder, e.g. a mount point: built in ``.creating/`` inside, then the shard
+and last ``store.json`` moved up), so a crash during creation leaves nothing, a complete
+store, or a state the next open completes. Calls are serialised by a lock: Edge
+calls take well under a millisecond.
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
+import logging
 import os
+import secrets
+import shutil
 import threading
-from typing import Any
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 import qdrant_edge as qe
 
-from langmem_plus.errors import StoreConfigMismatchError, StoreInUseError
+from langmem_plus.errors import StoreConfigMismatchError, StoreInUseError, StoreRecoveryError
 from langmem_plus.stores.calls import (
     Call,
     Condition,
@@ -37,9 +57,17 @@ from langmem_plus.stores.calls import (
     Upsert,
     Where,
 )
+from langmem_plus.stores.journal import IntentJournal, fsync_dir
 from langmem_plus.stores.payload import INDEXED_FIELDS
 
-__all__ = ["EdgeEngine"]
+try:  # POSIX; elsewhere Edge's own lock on its WAL is the only guard
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None  # type: ignore[assignment]
+
+__all__ = ["CompactReport", "EdgeEngine"]
+
+logger = logging.getLogger("langmem_plus.stores")
 
 _DISTANCES = {"cosine": qe.Distance.Cosine, "dot": qe.Distance.Dot, "euclid": qe.Distance.Euclid}
 _SCHEMAS = {
@@ -48,6 +76,19 @@ _SCHEMAS = {
     "datetime": qe.PayloadSchemaType.Datetime,
 }
 _FORMAT_VERSION = 1
+_META, _SHARD, _LOCK = "store.json", "shard", "store.lock"
+_BUILD, _OLD, _SWAP = "shard.compact", "shard.old", "compact.done"
+_CREATING = ".creating"
+_COPY_PAGE = 256
+
+_crash_hook: Callable[[str], None] | None = None
+"""Tests only: called with the name of each step of creation, writing and compaction, so a
+test can end the process exactly there (``os._exit``) and check what the next open finds."""
+
+
+def _checkpoint(name: str) -> None:
+    if _crash_hook is not None:
+        _crash_hook(name)
 
 
 def _condition(c: Condition) -> Any:
@@ -87,72 +128,428 @@ def _vectors(p: PointData) -> dict[str, Any]:
     return out
 
 
+class CompactReport(NamedTuple):
+    """What ``compact()`` did: the live points copied and the folder's size before and after."""
+
+    points: int
+    bytes_before: int
+    bytes_after: int
+
+
+def _edge_config(dims: int | None, distance: str) -> Any:
+    vectors = None
+    if dims:
+        vectors = {
+            "dense": qe.EdgeVectorParams(
+                size=dims,
+                distance=_DISTANCES[distance],
+                multivector_config=qe.MultiVectorConfig(qe.MultiVectorComparator.MaxSim),
+            )
+        }
+    return qe.EdgeConfig(
+        vectors=vectors,
+        sparse_vectors={"bm25": qe.EdgeSparseVectorParams(modifier=qe.Modifier.Idf)},
+    )
+
+
+def _new_shard(shard_path: str, dims: int | None, distance: str, extra: dict[str, Any]) -> Any:
+    """An empty shard with the store's vectors and every payload index (plus ``extra``)."""
+    shard = qe.EdgeShard.create(shard_path, _edge_config(dims, distance))
+    _checkpoint("shard:created")
+    schemas = {name: _SCHEMAS[schema] for name, schema in INDEXED_FIELDS.items()}
+    for name, schema in {**extra, **schemas}.items():
+        shard.update(qe.UpdateOperation.create_field_index(name, schema))
+        _checkpoint(f"shard:index:{name}")
+    return shard
+
+
+def _write_file(path: str, data: str) -> None:
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        os.write(fd, data.encode("utf-8"))
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _tighten(folder: str) -> None:
+    """Owner-only access: folders 0700, files 0600 (best effort on files we cannot change)."""
+    for root, dirs, files in os.walk(folder):
+        for name, mode in [(root, 0o700)] + [(os.path.join(root, f), 0o600) for f in files]:
+            if os.path.islink(name):
+                continue
+            with contextlib.suppress(OSError):
+                if os.stat(name).st_mode & 0o777 != mode:
+                    os.chmod(name, mode)
+        dirs[:] = [d for d in dirs if not os.path.islink(os.path.join(root, d))]
+
+
+def _size(folder: str) -> int:
+    total = 0
+    for root, _, files in os.walk(folder):
+        for f in files:
+            with contextlib.suppress(OSError):
+                total += os.lstat(os.path.join(root, f)).st_size
+    return total
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
+
+
+def _in_use(path: str) -> StoreInUseError:
+    return StoreInUseError(
+        f"the store at {path!r} is already open in another QdrantStore "
+        "(in this process or another one); Qdrant Edge allows one owner per "
+        "path: share one store object, close the other first, or use a Qdrant "
+        "server (url=) for several processes"
+    )
+
+
 class EdgeEngine:
     """Executes planner calls on a Qdrant Edge shard stored under ``path``."""
 
     def __init__(self, path: str | os.PathLike[str], *, dims: int | None, distance: str) -> None:
         self.path = os.fspath(path)
         self._lock = threading.RLock()
+        self._dims, self._distance = dims, distance
+        self._shard: Any = None
+        self._lock_fd: int | None = None
         settings = {"format": _FORMAT_VERSION, "dims": dims, "distance": distance if dims else None}
-        meta_path = os.path.join(self.path, "store.json")
-        shard_path = os.path.join(self.path, "shard")
-        if os.path.exists(meta_path):
-            with open(meta_path, encoding="utf-8") as fh:
-                existing = json.load(fh)
-            differs = {k: (existing.get(k), v) for k, v in settings.items() if existing.get(k) != v}
-            if differs:
-                detail = ", ".join(
-                    f"{k}: stored {a!r}, asked {b!r}" for k, (a, b) in differs.items()
-                )
-                raise StoreConfigMismatchError(
-                    f"the store at {self.path!r} was created with another index config ({detail}); "
-                    "open it with the same 'dims'/'distance', or choose a new path and re-put "
-                    "the items"
-                )
-            try:
-                self._shard = qe.EdgeShard.load(shard_path)
-            except Exception as exc:
-                if "WouldBlock" in str(exc):
-                    raise StoreInUseError(
-                        f"the store at {self.path!r} is already open in another QdrantStore "
-                        "(in this process or another one); Qdrant Edge allows one owner per "
-                        "path: share one store object, close the other first, or use a Qdrant "
-                        "server (url=) for several processes"
-                    ) from exc
-                raise
-        else:
-            os.makedirs(self.path, exist_ok=True)
-            vectors = None
-            if dims:
-                vectors = {
-                    "dense": qe.EdgeVectorParams(
-                        size=dims,
-                        distance=_DISTANCES[distance],
-                        multivector_config=qe.MultiVectorConfig(qe.MultiVectorComparator.MaxSim),
-                    )
-                }
-            config = qe.EdgeConfig(
-                vectors=vectors,
-                sparse_vectors={"bm25": qe.EdgeSparseVectorParams(modifier=qe.Modifier.Idf)},
+        if not os.path.exists(os.path.join(self.path, _META)):
+            self._create(settings)
+        if self._lock_fd is None:
+            self._take_lock()
+        try:
+            self._open(settings)
+        except BaseException:
+            self._release_lock()
+            raise
+
+    # ---- opening -----------------------------------------------------------------------
+
+    def _open(self, settings: dict[str, Any]) -> None:
+        with open(os.path.join(self.path, _META), encoding="utf-8") as fh:
+            existing = json.load(fh)
+        differs = {k: (existing.get(k), v) for k, v in settings.items() if existing.get(k) != v}
+        if differs:
+            detail = ", ".join(f"{k}: stored {a!r}, asked {b!r}" for k, (a, b) in differs.items())
+            raise StoreConfigMismatchError(
+                f"the store at {self.path!r} was created with another index config ({detail}); "
+                "open it with the same 'dims'/'distance', or choose a new path and re-put "
+                "the items"
             )
-            self._shard = qe.EdgeShard.create(shard_path, config)
-            for name, schema in INDEXED_FIELDS.items():
-                self._shard.update(qe.UpdateOperation.create_field_index(name, _SCHEMAS[schema]))
-            with open(meta_path, "w", encoding="utf-8") as fh:
-                json.dump(settings, fh)
+        self._finish_compaction()
+        self._shard = self._load()
+        try:
+            self._replay()
+        except BaseException:
+            self._shard.close()
+            self._shard = None
+            raise
+        _tighten(self.path)
+
+    def _load(self) -> Any:
+        try:
+            return qe.EdgeShard.load(os.path.join(self.path, _SHARD))
+        except Exception as exc:
+            if "WouldBlock" in str(exc):
+                raise _in_use(self.path) from exc
+            raise
+
+    def _take_lock(self) -> None:
+        if fcntl is None:  # pragma: no cover - Windows
+            return
+        fd = os.open(os.path.join(self.path, _LOCK), os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            raise _in_use(self.path) from None
+        self._lock_fd = fd
+
+    def _release_lock(self) -> None:
+        if self._lock_fd is not None:
+            os.close(self._lock_fd)  # closing the descriptor drops the flock
+            self._lock_fd = None
+
+    def _replay(self) -> None:
+        """Roll forward the multi-call write a crash interrupted, if there is one."""
+        journal = IntentJournal(self.path)
+        self._journal = journal
+        try:
+            pending = journal.pending()
+            if pending is None:
+                return
+            for call in pending:
+                self._execute(self._shard, call)
+            self._shard.flush()
+        except Exception as exc:
+            raise StoreRecoveryError(
+                f"the store at {self.path!r} holds a write a crash interrupted "
+                f"({journal.path}) and applying it again failed ({type(exc).__name__}: {exc}); "
+                f"move {journal.path!r} out of the folder to open the store without that write"
+            ) from exc
+        journal.clear()
+        logger.warning(
+            "store at %s: finished a write interrupted by a crash (%d calls)",
+            self.path,
+            len(pending),
+        )
+
+    def _finish_compaction(self, *, resumed: bool = True) -> None:
+        """Complete a compaction that had built its new shard, or drop one that had not."""
+        names = (_SHARD, _BUILD, _OLD, _SWAP)
+        shard, build, old, swap = (os.path.join(self.path, n) for n in names)
+        if os.path.exists(swap):
+            if os.path.isdir(build):
+                if os.path.isdir(shard):
+                    if os.path.isdir(old):
+                        shutil.rmtree(old)
+                    os.rename(shard, old)
+                    _checkpoint("compact:set-aside")
+                os.rename(build, shard)
+            shutil.rmtree(old, ignore_errors=True)
+            os.unlink(swap)
+            fsync_dir(self.path)
+            if resumed:
+                logger.warning("store at %s: finished a compaction a crash interrupted", self.path)
+            return
+        if os.path.isdir(build):
+            shutil.rmtree(build)
+        if os.path.isdir(old):
+            if os.path.isdir(shard):
+                shutil.rmtree(old)
+            else:
+                os.rename(old, shard)
+        if not os.path.isdir(shard):
+            raise StoreRecoveryError(
+                f"the store at {self.path!r} has a store.json but no shard/ folder; it was "
+                "moved or deleted: restore it from a copy, or open a new path"
+            )
+
+    # ---- creation ----------------------------------------------------------------------
+
+    def _create(self, settings: dict[str, Any]) -> None:
+        folder = os.path.abspath(self.path)
+        if os.path.isdir(folder):
+            self._create_inside(folder, settings)
+        else:
+            self._create_beside(folder, settings)
+
+    def _build(self, build: str, settings: dict[str, Any]) -> None:
+        """A complete store (shard with its indexes, then store.json) in ``build``."""
+        shard = _new_shard(os.path.join(build, _SHARD), self._dims, self._distance, {})
+        shard.flush()
+        shard.close()
+        _checkpoint("create:shard")
+        _write_file(os.path.join(build, _META), json.dumps(settings))
+        _tighten(build)
+        fsync_dir(build)
+        _checkpoint("create:built")
+
+    def _create_beside(self, folder: str, settings: dict[str, Any]) -> None:
+        """A new folder: build the store in a hidden sibling folder, rename it into place."""
+        parent, name = os.path.split(folder)
+        os.makedirs(parent, exist_ok=True)
+        prefix = f".{name}.creating-"
+        for entry in os.listdir(parent):
+            pid = entry[len(prefix) :].split("-")[0]
+            if entry.startswith(prefix) and pid.isdigit() and not _pid_alive(int(pid)):
+                shutil.rmtree(os.path.join(parent, entry), ignore_errors=True)
+        build = os.path.join(parent, f"{prefix}{os.getpid()}-{secrets.token_hex(4)}")
+        os.mkdir(build, 0o700)
+        try:
+            self.path, wanted = build, self.path
+            try:
+                self._take_lock()  # the lock's inode moves with the folder: held throughout
+            finally:
+                self.path = wanted
+            _checkpoint("create:folder")
+            self._build(build, settings)
+            try:
+                os.rename(build, folder)
+            except OSError as exc:
+                if exc.errno not in (errno.ENOTEMPTY, errno.EEXIST, errno.EISDIR):
+                    raise
+                # Another process created the store first; open what it made.
+                self._release_lock()
+                shutil.rmtree(build, ignore_errors=True)
+                return
+            fsync_dir(parent)
+            _checkpoint("create:renamed")
+        except BaseException:
+            self._release_lock()
+            shutil.rmtree(build, ignore_errors=True)
+            raise
+
+    def _create_inside(self, folder: str, settings: dict[str, Any]) -> None:
+        """An existing folder (perhaps a mount point, whose parent we may not write): lock
+        it, build the store in ``.creating/`` inside, move the shard up, then store.json,
+        the commit point."""
+        others = sorted(set(os.listdir(folder)) - {_LOCK, _CREATING, _SHARD})
+        if others:
+            raise self._not_a_store(others)
+        self._take_lock()  # a second creator gets StoreInUseError here
+        try:
+            if os.path.exists(os.path.join(folder, _META)):
+                return  # another process finished creating it before we locked
+            build = os.path.join(folder, _CREATING)
+            shard, meta = os.path.join(folder, _SHARD), os.path.join(folder, _META)
+            if os.path.isdir(build):
+                moved = not os.path.exists(os.path.join(build, _SHARD))
+                if moved and os.path.isdir(shard) and os.path.exists(os.path.join(build, _META)):
+                    os.rename(os.path.join(build, _META), meta)  # a crash between the moves
+                    shutil.rmtree(build, ignore_errors=True)
+                    fsync_dir(folder)
+                    logger.warning("store at %s: finished a creation a crash interrupted", folder)
+                    return
+                shutil.rmtree(build)
+            if set(os.listdir(folder)) - {_LOCK}:
+                self._diagnose(folder)
+            os.mkdir(build, 0o700)
+            _checkpoint("create:folder")
+            self._build(build, settings)
+            os.rename(os.path.join(build, _SHARD), shard)
+            fsync_dir(folder)
+            _checkpoint("create:moved")
+            os.rename(os.path.join(build, _META), meta)
+            fsync_dir(folder)
+            os.rmdir(build)
+            _checkpoint("create:renamed")
+        except BaseException:
+            self._release_lock()
+            raise
+
+    def _diagnose(self, folder: str) -> None:
+        """A folder without store.json that is not empty: an empty shard an older version
+        left half-created is removed (it held nothing); anything else is not touched."""
+        shard_path = os.path.join(folder, _SHARD)
+        if os.path.isdir(shard_path):
+            shard = self._load()
+            try:
+                points = shard.count(qe.CountRequest(exact=True))
+            finally:
+                shard.close()
+            if points > 0:
+                raise StoreRecoveryError(
+                    f"the store at {self.path!r} has a shard/ with {points} points but no "
+                    "store.json (it was deleted, or the folder was copied in part); restore "
+                    "store.json from a copy of the store, or move the folder aside and open a "
+                    "new path"
+                )
+            shutil.rmtree(shard_path)
+            logger.warning("store at %s: removed an empty half-created shard", folder)
+        others = sorted(set(os.listdir(folder)) - {_LOCK})
+        if others:
+            raise self._not_a_store(others)
+
+    def _not_a_store(self, names: list[str]) -> StoreRecoveryError:
+        return StoreRecoveryError(
+            f"the path {self.path!r} already holds files that are not a langmem-plus store "
+            f"({', '.join(names[:5])}); give QdrantStore(path=...) a new or empty folder"
+        )
+
+    # ---- running -----------------------------------------------------------------------
 
     def close(self) -> None:
         with self._lock:
             if self._shard is not None:
                 self._shard.flush()
                 self._shard.close()
-                self._shard = None  # type: ignore[assignment]
+                self._shard = None
+                _tighten(self.path)
+            self._release_lock()
+
+    def _live(self) -> Any:
+        if self._shard is None:
+            raise RuntimeError(f"the store at {self.path!r} is closed")
+        return self._shard
 
     def execute(self, call: Call) -> Any:
         with self._lock:
-            if self._shard is None:
-                raise RuntimeError(f"the store at {self.path!r} is closed")
-            return self._execute(self._shard, call)
+            return self._execute(self._live(), call)
+
+    def execute_writes(self, calls: list[Call]) -> None:
+        """Apply the write calls of one batch all-or-nothing across a crash: more than one
+        call is journaled first, and the next open rolls an interrupted one forward."""
+        with self._lock:
+            shard = self._live()
+            if len(calls) == 1:
+                self._execute(shard, calls[0])
+                return
+            self._journal.write(calls)
+            _checkpoint("write:journaled")
+            try:
+                for n, call in enumerate(calls):
+                    self._execute(shard, call)
+                    _checkpoint(f"write:applied:{n}")
+            finally:
+                # On an exception nothing is acknowledged; replaying a call the engine just
+                # refused would only refuse again at the next open.
+                self._journal.clear()
+
+    # ---- compaction --------------------------------------------------------------------
+
+    def compact(self, progress: Callable[[int, int], object] | None = None) -> CompactReport:
+        """Rewrite the shard with only its live points, so deleted ones leave every file.
+
+        A fresh shard with the same vectors and payload indexes is built beside the old one,
+        every live point copied with its vectors, then swapped in by rename and the old files
+        deleted. Reads and writes wait meanwhile. A crash at any step leaves the old shard or
+        the new one, never a mix (the next open finishes or discards the swap).
+        """
+        with self._lock:
+            shard = self._live()
+            shard.flush()
+            before = _size(self.path)
+            total = shard.count(qe.CountRequest(exact=True))
+            extra = {k: v.data_type for k, v in shard.info().payload_schema.items()}
+            build = os.path.join(self.path, _BUILD)
+            if os.path.isdir(build):
+                shutil.rmtree(build)
+            new = _new_shard(build, self._dims, self._distance, extra)
+            done, offset = 0, None
+            if progress is not None:
+                progress(0, total)
+            try:
+                while True:
+                    recs, offset = shard.scroll(
+                        qe.ScrollRequest(
+                            limit=_COPY_PAGE, offset=offset, with_payload=True, with_vector=True
+                        )
+                    )
+                    if recs:
+                        points = [
+                            qe.Point(str(r.id), r.vector or {}, r.payload or {}) for r in recs
+                        ]
+                        new.update(qe.UpdateOperation.upsert_points(points))
+                    done += len(recs)
+                    if progress is not None:
+                        progress(min(done, total), total)
+                    if offset is None or not recs:
+                        break
+                new.flush()
+            finally:
+                new.close()
+            _checkpoint("compact:built")
+            _write_file(os.path.join(self.path, _SWAP), "")
+            fsync_dir(self.path)
+            _checkpoint("compact:marked")
+            shard.close()
+            self._shard = None
+            try:
+                self._finish_compaction(resumed=False)
+            finally:
+                self._shard = self._load()
+            _tighten(self.path)
+            return CompactReport(points=done, bytes_before=before, bytes_after=_size(self.path))
 
     def _execute(self, shard: Any, call: Call) -> Any:
         if isinstance(call, Retrieve):
