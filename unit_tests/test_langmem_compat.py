@@ -330,3 +330,27 @@ async def test_the_store_manager_runs_async(engine: str, tmp_path: Path) -> None
             await store.aclose()
         else:
             store.close()
+
+
+def test_the_store_manager_with_a_query_model_a_default_and_parallel_writes(
+    store: BaseStore,
+) -> None:
+    """The query model's searches (with a filter) reach the store; the default profile is
+    put under ``"default"``; the five inserts LangMem writes from its thread pool all land."""
+    model, query_model = ScriptedChatModel(), ScriptedChatModel()
+    manager = langmem.create_memory_store_manager(
+        model, namespace=NAMESPACE, query_model=query_model, default="Nothing known yet")
+    graph = manager_graph(store, manager)
+    query_model.replies += [AIMessage("", tool_calls=[
+        {"name": "search_memory", "args": {"query": "allergies"}, "id": "q1"},
+        {"name": "search_memory", "args": {"query": "city", "filter": {"kind": "Memory"}},
+         "id": "q2"},
+    ])]
+    model.replies += [AIMessage("", tool_calls=[
+        {"name": "Memory", "args": {"content": f"User note number {i}"}, "id": f"m{i}"}
+        for i in range(5)
+    ])]
+    graph.invoke({"messages": [("user", "hello")]}, config("erin"))
+    items = store.search(("memories", "erin"), limit=20)
+    assert sorted((i.key == "default", i.value["content"]["content"]) for i in items) == [
+        *((False, f"User note number {i}") for i in range(5)), (True, "Nothing known yet")]

@@ -188,6 +188,21 @@ def test_store_manager_memories_and_odd_items_are_reported_never_dropped(
     assert report.counts()["unreadable"] == 2
 
 
+def test_what_the_person_said_outranks_an_imported_note(store: BaseStore) -> None:
+    memory = FactMemory(store)
+    said = memory.remember("fay", {"kind": "fact", "subject": "user", "predicate": "city",
+                                   "object": "Lisbon", "text": "The user lives in Lisbon."})
+    assert said.action == "new"
+    write_with_langmem(store, "fay", ["User lives in Berlin"])
+
+    report = import_langmem(store, ("memories", "fay"), memory=memory, user_id="fay")
+
+    [(_, decision)] = report.decisions()
+    assert (decision.action, decision.code) == ("rejected", "imported_loses")
+    assert "(kept: The user lives in Lisbon.)" in report.lines()[0]
+    assert current_facts(memory, "fay") == {"city": {"Lisbon"}}
+
+
 def test_with_memory_off_every_fact_is_rejected_and_nothing_is_stored(store: BaseStore) -> None:
     write_with_langmem(store, "dave", ["User lives in Rome", "User speaks Italian"])
     memory = FactMemory(store)
