@@ -188,6 +188,16 @@ def test_store_manager_memories_and_odd_items_are_reported_never_dropped(
     assert report.counts()["unreadable"] == 2
 
 
+def test_one_note_with_two_facts_gives_two_decisions(store: BaseStore) -> None:
+    write_with_langmem(store, "gus", ["User lives in Oslo and works at Equinor"])
+    memory = FactMemory(store)
+    report = import_langmem(store, ("memories", "gus"), memory=memory, user_id="gus")
+    [note] = report.memories
+    assert [(d.action, d.fact.predicate) for d in note.decisions if d.fact] == [
+        ("new", "city"), ("new", "employer")]
+    assert current_facts(memory, "gus") == {"city": {"Oslo"}, "employer": {"Equinor"}}
+
+
 def test_what_the_person_said_outranks_an_imported_note(store: BaseStore) -> None:
     memory = FactMemory(store)
     said = memory.remember("fay", {"kind": "fact", "subject": "user", "predicate": "city",
@@ -261,6 +271,9 @@ async def test_async_import_reports_what_the_sync_one_does(tmp_path: Path) -> No
     ("User no longer eats meat. User watches F1.", "I no longer eat meat. I watch F1."),
     ("- user is vegetarian\n- user has two cats", "- I am vegetarian\n- I have two cats"),
     ("User moved to Munich in March", "I moved to Munich in March"),
+    ("User lives in Oslo and works at Equinor", "I live in Oslo and work at Equinor"),
+    ("User likes cats and dogs", "I like cats and dogs"),
+    ("User's wife lives in Rome and works at FAO", "My wife lives in Rome and works at FAO"),
     ("Team prefers Python for backend work", "Team prefers Python for backend work"),
     ("Users like dark mode", "Users like dark mode"),
 ])

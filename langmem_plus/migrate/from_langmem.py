@@ -138,9 +138,19 @@ def _subject_pattern(names: Collection[str]) -> re.Pattern[str]:
                                      key=len, reverse=True)
     )
     return re.compile(
-        rf"{_LEAD}(?P<who>{who})(?:(?P<poss>'s|’s)\b|\s+(?P<adv>{_ADVERB})(?P<verb>[\w']+))",
+        rf"{_LEAD}(?P<who>{who})(?:(?P<poss>'s|’s)\b"
+        rf"|\s+(?P<adv>{_ADVERB})(?P<verb>[\w']+)(?P<rest>[^.!?;\n]*))",
         re.IGNORECASE | re.MULTILINE,
     )
+
+
+# "... and works at Acme": a second verb of the same subject, known as a verb (not a plural
+# noun, as in "cats and dogs") by the function word after it.
+_AND_VERB = re.compile(
+    rf"(?P<pre>(?:,\s*|\s+)(?:and|but)\s+{_ADVERB})(?P<verb>[a-z][a-z']+)"
+    r"(?=\s+(?:at|in|on|for|as|with|to|from|about|into|near|by|the|a|an|my|his|her|their"
+    r"|our|two|three|several|many|no)\b)"
+)
 
 
 def _base_form(verb: str) -> str:
@@ -161,8 +171,9 @@ def first_person(text: str, *, names: Collection[str] = ()) -> str:
     """LangMem's third-person note about the user, as the user would say it.
 
     Only a sentence whose subject is the user ("User", "The user", or one of ``names``,
-    such as the person's name) is rewritten; the verb right after it takes the first
-    person. Everything else is left as written.
+    such as the person's name) is rewritten: the verb right after it, and a second verb
+    joined by "and"/"but" ("... and works at Acme"), take the first person. Everything
+    else is left as written.
 
     Example:
         >>> first_person("User lives in Berlin. The user's sister is a nurse.")
@@ -171,6 +182,8 @@ def first_person(text: str, *, names: Collection[str] = ()) -> str:
         'I am allergic to peanuts and still watches F1'
         >>> first_person("Alice recently moved to Munich", names=["Alice"])
         'I recently moved to Munich'
+        >>> first_person("User lives in Berlin and works at Acme; user likes cats and dogs")
+        'I live in Berlin and work at Acme; I like cats and dogs'
         >>> first_person("Project Atlas uses Postgres 16")
         'Project Atlas uses Postgres 16'
     """
@@ -179,7 +192,9 @@ def first_person(text: str, *, names: Collection[str] = ()) -> str:
         lead = m.group(0)[: m.start("who") - m.start(0)]
         if m.group("poss"):
             return f"{lead}My"
-        return f"{lead}I {m.group('adv') or ''}{_base_form(m.group('verb'))}"
+        rest = _AND_VERB.sub(lambda v: v.group("pre") + _base_form(v.group("verb")),
+                             m.group("rest"))
+        return f"{lead}I {m.group('adv') or ''}{_base_form(m.group('verb'))}{rest}"
 
     return _subject_pattern(names).sub(swap, text)
 
