@@ -373,3 +373,13 @@ def test_the_report_has_no_entries_for_an_empty_namespace() -> None:
     report = import_langmem(InMemoryStore(), ("memories", "z"), memory=FactMemory(InMemoryStore()),
                             user_id="z")
     assert isinstance(report, ImportReport) and report.memories == []
+
+
+def test_the_command_has_help_with_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(["import", "--help"])
+    out = capsys.readouterr().out
+    assert done.value.code == 0
+    assert out.startswith("usage: langmem-plus import")
+    assert "--namespace" in out and "--from-path" in out
+    assert "exit codes: 0 done, 1 not found" in out
