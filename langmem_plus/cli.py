@@ -2,6 +2,7 @@
 
 Commands:
     demo    the scripted multi-session demo on the embedded default (no API key)
+    import  a LangMem namespace of memories into facts (``langmem_plus.migrate.command``)
 
 plus, when installed, the memory-control commands of ``langmem_plus.cli_commands``
 (memories list/show, forget, export, compact, sweep, serve, ...).
@@ -60,7 +61,18 @@ def _register_memory_commands(subparsers: Any) -> None:
         register(subparsers)
 
 
-COMMANDS: list[Callable[[Any], None]] = [register_demo, _register_memory_commands]
+def _register_import(subparsers: Any) -> None:
+    """``import``: a LangMem namespace into facts (``langmem_plus.migrate.command``)."""
+    from langmem_plus.migrate.command import register
+
+    register(subparsers)
+
+
+COMMANDS: list[Callable[[Any], None]] = [
+    register_demo,
+    _register_memory_commands,
+    _register_import,
+]
 """Every command's registration function, in help order."""
 
 
