@@ -40,6 +40,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 
+from benchmarks.truth.conversations import (
+    ABSENT_CATEGORIES,
+    HoConversation,
+    HoProbe,
+    HoTurn,
+)
 from benchmarks.truth.modes import Slip
 from langmem_plus.models import CandidateFact
 
@@ -51,64 +57,6 @@ __all__ = [
     "Slip",
     "generate_heldout",
 ]
-
-ABSENT_CATEGORIES = (
-    "stale",
-    "retracted",
-    "forgotten",
-    "corrected",
-    "other_person",
-    "hypothetical",
-    "pasted",
-    "instruction",
-    "question",
-)
-"""Why a value must be missing from a memory block (or from the user's current facts)."""
-
-
-@dataclass(frozen=True)
-class HoTurn:
-    """One user message, what a careful extractor proposes for it, and the slips."""
-
-    text: str
-    ideal: tuple[CandidateFact, ...] = ()
-    slips: tuple[Slip, ...] = ()
-
-
-@dataclass(frozen=True)
-class HoProbe:
-    """A request and its known answer.
-
-    Attributes:
-        request: the user's request (sent in a new session after all the statements).
-        present: values that must occur in the memory block.
-        absent: ``(value, category)`` pairs that must not occur in it.
-        irrelevant: the request has nothing to do with anything the user said: no facts.
-        kind: the scenario kind the probe measures (for the per-kind table).
-    """
-
-    request: str
-    present: tuple[str, ...] = ()
-    absent: tuple[tuple[str, str], ...] = ()
-    irrelevant: bool = False
-    kind: str = ""
-    holder: str = ""
-    """For another person's values: a block line naming that person ("stepbrother") and the
-    value attributes it to them, which is not a mistake; the value anywhere else is."""
-
-
-@dataclass(frozen=True)
-class HoConversation:
-    """One simulated user: sessions of turns (each with a send time), then probes."""
-
-    user_id: str
-    sessions: tuple[tuple[datetime, tuple[HoTurn, ...]], ...]
-    probes: tuple[HoProbe, ...]
-    probe_at: datetime
-    forbidden: tuple[tuple[str, str], ...] = ()
-    """``(value, category)`` that must never be a current fact of the user at the end."""
-    kinds: tuple[str, ...] = ()
-
 
 # --------------------------------------------------------------------------------------------
 # Value pools. Invented or little-known names; checked against the repository when written.
