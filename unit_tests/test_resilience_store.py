@@ -562,3 +562,53 @@ def test_ttl_support_follows_the_wrapped_store() -> None:
     with ResilientStore(InMemoryStore()) as store:
         assert store.supports_ttl is InMemoryStore.supports_ttl
         assert "InMemoryStore" in repr(store)
+
+
+# -- what the outbox accepts and what it leaves on disk -------------------------------------
+
+
+def _nested(depth: int) -> dict[str, Any]:
+    value: dict[str, Any] = {"leaf": 1}
+    for _ in range(depth - 1):
+        value = {"n": value}
+    return value
+
+
+@pytest.mark.parametrize("bad", [_nested(40), {"n": 10**30}, {"s": "\ud800"}])
+def test_a_value_the_store_would_refuse_is_refused_while_it_is_down(
+    faulty: FaultyStore, tmp_path: Path, clock: FakeClock, bad: dict[str, Any]
+) -> None:
+    """While the store is down a write waits in the outbox; one the store would refuse on
+    replay (too deep, an integer it cannot keep, a lone surrogate) is refused at once, with
+    the store's own error, and nothing is queued."""
+    from langmem_plus.errors import ValueNotSerializableError
+
+    faulty.mode = "raise"
+    with ResilientStore(
+        faulty, failure_threshold=1, outbox_path=tmp_path / "o.sqlite", clock=clock
+    ) as store:
+        store.put(NS, "ok", {"n": 1})
+        with pytest.raises(ValueNotSerializableError):
+            store.put(NS, "bad", bad)
+        assert store.outbox.depth == 1
+        faulty.mode = "ok"
+        clock.now += store.breaker.recovery_time
+        assert store.flush() == 1
+    assert [k for _, k, _ in faulty.applied] == ["ok"]
+
+
+def test_a_replayed_write_leaves_no_text_in_the_outbox_file(
+    faulty: FaultyStore, tmp_path: Path, clock: FakeClock
+) -> None:
+    """The outbox sits in the store's folder by default: once a queued write has been
+    replayed, its text must not stay readable in the outbox's files."""
+    path = tmp_path / "o.sqlite"
+    faulty.mode = "raise"
+    with ResilientStore(faulty, failure_threshold=1, outbox_path=path, clock=clock) as store:
+        for i in range(20):
+            store.put(NS, f"k{i}", {"text": f"{SECRET} {i}"})
+        faulty.mode = "ok"
+        clock.now += store.breaker.recovery_time
+        assert store.flush() == 20
+    leftovers = [p for p in tmp_path.iterdir() if SECRET.encode() in p.read_bytes()]
+    assert leftovers == []

@@ -39,7 +39,8 @@ from typing import Any, Literal
 
 from langgraph.store.base import Item, PutOp
 
-from langmem_plus.errors import OutboxFullError, OutboxInUseError, ValueNotSerializableError
+from langmem_plus.errors import OutboxFullError, OutboxInUseError
+from langmem_plus.stores.values import validate_value
 
 try:  # POSIX only; elsewhere the one-store-per-path rule is not enforced
     import fcntl
@@ -162,6 +163,9 @@ class Outbox:
             if self.path != ":memory:":
                 self._conn.execute("PRAGMA journal_mode=WAL")
             self._conn.execute(f"PRAGMA synchronous={synchronous}")
+            # a replayed write's text is overwritten on disk, not only unlinked from the b-tree:
+            # the outbox lives in the store's folder, and forgotten text must leave the disk
+            self._conn.execute("PRAGMA secure_delete=ON")
             self._conn.executescript(_SCHEMA)
             self._conn.execute(
                 "INSERT OR IGNORE INTO meta (k, v) VALUES ('schema_version', ?)",
@@ -217,14 +221,13 @@ class Outbox:
             return 0
         rows = []
         for op in ops:
-            try:
-                value = None if op.value is None else json.dumps(dict(op.value))
-            except (TypeError, ValueError) as exc:
-                raise ValueNotSerializableError(
-                    f"the value for key {op.key!r} in namespace {op.namespace!r} is not "
-                    f"JSON-serialisable ({type(exc).__name__}), so it cannot wait in the outbox; "
-                    "store plain JSON values (str, int, float, bool, None, list, dict)"
-                ) from None
+            # The store's own rules (depth, size, integers, surrogates ...): a value the store
+            # would refuse on replay is refused now, while the caller can still hear it.
+            value = (
+                None
+                if op.value is None
+                else json.dumps(validate_value(op.namespace, op.key, op.value), allow_nan=False)
+            )
             index = None if op.index is None else json.dumps(op.index)
             rows.append((_ns_text(op.namespace), op.key, value, index, op.ttl, op))
         now = time.time()
