@@ -4,6 +4,7 @@ Every message names the offending value and says how to fix it::
 
     LangmemPlusError
     ├── InvalidUserIdError (ValueError)     empty, not a str, wildcard or separator
+    │   └── MissingUserIdError              a graph run with no user id anywhere
     ├── InvalidFactError (ValueError)       a fact/candidate that cannot be stored as given
     ├── ValueNotSerializableError (TypeError, ValueError)  a store value refused before any
     │                                       write: not JSON or past a limit (stores/values.py)
@@ -31,6 +32,7 @@ __all__ = [
     "InvalidFactError",
     "InvalidUserIdError",
     "LangmemPlusError",
+    "MissingUserIdError",
     "OutboxFullError",
     "OutboxInUseError",
     "StoreConfigMismatchError",
@@ -47,6 +49,14 @@ class LangmemPlusError(Exception):
 
 class InvalidUserIdError(LangmemPlusError, ValueError):
     """A user id that would scope memory wrongly (empty, not a string, wildcard or separator)."""
+
+
+class MissingUserIdError(InvalidUserIdError):
+    """A graph or agent run that carries no user id: none (or only ``""``) in the runtime
+    context, in ``config["configurable"]`` and in the thread's own state.
+
+    A subclass of ``InvalidUserIdError``, so code that already catches that keeps working.
+    """
 
 
 class InvalidFactError(LangmemPlusError, ValueError):

@@ -92,9 +92,11 @@ class MemoryMiddleware(AgentMiddleware[MemoryAgentState, Any, Any]):
         **options: everything ``create_memory_nodes`` takes (``store``, ``extractor``,
             ``resilience``, ``persist``, ``checkpointer``, ``purge_threads``, ``clock``...).
 
-    The user id comes from ``config["configurable"]["user_id"]`` or the runtime context
-    (``context={"user_id": ...}``); a missing or malformed one raises
-    ``InvalidUserIdError``.
+    The user id comes from the runtime context (``context={"user_id": ...}``; declare
+    ``create_agent(..., context_schema=MemoryContext)`` so LangGraph Studio asks for it),
+    else from ``config["configurable"]["user_id"]``, else from the thread's state; blank
+    values count as not given. None at all raises ``MissingUserIdError``, a malformed one
+    ``InvalidUserIdError`` (see ``MemoryCore.resolve``).
     """
 
     state_schema = MemoryAgentState

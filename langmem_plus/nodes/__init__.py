@@ -35,6 +35,7 @@ from langmem_plus.nodes.lifecycle import (
 )
 from langmem_plus.nodes.state import (
     MEMORY_STATE_KEYS,
+    MemoryContext,
     MemoryDecision,
     MemoryState,
     memory_messages,
@@ -51,6 +52,7 @@ __all__ = [
     "RECALL_NODE",
     "ConsolidationReport",
     "MemoryCommand",
+    "MemoryContext",
     "MemoryCore",
     "MemoryDecision",
     "MemoryState",

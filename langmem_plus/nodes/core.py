@@ -17,7 +17,7 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, Remove
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.store.base import BaseStore, GetOp, Item, PutOp, SearchOp
 
-from langmem_plus.errors import InvalidUserIdError
+from langmem_plus.errors import MissingUserIdError
 from langmem_plus.extraction import BaseExtractor, RuleExtractor, remember_reply
 from langmem_plus.extraction.base import REMEMBER_KEY
 from langmem_plus.memory import FactMemory
@@ -74,11 +74,24 @@ class RunContext:
 
 
 def _lookup(source: Any, key: str) -> Any:
+    """``source[key]`` (a mapping) or ``source.key`` (a dataclass, a pydantic model), with an
+    unset or blank value read as absent: the LangGraph server fills ``user_id`` with ``""``
+    when a run has no authenticated user, and ``""`` must not hide the id given elsewhere."""
     if source is None:
         return None
-    if isinstance(source, Mapping):
-        return source.get(key)
-    return getattr(source, key, None)
+    value = source.get(key) if isinstance(source, Mapping) else getattr(source, key, None)
+    if isinstance(value, str) and not value.strip():
+        return None
+    return value
+
+
+def _first(*sources: Any, key: str) -> Any:
+    """The first set ``key`` of ``sources`` (see ``_lookup``), else ``None``."""
+    for source in sources:
+        value = _lookup(source, key)
+        if value is not None:
+            return value
+    return None
 
 
 def _versions(memory: FactMemory, user_id: str) -> list[Fact]:
@@ -164,31 +177,32 @@ class MemoryCore:
     ) -> RunContext:
         """The run's user id (validated), thread id, scope and memory.
 
-        ``user_id`` comes from ``config["configurable"]["user_id"]``, else from the runtime
-        context (a mapping or an object with a ``user_id`` attribute), else from the
-        thread's own state (a replay or fork of a checkpoint carries no configurable).
+        The user id (and the scope) is looked up in this order; the first one set wins:
+
+        1. the runtime context, ``invoke(..., context={"user_id": "alice"})`` (a mapping or
+           an object with a ``user_id`` attribute: the graphs' ``MemoryContext``);
+        2. ``config["configurable"]["user_id"]``;
+        3. the thread's own state (a replay or fork of a checkpoint carries neither).
+
+        ``None`` and blank strings count as not set, so a ``""`` in one place (Studio's
+        empty context form, the server's anonymous user) falls through to the next.
 
         Raises:
-            InvalidUserIdError: no user id, or one that could scope memory wrongly.
+            MissingUserIdError: no user id in any of the three places.
+            InvalidUserIdError: a user id that could scope memory wrongly (``"*"``, ...).
         """
         configurable = (config or {}).get("configurable") or {}
-        user = configurable.get(self.user_id_key)
+        session = (state.get("memory_session") if state is not None else None) or {}
+        user = _first(context, configurable, session, key=self.user_id_key)
         if user is None:
-            user = _lookup(context, self.user_id_key)
-        if user is None and state is not None:
-            user = (state.get("memory_session") or {}).get("user_id")
-        if user is None:
-            raise InvalidUserIdError(
+            raise MissingUserIdError(
                 f"no {self.user_id_key!r} for this run: memory is per user, so pass "
-                f"config={{'configurable': {{'{self.user_id_key}': 'alice', 'thread_id': ...}}}} "
-                f"or context={{'{self.user_id_key}': 'alice'}}"
+                f"context={{'{self.user_id_key}': 'alice'}} or "
+                f"config={{'configurable': {{'{self.user_id_key}': 'alice', 'thread_id': ...}}}}"
+                " (in LangGraph Studio: the run's Context form)"
             )
         user = validate_user_id(user)
-        scope = configurable.get(self.scope_key)
-        if scope is None:
-            scope = _lookup(context, self.scope_key)
-        if scope is None and state is not None:
-            scope = (state.get("memory_session") or {}).get("scope")
+        scope = _first(context, configurable, session, key=self.scope_key)
         thread = configurable.get("thread_id")
         return RunContext(
             user_id=user,

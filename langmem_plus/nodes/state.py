@@ -9,7 +9,24 @@ node puts it in front of the conversation, for example as a ``SystemMessage``::
 Every key the nodes use starts with ``memory_``, so they can be added to any
 ``MessagesState``-style state (``MemoryState`` is ``MessagesState`` plus these keys).
 
+Declare ``MemoryContext`` as the graph's context schema and pass the user id as the run's
+context (``StateGraph(MemoryState, context_schema=MemoryContext)``, or
+``create_agent(..., context_schema=MemoryContext)``); LangGraph Studio then asks for it.
+
 Example:
+    >>> from langgraph.checkpoint.memory import InMemorySaver
+    >>> from langgraph.graph import StateGraph
+    >>> from langgraph.store.memory import InMemoryStore
+    >>> from langmem_plus.demo import deterministic_responder
+    >>> from langmem_plus.nodes import add_memory
+    >>> builder = StateGraph(MemoryState, context_schema=MemoryContext)
+    >>> graph = add_memory(builder, model_node=deterministic_responder).compile(
+    ...     checkpointer=InMemorySaver(), store=InMemoryStore())
+    >>> out = graph.invoke({"messages": [("user", "I live in Rome.")]},
+    ...                    {"configurable": {"thread_id": "t1"}}, context={"user_id": "alice"})
+    >>> out["memory_announcements"]
+    ["I'll remember that you live in Rome."]
+
     >>> from langchain_core.messages import HumanMessage
     >>> state = {"messages": [HumanMessage("hi", id="m1")],
     ...          "memory_context": "Reference data ...\\nLocation: city: Berlin"}
@@ -24,15 +41,29 @@ from typing import Any
 
 from langchain_core.messages import AnyMessage, BaseMessage, SystemMessage
 from langgraph.graph import MessagesState
-from typing_extensions import TypedDict
+from typing_extensions import Required, TypedDict
 
 __all__ = [
     "MEMORY_STATE_KEYS",
+    "MemoryContext",
     "MemoryDecision",
     "MemoryState",
     "memory_messages",
     "memory_system_message",
 ]
+
+
+class MemoryContext(TypedDict, total=False):
+    """Who this run remembers for: pass it as the run's context, ``context={"user_id": ...}``.
+
+    Declare it as the graph's ``context_schema`` so LangGraph Studio asks for it. The memory
+    nodes read it first, then ``config["configurable"]``; a blank value counts as not given.
+    """
+
+    user_id: Required[str]
+    """Whose memory this run reads and writes (1-128 letters, digits or ``_-@+:=``)."""
+    scope: str | None
+    """Optional project/account scope (``"atlas"``); recall never crosses scopes."""
 
 
 class MemoryDecision(TypedDict):
