@@ -273,10 +273,9 @@ def _run_page(
         for raw in log.read_text(encoding="utf-8").splitlines():
             record = json.loads(raw)
             results[record["line"]] = record
-    for line, record in results.items():
+    for record in results.values():
         if record["status"] == "started":  # it never finished
             record.update(status="error", detail=f"{crashed or 'stopped'}\n{tail}")
-            results[line] = record
     results[0] = {"status": "crashed" if crashed else "done", "detail": f"{crashed}\n{tail}"}
     return results
 
