@@ -1,14 +1,12 @@
-"""The docs cannot rot: every notebook in ``docs/notebooks`` and every Python block of the
-guides this file lists is executed here, offline, on the embedded default store.
+"""The notebooks cannot rot: every notebook in ``docs/notebooks`` is executed here, offline,
+on the embedded default store. (The Python blocks of README.md and docs/*.md are run by
+``test_docs_blocks.py``.)
 
 * Notebooks run with ``nbclient`` on an ``ipykernel`` started from *this* interpreter (the
   project venv), through a kernel spec written to a temporary ``JUPYTER_PATH``, so a
   ``python3`` kernel installed elsewhere on the machine is never picked up. The kernel
   talks over IPC sockets (no TCP port). A cell that raises fails the test.
 * Notebooks are committed with outputs stripped; a test keeps it that way.
-* Each guide's ```` ```python ```` blocks run in order, in one fresh interpreter per guide,
-  in a temporary working directory. A block preceded by ``<!-- not run: reason -->`` is
-  skipped (it needs a server or an API key).
 * ``TMPDIR`` points at a scratch directory (RAM-backed when possible) that is removed
   afterwards, so the stores the examples open in ``tempfile.mkdtemp()`` leave nothing behind.
 """
@@ -17,9 +15,7 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import shutil
-import subprocess
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -32,13 +28,10 @@ from nbclient import NotebookClient
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted((ROOT / "docs" / "notebooks").glob("*.ipynb"))
-GUIDES = ["index.md", "quickstart.md", "concepts.md", "store.md", "privacy.md"]
 KERNEL = "langmem-plus-venv"
 CELL_TIMEOUT = 60  # seconds; each notebook takes a few seconds in all
 
 PYTHONPATH = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p)
-
-_FENCE = re.compile(r"(<!--\s*not run:[^>]*-->\s*\n)?```python\n(.*?)```", re.S)
 
 
 @pytest.fixture(scope="module")
@@ -115,34 +108,3 @@ def test_notebooks_exist_and_are_stripped() -> None:
                 assert cell.outputs == [], f"{path.name}: clear all outputs before committing"
                 assert cell.execution_count is None, f"{path.name}: strip execution counts"
 
-
-def _blocks(markdown: str) -> list[tuple[int, str]]:
-    """(line number, code) of each python block not marked ``not run``."""
-    return [
-        (markdown.count("\n", 0, m.start(2)) + 1, m.group(2))
-        for m in _FENCE.finditer(markdown)
-        if not m.group(1)
-    ]
-
-
-@pytest.mark.parametrize("guide", GUIDES)
-def test_guide_code_blocks_run(guide: str, scratch: Path, tmp_path: Path) -> None:
-    text = (ROOT / "docs" / guide).read_text(encoding="utf-8")
-    blocks = _blocks(text)
-    assert blocks, f"docs/{guide} has no runnable python block"
-    script = tmp_path / "blocks.py"
-    script.write_text(
-        "\n".join(f"# ---- docs/{guide}, line {line}\n{code}" for line, code in blocks),
-        encoding="utf-8",
-    )
-    env = {**os.environ, "PYTHONPATH": PYTHONPATH, "TMPDIR": str(scratch)}
-    env.pop("OPENAI_API_KEY", None)
-    done = subprocess.run(
-        [sys.executable, str(script)],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, f"docs/{guide}:\n{done.stdout}\n{done.stderr}"

@@ -153,6 +153,10 @@ class Outbox:
         self._lock_fd: int | None = None
         self._closed = False
         if self.path != ":memory:":
+            if not os.path.isdir(folder := os.path.dirname(os.path.abspath(self.path))):
+                raise FileNotFoundError(
+                    f"outbox_path {self.path!r}: folder {folder!r} does not exist; create it first"
+                )
             self._take_file_lock()
         try:
             if self.path != ":memory:":
