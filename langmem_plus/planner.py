@@ -138,15 +138,13 @@ def _is_audit(item: Item) -> bool:
     return item.value.get("action") == "forgotten" and item.value.get("fact_id") is None
 
 
-def _validated(values: Iterable[Mapping[str, Any]]) -> list[Fact]:
-    """Facts from stored values, validated (what the write policy decides from)."""
-    out = []
-    for value in values:
-        try:
-            out.append(Fact.model_validate(value))
-        except ValueError:
-            continue
-    return out
+class RankedSearchOp(SearchOp):
+    """A ``SearchOp`` for ranked candidates only: a Qdrant store does not pad the answer
+    with rows its query did not rank (``BaseStore`` semantics, kept for every other
+    search); any other store treats it as the plain ``SearchOp`` it is."""
+
+    __slots__ = ()
+    matched_only = True
 
 
 def _hits(pages: Iterable[Result]) -> list[Fact]:
@@ -394,7 +392,7 @@ class Planner:
     ) -> Generator[list[Op], list[Result], list[Decision]]:
         lay = self.layout
         facts_ns = lay.facts(user_id)
-        staged: list[tuple[datetime, CandidateFact | None, Any, Fact | None]] = []
+        staged: list[tuple[datetime, CandidateFact | None, Fact | None]] = []
         for candidate in candidates:
             now = self.clock()
             parsed: CandidateFact | None
@@ -406,11 +404,17 @@ class Planner:
                 )
             except (ValueError, TypeError):
                 parsed = None
-            screened = self.policy.screen(parsed) if parsed is not None else ("malformed", None)
+            # the slot this candidate would touch, to read it; whether it is admissible at
+            # all is the policy's ``decide`` (which screens it), not guessed here
             proto = None
-            if screened is None and parsed is not None:
-                proto = self.policy.to_fact(parsed, user_id=user_id, now=now, session_id=session_id)
-            staged.append((now, parsed, screened, proto))
+            if parsed is not None:
+                try:
+                    proto = self.policy.to_fact(
+                        parsed, user_id=user_id, now=now, session_id=session_id
+                    )
+                except (ValueError, TypeError):
+                    proto = None
+            staged.append((now, parsed, proto))
         slots = list(dict.fromkeys((p.subject, p.predicate) for *_, p in staged if p is not None))
         priors = list(dict.fromkeys(p.fact_id for *_, p in staged if p is not None))
         reads: list[Op] = [
@@ -431,13 +435,19 @@ class Planner:
         if not self._enabled(settings):
             return [Decision(action="rejected", code="memory_off") for _ in staged]
         wanted = set(slots)
-        # the current rows of the slots read, keyed as stored; the decisions update it
-        rows: dict[str, Mapping[str, Any]] = {}
+        # the current rows of the slots read, as stored (key -> fact, by slot); each
+        # decision's writes update it, so the next candidate decides on what it left
+        by_slot: dict[tuple[str, str], dict[str, Fact]] = {s: {} for s in slots}
+        slot_of: dict[str, tuple[str, str]] = {}
         for page in pages:
             for item in page:
                 v = item.value
-                if (v.get("subject"), v.get("predicate")) in wanted:
-                    rows[item.key] = v
+                slot = (v.get("subject"), v.get("predicate"))
+                if slot in wanted:
+                    fact = decode_trusted(v)
+                    if fact is not None:
+                        by_slot[slot][item.key] = fact  # type: ignore[index]
+                        slot_of[item.key] = slot  # type: ignore[assignment]
         history: dict[str, Mapping[str, Any] | None] = {
             fid: (r.value if isinstance(r, Item) else None)
             for fid, r in zip(priors, head[3:], strict=True)
@@ -446,17 +456,16 @@ class Planner:
         writes: list[Op] = []
         logs: list[Op] = []
         changed = 0
-        for now, parsed, screened, proto in staged:
-            if parsed is None or screened is not None or proto is None:
-                code, category = screened or ("malformed", None)
-                decision = Decision(action="rejected", code=code, category=category)
+        for now, parsed, proto in staged:
+            if parsed is None:
+                decision = Decision(action="rejected", code="malformed")
             else:
-                slot = (proto.subject, proto.predicate)
-                current = _validated(
-                    v for v in rows.values() if (v.get("subject"), v.get("predicate")) == slot
-                )
-                prior = history.get(proto.fact_id)
-                past = _validated([prior]) if prior is not None else []
+                current: list[Fact] = []
+                past: list[Fact] = []
+                if proto is not None:
+                    current = list(by_slot[(proto.subject, proto.predicate)].values())
+                    prior = history.get(proto.fact_id)
+                    past = [f for f in [decode_trusted(prior)] if f is not None] if prior else []
                 decision = self.policy.decide(
                     parsed,
                     user_id=user_id,
@@ -471,10 +480,14 @@ class Planner:
                 for op in step:
                     assert isinstance(op, PutOp)
                     if op.namespace == facts_ns:
-                        if op.value is None:
-                            rows.pop(op.key, None)
-                        else:
-                            rows[op.key] = op.value
+                        was = slot_of.pop(op.key, None)
+                        fact = decode_trusted(op.value) if op.value is not None else None
+                        if was is not None:
+                            by_slot[was].pop(op.key, None)
+                        if fact is not None:
+                            slot = (fact.subject, fact.predicate)
+                            by_slot.setdefault(slot, {})[op.key] = fact
+                            slot_of[op.key] = slot
                     else:
                         history[op.key] = op.value
                 writes += step
@@ -578,9 +591,7 @@ class Planner:
     def _select(self, request: str, facts: Iterable[Fact], scope: str | None) -> Recall:
         return self.retrieval.select(request, facts, scope=scope, now=self.clock())
 
-    def _ranked_ops(
-        self, user_id: str, query: str, scope: str | None, request: str
-    ) -> list[Op]:
+    def _ranked_ops(self, user_id: str, query: str, scope: str | None, request: str) -> list[Op]:
         """The ranked candidate queries: current rows of the user, not in the profile row,
         of no scope and of ``scope``; none for a request with nothing to rank by."""
         if not request.strip():
@@ -595,7 +606,9 @@ class Planner:
         limit = max(2 * self.retrieval.max_facts, self.retrieval.max_facts + 8)
         scopes = [None, asked] if asked else [None]
         return [
-            SearchOp(self.layout.facts(user_id), {**base, "scope": s}, limit=limit, query=query)
+            RankedSearchOp(
+                self.layout.facts(user_id), {**base, "scope": s}, limit=limit, query=query
+            )
             for s in scopes
         ]
 
