@@ -76,7 +76,8 @@ def versions_of(memory: FactMemory, user: str) -> list[Any]:
 def state(memory: FactMemory, user: str) -> tuple[Any, ...]:
     versions = [f.model_dump(mode="json") for f in versions_of(memory, user)]
     log = [(e.action, e.fact_id, e.reason) for e in memory.decision_log(user)]
-    recall = memory.recall(user, "where do I live, who do I work for, what database?", scope="atlas")
+    request = "where do I live, who do I work for, what database?"
+    recall = memory.recall(user, request, scope="atlas")
     return versions, log, memory.profile(user), recall.block
 
 
