@@ -14,9 +14,9 @@ every column alike; read the ratios as well as the times.
   is held), and through one ``FactMemory(recall_cache_facts=0)``; beside them the bare
   filtered ``store.search`` (the user's facts namespace, the request as the query,
   ``limit=10``) on the same store, user and request.
-* writes: a single ``remember`` of a new fact beside a bare ``store.put`` of the same row
-  (same store, default index), and a cProfile of single remembers (top functions by
-  cumulative time).
+* writes: a single ``remember`` (a city change, or a new hobby) beside a bare
+  ``store.put`` of the same row (same store, BM25 on its text), and a cProfile of single
+  remembers (top functions by cumulative time).
 """
 
 from __future__ import annotations
@@ -34,7 +34,6 @@ from typing import Any
 from benchmarks.common import percentile
 from benchmarks.recall_bench import REQUESTS, user_facts
 from langmem_plus import QdrantStore
-from langmem_plus.layout import encode_fact
 from langmem_plus.memory import FactMemory
 from langmem_plus.models import CandidateFact, Fact
 
@@ -62,6 +61,10 @@ def _row(name: str, xs: list[float], ref: list[float] | None = None) -> str:
     if ref:
         out += f"  ({p50 / percentile(ref, 50):4.1f}x / {p95 / percentile(ref, 95):4.1f}x bare)"
     return out
+
+
+def flt(user: str) -> dict[str, Any]:
+    return {"user_id": user, "valid_to": None, "expired_at": None, "scope": None}
 
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:
@@ -94,9 +97,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         bare: list[float] = []
         first: list[float] = []
         nocache: list[float] = []
+        unpadded: list[float] = []
         for _ in range(args.samples):
             u, req = rng.choice(users), rng.choice(REQUESTS)
-            order = [0, 1, 2]
+            order = [0, 1, 2, 3]
             rng.shuffle(order)
             for which in order:
                 if which == 0:
@@ -108,47 +112,54 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                     t = time.perf_counter_ns()
                     fresh.recall(u, req)
                     first.append(_ms(t))
-                else:
+                elif which == 2:
                     t = time.perf_counter_ns()
                     uncached.recall(u, req)
                     nocache.append(_ms(t))
+                else:  # the bare search as recall asks it: filtered, limit 16, 1 scope
+                    t = time.perf_counter_ns()
+                    store.search(memory.layout.facts(u), query=req, limit=16, filter=flt(u))
+                    unpadded.append(_ms(t))
         print(_row("bare filtered store.search (limit 10)", bare))
         print(_row("recall, first in a process (new FactMemory)", first, bare))
         print(_row("recall, recall_cache_facts=0", nocache, bare))
-        out["recall"] = {"bare": bare, "first": first, "nocache": nocache}
+        print(_row("bare store.search as recall asks (limit 16)", unpadded, bare))
+        out["recall"] = {"bare": bare, "first": first, "nocache": nocache, "unpadded": unpadded}
 
+        # single writes: a city change (single-valued: one row read, one superseded) and a
+        # new hobby (a small multi-valued slot), each beside a bare put of the same row
         put: list[float] = []
         single: list[float] = []
         for i in range(args.writes):
             u = rng.choice(users)
-            f = user_facts(u, random.Random(i), args.facts + 1)[-1]
-            f = f.model_copy(update={"object": f"probe {i}", "fact_id": f"probe-{i}",
-                                     "text": f"The user mentioned probe {i}."})
             if i % 2:
-                t = time.perf_counter_ns()
-                store.put(("bench", u), f"k{i}", encode_fact(f), index=["text"])
-                put.append(_ms(t))
-                t = time.perf_counter_ns()
-                memory.remember(u, candidate(f))
-                single.append(_ms(t))
+                c = CandidateFact(kind="fact", subject="user", predicate="city",
+                                  object=f"Town {i}", text=f"The user lives in Town {i}.")
             else:
+                c = CandidateFact(kind="fact", subject="user", predicate="hobby",
+                                  object=f"hobby {i}", text=f"The user took up hobby {i}.")
+            row = {**c.model_dump(mode="json"), "fact_id": f"probe-{i}", "user_id": u}
+            pair = [("put", row), ("remember", c)]
+            rng.shuffle(pair)
+            for what, arg in pair:
                 t = time.perf_counter_ns()
-                memory.remember(u, candidate(f))
-                single.append(_ms(t))
-                t = time.perf_counter_ns()
-                store.put(("bench", u), f"k{i}", encode_fact(f), index=["text"])
-                put.append(_ms(t))
-        print(_row("bare store.put", put))
-        print(_row("single remember (a new fact)", single, put))
+                if what == "put":
+                    store.put(("bench", u), f"k{i}", arg, index=["text"])
+                    put.append(_ms(t))
+                else:
+                    memory.remember(u, arg)
+                    single.append(_ms(t))
+        print(_row("bare store.put (one fact row)", put))
+        print(_row("single remember (city change / new hobby)", single, put))
         out["writes"] = {"put": put, "remember": single}
 
         prof = cProfile.Profile()
         prof.enable()
         for i in range(200):
             u = rng.choice(users)
-            memory.remember(u, CandidateFact(kind="fact", subject="user", predicate="note",
-                                             object=f"profiled {i}",
-                                             text=f"The user mentioned profiled {i}."))
+            memory.remember(u, CandidateFact(kind="fact", subject="user", predicate="city",
+                                             object=f"Village {i}",
+                                             text=f"The user lives in Village {i}."))
         prof.disable()
         buf = io.StringIO()
         pstats.Stats(prof, stream=buf).sort_stats("cumulative").print_stats(28)

@@ -4,9 +4,15 @@ Per user, under a configurable prefix (default ``("langmem_plus",)``)::
 
     (*prefix, user_id, "facts")     current facts only, text indexed (index=["text"])
     (*prefix, user_id, "history")   closed or retracted versions, never indexed (index=False)
-    (*prefix, user_id, "profile")   "meta" (per-user version) and "rendered" (cached profile)
+    (*prefix, user_id, "profile")   "meta" (per-user version) and "rendered" (the profile
+                                    row: text and profile facts of that version, kept by
+                                    every write in the batch that bumps the version)
     (*prefix, user_id, "settings")  "memory" (on/off)
     (*prefix, user_id, "log")       decisions: time, action, fact_id, reason code; no text
+
+On a store that ranks (Qdrant without a dense model) a current row also carries ``search``
+(the text BM25 indexes: the fact's words and its attribute's other names) and ``tier``
+(``profile:<sig>`` for a fact recall takes from the profile row, else ``ranked``).
 
 The key of a current row is deterministic from what the fact is *about*: a single-valued
 predicate's row is keyed by its slot (user, scope, subject, predicate), so two racing
@@ -37,6 +43,7 @@ from langmem_plus.models import Fact
 from langmem_plus.policy import normalize_object, slot_id
 
 __all__ = [
+    "EVERY_ROW",
     "FACT_INDEX",
     "SEARCH_INDEX",
     "Layout",
@@ -53,6 +60,10 @@ SEARCH_INDEX = ["search"]
 """What a store that ranks by BM25 indexes instead: the ``search`` text of a current row
 (the fact's text, subject, predicate, value and the predicate's other names), so a request
 that names the attribute ("where do I live?") finds a fact whose text does not say it."""
+
+EVERY_ROW = "lmprow"
+"""A word in every row's search text (and no language): a BM25 query that adds it matches
+every row of its filter, the request's matches first."""
 
 _DATETIMES = ("valid_from", "valid_to", "asserted_at", "expired_at", "last_seen_at")
 _REQUIRED = ("fact_id", "user_id", "kind", "subject", "predicate", "object", "text")

@@ -29,6 +29,7 @@ from langgraph.store.base import (
 )
 
 from langmem_plus.layout import (
+    EVERY_ROW,
     FACT_INDEX,
     SEARCH_INDEX,
     Layout,
@@ -139,9 +140,10 @@ def _is_audit(item: Item) -> bool:
 
 
 class RankedSearchOp(SearchOp):
-    """A ``SearchOp`` for ranked candidates only: a Qdrant store does not pad the answer
-    with rows its query did not rank (``BaseStore`` semantics, kept for every other
-    search); any other store treats it as the plain ``SearchOp`` it is."""
+    """The ``SearchOp`` of recall's ranked candidates: ``matched_only`` asks a Qdrant store
+    not to pad the answer with rows its query did not rank (``BaseStore`` semantics, kept
+    for every other search; its padding scroll cost more than the query). The query holds
+    ``EVERY_ROW``, so nothing is lost. Any other store treats it as a plain ``SearchOp``."""
 
     __slots__ = ()
     matched_only = True
@@ -278,7 +280,8 @@ class Planner:
         """What a ranking store indexes: the fact's words and its attribute's other names."""
         subject = fact.subject.replace(".", " ").replace(":", " ").replace("_", " ")
         names = " ".join(self.retrieval.slot_names.get(fact.predicate, ()))
-        return " ".join((fact.text, subject, fact.predicate.replace("_", " "), fact.object, names))
+        words = (fact.text, subject, fact.predicate.replace("_", " "), fact.object, names)
+        return " ".join((*words, EVERY_ROW))
 
     def _current_put(self, user_id: str, key: str, fact: Fact) -> PutOp:
         """The write of a current row; on a ranking store with its search text and tier
@@ -605,12 +608,15 @@ class Planner:
         asked = scope.strip().lower() if scope is not None else ""
         limit = max(2 * self.retrieval.max_facts, self.retrieval.max_facts + 8)
         scopes = [None, asked] if asked else [None]
-        return [
-            RankedSearchOp(
-                self.layout.facts(user_id), {**base, "scope": s}, limit=limit, query=query
-            )
-            for s in scopes
+        ns = self.layout.facts(user_id)
+        # EVERY_ROW is in every row's search text: rows the request matches rank first, and
+        # the rest fill the limit at a near-zero score in the same query (what BaseStore's
+        # padding gives, so ``Recall.dropped`` still shows unrelated facts below the floor)
+        query = f"{query} {EVERY_ROW}"
+        ops: list[Op] = [
+            RankedSearchOp(ns, {**base, "scope": s}, limit=limit, query=query) for s in scopes
         ]
+        return ops
 
     def _recall_scan(self, user_id: str, request: str, scope: str | None) -> Steps:
         """Recall on a store that cannot rank: read every current fact (or the held ones)."""
