@@ -76,7 +76,10 @@ class FactMemory:
             keeps between recalls (see :mod:`langmem_plus.recall_cache`; each user's copy
             is checked against their version row on every recall, so other processes'
             writes are seen at once). About 3.3 KiB a fact: the default 10,000 is ~33 MiB.
-            ``0`` reads every fact on every recall.
+            ``0`` holds nothing. On a Qdrant store without a dense model recall does not
+            need it: the profile comes from one row and the other facts from one ranked,
+            filtered query (see ``Planner.recall``); elsewhere ``0`` reads every current
+            fact on every recall.
 
     Attributes:
         recall_cache: that cache (``len()`` users, ``facts_held``, ``hits``, ``misses``).

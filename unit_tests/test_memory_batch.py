@@ -86,14 +86,15 @@ def decisions(ds: Iterable[Any]) -> list[tuple[Any, ...]]:
 
 
 @pytest.mark.parametrize("engine", ["inmemory", "qdrant_edge"])
-@pytest.mark.parametrize("chunk", [3, 256])
+@pytest.mark.parametrize(("chunk", "scan_slots"), [(3, 8), (256, 8), (256, 0)])
 def test_remember_many_decides_and_stores_exactly_as_sequential_remembers(
-    engine: str, chunk: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    engine: str, chunk: int, scan_slots: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(planner, "CHUNK", chunk)
+    monkeypatch.setattr(planner, "SCAN_SLOTS", scan_slots)  # 0: always one scan of all rows
     one_by_one = FactMemory(make_store(engine, tmp_path / "a"), clock=Clock())
     batched = FactMemory(make_store(engine, tmp_path / "b"), clock=Clock())
-    rng = random.Random(f"{engine}-{chunk}")
+    rng = random.Random(f"{engine}-{chunk}-{scan_slots}")
     for round_ in range(30):
         user = f"u{round_ % 4}"
         batch = [random_candidate(rng) for _ in range(rng.randrange(1, 14))]
