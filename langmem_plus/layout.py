@@ -4,9 +4,15 @@ Per user, under a configurable prefix (default ``("langmem_plus",)``)::
 
     (*prefix, user_id, "facts")     current facts only, text indexed (index=["text"])
     (*prefix, user_id, "history")   closed or retracted versions, never indexed (index=False)
-    (*prefix, user_id, "profile")   "meta" (per-user version) and "rendered" (cached profile)
+    (*prefix, user_id, "profile")   "meta" (per-user version) and "rendered" (the profile
+                                    row: text and profile facts of that version, kept by
+                                    every write in the batch that bumps the version)
     (*prefix, user_id, "settings")  "memory" (on/off)
     (*prefix, user_id, "log")       decisions: time, action, fact_id, reason code; no text
+
+On a store that ranks (Qdrant without a dense model) a current row also carries ``search``
+(the text BM25 indexes: the fact's words and its attribute's other names) and ``tier``
+(``profile:<sig>`` for a fact recall takes from the profile row, else ``ranked``).
 
 The key of a current row is deterministic from what the fact is *about*: a single-valued
 predicate's row is keyed by its slot (user, scope, subject, predicate), so two racing
@@ -26,8 +32,9 @@ Example:
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from datetime import datetime, timezone
 from typing import Any
 
 from langgraph.store.base import InvalidNamespaceError, Item
@@ -35,10 +42,32 @@ from langgraph.store.base import InvalidNamespaceError, Item
 from langmem_plus.models import Fact
 from langmem_plus.policy import normalize_object, slot_id
 
-__all__ = ["FACT_INDEX", "Layout", "current_key", "decode_facts", "encode_fact"]
+__all__ = [
+    "EVERY_ROW",
+    "FACT_INDEX",
+    "SEARCH_INDEX",
+    "Layout",
+    "current_key",
+    "decode_facts",
+    "decode_trusted",
+    "encode_fact",
+]
 
 FACT_INDEX = ["text"]
 """Fields of a current fact that an embedding/BM25-enabled store indexes."""
+
+SEARCH_INDEX = ["search"]
+"""What a store that ranks by BM25 indexes instead: the ``search`` text of a current row
+(the fact's text, subject, predicate, value and the predicate's other names), so a request
+that names the attribute ("where do I live?") finds a fact whose text does not say it."""
+
+EVERY_ROW = "lmprow"
+"""A word in every row's search text (and no language): a BM25 query that adds it matches
+every row of its filter, the request's matches first."""
+
+_DATETIMES = ("valid_from", "valid_to", "asserted_at", "expired_at", "last_seen_at")
+_REQUIRED = ("fact_id", "user_id", "kind", "subject", "predicate", "object", "text")
+_FIELDS = tuple(Fact.model_fields)
 
 
 def current_key(fact: Fact, *, single_valued: bool) -> str:
@@ -70,9 +99,55 @@ def current_key(fact: Fact, *, single_valued: bool) -> str:
     return f"value-{value}"
 
 
-def encode_fact(fact: Fact) -> dict[str, Any]:
-    """The stored value: the fact as JSON (the Qdrant store promotes its filter fields)."""
-    return fact.model_dump(mode="json")
+def encode_fact(fact: Fact, **extra: str) -> dict[str, Any]:
+    """The stored value: the fact as JSON (the Qdrant store promotes its filter fields),
+    plus ``extra`` fields that are not part of the fact (``search``, ``tier``: see
+    ``langmem_plus.planner``); decoding ignores them.
+
+    Example:
+        >>> from datetime import datetime, timezone
+        >>> t = datetime(2026, 5, 1, tzinfo=timezone.utc)
+        >>> f = Fact(fact_id="f1", user_id="u1", kind="fact", subject="user",
+        ...          predicate="city", object="Oslo", text="Lives in Oslo.", valid_from=t,
+        ...          asserted_at=t)
+        >>> row = encode_fact(f, search="Lives in Oslo. city live")
+        >>> row["search"], decode_trusted(row) == f
+        ('Lives in Oslo. city live', True)
+    """
+    value = fact.model_dump(mode="json")
+    value.update(extra)
+    return value
+
+
+def _when(value: Any) -> datetime | None:
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise TypeError(f"not an ISO time: {value!r}")
+    t = datetime.fromisoformat(value)
+    return t.replace(tzinfo=timezone.utc) if t.tzinfo is None else t.astimezone(timezone.utc)
+
+
+def decode_trusted(value: Mapping[str, Any]) -> Fact | None:
+    """A fact from a row this package wrote (``encode_fact``), without pydantic validation:
+    the fields are taken as stored, only the times are parsed. For the recall hot path;
+    a row that lacks a required field or a parseable time falls back to full validation
+    (and ``None`` when that fails too), so a hand-written row is never trusted blindly."""
+    try:
+        if not all(isinstance(value.get(k), str) for k in _REQUIRED):
+            raise TypeError("missing field")
+        data = {k: value[k] for k in _FIELDS if k in value}
+        for name in _DATETIMES:
+            if name in data:
+                data[name] = _when(data[name])
+        if data.get("valid_from") is None or data.get("asserted_at") is None:
+            raise TypeError("missing time")
+        return Fact.model_construct(**data)
+    except (TypeError, ValueError):
+        try:
+            return Fact.model_validate(value)
+        except ValueError:
+            return None
 
 
 def decode_facts(items: Iterable[Item | None]) -> list[Fact]:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import builtins
 import functools
-from collections.abc import AsyncIterator, Callable, Generator, Iterator, Mapping
+from collections.abc import AsyncIterator, Callable, Generator, Iterator, Mapping, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from datetime import datetime, timezone
 from typing import Any, Literal
@@ -76,7 +76,10 @@ class FactMemory:
             keeps between recalls (see :mod:`langmem_plus.recall_cache`; each user's copy
             is checked against their version row on every recall, so other processes'
             writes are seen at once). About 3.3 KiB a fact: the default 10,000 is ~33 MiB.
-            ``0`` reads every fact on every recall.
+            ``0`` holds nothing. On a Qdrant store without a dense model recall does not
+            need it: the profile comes from one row and the other facts from one ranked,
+            filtered query (see ``Planner.recall``); elsewhere ``0`` reads every current
+            fact on every recall.
 
     Attributes:
         recall_cache: that cache (``len()`` users, ``facts_held``, ``hits``, ``misses``).
@@ -113,6 +116,7 @@ class FactMemory:
             clock or utcnow,
             use_store_scores,
             self.recall_cache,
+            ranked=_ranks(store),
         )
         self._location = store_location(store)
         self._registry = REGISTRY
@@ -243,6 +247,54 @@ class FactMemory:
         user = validate_user_id(user_id)
         return await self._awrite(  # type: ignore[no-any-return]
             user, lambda: self._planner.remember(user, candidate, session_id)
+        )
+
+    def remember_many(
+        self,
+        user_id: str,
+        candidates: Sequence[CandidateFact | Mapping[str, Any]],
+        *,
+        session_id: str | None = None,
+    ) -> list[Decision]:
+        """``remember`` for many candidates at once (imports, back-fills): the same
+        decisions as calling ``remember`` on each in order (a later candidate sees what an
+        earlier one stored), in one read batch and one write batch per 256 candidates.
+
+        Args:
+            user_id: the owner; validated before any I/O.
+            candidates: ``CandidateFact`` objects or mappings, in the order they were said.
+            session_id: the thread they came from (kept for deletion).
+
+        Returns:
+            One ``Decision`` per candidate, in order.
+
+        Example:
+            >>> from langgraph.store.memory import InMemoryStore
+            >>> m = FactMemory(InMemoryStore())
+            >>> def city(name):
+            ...     return CandidateFact(kind="fact", subject="user", predicate="city",
+            ...                          object=name, text=f"Lives in {name}.")
+            >>> [d.action for d in m.remember_many("u1", [city("Oslo"), city("Bergen")])]
+            ['new', 'superseded']
+            >>> m.profile("u1")
+            'Location: city: Bergen'
+        """
+        user = validate_user_id(user_id)
+        batch = list(candidates)
+        return self._write(user, self._planner.remember_many(user, batch, session_id))  # type: ignore[no-any-return]
+
+    async def aremember_many(
+        self,
+        user_id: str,
+        candidates: Sequence[CandidateFact | Mapping[str, Any]],
+        *,
+        session_id: str | None = None,
+    ) -> list[Decision]:
+        """Async ``remember_many``."""
+        user = validate_user_id(user_id)
+        batch = list(candidates)
+        return await self._awrite(  # type: ignore[no-any-return]
+            user, lambda: self._planner.remember_many(user, batch, session_id)
         )
 
     # ------------------------------------------------------------------ recall
@@ -499,6 +551,21 @@ class FactMemory:
 
 def _utc(t: datetime) -> datetime:
     return t.replace(tzinfo=timezone.utc) if t.tzinfo is None else t.astimezone(timezone.utc)
+
+
+def _ranks(store: BaseStore) -> bool:
+    """True when ``store`` ranks a BM25 query under engine filters: a ``QdrantStore`` or
+    ``AsyncQdrantStore`` without a dense model (also behind a ``ResilientStore``). Other
+    stores (``InMemoryStore``, ``PostgresStore``, a dense Qdrant index) keep the full read."""
+    from langmem_plus.stores.base import BaseQdrantStore
+
+    seen = 0
+    while not isinstance(store, BaseQdrantStore) and seen < 8:
+        inner = getattr(store, "_inner", None)
+        if not isinstance(inner, BaseStore):
+            return False
+        store, seen = inner, seen + 1
+    return isinstance(store, BaseQdrantStore) and store.embeddings is None
 
 
 def _scores_are_similarities(store: BaseStore) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import uuid
-from collections.abc import Callable, Generator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, NamedTuple
@@ -28,18 +28,33 @@ from langgraph.store.base import (
     SearchOp,
 )
 
-from langmem_plus.layout import FACT_INDEX, Layout, current_key, decode_facts, encode_fact
+from langmem_plus.layout import (
+    EVERY_ROW,
+    FACT_INDEX,
+    SEARCH_INDEX,
+    Layout,
+    current_key,
+    decode_facts,
+    decode_trusted,
+    encode_fact,
+)
 from langmem_plus.models import CandidateFact, Fact, Verdict
 from langmem_plus.policy import Decision, WritePolicy
-from langmem_plus.profile import PROFILE_SECTIONS, profile_facts, render_profile
-from langmem_plus.recall_cache import RecallCache, witnessed, write_witness
+from langmem_plus.profile import PROFILE_SECTIONS, is_other_person, profile_facts, render_profile
+from langmem_plus.recall_cache import RecallCache, fingerprint, witnessed, write_witness
 from langmem_plus.retrieval import Recall, RetrievalPolicy
+from langmem_plus.text_rules import content_terms
 
 __all__ = ["ForgetReceipt", "ListedFact", "LogEntry", "Planner", "Steps"]
 
 _log = logging.getLogger("langmem_plus.memory")
 
 PAGE = 500
+CHUNK = 256
+"""Candidates of one ``remember_many`` step: one read batch and one write batch each."""
+SCAN_SLOTS = 8
+"""A step that reads more slots than this reads the user's current facts in one scan
+instead of one search per slot."""
 T = Any
 Steps = Generator[list[Op], list[Result], T]
 
@@ -124,6 +139,28 @@ def _is_audit(item: Item) -> bool:
     return item.value.get("action") == "forgotten" and item.value.get("fact_id") is None
 
 
+class RankedSearchOp(SearchOp):
+    """The ``SearchOp`` of recall's ranked candidates: ``matched_only`` asks a Qdrant store
+    not to pad the answer with rows its query did not rank (``BaseStore`` semantics, kept
+    for every other search; its padding scroll cost more than the query). The query holds
+    ``EVERY_ROW``, so nothing is lost. Any other store treats it as a plain ``SearchOp``."""
+
+    __slots__ = ()
+    matched_only = True
+
+
+def _hits(pages: Iterable[Result]) -> list[Fact]:
+    """Facts from search results (rows this package wrote: decoded without validation)."""
+    out = []
+    for page in pages:
+        for item in page or []:  # type: ignore[union-attr]
+            if isinstance(item, Item):
+                fact = decode_trusted(item.value)
+                if fact is not None:
+                    out.append(fact)
+    return out
+
+
 def _date(t: datetime | None) -> str:
     return t.date().isoformat() if t is not None else "unknown"
 
@@ -138,6 +175,12 @@ class Planner:
     clock: Callable[[], datetime]
     use_store_scores: bool = False
     cache: RecallCache = field(default_factory=RecallCache)
+    _sig: str = field(default="", init=False, repr=False)
+    _tier_profile: str = field(default="", init=False, repr=False)
+    ranked: bool = False
+    """The store ranks a BM25 query over the ``search`` text of current rows under engine
+    filters (``QdrantStore`` without a dense model): recall then asks it for the
+    candidates instead of reading every current fact (see ``recall``)."""
 
     # ------------------------------------------------------------------ reading helpers
 
@@ -179,10 +222,13 @@ class Planner:
     def _version(self, item: Result) -> int:
         return int(item.value.get("version", 0)) if isinstance(item, Item) else 0
 
-    def _bump(self, user_id: str, meta: Result, writes: Sequence[Op]) -> tuple[PutOp, int]:
-        """The version row after ``writes``: a fresh etag, and the witness of those writes
-        (see ``recall_cache``). It must go in the same batch, after them."""
-        version = self._version(meta) + 1
+    def _bump(
+        self, user_id: str, meta: Result, writes: Sequence[Op], by: int = 1
+    ) -> tuple[PutOp, int]:
+        """The version row after ``writes`` (``by`` decisions' worth): a fresh etag, and the
+        witness of those writes (see ``recall_cache``). It must go in the same batch, after
+        them."""
+        version = self._version(meta) + by
         value = {
             "version": version,
             "etag": uuid.uuid4().hex,
@@ -204,69 +250,265 @@ class Planner:
         single = self.policy.is_single_valued(fact.predicate, fact.single_valued)
         return current_key(fact, single_valued=single)
 
+    # ------------------------------------------------------------------ the profile row
+    #
+    # ``profile/rendered`` holds, for one version (etag) of the user's facts, the rendered
+    # profile text and the profile's facts themselves (keyed by their current key; every
+    # scope, since a project's preferences are always sent in that project). Every write
+    # path keeps it in the batch that bumps the version, so recall reads the profile with
+    # one get instead of every fact. ``sig`` names the retrieval policy's profile
+    # predicates and sections the row was made for; a row of another configuration, or of
+    # another version, is not used (a full read replaces it).
+
+    def __post_init__(self) -> None:
+        sections = self.retrieval.sections or PROFILE_SECTIONS
+        self._sig = fingerprint(
+            {
+                "predicates": sorted(self.retrieval.profile_predicates),
+                "sections": [[name, list(ps)] for name, ps in sections],
+            }
+        )
+        self._tier_profile = f"profile:{self._sig}"
+
+    def _is_profile(self, fact: Fact) -> bool:
+        """Whether recall always sends ``fact`` (in its scope): the retrieval policy's rule."""
+        return not is_other_person(fact) and (
+            fact.kind == "preference" or fact.predicate in self.retrieval.profile_predicates
+        )
+
+    def _search_text(self, fact: Fact) -> str:
+        """What a ranking store indexes: the fact's words and its attribute's other names."""
+        subject = fact.subject.replace(".", " ").replace(":", " ").replace("_", " ")
+        names = " ".join(self.retrieval.slot_names.get(fact.predicate, ()))
+        words = (fact.text, subject, fact.predicate.replace("_", " "), fact.object, names)
+        return " ".join((*words, EVERY_ROW))
+
+    def _current_put(self, user_id: str, key: str, fact: Fact) -> PutOp:
+        """The write of a current row; on a ranking store with its search text and tier
+        (``profile:<sig>`` for a profile fact, which recall takes from the profile row)."""
+        if not self.ranked:
+            return PutOp(self.layout.facts(user_id), key, encode_fact(fact), index=FACT_INDEX)
+        tier = self._tier_profile if self._is_profile(fact) else "ranked"
+        value = encode_fact(fact, search=self._search_text(fact), tier=tier)
+        return PutOp(self.layout.facts(user_id), key, value, index=SEARCH_INDEX)
+
+    def _row_facts(self, meta: Result, rendered: Result) -> dict[str, Any] | None:
+        """The profile facts of the row for the version ``meta``, or ``None`` when the row
+        is not that version's. No version row: no facts (every write of facts makes one)."""
+        etag = _etag(meta)
+        if etag is None:
+            return {}
+        if not isinstance(rendered, Item):
+            return None
+        value = rendered.value
+        facts = value.get("facts")
+        if value.get("etag") != etag or value.get("sig") != self._sig:
+            return None
+        if not isinstance(facts, dict):
+            return None
+        return facts
+
+    def _profile_value(self, value: Mapping[str, Any]) -> dict[str, Any] | None:
+        """A current row's value as the profile row keeps it, or ``None`` if not profile."""
+        fact = decode_trusted(value)
+        if fact is None or not self._is_profile(fact):
+            return None
+        return {k: v for k, v in value.items() if k not in ("search", "tier")}
+
+    def _profile_row(
+        self, user_id: str, facts: Mapping[str, Any], etag: str | None, version: int
+    ) -> PutOp:
+        decoded = [f for f in map(decode_trusted, facts.values()) if f is not None]
+        value = {
+            "etag": etag,
+            "version": version,
+            "text": self._render(decoded),
+            "facts": dict(facts),
+            "sig": self._sig,
+        }
+        return PutOp(self.layout.profile(user_id), "rendered", value, index=False)
+
+    def _profile_upkeep(
+        self,
+        user_id: str,
+        meta: Result,
+        rendered: Result,
+        writes: Sequence[Op],
+        rows: Sequence[Item] | None = None,
+    ) -> Generator[list[Op], list[Result], PutOp]:
+        """The profile row after ``writes``, whose last op is the version bump: the row
+        read (``rendered``) with the writes applied; when it is not the version's, the
+        current rows (``rows``, else a scan, before the writes) instead."""
+        ns = self.layout.facts(user_id)
+        held = None if rows is not None else self._row_facts(meta, rendered)
+        if held is None:
+            if rows is None:
+                _, (rows,) = yield from self._scan([(ns, None)])
+            held = {}
+            for item in rows:
+                kept = self._profile_value(item.value)
+                if kept is not None:
+                    held[item.key] = kept
+        facts = dict(held)
+        for op in writes:
+            if isinstance(op, PutOp) and op.namespace == ns:
+                kept = self._profile_value(op.value) if op.value is not None else None
+                if kept is None:
+                    facts.pop(op.key, None)
+                else:
+                    facts[op.key] = kept
+        bump = writes[-1]
+        assert isinstance(bump, PutOp) and bump.value is not None
+        return self._profile_row(user_id, facts, bump.value["etag"], bump.value["version"])
+
     # ------------------------------------------------------------------ remember
 
     def remember(
         self, user_id: str, candidate: CandidateFact | Mapping[str, Any], session_id: str | None
     ) -> Steps:
-        """Plan: read settings, version and the slot; decide; write it all in one batch."""
-        now = self.clock()
+        """Plan: read settings, version, profile row and the slot; decide; write it all in
+        one batch (``remember_many`` of one candidate)."""
+        decisions = yield from self.remember_many(user_id, [candidate], session_id)
+        return decisions[0]
+
+    def remember_many(
+        self,
+        user_id: str,
+        candidates: Sequence[CandidateFact | Mapping[str, Any]],
+        session_id: str | None,
+    ) -> Steps:
+        """Plan: per ``CHUNK`` of candidates, one read batch (settings, version, profile
+        row, the slots they touch and their history rows) and one write batch. Decisions
+        are taken in order against the rows as the earlier decisions of the chunk left
+        them, so the outcome is that of one ``remember`` after another."""
+        out: list[Decision] = []
+        for start in range(0, len(candidates), CHUNK):
+            chunk = candidates[start : start + CHUNK]
+            out += yield from self._remember_chunk(user_id, chunk, session_id)
+        return out
+
+    def _remember_chunk(
+        self,
+        user_id: str,
+        candidates: Sequence[CandidateFact | Mapping[str, Any]],
+        session_id: str | None,
+    ) -> Generator[list[Op], list[Result], list[Decision]]:
         lay = self.layout
-        parsed: CandidateFact | None
-        try:
-            parsed = (
-                candidate
-                if isinstance(candidate, CandidateFact)
-                else CandidateFact.model_validate(candidate)
-            )
-        except (ValueError, TypeError):
-            parsed = None
+        facts_ns = lay.facts(user_id)
+        staged: list[tuple[datetime, CandidateFact | None, Fact | None]] = []
+        for candidate in candidates:
+            now = self.clock()
+            parsed: CandidateFact | None
+            try:
+                parsed = (
+                    candidate
+                    if isinstance(candidate, CandidateFact)
+                    else CandidateFact.model_validate(candidate)
+                )
+            except (ValueError, TypeError):
+                parsed = None
+            # the slot this candidate would touch, to read it; whether it is admissible at
+            # all is the policy's ``decide`` (which screens it), not guessed here
+            proto = None
+            if parsed is not None:
+                try:
+                    proto = self.policy.to_fact(
+                        parsed, user_id=user_id, now=now, session_id=session_id
+                    )
+                except (ValueError, TypeError):
+                    proto = None
+            staged.append((now, parsed, proto))
+        slots = list(dict.fromkeys((p.subject, p.predicate) for *_, p in staged if p is not None))
+        priors = list(dict.fromkeys(p.fact_id for *_, p in staged if p is not None))
         reads: list[Op] = [
             GetOp(lay.settings(user_id), "memory"),
             GetOp(lay.profile(user_id), "meta"),
-        ]
-        screened = self.policy.screen(parsed) if parsed is not None else ("malformed", None)
-        past: list[Fact] = []
-        if screened is None and parsed is not None:
-            proto = self.policy.to_fact(parsed, user_id=user_id, now=now, session_id=session_id)
-            flt = {"subject": proto.subject, "predicate": proto.predicate}
+            GetOp(lay.profile(user_id), "rendered"),
             # the history row of this very statement, if it was closed: a replay of it
             # (late consolidation) must not bring a retracted value back
-            reads.append(GetOp(lay.history(user_id), proto.fact_id))
-            (settings, meta, prior), (rows,) = yield from self._scan(
-                [(lay.facts(user_id), flt)], reads
-            )
-            current = decode_facts(rows)
-            past = decode_facts([prior]) if isinstance(prior, Item) else []
+            *(GetOp(lay.history(user_id), fid) for fid in priors),
+        ]
+        scans: list[tuple[tuple[str, ...], dict[str, Any] | None]]
+        if len(slots) > SCAN_SLOTS:
+            scans = [(facts_ns, None)]
         else:
-            settings, meta = yield reads
-            current = []
+            scans = [(facts_ns, {"subject": s, "predicate": p}) for s, p in slots]
+        head, pages = yield from self._scan(scans, reads)
+        settings, meta, rendered = head[:3]
         if not self._enabled(settings):
-            return Decision(action="rejected", code="memory_off")
-        if parsed is None or screened is not None:
-            code, category = screened or ("malformed", None)
-            decision = Decision(action="rejected", code=code, category=category)
-        else:
-            decision = self.policy.decide(
-                parsed,
-                user_id=user_id,
-                current=current,
-                now=now,
-                session_id=session_id,
-                past=past,
-            )
-        writes = self._decision_writes(user_id, decision)
+            return [Decision(action="rejected", code="memory_off") for _ in staged]
+        wanted = set(slots)
+        # the current rows of the slots read, as stored (key -> fact, by slot); each
+        # decision's writes update it, so the next candidate decides on what it left
+        by_slot: dict[tuple[str, str], dict[str, Fact]] = {s: {} for s in slots}
+        slot_of: dict[str, tuple[str, str]] = {}
+        for page in pages:
+            for item in page:
+                v = item.value
+                slot = (v.get("subject"), v.get("predicate"))
+                if slot in wanted:
+                    fact = decode_trusted(v)
+                    if fact is not None:
+                        by_slot[slot][item.key] = fact  # type: ignore[index]
+                        slot_of[item.key] = slot  # type: ignore[assignment]
+        history: dict[str, Mapping[str, Any] | None] = {
+            fid: (r.value if isinstance(r, Item) else None)
+            for fid, r in zip(priors, head[3:], strict=True)
+        }
+        decisions: list[Decision] = []
+        writes: list[Op] = []
+        logs: list[Op] = []
+        changed = 0
+        for now, parsed, proto in staged:
+            if parsed is None:
+                decision = Decision(action="rejected", code="malformed")
+            else:
+                current: list[Fact] = []
+                past: list[Fact] = []
+                if proto is not None:
+                    current = list(by_slot[(proto.subject, proto.predicate)].values())
+                    prior = history.get(proto.fact_id)
+                    past = [f for f in [decode_trusted(prior)] if f is not None] if prior else []
+                decision = self.policy.decide(
+                    parsed,
+                    user_id=user_id,
+                    current=current,
+                    now=now,
+                    session_id=session_id,
+                    past=past,
+                )
+            step = self._decision_writes(user_id, decision)
+            if step:
+                changed += 1
+                for op in step:
+                    assert isinstance(op, PutOp)
+                    if op.namespace == facts_ns:
+                        was = slot_of.pop(op.key, None)
+                        fact = decode_trusted(op.value) if op.value is not None else None
+                        if was is not None:
+                            by_slot[was].pop(op.key, None)
+                        if fact is not None:
+                            slot = (fact.subject, fact.predicate)
+                            by_slot.setdefault(slot, {})[op.key] = fact
+                            slot_of[op.key] = slot
+                    else:
+                        history[op.key] = op.value
+                writes += step
+            if decision.code != "replayed":
+                logs.append(
+                    self._log_op(user_id, now, decision.action, decision.fact_id, decision.code)
+                )
+            decisions.append(decision)
         if writes:
-            writes.append(self._bump(user_id, meta, writes)[0])
-        if decision.code != "replayed":
-            writes.append(
-                self._log_op(user_id, now, decision.action, decision.fact_id, decision.code)
-            )
+            bump, _ = self._bump(user_id, meta, writes, by=changed)
+            writes.append(bump)
+            writes.append((yield from self._profile_upkeep(user_id, meta, rendered, writes)))
+        writes += logs
         if writes:
             yield writes
-            if decision.write:  # the facts changed: the next recall reads them in its batch
-                self.cache.drop(lay.facts(user_id))
-        return decision
+            if changed:  # the facts changed: the next recall reads them in its batch
+                self.cache.drop(facts_ns)
+        return decisions
 
     def _decision_writes(self, user_id: str, decision: Decision) -> list[Op]:
         """The store writes one decision implies (without the version bump and the log).
@@ -289,7 +531,7 @@ class Planner:
                 writes.append(PutOp(lay.facts(user_id), old_key, None))
             writes.append(PutOp(lay.history(user_id), old.fact_id, encode_fact(old), index=False))
         if fact is not None and new_key is not None:
-            writes.append(PutOp(lay.facts(user_id), new_key, encode_fact(fact), index=FACT_INDEX))
+            writes.append(self._current_put(user_id, new_key, fact))
         elif fact is not None:
             writes.append(PutOp(lay.history(user_id), fact.fact_id, encode_fact(fact), index=False))
         return writes
@@ -297,9 +539,87 @@ class Planner:
     # ------------------------------------------------------------------ recall / profile
 
     def recall(self, user_id: str, request: str, scope: str | None) -> Steps:
-        """Plan: settings, version, store scores (if trusted) and, unless this process holds
-        the user's facts already, every current fact, in one batch; a second batch only when
-        the held facts turn out to be older than the version read. Then select purely."""
+        """Plan: on a store that ranks (``ranked``), one batch: settings, version, the
+        profile row and one filtered BM25 query per scope asked (the user's facts without
+        scope, and the request's scope) limited to a few times the policy's ``max_facts``;
+        the policy's floor and budget then choose among the profile row's facts and those
+        candidates only. The cost does not grow with the user's history. A second query
+        only when the request names people of the user whose own facts may hold more
+        (``person:<name>``); a full read only when the profile row is not the version
+        row's (written by an older release, or lost a race to ``profile``).
+
+        Elsewhere, settings, version, store scores (if trusted) and, unless this process
+        holds the user's facts already, every current fact, in one batch; a second batch
+        only when the held facts turn out to be older than the version read."""
+        if not self.ranked:
+            return (yield from self._recall_scan(user_id, request, scope))
+        lay = self.layout
+        ns = lay.facts(user_id)
+        head_ops: list[Op] = [
+            GetOp(lay.settings(user_id), "memory"),
+            GetOp(lay.profile(user_id), "meta"),
+            GetOp(lay.profile(user_id), "rendered"),
+        ]
+        searches = self._ranked_ops(user_id, request, scope, request)
+        if ns in self.cache:
+            head = yield head_ops
+            if not self._enabled(head[0]):
+                return Recall("", "", (), (), 0)
+            etag = _etag(head[1])
+            held_facts = self.cache.get(ns, etag) if etag is not None else None
+            if held_facts is not None:
+                return self._select(request, held_facts, scope)
+            found = (yield searches) if searches else []
+        else:
+            results = yield head_ops + searches
+            head, found = results[:3], results[3:]
+            if not self._enabled(head[0]):
+                return Recall("", "", (), (), 0)
+        _, meta, rendered = head
+        row = self._row_facts(meta, rendered)
+        if row is None:
+            facts = yield from self._current_facts(user_id, meta)
+            return self._select(request, facts, scope)
+        chosen = [f for f in map(decode_trusted, row.values()) if f is not None]
+        chosen += _hits(found)
+        q = content_terms(request)
+        if scope:
+            q = q - content_terms(scope)
+        known = self.retrieval._named_people(request, q, chosen)
+        if known:  # facts about the people the request names by relation ("my daughters")
+            more = self._ranked_ops(user_id, " ".join(sorted(known)), scope, request)
+            chosen += _hits((yield more))
+        return self._select(request, chosen, scope)
+
+    def _select(self, request: str, facts: Iterable[Fact], scope: str | None) -> Recall:
+        return self.retrieval.select(request, facts, scope=scope, now=self.clock())
+
+    def _ranked_ops(self, user_id: str, query: str, scope: str | None, request: str) -> list[Op]:
+        """The ranked candidate queries: current rows of the user, not in the profile row,
+        of no scope and of ``scope``; none for a request with nothing to rank by."""
+        if not request.strip():
+            return []
+        base: dict[str, Any] = {
+            "user_id": user_id,
+            "valid_to": None,
+            "expired_at": None,
+            "tier": {"$ne": self._tier_profile},
+        }
+        asked = scope.strip().lower() if scope is not None else ""
+        limit = max(2 * self.retrieval.max_facts, self.retrieval.max_facts + 8)
+        scopes = [None, asked] if asked else [None]
+        ns = self.layout.facts(user_id)
+        # EVERY_ROW is in every row's search text: rows the request matches rank first, and
+        # the rest fill the limit at a near-zero score in the same query (what BaseStore's
+        # padding gives, so ``Recall.dropped`` still shows unrelated facts below the floor)
+        query = f"{query} {EVERY_ROW}"
+        ops: list[Op] = [
+            RankedSearchOp(ns, {**base, "scope": s}, limit=limit, query=query) for s in scopes
+        ]
+        return ops
+
+    def _recall_scan(self, user_id: str, request: str, scope: str | None) -> Steps:
+        """Recall on a store that cannot rank: read every current fact (or the held ones)."""
         lay = self.layout
         ns = lay.facts(user_id)
         reads: list[Op] = [
@@ -378,18 +698,16 @@ class Planner:
         if not self._enabled(settings):
             return ""
         etag = _etag(meta)
-        if isinstance(cached, Item) and cached.value.get("etag") == etag:
+        if etag is None:  # no version row: no facts
+            return ""
+        if self._row_facts(meta, cached) is not None:
+            assert isinstance(cached, Item)
             return str(cached.value.get("text", ""))
-        text = self._render((yield from self._current_facts(user_id, meta)))
-        yield [
-            PutOp(
-                lay.profile(user_id),
-                "rendered",
-                {"etag": etag, "version": self._version(meta), "text": text},
-                index=False,
-            )
-        ]
-        return text
+        facts = yield from self._current_facts(user_id, meta)
+        held = {self._key(f): encode_fact(f) for f in facts if self._is_profile(f)}
+        row = self._profile_row(user_id, held, etag, self._version(meta))
+        yield [row]
+        return str(row.value["text"]) if row.value else ""
 
     def _render(self, facts: Sequence[Fact]) -> str:
         user_level = [f for f in facts if f.scope is None]
@@ -472,9 +790,9 @@ class Planner:
         now = self.clock()
         lay = self.layout
         flt = {"fact_id": fact_id}
-        (meta,), (cur, hist) = yield from self._scan(
+        (meta, rendered), (cur, hist) = yield from self._scan(
             [(lay.facts(user_id), flt), (lay.history(user_id), flt)],
-            [GetOp(lay.profile(user_id), "meta")],
+            [GetOp(lay.profile(user_id), "meta"), GetOp(lay.profile(user_id), "rendered")],
         )
         current, history = decode_facts(cur), decode_facts(hist)
         if not current and not history:
@@ -488,9 +806,7 @@ class Planner:
         if current:
             if verdict == "confirmed":
                 fact = row.model_copy(update=update)
-                writes.append(
-                    PutOp(lay.facts(user_id), cur[0].key, encode_fact(fact), index=FACT_INDEX)
-                )
+                writes.append(self._current_put(user_id, cur[0].key, fact))
             else:
                 fact = row.model_copy(update={**update, "expired_at": now})
                 writes.append(PutOp(lay.facts(user_id), cur[0].key, None))
@@ -506,12 +822,11 @@ class Planner:
             if restore:
                 fact = fact.model_copy(update={"expired_at": None})
                 writes.append(PutOp(lay.history(user_id), fact_id, None))
-                writes.append(
-                    PutOp(lay.facts(user_id), self._key(fact), encode_fact(fact), index=FACT_INDEX)
-                )
+                writes.append(self._current_put(user_id, self._key(fact), fact))
             else:
                 writes.append(PutOp(lay.history(user_id), fact_id, encode_fact(fact), index=False))
         writes.append(self._bump(user_id, meta, writes)[0])
+        writes.append((yield from self._profile_upkeep(user_id, meta, rendered, writes)))
         writes.append(self._log_op(user_id, now, f"verdict:{verdict}", fact_id, "user_verdict"))
         yield writes
         self.cache.drop(lay.facts(user_id))
@@ -526,8 +841,9 @@ class Planner:
         lay = self.layout
         everything = fact_ids is None
         nss = [lay.facts(user_id), lay.history(user_id), lay.log(user_id)]
-        (meta,), (cur, hist, logs) = yield from self._scan(
-            [(ns, None) for ns in nss], [GetOp(lay.profile(user_id), "meta")]
+        (meta, rendered), (cur, hist, logs) = yield from self._scan(
+            [(ns, None) for ns in nss],
+            [GetOp(lay.profile(user_id), "meta"), GetOp(lay.profile(user_id), "rendered")],
         )
         wanted = set(fact_ids or ())
 
@@ -597,18 +913,9 @@ class Planner:
                     )
                 )
         else:
-            remaining = decode_facts([i for i in cur if not hit(i)])
             bump, version = self._bump(user_id, meta, writes)
-            etag = bump.value["etag"] if bump.value else None
             writes.append(bump)
-            writes.append(
-                PutOp(
-                    lay.profile(user_id),
-                    "rendered",
-                    {"etag": etag, "version": version, "text": self._render(remaining)},
-                    index=False,
-                )
-            )
+            writes.append((yield from self._profile_upkeep(user_id, meta, rendered, writes, cur)))
             places["profile"] = 1
             places["cache version"] = version
             writes.append(

@@ -222,7 +222,10 @@ class BaseQdrantStore:
             if residual:
                 scored = [r for r in scored if matches_filter(r.payload["value"], residual)]
         rows: list[Record] = list(scored)
-        if len(rows) < want:
+        # A caller that only wants what the query ranked (``matched_only``, e.g. FactMemory's
+        # recall candidates) is not padded with unranked rows.
+        only = getattr(op, "matched_only", False) and (dense_q is not None or sparse_q is not None)
+        if len(rows) < want and not only:
             seen = {r.id for r in scored}
             fill: int | None = None if residual else want + len(seen)
             fill_filter = flt

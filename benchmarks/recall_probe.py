@@ -1,0 +1,174 @@
+"""A small side-by-side probe of the paths issue #14 targets, on Qdrant Edge.
+
+Run from the repository root::
+
+    python -m benchmarks.recall_probe                      # 1,000 users x 100 facts
+    python -m benchmarks.recall_probe --users 200 --facts 50 --samples 300
+
+Everything is measured in ONE run, interleaved sample by sample, so a busy machine slows
+every column alike; read the ratios as well as the times.
+
+* load: every user's facts go in through ``FactMemory.remember_many`` (the write policy
+  and the store), which is the import throughput (facts/s).
+* recall, a user's FIRST recall in a process (a new ``FactMemory`` per sample, so nothing
+  is held), and through one ``FactMemory(recall_cache_facts=0)``; beside them the bare
+  filtered ``store.search`` (the user's facts namespace, the request as the query,
+  ``limit=10``) on the same store, user and request.
+* writes: a single ``remember`` (a city change, or a new hobby) beside a bare
+  ``store.put`` of the same row (same store, BM25 on its text), and a cProfile of single
+  remembers (top functions by cumulative time).
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import pstats
+import random
+import shutil
+import tempfile
+import time
+from typing import Any
+
+from benchmarks.common import percentile
+from benchmarks.recall_bench import REQUESTS, user_facts
+from langmem_plus import QdrantStore
+from langmem_plus.memory import FactMemory
+from langmem_plus.models import CandidateFact, Fact
+
+
+def candidate(f: Fact) -> CandidateFact:
+    return CandidateFact(
+        kind=f.kind,
+        subject=f.subject,
+        predicate=f.predicate,
+        object=f.object,
+        text=f.text,
+        scope=f.scope,
+        valid_from=f.valid_from,
+        quote=f.text,
+    )
+
+
+def _ms(t0: int) -> float:
+    return (time.perf_counter_ns() - t0) / 1e6
+
+
+def _row(name: str, xs: list[float], ref: list[float] | None = None) -> str:
+    p50, p95 = percentile(xs, 50), percentile(xs, 95)
+    out = f"{name:<44} p50 {p50:7.3f} ms  p95 {p95:7.3f} ms"
+    if ref:
+        out += f"  ({p50 / percentile(ref, 50):4.1f}x / {p95 / percentile(ref, 95):4.1f}x bare)"
+    return out
+
+
+def flt(user: str) -> dict[str, Any]:
+    return {"user_id": user, "valid_to": None, "expired_at": None, "scope": None}
+
+
+def main(argv: list[str] | None = None) -> dict[str, Any]:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--users", type=int, default=1000)
+    ap.add_argument("--facts", type=int, default=100)
+    ap.add_argument("--samples", type=int, default=1000)
+    ap.add_argument("--writes", type=int, default=500)
+    ap.add_argument("--seed", type=int, default=7)
+    args = ap.parse_args(argv)
+    rng = random.Random(args.seed)
+    tmp = tempfile.mkdtemp(prefix="recall-probe-")
+    out: dict[str, Any] = {}
+    try:
+        store = QdrantStore(path=f"{tmp}/edge")
+        memory = FactMemory(store)
+        users = [f"user{i:05d}" for i in range(args.users)]
+        t0 = time.perf_counter_ns()
+        n = 0
+        for u in users:
+            batch = [candidate(f) for f in user_facts(u, rng, args.facts)]
+            decisions = memory.remember_many(u, batch)
+            n += sum(d.action == "new" for d in decisions)
+        load_s = _ms(t0) / 1000
+        out["remember_many_facts_per_s"] = n / load_s
+        print(f"loaded {n} facts ({len(users)} users) through remember_many in {load_s:.1f} s:"
+              f" {n / load_s:,.0f} facts/s")
+
+        uncached = FactMemory(store, recall_cache_facts=0)
+        bare: list[float] = []
+        first: list[float] = []
+        nocache: list[float] = []
+        unpadded: list[float] = []
+        for _ in range(args.samples):
+            u, req = rng.choice(users), rng.choice(REQUESTS)
+            order = [0, 1, 2, 3]
+            rng.shuffle(order)
+            for which in order:
+                if which == 0:
+                    t = time.perf_counter_ns()
+                    store.search(memory.layout.facts(u), query=req, limit=10)
+                    bare.append(_ms(t))
+                elif which == 1:
+                    fresh = FactMemory(store)
+                    t = time.perf_counter_ns()
+                    fresh.recall(u, req)
+                    first.append(_ms(t))
+                elif which == 2:
+                    t = time.perf_counter_ns()
+                    uncached.recall(u, req)
+                    nocache.append(_ms(t))
+                else:  # the bare search as recall asks it: filtered, limit 16, 1 scope
+                    t = time.perf_counter_ns()
+                    store.search(memory.layout.facts(u), query=req, limit=16, filter=flt(u))
+                    unpadded.append(_ms(t))
+        print(_row("bare filtered store.search (limit 10)", bare))
+        print(_row("recall, first in a process (new FactMemory)", first, bare))
+        print(_row("recall, recall_cache_facts=0", nocache, bare))
+        print(_row("bare store.search as recall asks (limit 16)", unpadded, bare))
+        out["recall"] = {"bare": bare, "first": first, "nocache": nocache, "unpadded": unpadded}
+
+        # single writes: a city change (single-valued: one row read, one superseded) and a
+        # new hobby (a small multi-valued slot), each beside a bare put of the same row
+        put: list[float] = []
+        single: list[float] = []
+        for i in range(args.writes):
+            u = rng.choice(users)
+            if i % 2:
+                c = CandidateFact(kind="fact", subject="user", predicate="city",
+                                  object=f"Town {i}", text=f"The user lives in Town {i}.")
+            else:
+                c = CandidateFact(kind="fact", subject="user", predicate="hobby",
+                                  object=f"hobby {i}", text=f"The user took up hobby {i}.")
+            row = {**c.model_dump(mode="json"), "fact_id": f"probe-{i}", "user_id": u}
+            pair = [("put", row), ("remember", c)]
+            rng.shuffle(pair)
+            for what, arg in pair:
+                t = time.perf_counter_ns()
+                if what == "put":
+                    store.put(("bench", u), f"k{i}", arg, index=["text"])
+                    put.append(_ms(t))
+                else:
+                    memory.remember(u, arg)
+                    single.append(_ms(t))
+        print(_row("bare store.put (one fact row)", put))
+        print(_row("single remember (city change / new hobby)", single, put))
+        out["writes"] = {"put": put, "remember": single}
+
+        prof = cProfile.Profile()
+        prof.enable()
+        for i in range(200):
+            u = rng.choice(users)
+            memory.remember(u, CandidateFact(kind="fact", subject="user", predicate="city",
+                                             object=f"Village {i}",
+                                             text=f"The user lives in Village {i}."))
+        prof.disable()
+        buf = io.StringIO()
+        pstats.Stats(prof, stream=buf).sort_stats("cumulative").print_stats(28)
+        print(buf.getvalue())
+        store.close() if hasattr(store, "close") else None
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return out
+
+
+if __name__ == "__main__":
+    main()

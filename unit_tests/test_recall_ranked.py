@@ -1,0 +1,196 @@
+"""Recall on a store that ranks (Qdrant): the engine picks the candidates, the profile comes
+from the row every write keeps, and what is sent is what the full read would send."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from langgraph.store.base import BaseStore, Item, Op, Result
+
+from langmem_plus.layout import decode_facts
+from langmem_plus.memory import FactMemory
+from unit_tests.conftest import make_store
+from unit_tests.test_memory_support import Clock, cand
+
+FACTS = [
+    cand("city", "Oslo", "Lives in Oslo."),
+    cand("employer", "Fjord AS", "Works at Fjord AS."),
+    cand("allergy", "peanuts", "Is allergic to peanuts."),
+    cand("units", "metric", "Prefers metric units.", kind="preference"),
+    cand("hobby", "chess", "Plays chess at the club."),
+    cand("child", "Ana", "Has a daughter named Ana."),
+    cand("hobby", "violin", "Ana plays the violin.", holder="Ana"),
+    cand("city", "Perth", "The user's sister lives in Perth.", holder="sister"),
+    cand("database", "PostgreSQL 16", "Atlas uses PostgreSQL.", subject="atlas.db", scope="atlas"),
+    cand("database", "MySQL 8", "Beacon runs on MySQL 8.", subject="beacon.db", scope="beacon"),
+    cand("deploy_target", "fly.io", "Atlas ships to fly.io.", subject="atlas", scope="atlas"),
+    cand("tone", "casual", "Likes a casual tone in Atlas.", kind="preference", scope="atlas"),
+    *[
+        cand("note", f"errand {i}", f"Mentioned errand number {i} about the garden shed.")
+        for i in range(60)
+    ],
+]
+
+REQUESTS: list[tuple[str, str | None]] = [
+    ("where do I live?", None),
+    ("which db do we run?", "atlas"),
+    ("which db do we run?", "beacon"),
+    ("where is Atlas hosted?", "atlas"),
+    ("a birthday gift for my sister?", None),
+    ("games for my daughters", None),
+    ("what do I do in my free time?", None),
+    ("recommend a chess opening", None),
+    ("how tall is the Eiffel tower?", None),
+    ("tell me about errand number 7 and the shed", None),
+    ("hello", None),
+    ("", "atlas"),
+]
+
+
+def load(store: BaseStore, **kw: Any) -> FactMemory:
+    memory = FactMemory(store, clock=Clock(), **kw)
+    for c in FACTS:
+        memory.remember("ines", c)
+    return memory
+
+
+@pytest.mark.parametrize("engine", ["qdrant_edge", "qdrant_local"])
+def test_ranked_recall_sends_what_the_full_read_sends(engine: str, tmp_path: Path) -> None:
+    full = load(make_store("inmemory", tmp_path))
+    ranked = load(make_store(engine, tmp_path), recall_cache_facts=0)
+    assert ranked._planner.ranked and not full._planner.ranked
+    for request, scope in REQUESTS:
+        want = full.recall("ines", request, scope=scope)
+        got = ranked.recall("ines", request, scope=scope)
+        # the same profile, and ranked facts as relevant as the full read's; among facts that
+        # tie (sixty errands that all say "errand number ... shed") the order may differ
+        assert got.profile == want.profile, request
+        assert [(k.why, k.score) for k in got.kept] == [(k.why, k.score) for k in want.kept]
+        assert got.kept[: len(want.kept) and 1] == want.kept[: len(want.kept) and 1], request
+        if request != "tell me about errand number 7 and the shed":
+            assert got.block == want.block, request
+    assert "Oslo" in ranked.recall("ines", "where do I live?").block
+    assert "PostgreSQL" in ranked.recall("ines", "which db do we run?", scope="atlas").block
+    beacon = ranked.recall("ines", "which db do we run?", scope="beacon").block
+    assert "MySQL" in beacon and "PostgreSQL" not in beacon and "casual" not in beacon
+    assert "Perth" not in ranked.recall("ines", "where do I live?").block
+    assert "violin" in ranked.recall("ines", "games for my daughters").block
+
+
+class ReadCounter:
+    """Counts the items a store hands back to ``batch`` (what recall reads and decodes)."""
+
+    def __init__(self, store: BaseStore) -> None:
+        self.items = 0
+        original = store.batch
+
+        def batch(ops: Iterable[Op]) -> list[Result]:
+            out = original(ops)
+            for r in out:
+                self.items += len(r) if isinstance(r, list) else int(r is not None)
+            return out
+
+        store.batch = batch  # type: ignore[method-assign]
+
+
+def test_recall_reads_the_same_few_rows_however_long_the_history(tmp_path: Path) -> None:
+    store = make_store("qdrant_edge", tmp_path)
+    memory = FactMemory(store, clock=Clock(), recall_cache_facts=0)
+    counter = ReadCounter(store)
+    reads = []
+    for size in (20, 300):
+        memory.remember_many(
+            f"u{size}",
+            [
+                cand("note", f"errand {i}", f"Mentioned errand number {i} about the shed.")
+                for i in range(size)
+            ]
+            + [cand("city", "Oslo", "Lives in Oslo.")],
+        )
+        counter.items = 0
+        block = memory.recall(f"u{size}", "where do I live? and the shed errand").block
+        assert "Oslo" in block and "errand" in block
+        reads.append(counter.items)
+    limit = 2 * memory.retrieval.max_facts + 3  # candidates + settings, version, profile
+    assert reads[0] <= limit and reads[1] <= limit, reads
+
+
+def profile_row_is_current(store: BaseStore, memory: FactMemory, user: str) -> None:
+    lay = memory.layout
+    meta, row = store.get(lay.profile(user), "meta"), store.get(lay.profile(user), "rendered")
+    assert isinstance(meta, Item) and isinstance(row, Item)
+    assert row.value["etag"] == meta.value["etag"]
+    facts = decode_facts(store.search(lay.facts(user), limit=1000))
+    assert row.value["text"] == memory._planner._render(facts)
+
+
+@pytest.mark.parametrize("engine", ["inmemory", "qdrant_edge"])
+def test_every_write_keeps_the_profile_row_of_its_version(engine: str, tmp_path: Path) -> None:
+    store = make_store(engine, tmp_path)
+    memory = FactMemory(store, clock=Clock())
+    memory.remember("noor", cand("city", "Oslo", "Lives in Oslo."))
+    profile_row_is_current(store, memory, "noor")
+    d = memory.remember("noor", cand("employer", "Acme", "Works at Acme."))
+    profile_row_is_current(store, memory, "noor")
+    memory.remember("noor", cand("city", "Bergen", "Moved to Bergen."))
+    profile_row_is_current(store, memory, "noor")
+    memory.remember("noor", cand("city", "*", "No longer lives there.", polarity="retract"))
+    profile_row_is_current(store, memory, "noor")
+    assert d.fact_id is not None
+    memory.verdict("noor", d.fact_id, "rejected")
+    profile_row_is_current(store, memory, "noor")
+    memory.verdict("noor", d.fact_id, "confirmed")
+    profile_row_is_current(store, memory, "noor")
+    assert "Acme" in store.get(memory.layout.profile("noor"), "rendered").value["text"]  # type: ignore[union-attr]
+    memory.remember_many("noor", [cand("allergy", a, f"Allergic to {a}.") for a in ("kiwi", "soy")])
+    profile_row_is_current(store, memory, "noor")
+    memory.forget("noor", d.fact_id)
+    profile_row_is_current(store, memory, "noor")
+    memory.forget_all("noor")
+    memory.remember("noor", cand("city", "Lyon", "Lives in Lyon."))
+    profile_row_is_current(store, memory, "noor")
+    assert memory.recall("noor", "where do I live?").block.endswith("Location: city: Lyon")
+
+
+def test_a_profile_row_of_another_version_is_not_used(tmp_path: Path) -> None:
+    store = make_store("qdrant_edge", tmp_path)
+    memory = FactMemory(store, clock=Clock(), recall_cache_facts=0)
+    memory.remember("kai", cand("city", "Oslo", "Lives in Oslo."))
+    ns = memory.layout.profile("kai")
+    row = store.get(ns, "rendered")
+    assert row is not None
+    store.put(ns, "rendered", {**row.value, "etag": "stale", "facts": {}}, index=False)
+    assert "Oslo" in memory.recall("kai", "where do I live?").block  # read in full instead
+    memory.remember("kai", cand("employer", "Acme", "Works at Acme."))  # rebuilds the row
+    profile_row_is_current(store, memory, "kai")
+    assert "Oslo" in memory.recall("kai", "where do I live?").block
+
+
+@pytest.mark.parametrize("cache", [0, 10_000])
+def test_another_process_write_is_seen_at_once(cache: int, tmp_path: Path) -> None:
+    store = make_store("qdrant_edge", tmp_path)
+    clock = Clock()
+    here = FactMemory(store, clock=clock, recall_cache_facts=cache)
+    there = FactMemory(store, clock=clock)
+    there.remember("lea", cand("city", "Oslo", "Lives in Oslo."))
+    there.remember("lea", cand("hobby", "chess", "Plays chess."))
+    here.prefetch("lea")
+    assert "Oslo" in here.recall("lea", "where do I live?").block
+    there.remember("lea", cand("city", "Bergen", "Moved to Bergen."))
+    there.remember("lea", cand("hobby", "chess", "No longer plays chess.", polarity="retract"))
+    block = here.recall("lea", "where do I live? any chess?").block
+    assert "Bergen" in block and "Oslo" not in block and "chess" not in block
+
+
+def test_a_store_that_cannot_rank_keeps_the_full_read_and_its_rows(tmp_path: Path) -> None:
+    store = make_store("inmemory", tmp_path)
+    memory = FactMemory(store, clock=Clock())
+    memory.remember("ola", cand("city", "Oslo", "Lives in Oslo."))
+    memory.remember("ola", cand("hobby", "chess", "Plays chess."))
+    assert not memory._planner.ranked
+    rows = store.search(memory.layout.facts("ola"))
+    assert rows and all("search" not in i.value and "tier" not in i.value for i in rows)
+    assert "chess" in memory.recall("ola", "what do I do in my free time?").block
