@@ -339,7 +339,8 @@ _ADV = (
     r"(?:'m|'re|'ve|'d|'ll|\s+(?:am|are|was|were|have|has|had|been|be|being|will|would|"
     r"shall|should|might|may|could|can|must|do|did|does|not|no longer|never|still|now|"
     r"currently|just|recently|finally|actually|also|already|officially|really|always|ever|"
-    r"soon|eventually|happily|only|mostly|originally|permanently|"
+    r"soon|eventually|happily|only|mostly|originally|permanently|ended up|wound up|"
+    r"went ahead and|gone ahead and|went and|"
     r"(?:used|going|about|planning|hoping|wanting|trying|due|set|supposed|like|love|need|"
     r"have|want|plan|hope|intend|intending|aiming|aim|looking|got|decided) to|"
     r"planning on|thinking (?:of|about)|considering|gonna|wanna|got|don't|doesn't|didn't|"
@@ -482,6 +483,15 @@ _STARTED_AS = _rx(
     rf"(?:^|\b)i{_ADV}\s+(?:started|starting|joined|joining|work|working|began|hired)\s+as\s+"
     r"(?:a|an|the)\s+(?P<title>[\w -]{2,40}?)\s+(?:at|for|with)\s+(?P<o>.+)"
 )
+_TOOK_ROLE = _rx(
+    rf"(?:(?:^|\b)i{_ADV}\s+|\band\s+(?:then\s+|now\s+)?)(?:took|take|taking|accepted|accept|landed|got|started|starting|"
+    r"began|start)\s+(?:a|an|the|my)\s+(?:new\s+)?(?P<title>[\w -]{2,40}?)\s+"
+    r"(?:role|job|position|post|gig)\s+(?:at|with|in)\s+(?P<o>.+)"
+)
+_NOT_A_TITLE = _rx(
+    r"^(?:new|current|old|first|next|dream|full[- ]time|part[- ]time|permanent|temporary|"
+    r"different|better|remote|similar|junior|senior)?$"
+)
 _WORK_AS = _rx(
     r"\b(?:i work as|i'm working as|my (?:job title|title|role|job|position) is)\s+"
     r"(?:a |an |the )?(?P<title>.+)"
@@ -515,9 +525,15 @@ def _work_rule(ctx: _Context) -> list[_Spec]:
                     _Spec("fact", "employer", employer, f"The user works at {employer}."),
                     _Spec("fact", "job_title", title, f"The user is {_article(title)} {title}."),
                 ]
-    if m := _TITLE_AT.search(ctx.clause) or _STARTED_AS.search(ctx.clause):
+    if (
+        m := _TITLE_AT.search(ctx.clause)
+        or _STARTED_AS.search(ctx.clause)
+        or (_TOOK_ROLE.search(ctx.clause))
+    ):
         title = re.sub(r"^(?:new|current)\s+", "", _cut(m.group("title")), flags=re.I)
         employer = _employer(m.group("o"))
+        if _NOT_A_TITLE.match(title):
+            title = ""  # "started a new role at Lumen": no title said
         if title and employer:
             return [
                 _Spec("fact", "employer", employer, f"The user works at {employer}."),
@@ -581,8 +597,20 @@ _INTOLERANT = _rx(
 )
 
 
+# "no sesame allergy after all", "not a kiwi allergy": the allergy named is taken back
+_NO_ALLERGY = _rx(
+    r"(?:^|\b)(?:no|not an?|never (?:had )?an?)\s+(?P<o>[^\W\d][\w'-]*(?:\s+[^\W\d][\w'-]*)?)"
+    r"\s+allerg(?:y|ies)\b"
+)
+
+
 @_rule("allergy")
 def _allergy_rule(ctx: _Context) -> list[_Spec]:
+    if m := _NO_ALLERGY.search(ctx.clause):
+        item = _tidy(m.group("o"))
+        if item.casefold() not in VALUE_STOP_WORDS and item.casefold() not in _NOT_A_NAME:
+            return [_Spec("fact", "allergy", item, f"The user is not allergic to {item}.",
+                          polarity="retract", negation_in_value=True)]  # fmt: skip
     for pattern in (_ALLERGIC, _ALLERGY_LIST):
         if m := pattern.search(ctx.clause):
             items = _items(_cut(m.group("o"), keep_and=True))
@@ -1177,6 +1205,18 @@ _DEATH = _rx(
     r"\b(?:died|passed away|passed on|was put down|was put to sleep|went missing|ran away|"
     r"is no longer with us|(?:i|we) lost (?:our|my)|put (?:[\w'-]+\s+){1,3}(?:down|to sleep))\b"
 )
+_MORE_NAMES = re.compile(r"^(?:\s*,\s*(?:and\s+)?|\s+(?i:and|&)\s+)(?P<name>[^\W\d_][\w'’-]*)")
+# A death told by name alone ("Sad news, Pepper passed away", "we lost Mochi last week"):
+# the name is a cased word in the subject slot, or the object of "lost".
+_NAME_DIED = re.compile(
+    r"(?:^|[,:;.!]\s*|\b(?i:and|but|so)\s+)(?P<name>[A-Z][\w'’-]*)"
+    r"(?:\s+(?i:has|had|just|sadly|finally|unexpectedly|peacefully))*\s+"
+    r"(?i:died|passed away|passed on|was put down|was put to sleep)\b"
+)
+_WE_LOST = re.compile(
+    r"\b(?i:i|we)(?:\s+(?i:just|sadly|finally|have|'ve|had|'d))*\s+(?i:lost)\s+"
+    r"(?P<name>[A-Z][\w'’-]*)\b(?!\s+(?i:my|our|the|a|an|\w+ing)\b)"
+)
 _NAME_WORD = re.compile(r"^(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’-]*$")
 
 
@@ -1243,8 +1283,24 @@ def _people_rule(ctx: _Context) -> list[_Spec]:
             name = m.group("name")
             if name.casefold() in _NOT_A_NAME | {"i", "and", "is", "was"}:
                 continue
-            if not any(s.object == name for s in out):
-                out.append(_kin_spec(m.group("rel"), name))
+            names, rest = [name], ctx.clause[m.end() :]
+            while pattern is _MY_KIN_NAMED and (more := _MORE_NAMES.match(rest)):
+                # "our twins Mia and Leo", "my sisters Ana, Bea and Cleo"
+                extra = more.group("name")
+                if not extra[:1].isupper() or extra.casefold() in _NOT_A_NAME | {"i"}:
+                    break
+                names.append(extra)
+                rest = rest[more.end() :]
+            rel = _singular(m.group("rel")) if len(names) > 1 else m.group("rel")
+            rel = "child" if rel in ("children", "kids", "twins") else rel
+            for n in names:
+                if not any(s.object == n for s in out):
+                    out.append(_kin_spec(rel, n))
+    if not out and (m := _NAME_DIED.search(ctx.clause) or _WE_LOST.search(ctx.clause)):
+        name = m.group("name")
+        if name.casefold() not in _NOT_A_NAME | {"i", "we", "he", "she", "they", "it"}:
+            out.append(_Spec("fact", "pet", name, f"The user's {name} died.",
+                             polarity="retract", people=True))  # fmt: skip
     if m := _MARRIED.search(ctx.clause):
         if name := _name_value(m.group("o")):
             out.append(_Spec("fact", "partner", name, f"The user's partner is {name}.",
@@ -1311,6 +1367,10 @@ def _promotion_rule(ctx: _Context) -> list[_Spec]:
     if not m:
         return []
     raw = m.group("o") if m.group("o") is not None else m.group("o2")
+    employer = None
+    if at := re.search(r"\s+(?:at|with|for)\s+(?P<e>.+)$", raw, re.IGNORECASE):
+        employer = _employer(at.group("e"))  # "made operations lead at Quillfeather"
+        raw = raw[: at.start()]
     title = _cut(_PREP_TAIL.sub("", re.sub(r"^(?:the|a|an|our|their|new)\s+", "", raw, flags=re.I)))
     words = title.split()
     if not words or len(words) > 5:
@@ -1319,7 +1379,10 @@ def _promotion_rule(ctx: _Context) -> list[_Spec]:
         rf"(?:{_ROLE_HEADS})s?|[A-Z]{{2,5}}", words[-1], re.IGNORECASE
     ):
         return []  # "they made me laugh": not a role
-    return [_Spec("fact", "job_title", title, f"The user is {_article(title)} {title}.")]
+    out = [_Spec("fact", "job_title", title, f"The user is {_article(title)} {title}.")]
+    if employer and _cased(employer):
+        out.append(_Spec("fact", "employer", employer, f"The user works at {employer}."))
+    return out
 
 
 # ---- one-at-a-time attributes the policy may not know: "my phone plan is X"
@@ -1388,7 +1451,7 @@ def _attribute_rule(ctx: _Context) -> list[_Spec]:
 # ---- routines ("I swim every Tuesday") and constraints an explicit save states
 _ROUTINE = _rx(
     r"^(?:i|we)\s+(?:usually\s+|always\s+|normally\s+|typically\s+)?(?P<o>(?:[\w'-]+\s+){1,6}?"
-    r"(?:every|each)\s+(?:other\s+)?(?:morning|evening|night|day|week|weekend|month|"
+    r"(?:every|each)\s+(?:other\s+)?(?:morning|evening|night|day|weekday|workday|week|weekend|fortnight|month|"
     r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b.*"
     r"|(?:[\w'-]+\s+){1,6}?on\s+(?:mondays|tuesdays|wednesdays|thursdays|fridays|"
     r"saturdays|sundays|weekends|weekdays)\b.*)"
@@ -1413,7 +1476,8 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+|;\s*|\s+[-—–]\s+")
 _CLAUSE_BREAK = re.compile(
     r",?\s+(?:and|but|so|plus|also)\s+(?=(?:(?:also|now|currently|recently|just|then)\s+)?"
     r"(?:i\b|i'm|i've|i'd|we\b|we're|we've|my\b|"
-    r"our\b|work|live|moved|joined|prefer|speak|started)\b)"
+    r"our\b|work|live|moved|joined|prefer|speak|started|took|quit|left|landed|relocated|"
+    r"switched)\b)"
     r"|,\s+(?=(?:i\b|i'm|i've|we\b|we're|my\b|our\b))"
     r"|,\s+(?=now\s+(?:a|an|the|at|with|working|living|based|in)\b)",
     re.IGNORECASE,
@@ -1421,9 +1485,18 @@ _CLAUSE_BREAK = re.compile(
 _ELIDED = re.compile(
     r"^(?:(?:also|now|currently|recently|just|then|finally)\s+)?"
     r"(?:work|live|moved|relocated|joined|prefer|speak|started|am|have|living|working|"
-    r"based|got|left|quit|settled|been|switched|became|adopted)\b",
+    r"based|got|left|quit|settled|been|switched|became|adopted|handed|resigned|took|"
+    r"changed|swapped|traded|sold|cancelled|canceled|dropped|lost|joined)\b",
     re.IGNORECASE,
 )
+# A subjectless clause that starts with a predicate adjective: "also allergic to kiwi".
+_ELIDED_ADJ = re.compile(
+    r"^(?:(?:also|now|still|actually|apparently|totally|severely|mildly)\s+)*"
+    r"(?:allergic|intolerant|vegetarian|vegan|married|engaged)\b",
+    re.IGNORECASE,
+)
+# A rhetorical subject that means the speaker: "guess who just got promoted".
+_GUESS_WHO = re.compile(r"^(?:so\s+)?guess\s+who(?:'s|\s+is)?\b", re.IGNORECASE)
 # Interjections before a subjectless clause: "omg finally settled in lisbon".
 _INTERJECTION = re.compile(
     r"^(?:(?:omg|ok|okay|so|well|yay|wow|phew|guess what|update|news|big news|fyi|btw|"
@@ -1695,8 +1768,12 @@ class RuleExtractor(BaseExtractor):
         if found is not None:
             matched_text = (clause[: found.start] + " " + clause[found.end :]).strip()
         matched_text = re.sub(r"\s*\([^()]{0,40}\)", "", matched_text)  # "(again!)"
-        bare = _INTERJECTION.sub("", matched_text)
-        if not re.match(r"(?:i|we)\b", bare, re.IGNORECASE) and _ELIDED.match(bare):
+        bare = _GUESS_WHO.sub("I", _INTERJECTION.sub("", matched_text))
+        if re.match(r"(?:i|we)\b", bare, re.IGNORECASE):
+            matched_text = bare  # "fyi I swim on Mondays": the lead-in is not the clause
+        elif _ELIDED_ADJ.match(bare):
+            matched_text = "I'm " + bare
+        elif _ELIDED.match(bare):
             matched_text = "I " + bare
         elif _ELIDED.match(matched_text):
             matched_text = "I " + matched_text

@@ -1,0 +1,109 @@
+"""The rule extractor on phrasings it was not first written for (issue 12, wave 3).
+
+Each group names the kind it covers; the wordings and values are written for these tests
+(tuning cases of the same kinds are in ``benchmarks/truth/tuning_kinds_language.py``).
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime, timezone
+
+import pytest
+from langchain_core.messages import HumanMessage
+
+from langmem_plus.extraction import RuleExtractor
+from langmem_plus.models import CandidateFact
+from unit_tests.extraction_cases import can_be_current
+
+NOW = datetime(2026, 11, 11, 12, tzinfo=timezone.utc)
+
+
+def extract(text: str) -> list[CandidateFact]:
+    return RuleExtractor().extract([HumanMessage(text, id="u1")], now=NOW)
+
+
+def current(text: str) -> set[tuple[str, str]]:
+    return {(c.predicate, c.object) for c in extract(text) if can_be_current(c)}
+
+
+def retracted(text: str) -> set[tuple[str, str]]:
+    return {(c.predicate, c.object) for c in extract(text) if c.polarity == "retract"}
+
+
+# ---------------------------------------------------------------- unseen statements
+
+STATEMENTS = [
+    # the verb after an aspect phrase ("ended up", "went ahead and")
+    ("In the end we ended up moving to Kielce in May.", {("city", "Kielce")}),
+    ("We went ahead and relocated to Trondheim.", {("city", "Trondheim")}),
+    # a subjectless clause that starts with a predicate adjective
+    ("work is fine. also allergic to almonds btw", {("allergy", "almonds")}),
+    # a lead-in before the subject
+    ("fyi I cycle to work every weekday", {("routine", "cycle to work every weekday")}),
+    # a title and an employer in one "took a ... role at" clause, after a quit
+    (
+        "quit Harwick and took a site manager role at Pellow Build",
+        {("employer", "Pellow Build"), ("job_title", "site manager")},
+    ),
+    ("Started a new job at Corvane last week", {("employer", "Corvane")}),
+    # a promotion that names the employer; a rhetorical subject
+    (
+        "I got made shift supervisor at Dalmore Foods.",
+        {("job_title", "shift supervisor"), ("employer", "Dalmore Foods")},
+    ),
+    ("guess who just got promoted to lead editor 🎉", {("job_title", "lead editor")}),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), STATEMENTS, ids=[s[0][:40] for s in STATEMENTS])
+def test_statements_in_frames_the_patterns_did_not_have(
+    text: str, expected: set[tuple[str, str]]
+) -> None:
+    assert current(text) == expected
+
+
+def test_n_units_back_is_a_stated_relative_start() -> None:
+    (fact,) = extract("I moved to Ravenna a couple of months back.")
+    assert fact.object == "Ravenna" and fact.time_stated
+    assert fact.valid_from is not None and fact.valid_from.date() == date(2026, 9, 11)
+
+
+# --------------------------------------------------------------------------- people
+
+
+def test_every_name_after_a_plural_relation_is_a_child() -> None:
+    assert current("our twins Maja and Ivo start school in September") == {
+        ("child", "Maja"),
+        ("child", "Ivo"),
+    }
+
+
+# ----------------------------------------------------------------------- retractions
+
+RETRACTIONS = [
+    ("Sad news, Clover passed away on Sunday.", {("pet", "Clover")}),
+    ("We lost Tofu last week, still heartbroken.", {("pet", "Tofu")}),
+    ("Handed in my notice at Brenmoor, last day was Friday.", {("employer", "Brenmoor")}),
+    ("Good news: no peanut allergy, the test was negative.", {("allergy", "peanut")}),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), RETRACTIONS, ids=[r[0][:40] for r in RETRACTIONS])
+def test_retractions_said_without_the_frames_the_patterns_had(
+    text: str, expected: set[tuple[str, str]]
+) -> None:
+    assert retracted(text) == expected
+    assert not current(text) & expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We lost the match on Sunday.",
+        "I lost my keys again.",
+        "Then the meeting died down and we went home.",
+        "no allergy info on the form, can you add a field?",
+    ],
+)
+def test_a_loss_that_names_no_one_takes_nothing_back(text: str) -> None:
+    assert not {c for c in extract(text) if c.polarity == "retract" and c.predicate == "pet"}
