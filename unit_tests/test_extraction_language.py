@@ -107,3 +107,44 @@ def test_retractions_said_without_the_frames_the_patterns_had(
 )
 def test_a_loss_that_names_no_one_takes_nothing_back(text: str) -> None:
     assert not {c for c in extract(text) if c.polarity == "retract" and c.predicate == "pet"}
+
+
+# ----------------------------------------------------------------- one at a time, titles
+
+SWITCHED = [
+    ("We changed vets, we're with Larchfield Vets now.", {("vet", "Larchfield Vets")}),
+    ("switched insurers - now with Corbel Mutual", {("insurer", "Corbel Mutual")}),
+    ("changed jobs, now at Tallis Robotics", {("employer", "Tallis Robotics")}),
+    ("I moved my broadband over to Fibrelink.", {("broadband", "Fibrelink")}),
+    ("I'm now the head of logistics.", {("job_title", "head of logistics")}),
+    ("Ivo and I got engaged in June!", {("partner", "Ivo")}),
+    ("my step-son Aurelio starts uni soon", {("child", "Aurelio")}),
+    ("I started at Quarrydale shortly after.", {("employer", "Quarrydale")}),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), SWITCHED, ids=[s[0][:40] for s in SWITCHED])
+def test_a_switch_names_the_one_value_now_held(text: str, expected: set[tuple[str, str]]) -> None:
+    assert current(text) == expected
+
+
+def test_a_switched_attribute_holds_one_value_at_a_time() -> None:
+    (fact,) = extract("I changed gyms, I'm at Ferngate Climbing now.")
+    assert (fact.predicate, fact.object, fact.single_valued) == ("gym", "Ferngate Climbing", True)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "changed plans, we're at the lake now",
+        "I switched sides, I'm with Tereza on this one",
+        "I'm now a proud owner of a kayak",
+        "I'm the worst cook in the family",
+    ],
+)
+def test_a_change_of_mind_or_a_boast_is_no_value(text: str) -> None:
+    assert current(text) == set()
+
+
+def test_a_pet_given_away_is_taken_back() -> None:
+    assert retracted("We had to rehome our rabbit Sorrel.") == {("pet", "Sorrel")}

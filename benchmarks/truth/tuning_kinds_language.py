@@ -210,12 +210,14 @@ def promotion(rng: random.Random, user: str, start: datetime) -> HoConversation:
     """A title, then a promotion phrased as news."""
     old, new = _two(rng, TITLES)
     emp = rng.choice(EMPLOYERS)
-    first = rng.choice([f"I'm a {old} at {emp}.", f"I work as {_a(old)} {old} at {emp}."])
+    first = rng.choice([f"I'm {_a(old)} {old} at {emp}.", f"I work as {_a(old)} {old} at {emp}."])
     news = rng.choice(
         [
             f"they made me {new}!!",
             f"Got promoted to {new} today 🥳",
             f"I'm now the {new}, as of this week.",
+            f"I'm now the {new}.",
+            f"so yeah, I'm the new {new} 😎",
             f"guess who just got made {new} 🙌",
         ]
     )
@@ -299,6 +301,7 @@ def people(rng: random.Random, user: str, start: datetime) -> HoConversation:
             f"My {p_word} {partner} and I are planning a trip.",
             f"me and my {p_word} {partner} want to repaint the kitchen",
             f"I'm married to {partner}, by the way.",
+            f"{partner} and I finally got married in the autumn 💍",
         ]
     )
     pet_text = rng.choice(
@@ -313,6 +316,8 @@ def people(rng: random.Random, user: str, start: datetime) -> HoConversation:
             f"My son {kid} turns seven next week.",
             f"my daughter {kid} just started school",
             f"I have a daughter called {kid}.",
+            f"my step-daughter {kid} starts at a new school next week",
+            f"Our twins {kid} and Noor turn five on Friday!",
         ]
     )
     rel = "child"
@@ -354,6 +359,7 @@ def retraction(rng: random.Random, user: str, start: datetime) -> HoConversation
                 f"Sad news, {name} passed away last night.",
                 f"our {pet} {name} died on sunday 😢",
                 f"We lost {name} last week.",
+                f"We had to rehome our {pet} {name}, the landlord said no pets.",
             ]
         )
         cand = _fact("pet", name, f"No longer has a {pet} named {name}.", polarity="retract")
@@ -452,6 +458,7 @@ def one_at_a_time(rng: random.Random, user: str, start: datetime) -> HoConversat
             [
                 f"I changed gyms, I'm at {new} now.",
                 f"switched my gym to {new}",
+                f"changed gyms - now with {new}",
                 f"Cancelled {old} and joined {new}.",
             ]
         )
@@ -461,7 +468,7 @@ def one_at_a_time(rng: random.Random, user: str, start: datetime) -> HoConversat
         first = f"My phone plan is {old}."
         switch = rng.choice(
             [
-                f"switched my plan to {new}",
+                f"switched my phone plan to {new}",
                 f"I moved my phone plan over to {new} last week.",
                 f"Dropped {old}, now on {new}.",
             ]

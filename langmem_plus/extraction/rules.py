@@ -81,7 +81,8 @@ _FILLER_TAIL = re.compile(
     r"(?:database|db|datastore|data store|store|storage|host|hosting(?: provider)?|"
     r"cloud(?: provider)?|platform|deploy(?:ment)? target|backend|queue|framework|language)|"
     r"by the way|btw|fyi|tbh|fwiw|imo|just so you know|for the record|for reference|"
-    r"thanks|thank you|please|ok|okay|lol|haha|right|then))+\W*$",
+    r"thanks|thank you|please|ok|okay|lol|haha|right|then|instead|"
+    r"(?:soon|shortly|right|straight|not long) after(?:wards)?|afterwards|after that))+\W*$",
     re.IGNORECASE,
 )
 _NEGATED_TAIL = re.compile(
@@ -304,6 +305,9 @@ class _Spec:
     """A fact about a person or pet in the user's life (a death or break-up retracts it)."""
     holder: str = "user"
     """Whose fact it is: the user, or the other person the clause is about."""
+    noun_phrase: bool = False
+    """Said by a noun phrase ("my son Teo ..."), not by the clause's verb: the clause's
+    mood and time ("... starts school next week") are about something else."""
 
 
 @dataclass(frozen=True)
@@ -1197,13 +1201,19 @@ _NAMED_KIN = re.compile(
     rf"(?i:(?:my|our)\s+(?:{_KIN_ADJ}\s+)*(?P<rel>{_REL}))\b"
 )
 _MARRIED = _rx(rf"{_IM}{_ADV}\s+(?:married|engaged|wed)\s+to\s+(?P<o>.+)")
+_WE_MARRIED = re.compile(
+    r"(?:^|\b)(?P<name>(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’-]*)\s+(?i:and|&)\s+(?i:i|me)\s+"
+    r"(?i:(?:just\s+|finally\s+|recently\s+)?(?:got|are|were|have been|'ve been)\s+"
+    r"(?:married|engaged|hitched)|(?:just\s+)?(?:married|wed|tied the knot))\b"
+)
 _BREAKUP = _rx(
     rf"{_I}{_ADV}\s+(?:broke up|split up|separated|got divorced|divorced)"
     r"(?:\s+(?:with|from)\s+(?P<o>.+))?"
 )
 _DEATH = _rx(
     r"\b(?:died|passed away|passed on|was put down|was put to sleep|went missing|ran away|"
-    r"is no longer with us|(?:i|we) lost (?:our|my)|put (?:[\w'-]+\s+){1,3}(?:down|to sleep))\b"
+    r"is no longer with us|(?:i|we) lost (?:our|my)|put (?:[\w'-]+\s+){1,3}(?:down|to sleep)|"
+    r"re-?hom(?:e|ed|ing)|gave (?:[\w'-]+\s+){1,3}away|had to give (?:[\w'-]+\s+){1,3}up)\b"
 )
 _MORE_NAMES = re.compile(r"^(?:\s*,\s*(?:and\s+)?|\s+(?i:and|&)\s+)(?P<name>[^\W\d_][\w'’-]*)")
 # A death told by name alone ("Sad news, Pepper passed away", "we lost Mochi last week"):
@@ -1295,7 +1305,7 @@ def _people_rule(ctx: _Context) -> list[_Spec]:
             rel = "child" if rel in ("children", "kids", "twins") else rel
             for n in names:
                 if not any(s.object == n for s in out):
-                    out.append(_kin_spec(rel, n))
+                    out.append(replace(_kin_spec(rel, n), noun_phrase=True))
     if not out and (m := _NAME_DIED.search(ctx.clause) or _WE_LOST.search(ctx.clause)):
         name = m.group("name")
         if name.casefold() not in _NOT_A_NAME | {"i", "we", "he", "she", "they", "it"}:
@@ -1303,6 +1313,11 @@ def _people_rule(ctx: _Context) -> list[_Spec]:
                              polarity="retract", people=True))  # fmt: skip
     if m := _MARRIED.search(ctx.clause):
         if name := _name_value(m.group("o")):
+            out.append(_Spec("fact", "partner", name, f"The user's partner is {name}.",
+                             people=True, single_valued=True))  # fmt: skip
+    if not out and (m := _WE_MARRIED.search(ctx.clause)):
+        name = m.group("name")
+        if name.casefold() not in _NOT_A_NAME:
             out.append(_Spec("fact", "partner", name, f"The user's partner is {name}.",
                              people=True, single_valued=True))  # fmt: skip
     if m := _BREAKUP.search(ctx.clause):
@@ -1361,10 +1376,23 @@ def _left_job_rule(ctx: _Context) -> list[_Spec]:
     return []
 
 
+# "I'm now the product manager", "I'm the new ops lead": a role noun heads the phrase
+_IM_THE_ROLE = _rx(
+    rf"{_IM}(?:\s+(?:now|officially|finally|currently|just))*\s+(?:the|our|their)\s+"
+    r"(?:new\s+|acting\s+|interim\s+)?(?P<o>(?:[\w-]+\s+){0,3}?"
+    rf"(?:{_ROLE_HEADS})(?:\s+of\s+(?!(?:a|an|the|my|our|this|that)\b)[\w-]+(?:\s+[\w-]+)?)?)\s*$"
+)
+
+
 @_rule("promotion")
 def _promotion_rule(ctx: _Context) -> list[_Spec]:
     m = _PROMOTED.search(ctx.clause)
     if not m:
+        if r := _IM_THE_ROLE.search(_FILLER_TAIL.sub("", ctx.clause.strip(" ,.!?;:"))):
+            title = _tidy(r.group("o"))
+            if title and not _NOT_A_TITLE.match(title):
+                return [_Spec("fact", "job_title", title, f"The user is {_article(title)} "
+                              f"{title}.")]  # fmt: skip
         return []
     raw = m.group("o") if m.group("o") is not None else m.group("o2")
     employer = None
@@ -1397,7 +1425,8 @@ _ON_PLAN = _rx(
 )
 _SWITCHED_MY = _rx(
     rf"(?:^|\b)i{_ADV}\s+(?:switched|changed|moved|upgraded|downgraded)\s+my\s+"
-    r"(?P<attr>(?:[^\W\d][\w-]*\s+){0,2}[^\W\d][\w-]*)\s+to\s+(?:(?:a|an|the)\s+)?(?P<o>.+)"
+    r"(?P<attr>(?:[^\W\d][\w-]*\s+){0,2}?[^\W\d][\w-]*)\s+(?:(?:over|across|back)\s+)?to\s+"
+    r"(?:(?:a|an|the)\s+)?(?P<o>.+)"
 )
 _NOT_A_VALUE = re.compile(r"^(?:to|that|not|so|very|too|really|pretty|quite|kind of|like)\b", re.I)
 
@@ -1412,6 +1441,39 @@ def _name_like(value: str, attr: str) -> bool:
     if len(attr.split()) < 2 or len(words) > 2:
         return False
     return not any(w.casefold() in VALUE_STOP_WORDS or w.casefold().endswith("ing") for w in words)
+
+
+# "I changed gyms, I'm at PulseFit now", "switched banks - we're with Halden now": the
+# plural noun names the attribute, the next clause the one value now held.
+_CHANGED_KIND = _rx(
+    rf"^(?:(?:i|we){_ADV}\s+)?(?:changed|switched|swapped|moved|changing|switching)\s+"
+    r"(?P<n>[^\W\d_][\w-]*?)(?P<pl>ies|s)\b\W*$"
+)
+_NOW_HELD = _rx(
+    r"^(?:(?:and|so)\s+)?(?:(?:i'm|i am|we're|we are)\s+(?:now\s+)?(?:at|with|on|in)|"
+    r"(?:now\s+)(?:at|with|on)|(?:(?:i|we)\s+)?(?:now\s+)?(?:joined|signed up (?:at|with|for)|"
+    r"went with|picked|chose|go to|use))\s+(?:(?:a|an|the)\s+)?(?P<o>.+)"
+)
+_NOT_AN_ATTRIBUTE_NOUN = frozenset(
+    {"side", "place", "seat", "train", "clothe", "hand", "lane", "room", "plan", "topic",
+     "subject", "gear", "tack", "direction", "course", "position", "shift", "team"}
+)  # fmt: skip
+
+
+def _changed_kind(first: str, second: str) -> _Spec | None:
+    """The attribute a "changed <things>" clause names, held by the value the next one says."""
+    m, n = _CHANGED_KIND.match(first.strip()), _NOW_HELD.match(second.strip())
+    if not m or not n:
+        return None
+    attr = m.group("n").casefold() + ("y" if m.group("pl").casefold() == "ies" else "")
+    value = _tidy(_PREP_TAIL.sub("", _cut(n.group("o"), keep_amp=True)))
+    if not value or len(value.split()) > 5 or not _name_like(value, attr):
+        return None
+    if attr in ("job", "company", "employer", "firm") and (e := _employer(value)):
+        return _Spec("fact", "employer", e, f"The user works at {e}.")
+    if attr in _NOT_AN_ATTRIBUTE_NOUN or attr in ATTRIBUTE_NOT or attr in RELATIONS:
+        return None
+    return _Spec("fact", attr, value, f"The user's {attr} is {value}.", single_valued=True)
 
 
 @_rule("attribute", fallback=True)
@@ -1726,6 +1788,15 @@ class RuleExtractor(BaseExtractor):
         mood = modality(clause, sentence, upto=at + len(s.object) if at >= 0 else None)
         valid_to = None
         when = found.when if found is not None else None
+        if s.noun_phrase and at >= 0:
+            # "my son Teo starts school next week": having a son is not the plan
+            head = clause[: at + len(s.object)]
+            if mood == "plan":
+                mood = modality(head)
+                if mood == "asserted" and head.strip() in quote:
+                    quote = head.strip()  # the words that say it, without the plan
+            if found is not None and found.start >= at:
+                when = None
         if found is not None and re.search(
             r"\b(?:until|till|up to|through)\s*$", clause[: found.start], re.IGNORECASE
         ):
@@ -1831,6 +1902,19 @@ class RuleExtractor(BaseExtractor):
                         end, s1 = spans[i + 1][1], spans[i + 1][3]
                         i += 1
                 sentence = turn.text[s0:s1]
+                if i + 1 < len(spans) and (
+                    spec := _changed_kind(
+                        turn.text[start:end], turn.text[spans[i + 1][0] : spans[i + 1][1]]
+                    )
+                ):
+                    end = spans[i + 1][1]
+                    quote = turn.text[start:end].strip()
+                    sentence = turn.text[s0 : spans[i + 1][3]]
+                    found.append(
+                        self._candidate(spec, turn, start, quote, quote, sentence, None, False)
+                    )
+                    i += 2
+                    continue
                 found.extend(self._clause_facts(turn, start, end, scope, sentence))
                 i += 1
             found = _without_replaced_retractions(found)
