@@ -148,3 +148,33 @@ def test_a_change_of_mind_or_a_boast_is_no_value(text: str) -> None:
 
 def test_a_pet_given_away_is_taken_back() -> None:
     assert retracted("We had to rehome our rabbit Sorrel.") == {("pet", "Sorrel")}
+
+
+# ------------------------------------------------------------- values that are no value
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I quit being vegetarian over the summer.", {("dietary_restriction", "vegetarian")}),
+        ("i'm no longer allergic to celery apparently", {("allergy", "celery")}),
+    ],
+)
+def test_a_diet_or_allergy_given_up_is_taken_back_without_its_hedge(
+    text: str, expected: set[tuple[str, str]]
+) -> None:
+    assert retracted(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I never eat before noon.",
+        "I gave up my allotment at Haverleigh.",
+        "I quit being vegetarian over the summer.",
+    ],
+)
+def test_a_time_or_a_possession_is_no_food_and_a_habit_no_employer(text: str) -> None:
+    facts = extract(text)
+    assert not [f for f in facts if f.predicate == "dietary_restriction" and f.polarity == "assert"]
+    assert not [f for f in facts if f.predicate == "employer"]

@@ -349,7 +349,22 @@ def retraction(rng: random.Random, user: str, start: datetime) -> HoConversation
     pet, name = rng.choice(PETS), rng.choice(PET_NAMES)
     emp = rng.choice(EMPLOYERS)
     allergen = rng.choice(ALLERGENS)
-    which = rng.randrange(3)
+    which = rng.randrange(4)
+    if which == 3:
+        diet = rng.choice(["vegan", "vegetarian", "pescatarian"])
+        first = HoTurn(f"I'm {diet}.", (_fact("dietary_restriction", diet, f"Is {diet}."),))
+        back = rng.choice(
+            [
+                f"I quit being {diet} over the holidays, eating everything again 😅",
+                f"fyi I'm no longer {diet}",
+                f"Stopped being {diet} a few weeks back.",
+            ]
+        )
+        cand = _fact("dietary_restriction", diet, f"Is no longer {diet}.", polarity="retract")
+        probe = HoProbe(
+            "a dinner idea for tonight", absent=((diet, "retracted"),), kind="retraction"
+        )
+        return _conv(user, start, [[first], [HoTurn(back, (cand,))]], [probe], ("retraction",))
     if which == 0:
         first = HoTurn(
             f"I have a {pet} named {name}.", (_fact("pet", name, f"Has a {pet} named {name}."),)

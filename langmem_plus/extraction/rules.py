@@ -81,7 +81,8 @@ _FILLER_TAIL = re.compile(
     r"(?:database|db|datastore|data store|store|storage|host|hosting(?: provider)?|"
     r"cloud(?: provider)?|platform|deploy(?:ment)? target|backend|queue|framework|language)|"
     r"by the way|btw|fyi|tbh|fwiw|imo|just so you know|for the record|for reference|"
-    r"thanks|thank you|please|ok|okay|lol|haha|right|then|instead|"
+    r"thanks|thank you|please|ok|okay|lol|haha|right|then|instead|apparently|after all|"
+    r"it seems|it turns out|i guess|i think|anyway|honestly|"
     r"(?:soon|shortly|right|straight|not long) after(?:wards)?|afterwards|after that))+\W*$",
     re.IGNORECASE,
 )
@@ -503,6 +504,8 @@ _WORK_AS = _rx(
 
 
 def _employer(raw: str) -> str | None:
+    if re.match(r"^\s*[a-z][\w-]*ing\b", raw):
+        return None  # "I quit being vegan", "I left doing night shifts": no employer
     value = _cut(raw, keep_amp=True)
     value = _tidy(_PREP_TAIL.sub("", value))
     if value[:1] and not _cased(value):  # lowercase: up to the first function word
@@ -588,7 +591,16 @@ _NO_EAT = _rx(
     r"(?:eat|drink|touch)|(?:stopped|quit|quitted) (?:eating|drinking)|gave up|given up|"
     r"cut out)\s+(?P<o>.+)"
 )
+_NOT_A_FOOD_START = _rx(
+    r"^(?:before|after|at|until|till|past|during|between|late|early|in|on|out|my|our|his|her|"
+    r"their|your|the|this|that|being|trying|on|hope|any(?:thing|one)|\w+ing\s+(?:my|the|a|an)\b)\b"
+)
 # "I eat meat again", "I've started eating fish again": the restriction is over.
+# "I quit being vegan", "stopped being vegetarian in May": the diet is over
+_DIET_ENDED = _rx(
+    rf"\bi{_ADV}\s+(?:quit|stopped|gave up|gave up on|stopped eating|ditched|dropped)\s+"
+    rf"(?:being\s+(?:a\s+)?|(?:the|my|a)\s+)?(?P<o>{_DIET_WORDS})\b"
+)
 _EAT_AGAIN = _rx(
     rf"\bi{_ADV}\s+(?:(?:started|began|start) )?(?:eat|eating|drink|drinking)\s+"
     r"(?P<o>.+?)\s+again\b"
@@ -636,6 +648,10 @@ def _intolerance_rule(ctx: _Context) -> list[_Spec]:
 
 @_rule("diet")
 def _diet_rule(ctx: _Context) -> list[_Spec]:
+    if m := _DIET_ENDED.search(ctx.clause):
+        value = m.group("o").casefold()
+        return [_Spec("fact", "dietary_restriction", value, f"The user is no longer {value}.",
+                      polarity="retract")]  # fmt: skip
     if m := _EAT_AGAIN.search(ctx.clause):
         items = _items(_cut(m.group("o"), keep_and=True))
         return [
@@ -653,7 +669,10 @@ def _diet_rule(ctx: _Context) -> list[_Spec]:
                 "fact", "dietary_restriction", value, f"The user follows {_article(value)} {value}."
             )
         ]
-    if m := _NO_EAT.search(ctx.clause):
+    m = _NO_EAT.search(ctx.clause)
+    if m and _NOT_A_FOOD_START.match(m.group("o").strip()):
+        m = None  # "I never eat before noon", "gave up my gym membership": no food named
+    if m:
         items = _items(_cut(m.group("o"), keep_and=True))
         verb = re.search(r"\b(eat|drink|touch)(?:ing)?\b", m.group(0), re.I)
         what = verb.group(1).casefold() if verb else "eat"
@@ -1548,7 +1567,7 @@ _ELIDED = re.compile(
     r"^(?:(?:also|now|currently|recently|just|then|finally)\s+)?"
     r"(?:work|live|moved|relocated|joined|prefer|speak|started|am|have|living|working|"
     r"based|got|left|quit|settled|been|switched|became|adopted|handed|resigned|took|"
-    r"changed|swapped|traded|sold|cancelled|canceled|dropped|lost|joined)\b",
+    r"changed|swapped|traded|sold|cancelled|canceled|dropped|lost|joined|stopped|gave)\b",
     re.IGNORECASE,
 )
 # A subjectless clause that starts with a predicate adjective: "also allergic to kiwi".
