@@ -178,3 +178,11 @@ def test_a_time_or_a_possession_is_no_food_and_a_habit_no_employer(text: str) ->
     facts = extract(text)
     assert not [f for f in facts if f.predicate == "dietary_restriction" and f.polarity == "assert"]
     assert not [f for f in facts if f.predicate == "employer"]
+
+
+def test_a_clause_about_the_old_place_does_not_make_the_place_a_person() -> None:
+    facts = extract("Lyon is no longer home, we moved to Grenoble in March.")
+    assert {(f.subject, f.predicate, f.object) for f in facts if can_be_current(f)} == {
+        ("user", "city", "Grenoble")
+    }
+    assert not [f for f in facts if f.subject.startswith("person:")]

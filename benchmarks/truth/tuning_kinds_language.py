@@ -137,6 +137,7 @@ def move_as_news(rng: random.Random, user: str, start: datetime) -> HoConversati
             f"January, the kids started a new school and the car broke down twice. Anyway, "
             f"can you help me plan a budget for the next quarter?",
             f"Been in {new} since last autumn, loving it so far.",
+            f"{old} is no longer home, we moved to {new} over the winter.",
         ]
     )
     return _conv(

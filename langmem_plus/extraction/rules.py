@@ -1604,6 +1604,14 @@ _NOT_A_CORRECTION = re.compile(
 _HAS_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|we|we're|we've|my|our|me|us)\b", re.IGNORECASE)
 
 
+# A lead-in with its own finite verb and a subject before it ("Cork is no longer home, we
+# moved to Leuven") is a clause of its own, not an "Actually, ..." before the next one.
+_OWN_CLAUSE = re.compile(
+    r"^\W*(?:[\w'’-]+\s+){1,4}?(?:is|are|was|were|has|have|had|isn't|wasn't|aren't)\s+\S+",
+    re.IGNORECASE,
+)
+
+
 def _spans(text: str) -> Iterator[tuple[int, int, int, int]]:
     """Start/end offsets of each clause of ``text`` (so quotes are verbatim substrings),
     with the start/end of the sentence it is in.
@@ -1617,7 +1625,8 @@ def _spans(text: str) -> Iterator[tuple[int, int, int, int]]:
         s = start
         for brk in _CLAUSE_BREAK.finditer(text, start, end):
             elided = re.match(r"now\s", text[brk.end() : brk.end() + 4], re.IGNORECASE)
-            if not _HAS_PERSON.search(text[s : brk.start()]) and not elided:
+            lead = text[s : brk.start()]
+            if not _HAS_PERSON.search(lead) and not elided and not _OWN_CLAUSE.search(lead):
                 continue
             yield s, brk.start(), start, end
             s = brk.end()
