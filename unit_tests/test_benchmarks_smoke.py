@@ -172,6 +172,46 @@ def test_the_docs_block_is_rendered_from_the_results(heldout_slips) -> None:
     assert "| heldout / slips " in text
     assert f"({g['probes_right']} / {g['probes']})" in text
     assert f"{g['slips_stopped']} / {g['slips']}" in text
+
+
+def test_the_kinds_split_runs_like_the_heldout_split_and_keeps_its_misses() -> None:
+    from benchmarks.truth.runner import GRAPH
+    from benchmarks.truth.splits import SPLITS, render_splits, run_splits, split_off_heldout_misses
+    from benchmarks.truth.tuning_kinds import generate_tuning_kinds
+
+    assert "kinds" in SPLITS
+    convs = generate_tuning_kinds(seed=3, users=3)
+    results = run_splits(
+        ["kinds"],
+        ["default"],
+        tuning_users=0,
+        heldout_users=0,
+        kinds_users=3,
+        seed=3,
+        progress=False,
+    )
+    g = results["runs"]["kinds"]["default"]["systems"][GRAPH]
+    assert g["probes"] == sum(1 for c in convs for p in c.probes if not p.irrelevant)
+    assert sum(v["n"] for v in g["by_kind"].values()) == g["probes"]
+    assert "misses" in g  # tuning data: its misses are not hidden like the held-out ones
+    assert split_off_heldout_misses(results) == {} and "misses" in g
+    text = render_splits(
+        {
+            **results,
+            "command": "python -m benchmarks.truth --split kinds --mode default",
+            "machine": {"date": "d", "commit": "c", "cpu": "cpu", "cores": 2, "os": "os"},
+            "wall_seconds": 1.0,
+            "seed": 3,
+            "tuning_users": 0,
+            "heldout_users": 0,
+            "kinds_users": 3,
+            "embeddings": "lexical",
+        }
+    )
+    assert "| kinds / default " in text
+    assert "**kinds split, default mode**" in text and "By kind (probes right):" in text
+
+
 # ---- recall and store benchmarks: tiny runs (seconds), shapes and provenance, no timing
 
 

@@ -1,10 +1,13 @@
 """``python -m benchmarks.truth [--users N] [--seed S] [--quick] [--dense]``: the tuning split,
 default extractor, written to truth.json (the original benchmark).
 
-``python -m benchmarks.truth --split tuning|heldout|both --mode default|perfect|slips|all
-[--quick] [--dense-model minilm [--dense-floor F | --calibrate]]``: both splits and the
-modes of issue 12, written to truth_splits.json (truth_splits_quick.json with --quick) and
-rendered into docs/benchmarks.md from that file (``--render-docs`` re-renders only)."""
+``python -m benchmarks.truth --split tuning|kinds|heldout|all --mode default|perfect|slips|all
+[--quick] [--dense-model minilm [--dense-floor F | --calibrate]]``: the splits and the
+modes of issue 12 (``kinds``: the tuning split's scenarios of issue 12's kinds, from every
+``tuning_kinds_<area>.py``, run and scored like the held-out split; ``all`` runs every
+split, and ``both`` is kept as another name for ``all``), written to truth_splits.json
+(truth_splits_quick.json with --quick) and rendered into docs/benchmarks.md from that file
+(``--render-docs`` re-renders only)."""
 
 from __future__ import annotations
 
@@ -74,10 +77,15 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         help="also run our graph with the hashing embedding as a dense index",
     )
     ap.add_argument("--no-docs", action="store_true", help="do not touch docs/benchmarks.md")
-    ap.add_argument("--split", choices=("tuning", "heldout", "both"), help="issue-12 runs")
+    ap.add_argument(
+        "--split",
+        choices=("tuning", "kinds", "heldout", "all", "both"),
+        help="issue-12 runs (all / both: every split)",
+    )
     ap.add_argument("--mode", choices=(*MODES, "all"), default="all")
     ap.add_argument("--tuning-users", type=int, default=60)
     ap.add_argument("--heldout-users", type=int, default=40)
+    ap.add_argument("--kinds-users", type=int, default=40, help="tuning kinds conversations")
     ap.add_argument("--dense-model", choices=("minilm",), help="a real embedding (bench-dense)")
     ap.add_argument("--dense-floor", type=float, help="dense floor for the dense graph")
     ap.add_argument("--calibrate", action="store_true", help="pick the floor on tuning")
@@ -202,6 +210,7 @@ def _splits_main(args: argparse.Namespace) -> dict[str, Any]:
 
     from benchmarks.truth.splits import (
         HELDOUT_MISSES,
+        SPLITS,
         calibrate_dense_floor,
         render_splits,
         run_splits,
@@ -217,10 +226,11 @@ def _splits_main(args: argparse.Namespace) -> dict[str, Any]:
         print(f"rendered {RESULTS / name} into {DOCS}", file=sys.stderr)
         return dict(out)
     t0 = time.perf_counter()
-    splits = ("tuning", "heldout") if args.split == "both" else (args.split,)
+    splits = SPLITS if args.split in ("all", "both") else (args.split,)
     modes = MODES if args.mode == "all" else (args.mode,)
     tuning_users = 4 if args.quick else args.tuning_users
     heldout_users = 6 if args.quick else args.heldout_users
+    kinds_users = 6 if args.quick else args.kinds_users
     emb, dims, floor, cal = None, 512, args.dense_floor, None
     if args.dense_model == "minilm":
         from benchmarks.truth.embeddings import MiniLMEmbeddings
@@ -236,6 +246,7 @@ def _splits_main(args: argparse.Namespace) -> dict[str, Any]:
         modes,
         tuning_users=tuning_users,
         heldout_users=heldout_users,
+        kinds_users=kinds_users,
         seed=args.seed,
         embeddings=emb,
         dims=dims,
@@ -256,6 +267,11 @@ def _splits_main(args: argparse.Namespace) -> dict[str, Any]:
             if not args.quick and args.heldout_users != 40
             else ""
         )
+        + (
+            f" --kinds-users {args.kinds_users}"
+            if not args.quick and args.kinds_users != 40
+            else ""
+        )
         + (f" --seed {args.seed}" if args.seed else "")
         + (f" --dense-model {args.dense_model}" if args.dense_model else "")
         + (" --calibrate" if args.calibrate else "")
@@ -268,6 +284,7 @@ def _splits_main(args: argparse.Namespace) -> dict[str, Any]:
         "seed": args.seed,
         "tuning_users": tuning_users,
         "heldout_users": heldout_users,
+        "kinds_users": kinds_users,
         "embeddings": (
             f"all-MiniLM-L6-v2 (dense floor {floor if floor is not None else 'default'})"
             if emb is not None

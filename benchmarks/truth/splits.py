@@ -1,12 +1,17 @@
-"""Both splits, every mode, side by side: the figures issue 12 asks for, and their page.
+"""Every split, every mode, side by side: the figures issue 12 asks for, and their page.
 
-``run_splits`` runs the tuning split (``generator.py``) and/or the held-out split
-(``heldout.py``) in the ``default`` / ``perfect`` / ``slips`` modes (``modes.py``), each
+``run_splits`` runs the tuning split (``generator.py``), the tuning split's scenarios of
+issue 12's kinds (split ``kinds``, ``tuning_kinds.py``, which collects every
+``tuning_kinds_<area>.py``) and/or the held-out split (``heldout.py``) in the ``default`` /
+``perfect`` / ``slips`` modes (``modes.py``), each
 through the real graph and the three baselines, and returns one JSON-able dict;
 ``render_splits`` turns that dict (read back from ``benchmarks/results/truth_splits.json``)
 into the block of docs/benchmarks.md, so no number on the page is typed by hand.
 
-The two splits are scored by their own truth, with the same headline figures:
+The ``kinds`` split is run and scored exactly like the held-out split (``run_heldout``),
+but it is tuning data: its misses stay in the results file, where anyone may read them.
+
+The splits are scored by their own truth, with the same headline figures:
 
 * **current-value accuracy**: tuning, probes about a slot whose block holds every current
   value and no superseded one; held-out, probes whose block holds every value it must and
@@ -35,6 +40,7 @@ from benchmarks.truth.tuning import tuning_scripts
 
 __all__ = [
     "HELDOUT_MISSES",
+    "SPLITS",
     "calibrate_dense_floor",
     "render_splits",
     "run_splits",
@@ -46,6 +52,8 @@ HELDOUT_MISSES = "heldout_misses{tag}.json"
 """Where the held-out misses go (beside ``heldout.py``, under the same rule: only the
 benchmark's owner reads them), so the shared results file never shows a held-out wording."""
 SYSTEM_ORDER = (GRAPH, DENSE, FAIR, VECTOR, LOG)
+SPLITS = ("tuning", "kinds", "heldout")
+"""Every split, in the order ``--split all`` runs them."""
 
 
 def _tuning(
@@ -138,9 +146,56 @@ def _heldout(
     progress: bool = True,
 ) -> dict[str, Any]:
     from benchmarks.truth.heldout import generate_heldout
-    from benchmarks.truth.heldout_run import run_heldout
 
     convs = generate_heldout(seed=seed, users=users_n)
+    return _conversations(
+        convs,
+        mode,
+        seed=seed,
+        embeddings=embeddings,
+        dims=dims,
+        dense_floor=dense_floor,
+        progress=progress,
+    )
+
+
+def _kinds(
+    users_n: int,
+    seed: int,
+    mode: str,
+    *,
+    embeddings: Any = None,
+    dims: int = DIMS,
+    dense_floor: float | None = None,
+    progress: bool = True,
+) -> dict[str, Any]:
+    from benchmarks.truth.tuning_kinds import generate_tuning_kinds
+
+    convs = generate_tuning_kinds(seed=seed, users=users_n)
+    return _conversations(
+        convs,
+        mode,
+        seed=seed,
+        embeddings=embeddings,
+        dims=dims,
+        dense_floor=dense_floor,
+        progress=progress,
+    )
+
+
+def _conversations(
+    convs: list[Any],
+    mode: str,
+    *,
+    seed: int,
+    embeddings: Any = None,
+    dims: int = DIMS,
+    dense_floor: float | None = None,
+    progress: bool = True,
+) -> dict[str, Any]:
+    """Scripted conversations (held-out or the tuning split's kinds), scored by one rule."""
+    from benchmarks.truth.heldout_run import run_heldout
+
     scores = run_heldout(
         convs,
         mode,
@@ -157,7 +212,7 @@ def _heldout(
         s["right"], s["scored"] = s["probes_right"], s["probes"]
         s["misses"] = sc.misses[:40]
         systems[name] = s
-    return {"users": users_n, "seed": seed, "systems": systems}
+    return {"users": len(convs), "seed": seed, "systems": systems}
 
 
 def calibrate_dense_floor(
@@ -218,20 +273,27 @@ def run_splits(
     tuning_users: int,
     heldout_users: int,
     seed: int,
+    kinds_users: int | None = None,
     embeddings: Any = None,
     dims: int = DIMS,
     dense_floor: float | None = None,
     progress: bool = True,
 ) -> dict[str, Any]:
-    """Every (split, mode) asked for; ``{"runs": {split: {mode: {...}}}, "seconds": ...}``."""
+    """Every (split, mode) asked for; ``{"runs": {split: {mode: {...}}}, "seconds": ...}``.
+
+    ``kinds_users`` (the ``kinds`` split's conversations) defaults to ``heldout_users``."""
     runs: dict[str, dict[str, Any]] = {}
     seconds: dict[str, float] = {}
     for split in splits:
         for mode in modes:
             assert mode in MODES, mode
             t0 = time.perf_counter()
-            fn = _tuning if split == "tuning" else _heldout
-            n = tuning_users if split == "tuning" else heldout_users
+            fn = {"tuning": _tuning, "kinds": _kinds, "heldout": _heldout}[split]
+            n = {
+                "tuning": tuning_users,
+                "kinds": heldout_users if kinds_users is None else kinds_users,
+                "heldout": heldout_users,
+            }[split]
             runs.setdefault(split, {})[mode] = fn(
                 n,
                 seed,
@@ -412,8 +474,13 @@ def render_splits(results: dict[str, Any]) -> str:
         f"Command: `{results['command']}` (from the repository root)  ",
         f"Date: {m['date']}, commit {m['commit']}, wall time {results['wall_seconds']:.0f} s  ",
         f"Machine: {m['cpu']}, {m['cores']} cores, {m['os']}  ",
-        f"Data: tuning split {results['tuning_users']} users, held-out split "
-        f"{results['heldout_users']} users, seed {results['seed']}; embeddings "
+        f"Data: tuning split {results['tuning_users']} users, "
+        + (
+            f"tuning kinds split {results['kinds_users']} users, "
+            if "kinds" in results.get("runs", {}) and "kinds_users" in results
+            else ""
+        )
+        + f"held-out split {results['heldout_users']} users, seed {results['seed']}; embeddings "
         f"{results['embeddings']}",
         "",
         "The langmem-plus graph, per split and mode:",
@@ -437,7 +504,7 @@ def render_splits(results: dict[str, Any]) -> str:
     for split, by_mode in results["runs"].items():
         for mode, r in by_mode.items():
             lines += [f"**{split} split, {mode} mode** — every system:", "", systems_table(r), ""]
-            if split == "heldout":
+            if split in ("heldout", "kinds"):
                 lines += ["By kind (probes right):", "", kinds_table(r), ""]
                 g = r["systems"].get(GRAPH, {})
                 if g.get("slips"):

@@ -81,7 +81,9 @@ _FILLER_TAIL = re.compile(
     r"(?:database|db|datastore|data store|store|storage|host|hosting(?: provider)?|"
     r"cloud(?: provider)?|platform|deploy(?:ment)? target|backend|queue|framework|language)|"
     r"by the way|btw|fyi|tbh|fwiw|imo|just so you know|for the record|for reference|"
-    r"thanks|thank you|please|ok|okay|lol|haha|right|then))+\W*$",
+    r"thanks|thank you|please|ok|okay|lol|haha|right|then|instead|apparently|after all|"
+    r"it seems|it turns out|i guess|i think|anyway|honestly|"
+    r"(?:soon|shortly|right|straight|not long) after(?:wards)?|afterwards|after that))+\W*$",
     re.IGNORECASE,
 )
 _NEGATED_TAIL = re.compile(
@@ -304,6 +306,9 @@ class _Spec:
     """A fact about a person or pet in the user's life (a death or break-up retracts it)."""
     holder: str = "user"
     """Whose fact it is: the user, or the other person the clause is about."""
+    noun_phrase: bool = False
+    """Said by a noun phrase ("my son Teo ..."), not by the clause's verb: the clause's
+    mood and time ("... starts school next week") are about something else."""
 
 
 @dataclass(frozen=True)
@@ -339,7 +344,8 @@ _ADV = (
     r"(?:'m|'re|'ve|'d|'ll|\s+(?:am|are|was|were|have|has|had|been|be|being|will|would|"
     r"shall|should|might|may|could|can|must|do|did|does|not|no longer|never|still|now|"
     r"currently|just|recently|finally|actually|also|already|officially|really|always|ever|"
-    r"soon|eventually|happily|only|mostly|originally|permanently|"
+    r"soon|eventually|happily|only|mostly|originally|permanently|ended up|wound up|"
+    r"went ahead and|gone ahead and|went and|"
     r"(?:used|going|about|planning|hoping|wanting|trying|due|set|supposed|like|love|need|"
     r"have|want|plan|hope|intend|intending|aiming|aim|looking|got|decided) to|"
     r"planning on|thinking (?:of|about)|considering|gonna|wanna|got|don't|doesn't|didn't|"
@@ -482,6 +488,15 @@ _STARTED_AS = _rx(
     rf"(?:^|\b)i{_ADV}\s+(?:started|starting|joined|joining|work|working|began|hired)\s+as\s+"
     r"(?:a|an|the)\s+(?P<title>[\w -]{2,40}?)\s+(?:at|for|with)\s+(?P<o>.+)"
 )
+_TOOK_ROLE = _rx(
+    rf"(?:(?:^|\b)i{_ADV}\s+|\band\s+(?:then\s+|now\s+)?)(?:took|take|taking|accepted|accept|landed|got|started|starting|"
+    r"began|start)\s+(?:a|an|the|my)\s+(?:new\s+)?(?P<title>[\w -]{2,40}?)\s+"
+    r"(?:role|job|position|post|gig)\s+(?:at|with|in)\s+(?P<o>.+)"
+)
+_NOT_A_TITLE = _rx(
+    r"^(?:new|current|old|first|next|dream|full[- ]time|part[- ]time|permanent|temporary|"
+    r"different|better|remote|similar|junior|senior)?$"
+)
 _WORK_AS = _rx(
     r"\b(?:i work as|i'm working as|my (?:job title|title|role|job|position) is)\s+"
     r"(?:a |an |the )?(?P<title>.+)"
@@ -489,6 +504,8 @@ _WORK_AS = _rx(
 
 
 def _employer(raw: str) -> str | None:
+    if re.match(r"^\s*[a-z][\w-]*ing\b", raw):
+        return None  # "I quit being vegan", "I left doing night shifts": no employer
     value = _cut(raw, keep_amp=True)
     value = _tidy(_PREP_TAIL.sub("", value))
     if value[:1] and not _cased(value):  # lowercase: up to the first function word
@@ -515,9 +532,15 @@ def _work_rule(ctx: _Context) -> list[_Spec]:
                     _Spec("fact", "employer", employer, f"The user works at {employer}."),
                     _Spec("fact", "job_title", title, f"The user is {_article(title)} {title}."),
                 ]
-    if m := _TITLE_AT.search(ctx.clause) or _STARTED_AS.search(ctx.clause):
+    if (
+        m := _TITLE_AT.search(ctx.clause)
+        or _STARTED_AS.search(ctx.clause)
+        or (_TOOK_ROLE.search(ctx.clause))
+    ):
         title = re.sub(r"^(?:new|current)\s+", "", _cut(m.group("title")), flags=re.I)
         employer = _employer(m.group("o"))
+        if _NOT_A_TITLE.match(title):
+            title = ""  # "started a new role at Lumen": no title said
         if title and employer:
             return [
                 _Spec("fact", "employer", employer, f"The user works at {employer}."),
@@ -568,7 +591,16 @@ _NO_EAT = _rx(
     r"(?:eat|drink|touch)|(?:stopped|quit|quitted) (?:eating|drinking)|gave up|given up|"
     r"cut out)\s+(?P<o>.+)"
 )
+_NOT_A_FOOD_START = _rx(
+    r"^(?:before|after|at|until|till|past|during|between|late|early|in|on|out|my|our|his|her|"
+    r"their|your|the|this|that|being|trying|on|hope|any(?:thing|one)|\w+ing\s+(?:my|the|a|an)\b)\b"
+)
 # "I eat meat again", "I've started eating fish again": the restriction is over.
+# "I quit being vegan", "stopped being vegetarian in May": the diet is over
+_DIET_ENDED = _rx(
+    rf"\bi{_ADV}\s+(?:quit|stopped|gave up|gave up on|stopped eating|ditched|dropped)\s+"
+    rf"(?:being\s+(?:a\s+)?|(?:the|my|a)\s+)?(?P<o>{_DIET_WORDS})\b"
+)
 _EAT_AGAIN = _rx(
     rf"\bi{_ADV}\s+(?:(?:started|began|start) )?(?:eat|eating|drink|drinking)\s+"
     r"(?P<o>.+?)\s+again\b"
@@ -581,8 +613,20 @@ _INTOLERANT = _rx(
 )
 
 
+# "no sesame allergy after all", "not a kiwi allergy": the allergy named is taken back
+_NO_ALLERGY = _rx(
+    r"(?:^|\b)(?:no|not an?|never (?:had )?an?)\s+(?P<o>[^\W\d][\w'-]*(?:\s+[^\W\d][\w'-]*)?)"
+    r"\s+allerg(?:y|ies)\b"
+)
+
+
 @_rule("allergy")
 def _allergy_rule(ctx: _Context) -> list[_Spec]:
+    if m := _NO_ALLERGY.search(ctx.clause):
+        item = _tidy(m.group("o"))
+        if item.casefold() not in VALUE_STOP_WORDS and item.casefold() not in _NOT_A_NAME:
+            return [_Spec("fact", "allergy", item, f"The user is not allergic to {item}.",
+                          polarity="retract", negation_in_value=True)]  # fmt: skip
     for pattern in (_ALLERGIC, _ALLERGY_LIST):
         if m := pattern.search(ctx.clause):
             items = _items(_cut(m.group("o"), keep_and=True))
@@ -604,6 +648,10 @@ def _intolerance_rule(ctx: _Context) -> list[_Spec]:
 
 @_rule("diet")
 def _diet_rule(ctx: _Context) -> list[_Spec]:
+    if m := _DIET_ENDED.search(ctx.clause):
+        value = m.group("o").casefold()
+        return [_Spec("fact", "dietary_restriction", value, f"The user is no longer {value}.",
+                      polarity="retract")]  # fmt: skip
     if m := _EAT_AGAIN.search(ctx.clause):
         items = _items(_cut(m.group("o"), keep_and=True))
         return [
@@ -621,7 +669,10 @@ def _diet_rule(ctx: _Context) -> list[_Spec]:
                 "fact", "dietary_restriction", value, f"The user follows {_article(value)} {value}."
             )
         ]
-    if m := _NO_EAT.search(ctx.clause):
+    m = _NO_EAT.search(ctx.clause)
+    if m and _NOT_A_FOOD_START.match(m.group("o").strip()):
+        m = None  # "I never eat before noon", "gave up my gym membership": no food named
+    if m:
         items = _items(_cut(m.group("o"), keep_and=True))
         verb = re.search(r"\b(eat|drink|touch)(?:ing)?\b", m.group(0), re.I)
         what = verb.group(1).casefold() if verb else "eat"
@@ -1169,13 +1220,31 @@ _NAMED_KIN = re.compile(
     rf"(?i:(?:my|our)\s+(?:{_KIN_ADJ}\s+)*(?P<rel>{_REL}))\b"
 )
 _MARRIED = _rx(rf"{_IM}{_ADV}\s+(?:married|engaged|wed)\s+to\s+(?P<o>.+)")
+_WE_MARRIED = re.compile(
+    r"(?:^|\b)(?P<name>(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’-]*)\s+(?i:and|&)\s+(?i:i|me)\s+"
+    r"(?i:(?:just\s+|finally\s+|recently\s+)?(?:got|are|were|have been|'ve been)\s+"
+    r"(?:married|engaged|hitched)|(?:just\s+)?(?:married|wed|tied the knot))\b"
+)
 _BREAKUP = _rx(
     rf"{_I}{_ADV}\s+(?:broke up|split up|separated|got divorced|divorced)"
     r"(?:\s+(?:with|from)\s+(?P<o>.+))?"
 )
 _DEATH = _rx(
     r"\b(?:died|passed away|passed on|was put down|was put to sleep|went missing|ran away|"
-    r"is no longer with us|(?:i|we) lost (?:our|my)|put (?:[\w'-]+\s+){1,3}(?:down|to sleep))\b"
+    r"is no longer with us|(?:i|we) lost (?:our|my)|put (?:[\w'-]+\s+){1,3}(?:down|to sleep)|"
+    r"re-?hom(?:e|ed|ing)|gave (?:[\w'-]+\s+){1,3}away|had to give (?:[\w'-]+\s+){1,3}up)\b"
+)
+_MORE_NAMES = re.compile(r"^(?:\s*,\s*(?:and\s+)?|\s+(?i:and|&)\s+)(?P<name>[^\W\d_][\w'’-]*)")
+# A death told by name alone ("Sad news, Pepper passed away", "we lost Mochi last week"):
+# the name is a cased word in the subject slot, or the object of "lost".
+_NAME_DIED = re.compile(
+    r"(?:^|[,:;.!]\s*|\b(?i:and|but|so)\s+)(?P<name>[A-Z][\w'’-]*)"
+    r"(?:\s+(?i:has|had|just|sadly|finally|unexpectedly|peacefully))*\s+"
+    r"(?i:died|passed away|passed on|was put down|was put to sleep)\b"
+)
+_WE_LOST = re.compile(
+    r"\b(?i:i|we)(?:\s+(?i:just|sadly|finally|have|'ve|had|'d))*\s+(?i:lost)\s+"
+    r"(?P<name>[A-Z][\w'’-]*)\b(?!\s+(?i:my|our|the|a|an|\w+ing)\b)"
 )
 _NAME_WORD = re.compile(r"^(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’-]*$")
 
@@ -1243,10 +1312,31 @@ def _people_rule(ctx: _Context) -> list[_Spec]:
             name = m.group("name")
             if name.casefold() in _NOT_A_NAME | {"i", "and", "is", "was"}:
                 continue
-            if not any(s.object == name for s in out):
-                out.append(_kin_spec(m.group("rel"), name))
+            names, rest = [name], ctx.clause[m.end() :]
+            while pattern is _MY_KIN_NAMED and (more := _MORE_NAMES.match(rest)):
+                # "our twins Mia and Leo", "my sisters Ana, Bea and Cleo"
+                extra = more.group("name")
+                if not extra[:1].isupper() or extra.casefold() in _NOT_A_NAME | {"i"}:
+                    break
+                names.append(extra)
+                rest = rest[more.end() :]
+            rel = _singular(m.group("rel")) if len(names) > 1 else m.group("rel")
+            rel = "child" if rel in ("children", "kids", "twins") else rel
+            for n in names:
+                if not any(s.object == n for s in out):
+                    out.append(replace(_kin_spec(rel, n), noun_phrase=True))
+    if not out and (m := _NAME_DIED.search(ctx.clause) or _WE_LOST.search(ctx.clause)):
+        name = m.group("name")
+        if name.casefold() not in _NOT_A_NAME | {"i", "we", "he", "she", "they", "it"}:
+            out.append(_Spec("fact", "pet", name, f"The user's {name} died.",
+                             polarity="retract", people=True))  # fmt: skip
     if m := _MARRIED.search(ctx.clause):
         if name := _name_value(m.group("o")):
+            out.append(_Spec("fact", "partner", name, f"The user's partner is {name}.",
+                             people=True, single_valued=True))  # fmt: skip
+    if not out and (m := _WE_MARRIED.search(ctx.clause)):
+        name = m.group("name")
+        if name.casefold() not in _NOT_A_NAME:
             out.append(_Spec("fact", "partner", name, f"The user's partner is {name}.",
                              people=True, single_valued=True))  # fmt: skip
     if m := _BREAKUP.search(ctx.clause):
@@ -1305,12 +1395,29 @@ def _left_job_rule(ctx: _Context) -> list[_Spec]:
     return []
 
 
+# "I'm now the product manager", "I'm the new ops lead": a role noun heads the phrase
+_IM_THE_ROLE = _rx(
+    rf"{_IM}(?:\s+(?:now|officially|finally|currently|just))*\s+(?:the|our|their)\s+"
+    r"(?:new\s+|acting\s+|interim\s+)?(?P<o>(?:[\w-]+\s+){0,3}?"
+    rf"(?:{_ROLE_HEADS})(?:\s+of\s+(?!(?:a|an|the|my|our|this|that)\b)[\w-]+(?:\s+[\w-]+)?)?)\s*$"
+)
+
+
 @_rule("promotion")
 def _promotion_rule(ctx: _Context) -> list[_Spec]:
     m = _PROMOTED.search(ctx.clause)
     if not m:
+        if r := _IM_THE_ROLE.search(_FILLER_TAIL.sub("", ctx.clause.strip(" ,.!?;:"))):
+            title = _tidy(r.group("o"))
+            if title and not _NOT_A_TITLE.match(title):
+                return [_Spec("fact", "job_title", title, f"The user is {_article(title)} "
+                              f"{title}.")]  # fmt: skip
         return []
     raw = m.group("o") if m.group("o") is not None else m.group("o2")
+    employer = None
+    if at := re.search(r"\s+(?:at|with|for)\s+(?P<e>.+)$", raw, re.IGNORECASE):
+        employer = _employer(at.group("e"))  # "made operations lead at Quillfeather"
+        raw = raw[: at.start()]
     title = _cut(_PREP_TAIL.sub("", re.sub(r"^(?:the|a|an|our|their|new)\s+", "", raw, flags=re.I)))
     words = title.split()
     if not words or len(words) > 5:
@@ -1319,7 +1426,10 @@ def _promotion_rule(ctx: _Context) -> list[_Spec]:
         rf"(?:{_ROLE_HEADS})s?|[A-Z]{{2,5}}", words[-1], re.IGNORECASE
     ):
         return []  # "they made me laugh": not a role
-    return [_Spec("fact", "job_title", title, f"The user is {_article(title)} {title}.")]
+    out = [_Spec("fact", "job_title", title, f"The user is {_article(title)} {title}.")]
+    if employer and _cased(employer):
+        out.append(_Spec("fact", "employer", employer, f"The user works at {employer}."))
+    return out
 
 
 # ---- one-at-a-time attributes the policy may not know: "my phone plan is X"
@@ -1334,7 +1444,8 @@ _ON_PLAN = _rx(
 )
 _SWITCHED_MY = _rx(
     rf"(?:^|\b)i{_ADV}\s+(?:switched|changed|moved|upgraded|downgraded)\s+my\s+"
-    r"(?P<attr>(?:[^\W\d][\w-]*\s+){0,2}[^\W\d][\w-]*)\s+to\s+(?:(?:a|an|the)\s+)?(?P<o>.+)"
+    r"(?P<attr>(?:[^\W\d][\w-]*\s+){0,2}?[^\W\d][\w-]*)\s+(?:(?:over|across|back)\s+)?to\s+"
+    r"(?:(?:a|an|the)\s+)?(?P<o>.+)"
 )
 _NOT_A_VALUE = re.compile(r"^(?:to|that|not|so|very|too|really|pretty|quite|kind of|like)\b", re.I)
 
@@ -1349,6 +1460,39 @@ def _name_like(value: str, attr: str) -> bool:
     if len(attr.split()) < 2 or len(words) > 2:
         return False
     return not any(w.casefold() in VALUE_STOP_WORDS or w.casefold().endswith("ing") for w in words)
+
+
+# "I changed gyms, I'm at PulseFit now", "switched banks - we're with Halden now": the
+# plural noun names the attribute, the next clause the one value now held.
+_CHANGED_KIND = _rx(
+    rf"^(?:(?:i|we){_ADV}\s+)?(?:changed|switched|swapped|moved|changing|switching)\s+"
+    r"(?P<n>[^\W\d_][\w-]*?)(?P<pl>ies|s)\b\W*$"
+)
+_NOW_HELD = _rx(
+    r"^(?:(?:and|so)\s+)?(?:(?:i'm|i am|we're|we are)\s+(?:now\s+)?(?:at|with|on|in)|"
+    r"(?:now\s+)(?:at|with|on)|(?:(?:i|we)\s+)?(?:now\s+)?(?:joined|signed up (?:at|with|for)|"
+    r"went with|picked|chose|go to|use))\s+(?:(?:a|an|the)\s+)?(?P<o>.+)"
+)
+_NOT_AN_ATTRIBUTE_NOUN = frozenset(
+    {"side", "place", "seat", "train", "clothe", "hand", "lane", "room", "plan", "topic",
+     "subject", "gear", "tack", "direction", "course", "position", "shift", "team"}
+)  # fmt: skip
+
+
+def _changed_kind(first: str, second: str) -> _Spec | None:
+    """The attribute a "changed <things>" clause names, held by the value the next one says."""
+    m, n = _CHANGED_KIND.match(first.strip()), _NOW_HELD.match(second.strip())
+    if not m or not n:
+        return None
+    attr = m.group("n").casefold() + ("y" if m.group("pl").casefold() == "ies" else "")
+    value = _tidy(_PREP_TAIL.sub("", _cut(n.group("o"), keep_amp=True)))
+    if not value or len(value.split()) > 5 or not _name_like(value, attr):
+        return None
+    if attr in ("job", "company", "employer", "firm") and (e := _employer(value)):
+        return _Spec("fact", "employer", e, f"The user works at {e}.")
+    if attr in _NOT_AN_ATTRIBUTE_NOUN or attr in ATTRIBUTE_NOT or attr in RELATIONS:
+        return None
+    return _Spec("fact", attr, value, f"The user's {attr} is {value}.", single_valued=True)
 
 
 @_rule("attribute", fallback=True)
@@ -1388,7 +1532,7 @@ def _attribute_rule(ctx: _Context) -> list[_Spec]:
 # ---- routines ("I swim every Tuesday") and constraints an explicit save states
 _ROUTINE = _rx(
     r"^(?:i|we)\s+(?:usually\s+|always\s+|normally\s+|typically\s+)?(?P<o>(?:[\w'-]+\s+){1,6}?"
-    r"(?:every|each)\s+(?:other\s+)?(?:morning|evening|night|day|week|weekend|month|"
+    r"(?:every|each)\s+(?:other\s+)?(?:morning|evening|night|day|weekday|workday|week|weekend|fortnight|month|"
     r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b.*"
     r"|(?:[\w'-]+\s+){1,6}?on\s+(?:mondays|tuesdays|wednesdays|thursdays|fridays|"
     r"saturdays|sundays|weekends|weekdays)\b.*)"
@@ -1413,7 +1557,8 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+|;\s*|\s+[-—–]\s+")
 _CLAUSE_BREAK = re.compile(
     r",?\s+(?:and|but|so|plus|also)\s+(?=(?:(?:also|now|currently|recently|just|then)\s+)?"
     r"(?:i\b|i'm|i've|i'd|we\b|we're|we've|my\b|"
-    r"our\b|work|live|moved|joined|prefer|speak|started)\b)"
+    r"our\b|work|live|moved|joined|prefer|speak|started|took|quit|left|landed|relocated|"
+    r"switched)\b)"
     r"|,\s+(?=(?:i\b|i'm|i've|we\b|we're|my\b|our\b))"
     r"|,\s+(?=now\s+(?:a|an|the|at|with|working|living|based|in)\b)",
     re.IGNORECASE,
@@ -1421,9 +1566,18 @@ _CLAUSE_BREAK = re.compile(
 _ELIDED = re.compile(
     r"^(?:(?:also|now|currently|recently|just|then|finally)\s+)?"
     r"(?:work|live|moved|relocated|joined|prefer|speak|started|am|have|living|working|"
-    r"based|got|left|quit|settled|been|switched|became|adopted)\b",
+    r"based|got|left|quit|settled|been|switched|became|adopted|handed|resigned|took|"
+    r"changed|swapped|traded|sold|cancelled|canceled|dropped|lost|joined|stopped|gave)\b",
     re.IGNORECASE,
 )
+# A subjectless clause that starts with a predicate adjective: "also allergic to kiwi".
+_ELIDED_ADJ = re.compile(
+    r"^(?:(?:also|now|still|actually|apparently|totally|severely|mildly)\s+)*"
+    r"(?:allergic|intolerant|vegetarian|vegan|married|engaged)\b",
+    re.IGNORECASE,
+)
+# A rhetorical subject that means the speaker: "guess who just got promoted".
+_GUESS_WHO = re.compile(r"^(?:so\s+)?guess\s+who(?:'s|\s+is)?\b", re.IGNORECASE)
 # Interjections before a subjectless clause: "omg finally settled in lisbon".
 _INTERJECTION = re.compile(
     r"^(?:(?:omg|ok|okay|so|well|yay|wow|phew|guess what|update|news|big news|fyi|btw|"
@@ -1450,6 +1604,14 @@ _NOT_A_CORRECTION = re.compile(
 _HAS_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|we|we're|we've|my|our|me|us)\b", re.IGNORECASE)
 
 
+# A lead-in with its own finite verb and a subject before it ("Cork is no longer home, we
+# moved to Leuven") is a clause of its own, not an "Actually, ..." before the next one.
+_OWN_CLAUSE = re.compile(
+    r"^\W*(?:[\w'’-]+\s+){1,4}?(?:is|are|was|were|has|have|had|isn't|wasn't|aren't)\s+\S+",
+    re.IGNORECASE,
+)
+
+
 def _spans(text: str) -> Iterator[tuple[int, int, int, int]]:
     """Start/end offsets of each clause of ``text`` (so quotes are verbatim substrings),
     with the start/end of the sentence it is in.
@@ -1463,7 +1625,8 @@ def _spans(text: str) -> Iterator[tuple[int, int, int, int]]:
         s = start
         for brk in _CLAUSE_BREAK.finditer(text, start, end):
             elided = re.match(r"now\s", text[brk.end() : brk.end() + 4], re.IGNORECASE)
-            if not _HAS_PERSON.search(text[s : brk.start()]) and not elided:
+            lead = text[s : brk.start()]
+            if not _HAS_PERSON.search(lead) and not elided and not _OWN_CLAUSE.search(lead):
                 continue
             yield s, brk.start(), start, end
             s = brk.end()
@@ -1653,6 +1816,15 @@ class RuleExtractor(BaseExtractor):
         mood = modality(clause, sentence, upto=at + len(s.object) if at >= 0 else None)
         valid_to = None
         when = found.when if found is not None else None
+        if s.noun_phrase and at >= 0:
+            # "my son Teo starts school next week": having a son is not the plan
+            head = clause[: at + len(s.object)]
+            if mood == "plan":
+                mood = modality(head)
+                if mood == "asserted" and head.strip() in quote:
+                    quote = head.strip()  # the words that say it, without the plan
+            if found is not None and found.start >= at:
+                when = None
         if found is not None and re.search(
             r"\b(?:until|till|up to|through)\s*$", clause[: found.start], re.IGNORECASE
         ):
@@ -1695,8 +1867,12 @@ class RuleExtractor(BaseExtractor):
         if found is not None:
             matched_text = (clause[: found.start] + " " + clause[found.end :]).strip()
         matched_text = re.sub(r"\s*\([^()]{0,40}\)", "", matched_text)  # "(again!)"
-        bare = _INTERJECTION.sub("", matched_text)
-        if not re.match(r"(?:i|we)\b", bare, re.IGNORECASE) and _ELIDED.match(bare):
+        bare = _GUESS_WHO.sub("I", _INTERJECTION.sub("", matched_text))
+        if re.match(r"(?:i|we)\b", bare, re.IGNORECASE):
+            matched_text = bare  # "fyi I swim on Mondays": the lead-in is not the clause
+        elif _ELIDED_ADJ.match(bare):
+            matched_text = "I'm " + bare
+        elif _ELIDED.match(bare):
             matched_text = "I " + bare
         elif _ELIDED.match(matched_text):
             matched_text = "I " + matched_text
@@ -1754,6 +1930,19 @@ class RuleExtractor(BaseExtractor):
                         end, s1 = spans[i + 1][1], spans[i + 1][3]
                         i += 1
                 sentence = turn.text[s0:s1]
+                if i + 1 < len(spans) and (
+                    spec := _changed_kind(
+                        turn.text[start:end], turn.text[spans[i + 1][0] : spans[i + 1][1]]
+                    )
+                ):
+                    end = spans[i + 1][1]
+                    quote = turn.text[start:end].strip()
+                    sentence = turn.text[s0 : spans[i + 1][3]]
+                    found.append(
+                        self._candidate(spec, turn, start, quote, quote, sentence, None, False)
+                    )
+                    i += 2
+                    continue
                 found.extend(self._clause_facts(turn, start, end, scope, sentence))
                 i += 1
             found = _without_replaced_retractions(found)

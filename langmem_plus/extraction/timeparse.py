@@ -12,7 +12,7 @@ phrase (case-insensitive)                   resolves to (message sent Wed 2026-1
 ==========================================  ==============================================
 today, this morning/afternoon/evening       2026-11-11 00:00
 yesterday / the day before yesterday        2026-11-10 / 2026-11-09
-N days/weeks ago ("two", "a couple of")     message day minus N days / 7N days
+N days/weeks ago / back ("a couple of")     message day minus N days / 7N days
 N months/years ago ("a month ago")          same day N months / years earlier (clamped)
 last week / last month / last year          message day - 7 days / 1 Oct 2026 / 1 Jan 2025
 this week / this month / this year          Mon 2026-11-09 / 1 Nov 2026 / 1 Jan 2026
@@ -96,7 +96,9 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     (
         "ago",
         re.compile(
-            rf"\b(?:{_LEAD})?(?P<n>{_NUM_RE})\s+(?P<unit>day|week|month|year)s?\s+ago\b", re.I
+            rf"\b(?:{_LEAD})?(?P<n>{_NUM_RE})\s+(?P<unit>day|week|month|year)s?\s+"
+            r"(?:ago|back)\b",
+            re.I,
         ),
     ),
     ("day_before", re.compile(rf"\b(?:{_LEAD})?the\s+day\s+before\s+yesterday\b", re.I)),

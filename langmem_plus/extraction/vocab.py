@@ -133,6 +133,14 @@ RELATIONS: dict[str, str] = {
     "mother-in-law": "family_member", "father-in-law": "family_member",
     "sister-in-law": "family_member", "brother-in-law": "family_member",
     "in-laws": "family_member", "cousins": "family_member",
+    # other spellings people write (hyphenated steps and halves, nicknames)
+    "step-son": "child", "step-daughter": "child", "step-kid": "child",
+    "stepkid": "child", "step-mum": "parent", "step-mom": "parent", "stepmum": "parent",
+    "step-dad": "parent", "mama": "parent", "papa": "parent", "step-sister": "sibling",
+    "step-brother": "sibling", "half-sister": "sibling", "half-brother": "sibling",
+    "grandad": "family_member", "granddad": "family_member", "grandmom": "family_member",
+    "gran": "family_member", "nan": "family_member", "nana": "family_member",
+    "nanna": "family_member", "grandparents": "family_member",
 }  # fmt: skip
 """Family relation words -> the predicate a "has a ..." fact about the user gets."""
 
