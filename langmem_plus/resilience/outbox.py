@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sqlite3
 import threading
 import time
@@ -39,8 +40,10 @@ from typing import Any, Literal
 
 from langgraph.store.base import Item, PutOp
 
-from langmem_plus.errors import OutboxFullError, OutboxInUseError
+from langmem_plus.errors import OutboxFullError, OutboxInUseError, ValueNotSerializableError
 from langmem_plus.stores.values import validate_value
+
+_LIMIT = re.compile(r"limit: [^)]*")
 
 try:  # POSIX only; elsewhere the one-store-per-path rule is not enforced
     import fcntl
@@ -227,11 +230,22 @@ class Outbox:
         for op in ops:
             # The store's own rules (depth, size, integers, surrogates ...): a value the store
             # would refuse on replay is refused now, while the caller can still hear it.
-            value = (
-                None
-                if op.value is None
-                else json.dumps(validate_value(op.namespace, op.key, op.value), allow_nan=False)
-            )
+            # The outbox's message names the item and the rule, never the value's contents:
+            # queued writes are what a degraded turn logs about.
+            try:
+                value = (
+                    None
+                    if op.value is None
+                    else json.dumps(validate_value(op.namespace, op.key, op.value))
+                )
+            except ValueNotSerializableError as exc:
+                rule = _LIMIT.search(str(exc))
+                raise ValueNotSerializableError(
+                    f"the value for key {op.key!r} in namespace {op.namespace!r} would be "
+                    f"refused by the store ({rule.group(0) if rule else 'not plain JSON'}), "
+                    "so it cannot wait in the outbox; store plain JSON values within the "
+                    "limits of langmem_plus.stores.values"
+                ) from None
             index = None if op.index is None else json.dumps(op.index)
             rows.append((_ns_text(op.namespace), op.key, value, index, op.ttl, op))
         now = time.time()
