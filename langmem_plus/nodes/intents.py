@@ -68,18 +68,24 @@ _RECALL = re.compile(
 )
 
 _LEAD = (
-    r"^\s*(?:(?:hey|hi|ok|okay|and|also|so|now|actually)[,!]?\s+)?(?:please[,]?\s+)?"
-    r"(?:(?:can|could|would|will) you (?:please )?|i (?:want|need) you to |i'd like you to "
-    r"|i would like you to |you can |you may |go ahead and )?(?:please[,]?\s+)?"
+    r"^\s*(?:(?:hey|hi|ok|okay|and|also|so|now|actually|hmm+|um+|uh+|oh|well|right|yeah|yes"
+    r"|sorry|alright|listen|look|honestly|on second thought)[,!]?\s+){0,3}(?:please[,]?\s+)?"
+    r"(?P<ask>(?:can|could|would|will) (?:you|u) (?:please |kindly |just |maybe |perhaps )*"
+    r"|i (?:want|need) you to |i'd (?:like|prefer|rather) (?:it if )?you (?:to )?"
+    r"|i would (?:like|prefer) (?:it if )?you (?:to )?|i think i'd (?:like|prefer|rather) "
+    r"(?:it if )?you (?:to )?|you can |you may |go ahead and |feel free to )?"
+    r"(?:please[,]?\s+|just\s+|kindly\s+)*"
 )
 _FORGET = re.compile(
-    _LEAD + r"(?P<verb>forget|delete|erase|remove|wipe|clear|purge|scrub)\b"
+    _LEAD + r"(?P<verb>forget|delete|erase|remove|wipe|clear|purge|scrub|scrap|scratch|drop"
+    r"|ditch|discard|bin|lose|get rid of|throw (?:out|away))\b"
     r"(?:\s+(?:out|away|off))?\s*(?P<rest>.*)$",
     re.IGNORECASE | re.DOTALL,
 )
 _STOP_KEEPING = re.compile(
     _LEAD + r"(?:(?:stop|quit)\s+(?:storing|remembering|saving|keeping|tracking|recording"
-    r"|logging|noting)|(?:don't|do not|never)\s+(?:store|save|keep|track|record|log)"
+    r"|logging|noting)|(?:don't|dont|do not|never)\s+(?:ever\s+)?(?P<sverb>store|save|keep"
+    r"|track|record|log|remember|hold on to|hang on to|write down|note down)"
     r"|no more (?:storing|remembering|saving|keeping))"
     r"(?:\s+(?:track|note|a note|a record|notes) of)?\s+(?P<rest>\S.*)$",
     re.IGNORECASE | re.DOTALL,
@@ -94,7 +100,8 @@ _REFERENCE = re.compile(
     r"|(?:what|everything|anything|all|whatever)(?: (?:that|which))?\s+(?:you|u)\s*(?:'ve|'d|have"
     r"|had)?\s*(?:know|have|got|saved|stored|remember|kept|keep|learned|learnt|recorded|hold"
     r"|collected)(?:\s+(?:saved|stored|on file|down))?(?:\s+(?:about|regarding|on|of))?"
-    r"|(?:everything|anything|all)\s+(?:about|regarding|on|of)"
+    r"|(?:everything|anything|all|whatever|stuff|things?)\s+(?:(?:that\s+)?(?:has|had|have)\s+)?"
+    r"(?:to do with|related to|relating to|connected to|concerning|about|regarding|on|of)"
     r"|about|regarding|the fact that|that)(?:\s+|$)",
     re.IGNORECASE,
 )
@@ -103,11 +110,13 @@ _REFERENCE = re.compile(
 # "where I live, it's not true anymore", "my job. I quit."
 _TAIL = re.compile(
     r"\s*(?:[—–;:(]|\s-\s|[.!?](?:\s|$)|,\s*(?:it|that|this|they|because|since|cause|as|but"
-    r"|so|which|i|i'm|we|turns out|apparently|not|thanks|thank|ok|okay)\b"
+    r"|so|which|i|i'm|i'd|we|turns out|apparently|not|thanks|thank|ok|okay|keep|leave|but"
+    r"|the (?:rest|others?)|everything else|all the rest|pls|plz|thx|ty)\b"
     r"|\s(?:because|since|cause|as it|as that|as i|it was|it's|it is|that was|that's"
     r"|that is|which|turns out|anymore|any more|any longer|from now on|going forward"
-    r"|(?:from|out of) (?:your |the )?(?:memory|memories|records?|profile|notes|files?)"
-    r"|for now|for good|permanently|right now|now|please)\b).*$",
+    r"|(?:from|out of) (?:your |my |the )?(?:memory|memories|records?|profile|notes|files?)"
+    r"|for now|for good|permanently|right now|now|please|pls|plz|thanks|thx|if (?:that's|that is"
+    r"|it's|it is|you can|possible|you don't mind)|privacy reasons|ok\??$|okay\??$)\b).*$",
     re.IGNORECASE | re.DOTALL,
 )
 
@@ -121,6 +130,7 @@ _PERSONAL = re.compile(
 _EDITING = re.compile(r"\b(?:from|in|out of|off)\s+(?:the|this|that|these|those|a|an)\b", re.I)
 _MEMORY_MEANT = re.compile(
     r"\b(?:you know|you have|you've|you saved|you stored|you remember|your memory|memory"
+    r"|memories|your (?:records?|notes|files?)|my (?:profile|records?)"
     r"|told you|said to you|you've got)\b",
     re.IGNORECASE,
 )
@@ -194,9 +204,32 @@ def _is_everything(topic: str) -> bool:
     return bool(named) and named <= _GENERIC and bool(named & _TOTAL)
 
 
+_PEOPLE = ("partner", "child", "pet", "parent", "sibling", "family_member")
+_HEALTH = ("allergy", "intolerance", "accessibility_need", "dietary_restriction")
+_CATEGORIES: dict[str, tuple[str, ...]] = {
+    # what people call a group of attributes when they ask to forget it ("my health stuff",
+    # "the thing about my ex", "my family"): relations and categories, never values
+    "allergy": ("allergies", "health", "medical", "medication", "condition", "food"),
+    "intolerance": ("intolerances", "health", "medical", "condition", "food", "diet"),
+    "accessibility_need": ("health", "medical", "condition", "disability"),
+    "dietary_restriction": ("diet", "food", "eating"),
+    "dislike": ("dislikes", "food"),
+    "city": ("address", "home", "live", "living", "lives"),
+    "country": ("address", "home", "live", "living"),
+    "partner": ("ex", "relationship", "love life", "dating", "boyfriend", "girlfriend",
+                "husband", "wife", "spouse"),
+    **{p: ("family", "people", "personal life") for p in _PEOPLE if p != "partner"},
+}
+FORGET_NAMES: Mapping[str, tuple[str, ...]] = {
+    p: (*SLOT_NAMES.get(p, ()), *_CATEGORIES.get(p, ()))
+    for p in (*SLOT_NAMES, *_CATEGORIES)
+}
+"""The names a forget topic may use for an attribute: recall's (``SLOT_NAMES``) and the
+categories people group attributes under when they ask to forget them."""
+
 _SLOT_TERMS = tuple(
     t
-    for predicate, names in SLOT_NAMES.items()
+    for predicate, names in FORGET_NAMES.items()
     for t in map(content_terms, (predicate.replace("_", " "), *names))
     if t
 )
@@ -237,8 +270,13 @@ def detect_command(text: str) -> MemoryCommand | None:
     m = stop or _FORGET.match(text)
     if m:
         rest = m.group("rest").strip()
-        forget_verb = stop is None and m.group("verb").lower() == "forget"
-        command = _forget_command(rest, forget_verb=forget_verb, stop=stop is not None)
+        # "forget", or "don't remember / store / save": a memory command by its verb alone
+        forget_verb = (stop is None and m.group("verb").lower() == "forget") or bool(
+            stop is not None and re.match(r"store|save|remember|record", stop.group("sverb") or "")
+        )
+        command = _forget_command(
+            rest, forget_verb=forget_verb, stop=stop is not None, asked=bool(m.group("ask"))
+        )
         if command is not None:
             return command
     rest_ = is_remember_request(text)
@@ -247,12 +285,22 @@ def detect_command(text: str) -> MemoryCommand | None:
     return None
 
 
-def _forget_command(rest: str, *, forget_verb: bool, stop: bool) -> MemoryCommand | None:
-    if "?" in rest.rstrip("?") or len(rest) > 300:
+def _forget_command(
+    rest: str, *, forget_verb: bool, stop: bool, asked: bool
+) -> MemoryCommand | None:
+    if len(rest) > 300:
         return None
-    clean = rest.rstrip(" ?.!")
+    # The command is the first sentence; what follows is a reason ("... ? We broke up.").
+    # A question is a command when it is asked as a request ("can you forget ...?") or
+    # uses "forget" itself; "delete my account?" alone is not one.
+    head = re.split(r"(?<=[.!?])\s+", rest.strip(), maxsplit=1)[0]
+    if head.endswith("?") and not (asked or forget_verb or stop):
+        return None
+    clean = head.rstrip(" ?.!")
     topic = forget_topic(clean)
-    whole = not topic and re.match(r"(?:everything|all|anything|whatever)\b", clean, re.I)
+    whole = re.match(r"(?:everything|all|anything|whatever)\b", clean, re.I) and (
+        not topic or set(_WORDS.findall(topic.casefold())) <= _GENERIC
+    )
     if whole or _is_everything(topic):  # "everything I ever told you", "it all"
         return MemoryCommand("forget", about="everything", everything=True, stop=stop)
     named = content_terms(_OWN.sub("", topic))
@@ -301,13 +349,13 @@ def match_facts(about: str, facts: Iterable[Fact]) -> list[Fact]:
     topic = _clean_topic(about)
     if not content_terms(topic):
         return []
-    found = [f for f in facts if names_topic(topic, f)]
+    found = [f for f in facts if names_topic(topic, f, FORGET_NAMES)]
     if found:
         return found
     parts = [p for p in _SPLIT.split(topic) if content_terms(p)]
     if len(parts) < 2:
         return []
-    return [f for f in facts if any(names_topic(p, f) for p in parts)]
+    return [f for f in facts if any(names_topic(p, f, FORGET_NAMES) for p in parts)]
 
 
 NOT_BLOCKED = (
