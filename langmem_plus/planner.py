@@ -28,6 +28,7 @@ from langgraph.store.base import (
     SearchOp,
 )
 
+from langmem_plus import do_not_store
 from langmem_plus.layout import FACT_INDEX, Layout, current_key, decode_facts, encode_fact
 from langmem_plus.models import CandidateFact, Fact, Verdict
 from langmem_plus.policy import Decision, WritePolicy
@@ -224,28 +225,32 @@ class Planner:
         reads: list[Op] = [
             GetOp(lay.settings(user_id), "memory"),
             GetOp(lay.profile(user_id), "meta"),
+            GetOp(lay.settings(user_id), do_not_store.KEY),  # "stop storing X" (#12)
         ]
         screened = self.policy.screen(parsed) if parsed is not None else ("malformed", None)
         past: list[Fact] = []
+        proto: Fact | None = None
         if screened is None and parsed is not None:
             proto = self.policy.to_fact(parsed, user_id=user_id, now=now, session_id=session_id)
             flt = {"subject": proto.subject, "predicate": proto.predicate}
             # the history row of this very statement, if it was closed: a replay of it
             # (late consolidation) must not bring a retracted value back
             reads.append(GetOp(lay.history(user_id), proto.fact_id))
-            (settings, meta, prior), (rows,) = yield from self._scan(
+            (settings, meta, blocked, prior), (rows,) = yield from self._scan(
                 [(lay.facts(user_id), flt)], reads
             )
             current = decode_facts(rows)
             past = decode_facts([prior]) if isinstance(prior, Item) else []
         else:
-            settings, meta = yield reads
+            settings, meta, blocked = yield reads
             current = []
         if not self._enabled(settings):
             return Decision(action="rejected", code="memory_off")
         if parsed is None or screened is not None:
             code, category = screened or ("malformed", None)
             decision = Decision(action="rejected", code=code, category=category)
+        elif proto is not None and do_not_store.blocking_topic(blocked, proto) is not None:
+            decision = Decision(action="rejected", code="not_wanted")
         else:
             decision = self.policy.decide(
                 parsed,

@@ -17,6 +17,7 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, Remove
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.store.base import BaseStore, GetOp, Item, PutOp, SearchOp
 
+from langmem_plus import do_not_store
 from langmem_plus.errors import InvalidUserIdError
 from langmem_plus.extraction import BaseExtractor, RuleExtractor, remember_reply
 from langmem_plus.extraction.base import REMEMBER_KEY
@@ -36,6 +37,8 @@ from langmem_plus.nodes.effects import Call, Plan
 from langmem_plus.nodes.intents import (
     MEMORY_OFF,
     MemoryCommand,
+    allow_reply,
+    blocked_predicates,
     describe_facts,
     detect_command,
     forget_reply,
@@ -325,8 +328,33 @@ class MemoryCore:
         if command.kind == "remember":
             applied = yield from self.remember_text(command.about, message, ctx)
             return applied[0], [], applied[1]
+        if command.kind == "allow":
+            return (yield from self._allow(command, ctx)), [], None
         reply, removed = yield from self.forget(command, messages, ctx)
+        if command.stop and not command.everything:
+            yield from self._block(command, ctx)
         return reply, removed, None
+
+    def _block(self, command: MemoryCommand, ctx: RunContext) -> Plan[None]:
+        """"Stop storing X": X goes on the user's do-not-store list, which the write policy
+        reads (``langmem_plus.do_not_store``), so a later statement of X is not kept."""
+        ns = ctx.memory.layout.settings(ctx.user_id)
+        (row,) = yield batch_call(ctx.memory.store, [GetOp(ns, do_not_store.KEY)])
+        value = do_not_store.add_topic(
+            row, command.about, blocked_predicates(command.about), self.clock()
+        )
+        yield batch_call(ctx.memory.store, [PutOp(ns, do_not_store.KEY, value, index=False)])
+        logger.info("memory do-not-store: %d topic(s)", len(value["topics"]))
+
+    def _allow(self, command: MemoryCommand, ctx: RunContext) -> Plan[str]:
+        """"You can remember X again": X comes off the do-not-store list."""
+        ns = ctx.memory.layout.settings(ctx.user_id)
+        (row,) = yield batch_call(ctx.memory.store, [GetOp(ns, do_not_store.KEY)])
+        value = do_not_store.remove_topic(row, command.about)
+        removed = len(do_not_store.topics(row)) - len(value["topics"])
+        if removed:
+            yield batch_call(ctx.memory.store, [PutOp(ns, do_not_store.KEY, value, index=False)])
+        return allow_reply(command, removed)
 
     def remember_text(
         self, text: str, message: HumanMessage | None, ctx: RunContext

@@ -38,6 +38,8 @@ __all__ = [
     "NOTHING_SAVED",
     "NOT_BLOCKED",
     "MemoryCommand",
+    "allow_reply",
+    "blocked_predicates",
     "describe_facts",
     "detect_command",
     "forget_reply",
@@ -88,6 +90,14 @@ _STOP_KEEPING = re.compile(
     r"|track|record|log|remember|hold on to|hang on to|write down|note down)"
     r"|no more (?:storing|remembering|saving|keeping))"
     r"(?:\s+(?:track|note|a note|a record|notes) of)?\s+(?P<rest>\S.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
+
+_ALLOW = re.compile(
+    _LEAD + r"(?:(?:it's|it is) (?:ok|okay|fine) (?:for you )?to |you can |feel free to )?"
+    r"(?:(?:start|resume|go back to)\s+)?(?:remember(?:ing)?|stor(?:e|ing)|sav(?:e|ing)"
+    r"|keep(?:ing)?|track(?:ing)?)"
+    r"(?:\s+(?:track of))?\s+(?P<rest>\S.*?)\s+again\b.*$",
     re.IGNORECASE | re.DOTALL,
 )
 
@@ -168,10 +178,13 @@ class MemoryCommand:
             left out; for ``remember``, the text to remember.
         everything: for ``forget``, the user asked to delete everything.
         stop: for ``forget``, the user asked to stop keeping it ("stop storing where I
-            live"), not only to delete what is kept.
+            live"), not only to delete what is kept: the topic goes on the user's "do not
+            store" list (``langmem_plus.do_not_store``).
+
+    ``allow`` ("you can remember where I live again") takes a topic off that list.
     """
 
-    kind: Literal["remember", "recall", "forget"]
+    kind: Literal["remember", "recall", "forget", "allow"]
     about: str = ""
     everything: bool = False
     stop: bool = False
@@ -235,6 +248,29 @@ _SLOT_TERMS = tuple(
 )
 
 
+def blocked_predicates(topic: str) -> list[str]:
+    """The attributes a "stop storing" topic names outright, with nothing narrowing it
+    ("where I live" -> city and country; "my sulfite allergy" -> none: only that allergy).
+
+    Example:
+        >>> blocked_predicates("where I live")
+        ['city', 'country']
+        >>> blocked_predicates("my sulfite allergy")
+        []
+    """
+    terms = content_terms(_clean_topic(topic))
+    if not terms:
+        return []
+    out = []
+    for predicate, names in FORGET_NAMES.items():
+        sets = [t for t in map(content_terms, (predicate.replace("_", " "), *names)) if t]
+        matched = [t for t in sets if t <= terms]
+        named = frozenset().union(*matched, *(t for t in _SLOT_TERMS if t <= terms))
+        if matched and terms <= named:
+            out.append(predicate)
+    return sorted(out)
+
+
 def _names_attribute(topic: str) -> bool:
     terms = content_terms(topic)
     return any(t <= terms for t in _SLOT_TERMS)
@@ -266,6 +302,9 @@ def detect_command(text: str) -> MemoryCommand | None:
         return None
     if _RECALL.match(text):
         return MemoryCommand("recall")
+    allow = _ALLOW.match(text)
+    if allow and content_terms(forget_topic(allow.group("rest"))):
+        return MemoryCommand("allow", about=forget_topic(allow.group("rest")))
     stop = _STOP_KEEPING.match(text)
     m = stop or _FORGET.match(text)
     if m:
@@ -359,10 +398,23 @@ def match_facts(about: str, facts: Iterable[Fact]) -> list[Fact]:
 
 
 NOT_BLOCKED = (
-    "If you mention it again I may keep it again; if you'd rather I kept nothing at all, "
-    "memory can be turned off for you."
+    "I won't keep it if you mention it again; to undo that, say \"you can remember it again\"."
 )
-"""Said after "stop storing X": the facts are deleted, but later writes are not blocked."""
+"""Said after "stop storing X": the facts are deleted and later statements of it are
+rejected (``langmem_plus.do_not_store``)."""
+
+
+def allow_reply(command: MemoryCommand, removed: int) -> str:
+    """The reply to "you can remember X again".
+
+    Example:
+        >>> allow_reply(MemoryCommand("allow", about="where I live"), 1)
+        "OK, I'll keep what you tell me about where you live again."
+    """
+    about = _yours(command.about)
+    if not removed:
+        return f"I wasn't holding anything back about {about}, so nothing changed."
+    return f"OK, I'll keep what you tell me about {about} again."
 
 
 def _yours(topic: str) -> str:
