@@ -305,3 +305,50 @@ def test_stop_storing_blocks_later_statements_until_the_user_allows_them() -> No
     assert "again" in str(out["messages"][-1].content)
     say("I live in Oulu.", "s7")
     assert "Oulu" in values()
+
+
+def test_forgetting_before_session_end_means_it_is_never_saved() -> None:
+    from langgraph.checkpoint.memory import InMemorySaver
+    from langgraph.store.memory import InMemoryStore
+
+    from langmem_plus.memory import FactMemory
+    from langmem_plus.nodes import SessionManager
+    from unit_tests.test_graph_support import Clock, RecordingModel, build_chatbot
+
+    model, clock, store, saver = RecordingModel(), Clock(), InMemoryStore(), InMemorySaver()
+    graph = build_chatbot(model, clock=clock, persist="session_end").compile(
+        checkpointer=saver, store=store
+    )
+    config = {"configurable": {"thread_id": "s1", "user_id": "noor"}}
+    for text in ["I'm allergic to kiwi.", "I live in Tartu.", "can you forget my kiwi allergy?",
+                 "What's a good snack?"]:  # fmt: skip
+        out = graph.invoke({"messages": [("user", text)]}, config)
+        clock.advance(minutes=1)
+    assert "kiwi" not in str(model.prompts[-1][0].content)
+    assert "Tartu" in str(model.prompts[-1][0].content)
+    clock.advance(minutes=40)
+    SessionManager(FactMemory(store, clock=clock), saver, clock=clock).sweep()
+    objects = {i.value["object"] for i in store.search(("langmem_plus", "noor", "facts"))}
+    assert objects == {"Tartu"}
+    assert out["memory_working_set"] and "kiwi" not in str(out["memory_working_set"])
+
+
+def test_a_forgotten_value_leaves_the_next_sessions_open_thread_line() -> None:
+    from langgraph.checkpoint.memory import InMemorySaver
+    from langgraph.store.memory import InMemoryStore
+
+    from unit_tests.test_graph_support import Clock, RecordingModel, build_chatbot
+
+    model, clock, store = RecordingModel(), Clock(), InMemoryStore()
+    graph = build_chatbot(model, clock=clock).compile(checkpointer=InMemorySaver(), store=store)
+
+    def say(text: str, thread: str) -> dict[str, Any]:
+        config = {"configurable": {"thread_id": thread, "user_id": "noor"}}
+        return dict(graph.invoke({"messages": [("user", text)]}, config))
+
+    say("I live in Tartu.", "s1")
+    say("Can you find me a quiet flat in Tartu?", "s1")
+    say("please forget where I live", "s1")
+    clock.advance(days=3)
+    out = say("Any luck with the quiet flat?", "s3")
+    assert "Tartu" not in out["memory_context"]

@@ -8,6 +8,7 @@ in a ``StateGraph`` node or an agent hook.
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -294,13 +295,21 @@ class MemoryCore:
             target = humans[-1]
             handled = [*session.get("handled", []), target.id][-HANDLED_MAX:]
             session["handled"] = handled
-            result = yield from self._command(command, target, messages, ctx, enabled)
+            kept: list[Any] = working
+            pending: list[Fact] = []
+            if command.kind == "forget":
+                kept, pending = _unforgotten(command, working, user, now)
+            result = yield from self._command(
+                command, target, messages, ctx, enabled, pending=pending
+            )
             reply, removed, applied = result
             out_messages += removed
             out_messages.append(AIMessage(reply, id=f"{target.id}-memory-reply"))
             update["memory_command"] = command.kind
             if command.kind == "forget":  # what was read before the deletion is stale now
                 update["memory_context"] = update["memory_block"] = update["memory_opening"] = ""
+                if pending:  # not saved yet (session_end): now never saved
+                    update["memory_working_set"] = kept
             if applied is not None:
                 update["memory_announcements"] = applied.announcements
                 update["memory_decisions"] = applied.decisions
@@ -318,6 +327,8 @@ class MemoryCore:
         messages: Sequence[BaseMessage],
         ctx: RunContext,
         enabled: bool | None,
+        *,
+        pending: Sequence[Fact] = (),
     ) -> Plan[tuple[str, list[Any], Applied | None]]:
         mem, user = ctx.memory, ctx.user_id
         if command.kind == "recall":
@@ -330,10 +341,27 @@ class MemoryCore:
             return applied[0], [], applied[1]
         if command.kind == "allow":
             return (yield from self._allow(command, ctx)), [], None
-        reply, removed = yield from self.forget(command, messages, ctx)
+        reply, removed = yield from self.forget(command, messages, ctx, pending=pending)
         if command.stop and not command.everything:
             yield from self._block(command, ctx)
         return reply, removed, None
+
+    def _scrub_topics(self, ctx: RunContext, facts: Sequence[Fact]) -> Plan[None]:
+        """Drop the open-thread line of any session record that names a forgotten value, so
+        the next session's opening context does not bring it back."""
+        values = [f.object for f in facts if len(f.object.strip()) >= 3]
+        if not values:
+            return
+        mem, ns = ctx.memory, sessions_namespace(ctx.memory, ctx.user_id)
+        (records,) = yield batch_call(mem.store, [SearchOp(ns, None, limit=10_000)])
+        writes = [
+            PutOp(ns, i.key, {**i.value, "topic": None})
+            for i in records or []
+            if isinstance(i.value.get("topic"), str)
+            and any(names_value(i.value["topic"], v) for v in values)
+        ]
+        if writes:
+            yield batch_call(mem.store, writes)
 
     def _block(self, command: MemoryCommand, ctx: RunContext) -> Plan[None]:
         """"Stop storing X": X goes on the user's do-not-store list, which the write policy
@@ -391,11 +419,19 @@ class MemoryCore:
         return remember_reply(done.outcomes, dropped), done
 
     def forget(
-        self, command: MemoryCommand, messages: Sequence[BaseMessage], ctx: RunContext
+        self,
+        command: MemoryCommand,
+        messages: Sequence[BaseMessage],
+        ctx: RunContext,
+        *,
+        pending: Sequence[Fact] = (),
     ) -> Plan[tuple[str, list[Any]]]:
         """The deletion cascade for "forget that I told you about X": every version of the
         matching facts, their vectors and log entries, the profile; the statement's messages
-        in this thread; and, with ``purge_threads``, the other threads that hold it."""
+        in this thread (so a session-end consolidation cannot extract it again); the
+        open-thread lines that name it; and, with ``purge_threads``, the other threads that
+        hold it. ``pending``: the matching entries of this session's working set (not saved
+        yet, ``persist="session_end"``), already taken out of it by the caller."""
         mem, user = ctx.memory, ctx.user_id
         versions = yield Call(_versions, _aversions, (mem, user))
         if command.everything:
@@ -403,6 +439,8 @@ class MemoryCore:
         else:
             targets = match_facts(command.about, versions)
         if not targets and not command.everything:
+            if pending:  # only in this session's working set, not saved yet
+                return PENDING_DROPPED, _remove_statements(messages, pending, everything=False)
             return forget_reply(command, [], {}), []
         ns = sessions_namespace(mem, user)
         threads: list[str] = []
@@ -429,7 +467,11 @@ class MemoryCore:
                 purged.append(thread)
             if purged and not command.everything:
                 yield batch_call(mem.store, [PutOp(ns, t, None) for t in purged])
-        removed = _remove_statements(messages, targets, everything=command.everything)
+        if not command.everything:
+            yield from self._scrub_topics(ctx, targets)
+        removed = _remove_statements(
+            messages, [*targets, *pending], everything=command.everything
+        )
         reply = forget_reply(
             command,
             targets,
@@ -593,6 +635,42 @@ class MemoryCore:
                 sorted(report.reasons) or update.get("memory_errors"),
             )
         return update
+
+
+PENDING_DROPPED = (
+    "Done. I hadn't saved that yet, and now I won't: I've dropped it from this "
+    "conversation's notes."
+)
+
+
+def names_value(text: str, value: str) -> bool:
+    """``value`` occurs in ``text`` as whole words, case-insensitively."""
+    return re.search(rf"(?<!\w){re.escape(value.casefold())}(?!\w)", text.casefold()) is not None
+
+
+def _unforgotten(
+    command: MemoryCommand, working: Sequence[Mapping[str, Any]], user: str, now: datetime
+) -> tuple[list[Any], list[Fact]]:
+    """The working-set entries (``persist="session_end"``: not saved yet) a forget leaves,
+    and the ones it names, as facts (with their message ids)."""
+    kept: list[Any] = []
+    gone: list[Fact] = []
+    for i, entry in enumerate(working):
+        try:
+            fact = Fact(
+                fact_id=f"pending-{i}", user_id=user, kind="fact", subject="user",
+                predicate=str(entry.get("predicate") or "note"),
+                object=str(entry.get("object") or ""), text=str(entry.get("text") or ""),
+                valid_from=now, asserted_at=now, message_id=entry.get("message_id"),
+            )  # fmt: skip
+        except ValueError:
+            kept.append(entry)
+            continue
+        if command.everything or match_facts(command.about, [fact]):
+            gone.append(fact)
+        else:
+            kept.append(entry)
+    return kept, gone
 
 
 def _parts(result: Any) -> tuple[list[Any] | None, list[Any]]:
