@@ -332,23 +332,3 @@ def test_forgetting_before_session_end_means_it_is_never_saved() -> None:
     assert objects == {"Tartu"}
     assert out["memory_working_set"] and "kiwi" not in str(out["memory_working_set"])
 
-
-def test_a_forgotten_value_leaves_the_next_sessions_open_thread_line() -> None:
-    from langgraph.checkpoint.memory import InMemorySaver
-    from langgraph.store.memory import InMemoryStore
-
-    from unit_tests.test_graph_support import Clock, RecordingModel, build_chatbot
-
-    model, clock, store = RecordingModel(), Clock(), InMemoryStore()
-    graph = build_chatbot(model, clock=clock).compile(checkpointer=InMemorySaver(), store=store)
-
-    def say(text: str, thread: str) -> dict[str, Any]:
-        config = {"configurable": {"thread_id": thread, "user_id": "noor"}}
-        return dict(graph.invoke({"messages": [("user", text)]}, config))
-
-    say("I live in Tartu.", "s1")
-    say("Can you find me a quiet flat in Tartu?", "s1")
-    say("please forget where I live", "s1")
-    clock.advance(days=3)
-    out = say("Any luck with the quiet flat?", "s3")
-    assert "Tartu" not in out["memory_context"]

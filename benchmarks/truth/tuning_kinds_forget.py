@@ -79,10 +79,16 @@ def _topic_city(rng: random.Random, user: str, start: datetime) -> HoConversatio
         [HoTurn(say, (_c("city", city, f"The user lives in {city}.", say),))],
         forget,
         [
-            HoProbe("Any good weekend trips from where I live?", absent=((city, "forgotten"),),
-                    kind="forget"),
-            HoProbe("What's the weather going to be like for me tomorrow?",
-                    absent=((city, "forgotten"),), kind="forget"),
+            HoProbe(
+                "Any good weekend trips from where I live?",
+                absent=((city, "forgotten"),),
+                kind="forget",
+            ),
+            HoProbe(
+                "What's the weather going to be like for me tomorrow?",
+                absent=((city, "forgotten"),),
+                kind="forget",
+            ),
         ],
         [(city, "forgotten")],
     )
@@ -114,15 +120,20 @@ def _topic_work(rng: random.Random, user: str, start: datetime) -> HoConversatio
                     _c("job_title", title, f"The user is a {title}.", say),
                 ),
             ),
-            HoTurn(diet, (_c("dietary_restriction", "vegetarian", "The user is vegetarian.",
-                             diet),)),
+            HoTurn(
+                diet, (_c("dietary_restriction", "vegetarian", "The user is vegetarian.", diet),)
+            ),
         ],
         forget,
         [
-            HoProbe("Help me write a short bio for my work profile.",
-                    absent=((emp, "forgotten"),), kind="forget"),
-            HoProbe("Suggest a dinner I could cook tonight.", present=("vegetarian",),
-                    kind="forget"),
+            HoProbe(
+                "Help me write a short bio for my work profile.",
+                absent=((emp, "forgotten"),),
+                kind="forget",
+            ),
+            HoProbe(
+                "Suggest a dinner I could cook tonight.", present=("vegetarian",), kind="forget"
+            ),
         ],
         [(emp, "forgotten")],
     )
@@ -151,8 +162,14 @@ def _one_of_several(rng: random.Random, user: str, start: datetime) -> HoConvers
         start,
         turns,
         forget,
-        [HoProbe("Plan a three-course dinner menu for me.", present=(kept, kept2),
-                 absent=((gone, "forgotten"),), kind="forget")],
+        [
+            HoProbe(
+                "Plan a three-course dinner menu for me.",
+                present=(kept, kept2),
+                absent=((gone, "forgotten"),),
+                kind="forget",
+            )
+        ],
         [(gone, "forgotten")],
     )
 
@@ -162,16 +179,19 @@ def _by_value(rng: random.Random, user: str, start: datetime) -> HoConversation:
     city = rng.choice(_CITIES)
     say = f"I moved to {city} last year."
     forget = rng.choice(
-        [f"Forget {city}.", f"forget {city.lower()} please", f"Please don't remember {city}.",
-         f"Erase {city} from your memory, I'd rather not say where I live."]
+        [
+            f"Forget {city}.",
+            f"forget {city.lower()} please",
+            f"Please don't remember {city}.",
+            f"Erase {city} from your memory, I'd rather not say where I live.",
+        ]
     )
     return _conv(
         user,
         start,
         [HoTurn(say, (_c("city", city, f"The user lives in {city}.", say),))],
         forget,
-        [HoProbe("Recommend a restaurant near me.", absent=((city, "forgotten"),),
-                 kind="forget")],
+        [HoProbe("Recommend a restaurant near me.", absent=((city, "forgotten"),), kind="forget")],
         [(city, "forgotten")],
     )
 
@@ -191,23 +211,48 @@ def _health(rng: random.Random, user: str, start: datetime) -> HoConversation:
         user,
         start,
         [
-            HoTurn(f"I'm allergic to {allergen}.",
-                   (_c("allergy", allergen, f"The user is allergic to {allergen}.",
-                       f"I'm allergic to {allergen}."),)),
-            HoTurn("I'm lactose intolerant.",
-                   (_c("intolerance", "lactose", "The user is lactose intolerant.",
-                       "I'm lactose intolerant."),)),
-            HoTurn(f"I work for {emp}.", (_c("employer", emp, f"The user works at {emp}.",
-                                             f"I work for {emp}."),)),
+            HoTurn(
+                f"I'm allergic to {allergen}.",
+                (
+                    _c(
+                        "allergy",
+                        allergen,
+                        f"The user is allergic to {allergen}.",
+                        f"I'm allergic to {allergen}.",
+                    ),
+                ),
+            ),
+            HoTurn(
+                "I'm lactose intolerant.",
+                (
+                    _c(
+                        "intolerance",
+                        "lactose",
+                        "The user is lactose intolerant.",
+                        "I'm lactose intolerant.",
+                    ),
+                ),
+            ),
+            HoTurn(
+                f"I work for {emp}.",
+                (_c("employer", emp, f"The user works at {emp}.", f"I work for {emp}."),),
+            ),
         ],
         forget,
         [
-            HoProbe("What should I pack in my first-aid kit?",
-                    absent=((allergen, "forgotten"),), kind="forget"),
-            HoProbe("Suggest a milkshake recipe.", absent=(("lactose", "forgotten"),),
-                    kind="forget"),
-            HoProbe("Draft an email to my employer asking for Friday off.", present=(emp,),
-                    kind="forget"),
+            HoProbe(
+                "What should I pack in my first-aid kit?",
+                absent=((allergen, "forgotten"),),
+                kind="forget",
+            ),
+            HoProbe(
+                "Suggest a milkshake recipe.", absent=(("lactose", "forgotten"),), kind="forget"
+            ),
+            HoProbe(
+                "Draft an email to my employer asking for Friday off.",
+                present=(emp,),
+                kind="forget",
+            ),
         ],
         [(allergen, "forgotten"), ("lactose", "forgotten")],
     )
@@ -229,8 +274,13 @@ def _person(rng: random.Random, user: str, start: datetime) -> HoConversation:
         start,
         [HoTurn(say, (_c("partner", name, f"The user's partner is {name}.", say),))],
         forget,
-        [HoProbe("Plan a romantic weekend for me and my partner.",
-                 absent=((name, "forgotten"),), kind="forget")],
+        [
+            HoProbe(
+                "Plan a romantic weekend for me and my partner.",
+                absent=((name, "forgotten"),),
+                kind="forget",
+            )
+        ],
         [(name, "forgotten")],
     )
 
@@ -252,20 +302,29 @@ def _everything(rng: random.Random, user: str, start: datetime) -> HoConversatio
         user,
         start,
         [
-            HoTurn(f"I live in {city}.", (_c("city", city, f"The user lives in {city}.",
-                                             f"I live in {city}."),)),
-            HoTurn(f"I work at {emp}.", (_c("employer", emp, f"The user works at {emp}.",
-                                            f"I work at {emp}."),)),
+            HoTurn(
+                f"I live in {city}.",
+                (_c("city", city, f"The user lives in {city}.", f"I live in {city}."),),
+            ),
+            HoTurn(
+                f"I work at {emp}.",
+                (_c("employer", emp, f"The user works at {emp}.", f"I work at {emp}."),),
+            ),
         ],
         forget,
-        [HoProbe("Where should I go for lunch near the office?",
-                 absent=((city, "forgotten"), (emp, "forgotten")), kind="forget")],
+        [
+            HoProbe(
+                "Where should I go for lunch near the office?",
+                absent=((city, "forgotten"), (emp, "forgotten")),
+                kind="forget",
+            )
+        ],
         [(city, "forgotten"), (emp, "forgotten")],
     )
 
 
 def _stop_storing(rng: random.Random, user: str, start: datetime) -> HoConversation:
-    """"Stop storing X", then X said again in a later session: not kept."""
+    """ "Stop storing X", then X said again in a later session: not kept."""
     city, city2 = rng.sample(_CITIES, 2)
     forget = rng.choice(
         [
@@ -278,11 +337,20 @@ def _stop_storing(rng: random.Random, user: str, start: datetime) -> HoConversat
     return _conv(
         user,
         start,
-        [HoTurn(f"I live in {city}.", (_c("city", city, f"The user lives in {city}.",
-                                         f"I live in {city}."),))],
+        [
+            HoTurn(
+                f"I live in {city}.",
+                (_c("city", city, f"The user lives in {city}.", f"I live in {city}."),),
+            )
+        ],
         forget,
-        [HoProbe("Any nice walks near where I live?",
-                 absent=((city, "forgotten"), (city2, "forgotten")), kind="forget")],
+        [
+            HoProbe(
+                "Any nice walks near where I live?",
+                absent=((city, "forgotten"), (city2, "forgotten")),
+                kind="forget",
+            )
+        ],
         [(city, "forgotten"), (city2, "forgotten")],
         later=[HoTurn(again, (_c("city", city2, f"The user lives in {city2}.", again),))],
     )

@@ -8,7 +8,6 @@ in a ``StateGraph`` node or an agent hook.
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -346,23 +345,6 @@ class MemoryCore:
             yield from self._block(command, ctx)
         return reply, removed, None
 
-    def _scrub_topics(self, ctx: RunContext, facts: Sequence[Fact]) -> Plan[None]:
-        """Drop the open-thread line of any session record that names a forgotten value, so
-        the next session's opening context does not bring it back."""
-        values = [f.object for f in facts if len(f.object.strip()) >= 3]
-        if not values:
-            return
-        mem, ns = ctx.memory, sessions_namespace(ctx.memory, ctx.user_id)
-        (records,) = yield batch_call(mem.store, [SearchOp(ns, None, limit=10_000)])
-        writes = [
-            PutOp(ns, i.key, {**i.value, "topic": None})
-            for i in records or []
-            if isinstance(i.value.get("topic"), str)
-            and any(names_value(i.value["topic"], v) for v in values)
-        ]
-        if writes:
-            yield batch_call(mem.store, writes)
-
     def _block(self, command: MemoryCommand, ctx: RunContext) -> Plan[None]:
         """"Stop storing X": X goes on the user's do-not-store list, which the write policy
         reads (``langmem_plus.do_not_store``), so a later statement of X is not kept."""
@@ -428,9 +410,10 @@ class MemoryCore:
     ) -> Plan[tuple[str, list[Any]]]:
         """The deletion cascade for "forget that I told you about X": every version of the
         matching facts, their vectors and log entries, the profile; the statement's messages
-        in this thread (so a session-end consolidation cannot extract it again); the
-        open-thread lines that name it; and, with ``purge_threads``, the other threads that
-        hold it. ``pending``: the matching entries of this session's working set (not saved
+        in this thread (so a session-end consolidation cannot extract it again); and, with
+        ``purge_threads``, the other threads that hold it (the open-thread line never shows
+        a value that is no longer held: ``lifecycle.held_values_only``).
+        ``pending``: the matching entries of this session's working set (not saved
         yet, ``persist="session_end"``), already taken out of it by the caller."""
         mem, user = ctx.memory, ctx.user_id
         versions = yield Call(_versions, _aversions, (mem, user))
@@ -467,8 +450,6 @@ class MemoryCore:
                 purged.append(thread)
             if purged and not command.everything:
                 yield batch_call(mem.store, [PutOp(ns, t, None) for t in purged])
-        if not command.everything:
-            yield from self._scrub_topics(ctx, targets)
         removed = _remove_statements(
             messages, [*targets, *pending], everything=command.everything
         )
@@ -641,11 +622,6 @@ PENDING_DROPPED = (
     "Done. I hadn't saved that yet, and now I won't: I've dropped it from this "
     "conversation's notes."
 )
-
-
-def names_value(text: str, value: str) -> bool:
-    """``value`` occurs in ``text`` as whole words, case-insensitively."""
-    return re.search(rf"(?<!\w){re.escape(value.casefold())}(?!\w)", text.casefold()) is not None
 
 
 def _unforgotten(
