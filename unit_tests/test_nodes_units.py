@@ -227,6 +227,8 @@ def test_forget_in_plain_language_through_the_graph() -> None:
         ("Please don't remember Vilnius.", "Vilnius"),
         ("Delete Ilse from your memories, that's over.", "Ilse"),
         ("Forget anything to do with where I work, I'm leaving.", "where I work"),
+        ("nah wait, plz forget my employer, my bad", "my employer"),
+        ("Could you remove that I'm diabetic? It was a wrong test result.", "diabetic"),
     ],
 )
 def test_forget_requests_as_people_phrase_them_are_commands(text: str, about: str) -> None:

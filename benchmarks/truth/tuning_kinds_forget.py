@@ -356,6 +356,76 @@ def _stop_storing(rng: random.Random, user: str, start: datetime) -> HoConversat
     )
 
 
+def _same_session(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """Stated and forgotten in the same session, lowercase, with an emoji or a typo."""
+    city = rng.choice(_CITIES)
+    emp = rng.choice(_EMPLOYERS)
+    say = f"i'm a nurse at {emp} and i live in {city}"
+    forget = rng.choice(
+        [
+            "actually can u forget where i work 🙏",
+            "hmm no, pls forget my employer, shouldnt have said",
+            "On second thought, remove my workplace from your memory.",
+        ]
+    )
+    return HoConversation(
+        user_id=user,
+        sessions=(
+            (
+                start,
+                (
+                    HoTurn(
+                        say,
+                        (
+                            _c("employer", emp, f"The user works at {emp}.", say),
+                            _c("job_title", "nurse", "The user is a nurse.", say),
+                            _c("city", city, f"The user lives in {city}.", say),
+                        ),
+                    ),
+                    HoTurn(forget),
+                ),
+            ),
+        ),
+        probes=(
+            HoProbe(
+                "Write a two-line intro about me for a neighbourhood group.",
+                present=(city,),
+                absent=((emp, "forgotten"),),
+                kind="forget",
+            ),
+        ),
+        probe_at=start + timedelta(days=4),
+        forbidden=((emp, "forgotten"),),
+        kinds=("forget",),
+    )
+
+
+def _clause(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """A forget that restates the fact as a clause, with a reason ("forget that I'm ...")."""
+    diet, text = rng.choice(
+        [
+            ("vegan", "I'm vegan."),
+            ("pescatarian", "I'm pescatarian."),
+            ("vegetarian", "I went vegetarian."),
+        ]
+    )
+    forget = rng.choice(
+        [
+            f"Forget that I'm {diet}, I eat everything again.",
+            f"please forget the {diet} thing, it didn't last",
+            f"Could you delete that I'm {diet}? Not true any more.",
+        ]
+    )
+    return _conv(
+        user,
+        start,
+        [HoTurn(text, (_c("dietary_restriction", diet, f"The user is {diet}.", text),))],
+        forget,
+        [HoProbe("Suggest a dinner for tonight.", absent=((diet, "forgotten"),), kind="forget")],
+        [(diet, "forgotten")],
+    )
+
+
 SCENARIOS = [
     _topic_city,
     _topic_work,
@@ -365,5 +435,7 @@ SCENARIOS = [
     _person,
     _everything,
     _stop_storing,
+    _same_session,
+    _clause,
 ]
 """This area's scenarios, collected by ``tuning_kinds.generate_tuning_kinds``."""

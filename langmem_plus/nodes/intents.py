@@ -71,12 +71,13 @@ _RECALL = re.compile(
 
 _LEAD = (
     r"^\s*(?:(?:hey|hi|ok|okay|and|also|so|now|actually|hmm+|um+|uh+|oh|well|right|yeah|yes"
-    r"|sorry|alright|listen|look|honestly|on second thought)[,!]?\s+){0,3}(?:please[,]?\s+)?"
+    r"|sorry|alright|listen|look|honestly|on second thought|no|nah|wait)[,!]?\s+){0,3}"
+    r"(?:(?:please|pls|plz)[,]?\s+)?"
     r"(?P<ask>(?:can|could|would|will) (?:you|u) (?:please |kindly |just |maybe |perhaps )*"
     r"|i (?:want|need) you to |i'd (?:like|prefer|rather) (?:it if )?you (?:to )?"
     r"|i would (?:like|prefer) (?:it if )?you (?:to )?|i think i'd (?:like|prefer|rather) "
     r"(?:it if )?you (?:to )?|you can |you may |go ahead and |feel free to )?"
-    r"(?:please[,]?\s+|just\s+|kindly\s+)*"
+    r"(?:(?:please|pls|plz)[,]?\s+|just\s+|kindly\s+)*"
 )
 _FORGET = re.compile(
     _LEAD + r"(?P<verb>forget|delete|erase|remove|wipe|clear|purge|scrub|scrap|scratch|drop"
@@ -93,6 +94,7 @@ _STOP_KEEPING = re.compile(
     re.IGNORECASE | re.DOTALL,
 )
 
+_RESTATED = re.compile(r"(?:the fact )?that (?:i|i'm|i've|i am|my|we|we're|our)\b", re.I)
 _ALLOW = re.compile(
     _LEAD + r"(?:(?:it's|it is) (?:ok|okay|fine) (?:for you )?to |you can |feel free to )?"
     r"(?:(?:start|resume|go back to)\s+)?(?:remember(?:ing)?|stor(?:e|ing)|sav(?:e|ing)"
@@ -351,7 +353,9 @@ def _forget_command(
         # storing ...", one of the user's attributes ("my employer", not "my calendar").
         if not _PERSONAL.search(clean) or _EDITING.search(clean):
             return None
-        if not stop and not _names_attribute(topic):
+        # a fact restated as a clause ("delete that I'm vegan") is about the user
+        restated = re.match(_RESTATED, clean)
+        if not stop and not restated and not _names_attribute(topic):
             return None
     return MemoryCommand("forget", about=topic, stop=stop)
 
