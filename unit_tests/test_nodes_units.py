@@ -334,3 +334,18 @@ def test_forgetting_before_session_end_means_it_is_never_saved() -> None:
     assert objects == {"Tartu"}
     assert out["memory_working_set"] and "kiwi" not in str(out["memory_working_set"])
 
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("You may keep my address again.", "allow"),
+        ("ok, go back to storing my job again", "allow"),
+        ("Remember that I changed teams again.", "remember"),
+    ],
+)
+def test_allowing_a_topic_again_needs_a_permission(text: str, kind: str) -> None:
+    from langmem_plus.nodes.intents import detect_command
+
+    command = detect_command(text)
+    assert command is not None and command.kind == kind

@@ -95,9 +95,14 @@ _STOP_KEEPING = re.compile(
 )
 
 _RESTATED = re.compile(r"(?:the fact )?that (?:i|i'm|i've|i am|my|we|we're|our)\b", re.I)
+_PERMISSION = re.compile(
+    r"\b(?:you can|you may|feel free to|ok to|okay to|fine to|alright to|start|resume|go back to)"
+    r"\s*$",
+    re.I,
+)
 _ALLOW = re.compile(
     _LEAD + r"(?:(?:it's|it is) (?:ok|okay|fine) (?:for you )?to |you can |feel free to )?"
-    r"(?:(?:start|resume|go back to)\s+)?(?:remember(?:ing)?|stor(?:e|ing)|sav(?:e|ing)"
+    r"(?:(?:start|resume|go back to)\s+)?(?P<verb>remember(?:ing)?|stor(?:e|ing)|sav(?:e|ing)"
     r"|keep(?:ing)?|track(?:ing)?)"
     r"(?:\s+(?:track of))?\s+(?P<rest>\S.*?)\s+again\b.*$",
     re.IGNORECASE | re.DOTALL,
@@ -305,6 +310,9 @@ def detect_command(text: str) -> MemoryCommand | None:
     if _RECALL.match(text):
         return MemoryCommand("recall")
     allow = _ALLOW.match(text)
+    # a permission ("you can", "it's ok to", "start ... again"), not "remember I moved again"
+    if allow and not _PERMISSION.search(text[: allow.start("verb")]):
+        allow = None
     if allow and content_terms(forget_topic(allow.group("rest"))):
         return MemoryCommand("allow", about=forget_topic(allow.group("rest")))
     stop = _STOP_KEEPING.match(text)
