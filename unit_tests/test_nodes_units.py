@@ -349,3 +349,15 @@ def test_allowing_a_topic_again_needs_a_permission(text: str, kind: str) -> None
 
     command = detect_command(text)
     assert command is not None and command.kind == kind
+
+
+def test_forgetting_a_value_takes_it_whoever_holds_it() -> None:
+    from datetime import datetime, timezone
+
+    t = datetime(2026, 5, 1, tzinfo=timezone.utc)
+    sister = Fact(fact_id="s1", user_id="u", kind="fact", subject="person:sister",
+                  holder="sister", predicate="city", object="Porto",
+                  text="The user's sister lives in Porto.",
+                  valid_from=t, asserted_at=t)  # fmt: skip
+    assert [f.fact_id for f in match_facts("Porto", [*KEPT, sister])] == ["s1"]
+    assert match_facts("where I live", [sister]) == []  # a topic stays the user's own

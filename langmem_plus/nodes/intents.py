@@ -400,7 +400,15 @@ def match_facts(about: str, facts: Iterable[Fact]) -> list[Fact]:
     topic = _clean_topic(about)
     if not content_terms(topic):
         return []
-    found = [f for f in facts if names_topic(topic, f, FORGET_NAMES)]
+    terms = content_terms(topic)
+    found = [
+        f
+        for f in facts
+        if names_topic(topic, f, FORGET_NAMES)
+        # a value named on its own is that value, whoever holds it ("forget Porto" also
+        # takes "my sister lives in Porto")
+        or content_terms(f.object) == terms
+    ]
     if found:
         return found
     parts = [p for p in _SPLIT.split(topic) if content_terms(p)]
