@@ -361,3 +361,24 @@ def test_forgetting_a_value_takes_it_whoever_holds_it() -> None:
                   valid_from=t, asserted_at=t)  # fmt: skip
     assert [f.fact_id for f in match_facts("Porto", [*KEPT, sister])] == ["s1"]
     assert match_facts("where I live", [sister]) == []  # a topic stays the user's own
+
+
+def test_stop_storing_anything_wipes_and_turns_memory_off() -> None:
+    from langgraph.checkpoint.memory import InMemorySaver
+    from langgraph.store.memory import InMemoryStore
+
+    from unit_tests.test_graph_support import Clock, RecordingModel, build_chatbot
+
+    store = InMemoryStore()
+    graph = build_chatbot(RecordingModel(), clock=Clock()).compile(
+        checkpointer=InMemorySaver(), store=store
+    )
+
+    def say(text: str, thread: str) -> str:
+        config = {"configurable": {"thread_id": thread, "user_id": "oskar"}}
+        return str(graph.invoke({"messages": [("user", text)]}, config)["messages"][-1].content)
+
+    say("I work at Lumen Oy.", "a")
+    assert "Memory is now off" in say("please never save anything about me", "b")
+    say("I live in Turku.", "c")
+    assert store.search(("langmem_plus", "oskar", "facts")) == []

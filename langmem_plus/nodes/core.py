@@ -343,6 +343,9 @@ class MemoryCore:
         reply, removed = yield from self.forget(command, messages, ctx, pending=pending)
         if command.stop and not command.everything:
             yield from self._block(command, ctx)
+        elif command.stop:  # "stop storing anything about me": memory off for this user
+            yield Call(mem.set_memory, mem.aset_memory, (user, False))
+            reply += " " + MEMORY_NOW_OFF
         return reply, removed, None
 
     def _block(self, command: MemoryCommand, ctx: RunContext) -> Plan[None]:
@@ -617,6 +620,11 @@ class MemoryCore:
             )
         return update
 
+
+MEMORY_NOW_OFF = (
+    "Memory is now off for you, so I won't keep anything new; it can be turned back on "
+    "in your memory settings."
+)
 
 PENDING_DROPPED = (
     "Done. I hadn't saved that yet, and now I won't: I've dropped it from this "
