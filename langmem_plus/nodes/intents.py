@@ -368,8 +368,19 @@ def _forget_command(
     return MemoryCommand("forget", about=topic, stop=stop)
 
 
+# A memory reference after the topic: "the medical things I told you", "my job stuff you
+# saved", "the bit about my ex that I mentioned".
+_TRAILING_REF = re.compile(
+    r"\s+(?:(?:that|which)\s+)?(?:(?:i|i've|i have|i had)\s+(?:ever\s+|just\s+)?(?:told|said"
+    r"|mentioned|shared|gave|given)|(?:you|u)\s*(?:'ve|have|had)?\s*(?:know|have|got|saved"
+    r"|stored|remember|kept|recorded))(?:\s+(?:to\s+)?(?:you|u|me))?(?:\s+(?:earlier|before"
+    r"|about|on file))?\s*$",
+    re.IGNORECASE,
+)
+
+
 def _clean_topic(about: str) -> str:
-    topic = forget_topic(about)
+    topic = _TRAILING_REF.sub("", forget_topic(about))
     topic = _FILLER.sub(" ", _OWN.sub("", topic.strip()))
     return " ".join(topic.split())
 
