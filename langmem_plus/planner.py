@@ -28,6 +28,7 @@ from langgraph.store.base import (
     SearchOp,
 )
 
+from langmem_plus import do_not_store
 from langmem_plus.layout import (
     EVERY_ROW,
     FACT_INDEX,
@@ -424,6 +425,7 @@ class Planner:
             GetOp(lay.settings(user_id), "memory"),
             GetOp(lay.profile(user_id), "meta"),
             GetOp(lay.profile(user_id), "rendered"),
+            GetOp(lay.settings(user_id), do_not_store.KEY),  # "stop storing X" (#12)
             # the history row of this very statement, if it was closed: a replay of it
             # (late consolidation) must not bring a retracted value back
             *(GetOp(lay.history(user_id), fid) for fid in priors),
@@ -434,7 +436,7 @@ class Planner:
         else:
             scans = [(facts_ns, {"subject": s, "predicate": p}) for s, p in slots]
         head, pages = yield from self._scan(scans, reads)
-        settings, meta, rendered = head[:3]
+        settings, meta, rendered, blocked = head[:4]
         if not self._enabled(settings):
             return [Decision(action="rejected", code="memory_off") for _ in staged]
         wanted = set(slots)
@@ -453,7 +455,7 @@ class Planner:
                         slot_of[item.key] = slot  # type: ignore[assignment]
         history: dict[str, Mapping[str, Any] | None] = {
             fid: (r.value if isinstance(r, Item) else None)
-            for fid, r in zip(priors, head[3:], strict=True)
+            for fid, r in zip(priors, head[4:], strict=True)
         }
         decisions: list[Decision] = []
         writes: list[Op] = []
@@ -462,6 +464,8 @@ class Planner:
         for now, parsed, proto in staged:
             if parsed is None:
                 decision = Decision(action="rejected", code="malformed")
+            elif proto is not None and do_not_store.blocking_topic(blocked, proto) is not None:
+                decision = Decision(action="rejected", code="not_wanted")
             else:
                 current: list[Fact] = []
                 past: list[Fact] = []

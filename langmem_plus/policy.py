@@ -268,6 +268,7 @@ REASONS: Mapping[str, str] = {
     "lower_confidence": "same valid time, clearly lower confidence",
     "tie": "neither value clearly wins; ask the user once",
     "memory_off": "memory is off for this user; nothing was stored",
+    "not_wanted": "the user asked not to keep this topic (\"stop storing ...\")",
     "other_person": "it is about someone else, and this deployment keeps facts about the user only",
     "hypothetical": "it was said as a hypothetical, not as something true",
     "plan": "it is a plan or a wish, not something that is true now",

@@ -117,7 +117,7 @@ def test_context_wins_over_configurable_and_blank_falls_through(
     graph.invoke({"messages": [("user", "I live in Oslo.")]}, blank, context={"user_id": ""})
     owners = {
         i.namespace[1]: i.value["object"]
-        for i in graph.store.search(("langmem_plus",))
+        for i in graph.store.search(("langmem_plus",), limit=1000)
         if i.namespace[-1] == "facts"
     }
     assert owners == {"alice": "Rome", "carol": "Oslo"}

@@ -163,3 +163,32 @@ def test_forget_of_an_unknown_id_says_nothing_was_deleted(
     assert "0 facts deleted" in receipt.describe()
     assert memory.decision_log("ines") == log_before  # no audit entry for a deletion that was not
     assert memory.profile("ines") == "Location: city: Aalst"
+
+
+def test_a_do_not_store_topic_rejects_later_statements_and_survives_forget_all(
+    base_store: BaseStore, memory: FactMemory
+) -> None:
+    from datetime import datetime, timezone
+
+    from langmem_plus import do_not_store
+
+    ns = memory.layout.settings("ines")
+    at = datetime(2026, 5, 1, tzinfo=timezone.utc)
+    value = do_not_store.add_topic(None, "where I live", ["city", "country"], at)
+    value = do_not_store.add_topic(value, "my kiwi allergy", [], at)
+    base_store.put(ns, do_not_store.KEY, value, index=False)
+
+    city = memory.remember("ines", cand("city", "Tartu", "The user lives in Tartu."))
+    kiwi = memory.remember("ines", cand("allergy", "kiwi", "The user is allergic to kiwi."))
+    latex = memory.remember("ines", cand("allergy", "latex", "The user is allergic to latex."))
+    assert (city.action, city.code) == ("rejected", "not_wanted")
+    assert city.reason.startswith("the user asked not to keep")
+    assert (kiwi.action, latex.action) == ("rejected", "new")  # only that allergy is blocked
+    assert not _text_anywhere(base_store, memory, "Tartu")
+
+    memory.forget_all("ines")  # the list is a setting: a wipe does not lift it
+    again = memory.remember("ines", cand("city", "Tartu", "The user lives in Tartu."))
+    assert again.code == "not_wanted"
+    base_store.put(ns, do_not_store.KEY, do_not_store.remove_topic(value, "where I live"))
+    allowed = memory.remember("ines", cand("city", "Tartu", "The user lives in Tartu."))
+    assert allowed.action == "new"

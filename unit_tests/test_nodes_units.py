@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from datetime import datetime, timezone
+from typing import Any
 
 import pytest
 
@@ -175,7 +176,7 @@ def test_the_forget_reply_names_what_went_or_says_nothing_matched() -> None:
     assert nothing.startswith("Nothing matched") and "nothing was deleted" in nothing
     stop = forget_reply(MemoryCommand("forget", about="where I live", stop=True), KEPT[2:4],
                         {"current facts": 2})  # fmt: skip
-    assert "memory can be turned off" in stop
+    assert "I won't keep it" in stop and "remember it again" in stop
 
 
 def test_forget_in_plain_language_through_the_graph() -> None:
@@ -213,3 +214,172 @@ def test_forget_in_plain_language_through_the_graph() -> None:
 
     reply = say("Wipe whatever you've got on me.")
     assert reply.startswith("Done.") and values() == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "about"),
+    [
+        ("Could you forget where I live? I'd rather keep that private.", "where I live"),
+        ("hmm, actually can you drop the stuff about my job? it's under NDA", "my job"),
+        ("please scrap whatever you have on my address pls", "my address"),
+        ("Scratch the kiwi one from my allergies, the rest are right.", "kiwi"),
+        ("can you just forget my partner? we split up", "my partner"),
+        ("Please don't remember Vilnius.", "Vilnius"),
+        ("Delete Ilse from your memories, that's over.", "Ilse"),
+        ("Forget anything to do with where I work, I'm leaving.", "where I work"),
+        ("nah wait, plz forget my employer, my bad", "my employer"),
+        ("Could you remove that I'm diabetic? It was a wrong test result.", "diabetic"),
+    ],
+)
+def test_forget_requests_as_people_phrase_them_are_commands(text: str, about: str) -> None:
+    from langmem_plus.nodes.intents import detect_command
+
+    command = detect_command(text)
+    assert command is not None and command.kind == "forget" and not command.everything
+    assert about.casefold() in command.about.casefold()
+    assert len(command.about) < len(text) - 10  # the reason after it is not the topic
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["ok can you just forget all of it. fresh start", "delete all my data, I'm done"],
+)
+def test_everyday_wipes_are_forget_everything(text: str) -> None:
+    from langmem_plus.nodes.intents import detect_command
+
+    command = detect_command(text)
+    assert command is not None and command.everything
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Can you remove the second paragraph?",
+        "drop the table users",
+        "scrap that idea, let's do pasta",
+        "Delete my account?",
+        "Can you delete the last line of my essay?",
+    ],
+)
+def test_editing_requests_are_not_forget_commands(text: str) -> None:
+    from langmem_plus.nodes.intents import detect_command
+
+    assert detect_command(text) is None
+
+
+@pytest.mark.parametrize(
+    "topic", ["all my health stuff", "the medical things I told you", "my health info you kept"]
+)
+def test_forgetting_a_health_topic_takes_the_allergies_only(topic: str) -> None:
+    assert sorted(f.fact_id for f in match_facts(topic, KEPT)) == ["a-latex", "a-shell"]
+
+
+def test_stop_storing_blocks_later_statements_until_the_user_allows_them() -> None:
+    from langgraph.checkpoint.memory import InMemorySaver
+    from langgraph.store.memory import InMemoryStore
+
+    from unit_tests.test_graph_support import Clock, RecordingModel, build_chatbot
+
+    store = InMemoryStore()
+    graph = build_chatbot(RecordingModel(), clock=Clock()).compile(
+        checkpointer=InMemorySaver(), store=store
+    )
+
+    def say(text: str, thread: str) -> dict[str, Any]:
+        config = {"configurable": {"thread_id": thread, "user_id": "ines"}}
+        return dict(graph.invoke({"messages": [("user", text)]}, config))
+
+    def values() -> set[str]:
+        return {i.value["object"] for i in store.search(("langmem_plus", "ines", "facts"))}
+
+    say("I live in Turku.", "s1")
+    say("I work at Lumen Oy.", "s1")
+    out = say("Please stop storing where I live.", "s2")
+    assert "Turku" not in values() and "Lumen Oy" in values()
+    assert "remember it again" in str(out["messages"][-1].content)
+    # a later session: the forgotten value is not recalled, and a new one is not kept
+    assert "Turku" not in (say("Any walks near where I live?", "s3")["memory_block"] or "")
+    out = say("I live in Oulu now.", "s4")
+    assert "Oulu" not in values()
+    assert any("you asked me not to keep that" in a for a in out["memory_announcements"])
+    assert "Lumen Oy" in (say("Help me with my work bio.", "s5")["memory_block"] or "")
+    # undo: the user turns it back on, and the next statement is kept
+    out = say("You can remember where I live again.", "s6")
+    assert "again" in str(out["messages"][-1].content)
+    say("I live in Oulu.", "s7")
+    assert "Oulu" in values()
+
+
+def test_forgetting_before_session_end_means_it_is_never_saved() -> None:
+    from langgraph.checkpoint.memory import InMemorySaver
+    from langgraph.store.memory import InMemoryStore
+
+    from langmem_plus.memory import FactMemory
+    from langmem_plus.nodes import SessionManager
+    from unit_tests.test_graph_support import Clock, RecordingModel, build_chatbot
+
+    model, clock, store, saver = RecordingModel(), Clock(), InMemoryStore(), InMemorySaver()
+    graph = build_chatbot(model, clock=clock, persist="session_end").compile(
+        checkpointer=saver, store=store
+    )
+    config = {"configurable": {"thread_id": "s1", "user_id": "noor"}}
+    for text in ["I'm allergic to kiwi.", "I live in Tartu.", "can you forget my kiwi allergy?",
+                 "What's a good snack?"]:  # fmt: skip
+        out = graph.invoke({"messages": [("user", text)]}, config)
+        clock.advance(minutes=1)
+    assert "kiwi" not in str(model.prompts[-1][0].content)
+    assert "Tartu" in str(model.prompts[-1][0].content)
+    clock.advance(minutes=40)
+    SessionManager(FactMemory(store, clock=clock), saver, clock=clock).sweep()
+    objects = {i.value["object"] for i in store.search(("langmem_plus", "noor", "facts"))}
+    assert objects == {"Tartu"}
+    assert out["memory_working_set"] and "kiwi" not in str(out["memory_working_set"])
+
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("You may keep my address again.", "allow"),
+        ("ok, go back to storing my job again", "allow"),
+        ("Remember that I changed teams again.", "remember"),
+    ],
+)
+def test_allowing_a_topic_again_needs_a_permission(text: str, kind: str) -> None:
+    from langmem_plus.nodes.intents import detect_command
+
+    command = detect_command(text)
+    assert command is not None and command.kind == kind
+
+
+def test_forgetting_a_value_takes_it_whoever_holds_it() -> None:
+    from datetime import datetime, timezone
+
+    t = datetime(2026, 5, 1, tzinfo=timezone.utc)
+    sister = Fact(fact_id="s1", user_id="u", kind="fact", subject="person:sister",
+                  holder="sister", predicate="city", object="Porto",
+                  text="The user's sister lives in Porto.",
+                  valid_from=t, asserted_at=t)  # fmt: skip
+    assert [f.fact_id for f in match_facts("Porto", [*KEPT, sister])] == ["s1"]
+    assert match_facts("where I live", [sister]) == []  # a topic stays the user's own
+
+
+def test_stop_storing_anything_wipes_and_turns_memory_off() -> None:
+    from langgraph.checkpoint.memory import InMemorySaver
+    from langgraph.store.memory import InMemoryStore
+
+    from unit_tests.test_graph_support import Clock, RecordingModel, build_chatbot
+
+    store = InMemoryStore()
+    graph = build_chatbot(RecordingModel(), clock=Clock()).compile(
+        checkpointer=InMemorySaver(), store=store
+    )
+
+    def say(text: str, thread: str) -> str:
+        config = {"configurable": {"thread_id": thread, "user_id": "oskar"}}
+        return str(graph.invoke({"messages": [("user", text)]}, config)["messages"][-1].content)
+
+    say("I work at Lumen Oy.", "a")
+    assert "Memory is now off" in say("please never save anything about me", "b")
+    say("I live in Turku.", "c")
+    assert store.search(("langmem_plus", "oskar", "facts")) == []

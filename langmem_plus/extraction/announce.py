@@ -65,6 +65,7 @@ NOT_SAVED: dict[str, str] = {
     "instruction": "it read as an instruction to me, not as a fact about you",
     "too_long": "it was too long to keep as one fact",
     "older_valid_time": "what I already have on that is more recent",
+    "not_wanted": "you asked me not to keep that",
 }
 """Rejection codes the user is told about, as the end of "I didn't save that, because ...".
 Codes not listed (a question, a mood, an inference, a malformed candidate) stay silent: the

@@ -17,6 +17,7 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, Remove
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.store.base import BaseStore, GetOp, Item, PutOp, SearchOp
 
+from langmem_plus import do_not_store
 from langmem_plus.errors import MissingUserIdError
 from langmem_plus.extraction import BaseExtractor, RuleExtractor, remember_reply
 from langmem_plus.extraction.base import REMEMBER_KEY
@@ -36,6 +37,8 @@ from langmem_plus.nodes.effects import Call, Plan
 from langmem_plus.nodes.intents import (
     MEMORY_OFF,
     MemoryCommand,
+    allow_reply,
+    blocked_predicates,
     describe_facts,
     detect_command,
     forget_reply,
@@ -305,13 +308,21 @@ class MemoryCore:
             target = humans[-1]
             handled = [*session.get("handled", []), target.id][-HANDLED_MAX:]
             session["handled"] = handled
-            result = yield from self._command(command, target, messages, ctx, enabled)
+            kept: list[Any] = working
+            pending: list[Fact] = []
+            if command.kind == "forget":
+                kept, pending = _unforgotten(command, working, user, now)
+            result = yield from self._command(
+                command, target, messages, ctx, enabled, pending=pending
+            )
             reply, removed, applied = result
             out_messages += removed
             out_messages.append(AIMessage(reply, id=f"{target.id}-memory-reply"))
             update["memory_command"] = command.kind
             if command.kind == "forget":  # what was read before the deletion is stale now
                 update["memory_context"] = update["memory_block"] = update["memory_opening"] = ""
+                if pending:  # not saved yet (session_end): now never saved
+                    update["memory_working_set"] = kept
             if applied is not None:
                 update["memory_announcements"] = applied.announcements
                 update["memory_decisions"] = applied.decisions
@@ -329,6 +340,8 @@ class MemoryCore:
         messages: Sequence[BaseMessage],
         ctx: RunContext,
         enabled: bool | None,
+        *,
+        pending: Sequence[Fact] = (),
     ) -> Plan[tuple[str, list[Any], Applied | None]]:
         mem, user = ctx.memory, ctx.user_id
         if command.kind == "recall":
@@ -339,8 +352,36 @@ class MemoryCore:
         if command.kind == "remember":
             applied = yield from self.remember_text(command.about, message, ctx)
             return applied[0], [], applied[1]
-        reply, removed = yield from self.forget(command, messages, ctx)
+        if command.kind == "allow":
+            return (yield from self._allow(command, ctx)), [], None
+        reply, removed = yield from self.forget(command, messages, ctx, pending=pending)
+        if command.stop and not command.everything:
+            yield from self._block(command, ctx)
+        elif command.stop:  # "stop storing anything about me": memory off for this user
+            yield Call(mem.set_memory, mem.aset_memory, (user, False))
+            reply += " " + MEMORY_NOW_OFF
         return reply, removed, None
+
+    def _block(self, command: MemoryCommand, ctx: RunContext) -> Plan[None]:
+        """"Stop storing X": X goes on the user's do-not-store list, which the write policy
+        reads (``langmem_plus.do_not_store``), so a later statement of X is not kept."""
+        ns = ctx.memory.layout.settings(ctx.user_id)
+        (row,) = yield batch_call(ctx.memory.store, [GetOp(ns, do_not_store.KEY)])
+        value = do_not_store.add_topic(
+            row, command.about, blocked_predicates(command.about), self.clock()
+        )
+        yield batch_call(ctx.memory.store, [PutOp(ns, do_not_store.KEY, value, index=False)])
+        logger.info("memory do-not-store: %d topic(s)", len(value["topics"]))
+
+    def _allow(self, command: MemoryCommand, ctx: RunContext) -> Plan[str]:
+        """"You can remember X again": X comes off the do-not-store list."""
+        ns = ctx.memory.layout.settings(ctx.user_id)
+        (row,) = yield batch_call(ctx.memory.store, [GetOp(ns, do_not_store.KEY)])
+        value = do_not_store.remove_topic(row, command.about)
+        removed = len(do_not_store.topics(row)) - len(value["topics"])
+        if removed:
+            yield batch_call(ctx.memory.store, [PutOp(ns, do_not_store.KEY, value, index=False)])
+        return allow_reply(command, removed)
 
     def remember_text(
         self, text: str, message: HumanMessage | None, ctx: RunContext
@@ -377,11 +418,20 @@ class MemoryCore:
         return remember_reply(done.outcomes, dropped), done
 
     def forget(
-        self, command: MemoryCommand, messages: Sequence[BaseMessage], ctx: RunContext
+        self,
+        command: MemoryCommand,
+        messages: Sequence[BaseMessage],
+        ctx: RunContext,
+        *,
+        pending: Sequence[Fact] = (),
     ) -> Plan[tuple[str, list[Any]]]:
         """The deletion cascade for "forget that I told you about X": every version of the
         matching facts, their vectors and log entries, the profile; the statement's messages
-        in this thread; and, with ``purge_threads``, the other threads that hold it."""
+        in this thread (so a session-end consolidation cannot extract it again); and, with
+        ``purge_threads``, the other threads that hold it (the open-thread line never shows
+        a value that is no longer held: ``lifecycle.held_values_only``).
+        ``pending``: the matching entries of this session's working set (not saved
+        yet, ``persist="session_end"``), already taken out of it by the caller."""
         mem, user = ctx.memory, ctx.user_id
         versions = yield Call(_versions, _aversions, (mem, user))
         if command.everything:
@@ -389,6 +439,8 @@ class MemoryCore:
         else:
             targets = match_facts(command.about, versions)
         if not targets and not command.everything:
+            if pending:  # only in this session's working set, not saved yet
+                return PENDING_DROPPED, _remove_statements(messages, pending, everything=False)
             return forget_reply(command, [], {}), []
         ns = sessions_namespace(mem, user)
         threads: list[str] = []
@@ -415,7 +467,9 @@ class MemoryCore:
                 purged.append(thread)
             if purged and not command.everything:
                 yield batch_call(mem.store, [PutOp(ns, t, None) for t in purged])
-        removed = _remove_statements(messages, targets, everything=command.everything)
+        removed = _remove_statements(
+            messages, [*targets, *pending], everything=command.everything
+        )
         reply = forget_reply(
             command,
             targets,
@@ -579,6 +633,42 @@ class MemoryCore:
                 sorted(report.reasons) or update.get("memory_errors"),
             )
         return update
+
+
+MEMORY_NOW_OFF = (
+    "Memory is now off for you, so I won't keep anything new; it can be turned back on "
+    "in your memory settings."
+)
+
+PENDING_DROPPED = (
+    "Done. I hadn't saved that yet, and now I won't: I've dropped it from this "
+    "conversation's notes."
+)
+
+
+def _unforgotten(
+    command: MemoryCommand, working: Sequence[Mapping[str, Any]], user: str, now: datetime
+) -> tuple[list[Any], list[Fact]]:
+    """The working-set entries (``persist="session_end"``: not saved yet) a forget leaves,
+    and the ones it names, as facts (with their message ids)."""
+    kept: list[Any] = []
+    gone: list[Fact] = []
+    for i, entry in enumerate(working):
+        try:
+            fact = Fact(
+                fact_id=f"pending-{i}", user_id=user, kind="fact", subject="user",
+                predicate=str(entry.get("predicate") or "note"),
+                object=str(entry.get("object") or ""), text=str(entry.get("text") or ""),
+                valid_from=now, asserted_at=now, message_id=entry.get("message_id"),
+            )  # fmt: skip
+        except ValueError:
+            kept.append(entry)
+            continue
+        if command.everything or match_facts(command.about, [fact]):
+            gone.append(fact)
+        else:
+            kept.append(entry)
+    return kept, gone
 
 
 def _parts(result: Any) -> tuple[list[Any] | None, list[Any]]:

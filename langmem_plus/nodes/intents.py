@@ -38,6 +38,8 @@ __all__ = [
     "NOTHING_SAVED",
     "NOT_BLOCKED",
     "MemoryCommand",
+    "allow_reply",
+    "blocked_predicates",
     "describe_facts",
     "detect_command",
     "forget_reply",
@@ -68,20 +70,41 @@ _RECALL = re.compile(
 )
 
 _LEAD = (
-    r"^\s*(?:(?:hey|hi|ok|okay|and|also|so|now|actually)[,!]?\s+)?(?:please[,]?\s+)?"
-    r"(?:(?:can|could|would|will) you (?:please )?|i (?:want|need) you to |i'd like you to "
-    r"|i would like you to |you can |you may |go ahead and )?(?:please[,]?\s+)?"
+    r"^\s*(?:(?:hey|hi|ok|okay|and|also|so|now|actually|hmm+|um+|uh+|oh|well|right|yeah|yes"
+    r"|sorry|alright|listen|look|honestly|on second thought|no|nah|wait)[,!]?\s+){0,3}"
+    r"(?:(?:please|pls|plz)[,]?\s+)?"
+    r"(?P<ask>(?:can|could|would|will) (?:you|u) (?:please |kindly |just |maybe |perhaps )*"
+    r"|i (?:want|need) you to |i'd (?:like|prefer|rather) (?:it if )?you (?:to )?"
+    r"|i would (?:like|prefer) (?:it if )?you (?:to )?|i think i'd (?:like|prefer|rather) "
+    r"(?:it if )?you (?:to )?|you can |you may |go ahead and |feel free to )?"
+    r"(?:(?:please|pls|plz)[,]?\s+|just\s+|kindly\s+)*"
 )
 _FORGET = re.compile(
-    _LEAD + r"(?P<verb>forget|delete|erase|remove|wipe|clear|purge|scrub)\b"
+    _LEAD + r"(?P<verb>forget|delete|erase|remove|wipe|clear|purge|scrub|scrap|scratch|drop"
+    r"|ditch|discard|bin|lose|get rid of|throw (?:out|away))\b"
     r"(?:\s+(?:out|away|off))?\s*(?P<rest>.*)$",
     re.IGNORECASE | re.DOTALL,
 )
 _STOP_KEEPING = re.compile(
     _LEAD + r"(?:(?:stop|quit)\s+(?:storing|remembering|saving|keeping|tracking|recording"
-    r"|logging|noting)|(?:don't|do not|never)\s+(?:store|save|keep|track|record|log)"
+    r"|logging|noting)|(?:don't|dont|do not|never)\s+(?:ever\s+)?(?P<sverb>store|save|keep"
+    r"|track|record|log|remember|hold on to|hang on to|write down|note down)"
     r"|no more (?:storing|remembering|saving|keeping))"
     r"(?:\s+(?:track|note|a note|a record|notes) of)?\s+(?P<rest>\S.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
+
+_RESTATED = re.compile(r"(?:the fact )?that (?:i|i'm|i've|i am|my|we|we're|our)\b", re.I)
+_PERMISSION = re.compile(
+    r"\b(?:you can|you may|feel free to|ok to|okay to|fine to|alright to|start|resume|go back to)"
+    r"\s*$",
+    re.I,
+)
+_ALLOW = re.compile(
+    _LEAD + r"(?:(?:it's|it is) (?:ok|okay|fine) (?:for you )?to |you can |feel free to )?"
+    r"(?:(?:start|resume|go back to)\s+)?(?P<verb>remember(?:ing)?|stor(?:e|ing)|sav(?:e|ing)"
+    r"|keep(?:ing)?|track(?:ing)?)"
+    r"(?:\s+(?:track of))?\s+(?P<rest>\S.*?)\s+again\b.*$",
     re.IGNORECASE | re.DOTALL,
 )
 
@@ -94,7 +117,8 @@ _REFERENCE = re.compile(
     r"|(?:what|everything|anything|all|whatever)(?: (?:that|which))?\s+(?:you|u)\s*(?:'ve|'d|have"
     r"|had)?\s*(?:know|have|got|saved|stored|remember|kept|keep|learned|learnt|recorded|hold"
     r"|collected)(?:\s+(?:saved|stored|on file|down))?(?:\s+(?:about|regarding|on|of))?"
-    r"|(?:everything|anything|all)\s+(?:about|regarding|on|of)"
+    r"|(?:everything|anything|all|whatever|stuff|things?)\s+(?:(?:that\s+)?(?:has|had|have)\s+)?"
+    r"(?:to do with|related to|relating to|connected to|concerning|about|regarding|on|of)"
     r"|about|regarding|the fact that|that)(?:\s+|$)",
     re.IGNORECASE,
 )
@@ -103,11 +127,13 @@ _REFERENCE = re.compile(
 # "where I live, it's not true anymore", "my job. I quit."
 _TAIL = re.compile(
     r"\s*(?:[—–;:(]|\s-\s|[.!?](?:\s|$)|,\s*(?:it|that|this|they|because|since|cause|as|but"
-    r"|so|which|i|i'm|we|turns out|apparently|not|thanks|thank|ok|okay)\b"
+    r"|so|which|i|i'm|i'd|we|turns out|apparently|not|thanks|thank|ok|okay|keep|leave|but"
+    r"|the (?:rest|others?)|everything else|all the rest|pls|plz|thx|ty)\b"
     r"|\s(?:because|since|cause|as it|as that|as i|it was|it's|it is|that was|that's"
     r"|that is|which|turns out|anymore|any more|any longer|from now on|going forward"
-    r"|(?:from|out of) (?:your |the )?(?:memory|memories|records?|profile|notes|files?)"
-    r"|for now|for good|permanently|right now|now|please)\b).*$",
+    r"|(?:from|out of) (?:your |my |the )?(?:memory|memories|records?|profile|notes|files?)"
+    r"|for now|for good|permanently|right now|now|please|pls|plz|thanks|thx|if (?:that's|that is"
+    r"|it's|it is|you can|possible|you don't mind)|privacy reasons|ok\??$|okay\??$)\b).*$",
     re.IGNORECASE | re.DOTALL,
 )
 
@@ -121,6 +147,7 @@ _PERSONAL = re.compile(
 _EDITING = re.compile(r"\b(?:from|in|out of|off)\s+(?:the|this|that|these|those|a|an)\b", re.I)
 _MEMORY_MEANT = re.compile(
     r"\b(?:you know|you have|you've|you saved|you stored|you remember|your memory|memory"
+    r"|memories|your (?:records?|notes|files?)|my (?:profile|records?)"
     r"|told you|said to you|you've got)\b",
     re.IGNORECASE,
 )
@@ -158,10 +185,13 @@ class MemoryCommand:
             left out; for ``remember``, the text to remember.
         everything: for ``forget``, the user asked to delete everything.
         stop: for ``forget``, the user asked to stop keeping it ("stop storing where I
-            live"), not only to delete what is kept.
+            live"), not only to delete what is kept: the topic goes on the user's "do not
+            store" list (``langmem_plus.do_not_store``).
+
+    ``allow`` ("you can remember where I live again") takes a topic off that list.
     """
 
-    kind: Literal["remember", "recall", "forget"]
+    kind: Literal["remember", "recall", "forget", "allow"]
     about: str = ""
     everything: bool = False
     stop: bool = False
@@ -194,12 +224,58 @@ def _is_everything(topic: str) -> bool:
     return bool(named) and named <= _GENERIC and bool(named & _TOTAL)
 
 
+_PEOPLE = ("partner", "child", "pet", "parent", "sibling", "family_member")
+_HEALTH = ("allergy", "intolerance", "accessibility_need", "dietary_restriction")
+_CATEGORIES: dict[str, tuple[str, ...]] = {
+    # what people call a group of attributes when they ask to forget it ("my health stuff",
+    # "the thing about my ex", "my family"): relations and categories, never values
+    "allergy": ("allergies", "health", "medical", "medication", "condition", "food"),
+    "intolerance": ("intolerances", "health", "medical", "condition", "food", "diet"),
+    "accessibility_need": ("health", "medical", "condition", "disability"),
+    "dietary_restriction": ("diet", "food", "eating"),
+    "dislike": ("dislikes", "food"),
+    "city": ("address", "home", "live", "living", "lives"),
+    "country": ("address", "home", "live", "living"),
+    "partner": ("ex", "relationship", "love life", "dating", "boyfriend", "girlfriend",
+                "husband", "wife", "spouse"),
+    **{p: ("family", "people", "personal life") for p in _PEOPLE if p != "partner"},
+}
+FORGET_NAMES: Mapping[str, tuple[str, ...]] = {
+    p: (*SLOT_NAMES.get(p, ()), *_CATEGORIES.get(p, ()))
+    for p in (*SLOT_NAMES, *_CATEGORIES)
+}
+"""The names a forget topic may use for an attribute: recall's (``SLOT_NAMES``) and the
+categories people group attributes under when they ask to forget them."""
+
 _SLOT_TERMS = tuple(
     t
-    for predicate, names in SLOT_NAMES.items()
+    for predicate, names in FORGET_NAMES.items()
     for t in map(content_terms, (predicate.replace("_", " "), *names))
     if t
 )
+
+
+def blocked_predicates(topic: str) -> list[str]:
+    """The attributes a "stop storing" topic names outright, with nothing narrowing it
+    ("where I live" -> city and country; "my sulfite allergy" -> none: only that allergy).
+
+    Example:
+        >>> blocked_predicates("where I live")
+        ['city', 'country']
+        >>> blocked_predicates("my sulfite allergy")
+        []
+    """
+    terms = content_terms(_clean_topic(topic))
+    if not terms:
+        return []
+    out = []
+    for predicate, names in FORGET_NAMES.items():
+        sets = [t for t in map(content_terms, (predicate.replace("_", " "), *names)) if t]
+        matched = [t for t in sets if t <= terms]
+        named = frozenset().union(*matched, *(t for t in _SLOT_TERMS if t <= terms))
+        if matched and terms <= named:
+            out.append(predicate)
+    return sorted(out)
 
 
 def _names_attribute(topic: str) -> bool:
@@ -233,12 +309,23 @@ def detect_command(text: str) -> MemoryCommand | None:
         return None
     if _RECALL.match(text):
         return MemoryCommand("recall")
+    allow = _ALLOW.match(text)
+    # a permission ("you can", "it's ok to", "start ... again"), not "remember I moved again"
+    if allow and not _PERMISSION.search(text[: allow.start("verb")]):
+        allow = None
+    if allow and content_terms(forget_topic(allow.group("rest"))):
+        return MemoryCommand("allow", about=forget_topic(allow.group("rest")))
     stop = _STOP_KEEPING.match(text)
     m = stop or _FORGET.match(text)
     if m:
         rest = m.group("rest").strip()
-        forget_verb = stop is None and m.group("verb").lower() == "forget"
-        command = _forget_command(rest, forget_verb=forget_verb, stop=stop is not None)
+        # "forget", or "don't remember / store / save": a memory command by its verb alone
+        forget_verb = (stop is None and m.group("verb").lower() == "forget") or bool(
+            stop is not None and re.match(r"store|save|remember|record", stop.group("sverb") or "")
+        )
+        command = _forget_command(
+            rest, forget_verb=forget_verb, stop=stop is not None, asked=bool(m.group("ask"))
+        )
         if command is not None:
             return command
     rest_ = is_remember_request(text)
@@ -247,12 +334,22 @@ def detect_command(text: str) -> MemoryCommand | None:
     return None
 
 
-def _forget_command(rest: str, *, forget_verb: bool, stop: bool) -> MemoryCommand | None:
-    if "?" in rest.rstrip("?") or len(rest) > 300:
+def _forget_command(
+    rest: str, *, forget_verb: bool, stop: bool, asked: bool
+) -> MemoryCommand | None:
+    if len(rest) > 300:
         return None
-    clean = rest.rstrip(" ?.!")
+    # The command is the first sentence; what follows is a reason ("... ? We broke up.").
+    # A question is a command when it is asked as a request ("can you forget ...?") or
+    # uses "forget" itself; "delete my account?" alone is not one.
+    head = re.split(r"(?<=[.!?])\s+", rest.strip(), maxsplit=1)[0]
+    if head.endswith("?") and not (asked or forget_verb or stop):
+        return None
+    clean = head.rstrip(" ?.!")
     topic = forget_topic(clean)
-    whole = not topic and re.match(r"(?:everything|all|anything|whatever)\b", clean, re.I)
+    whole = re.match(r"(?:everything|all|anything|whatever)\b", clean, re.I) and (
+        not topic or set(_WORDS.findall(topic.casefold())) <= _GENERIC
+    )
     if whole or _is_everything(topic):  # "everything I ever told you", "it all"
         return MemoryCommand("forget", about="everything", everything=True, stop=stop)
     named = content_terms(_OWN.sub("", topic))
@@ -264,13 +361,26 @@ def _forget_command(rest: str, *, forget_verb: bool, stop: bool) -> MemoryComman
         # storing ...", one of the user's attributes ("my employer", not "my calendar").
         if not _PERSONAL.search(clean) or _EDITING.search(clean):
             return None
-        if not stop and not _names_attribute(topic):
+        # a fact restated as a clause ("delete that I'm vegan") is about the user
+        restated = re.match(_RESTATED, clean)
+        if not stop and not restated and not _names_attribute(topic):
             return None
     return MemoryCommand("forget", about=topic, stop=stop)
 
 
+# A memory reference after the topic: "the medical things I told you", "my job stuff you
+# saved", "the bit about my ex that I mentioned".
+_TRAILING_REF = re.compile(
+    r"\s+(?:(?:that|which)\s+)?(?:(?:i|i've|i have|i had)\s+(?:ever\s+|just\s+)?(?:told|said"
+    r"|mentioned|shared|gave|given)|(?:you|u)\s*(?:'ve|have|had)?\s*(?:know|have|got|saved"
+    r"|stored|remember|kept|recorded))(?:\s+(?:to\s+)?(?:you|u|me))?(?:\s+(?:earlier|before"
+    r"|about|on file))?\s*$",
+    re.IGNORECASE,
+)
+
+
 def _clean_topic(about: str) -> str:
-    topic = forget_topic(about)
+    topic = _TRAILING_REF.sub("", forget_topic(about))
     topic = _FILLER.sub(" ", _OWN.sub("", topic.strip()))
     return " ".join(topic.split())
 
@@ -301,20 +411,41 @@ def match_facts(about: str, facts: Iterable[Fact]) -> list[Fact]:
     topic = _clean_topic(about)
     if not content_terms(topic):
         return []
-    found = [f for f in facts if names_topic(topic, f)]
+    terms = content_terms(topic)
+    found = [
+        f
+        for f in facts
+        if names_topic(topic, f, FORGET_NAMES)
+        # a value named on its own is that value, whoever holds it ("forget Porto" also
+        # takes "my sister lives in Porto")
+        or content_terms(f.object) == terms
+    ]
     if found:
         return found
     parts = [p for p in _SPLIT.split(topic) if content_terms(p)]
     if len(parts) < 2:
         return []
-    return [f for f in facts if any(names_topic(p, f) for p in parts)]
+    return [f for f in facts if any(names_topic(p, f, FORGET_NAMES) for p in parts)]
 
 
 NOT_BLOCKED = (
-    "If you mention it again I may keep it again; if you'd rather I kept nothing at all, "
-    "memory can be turned off for you."
+    "I won't keep it if you mention it again; to undo that, say \"you can remember it again\"."
 )
-"""Said after "stop storing X": the facts are deleted, but later writes are not blocked."""
+"""Said after "stop storing X": the facts are deleted and later statements of it are
+rejected (``langmem_plus.do_not_store``)."""
+
+
+def allow_reply(command: MemoryCommand, removed: int) -> str:
+    """The reply to "you can remember X again".
+
+    Example:
+        >>> allow_reply(MemoryCommand("allow", about="where I live"), 1)
+        "OK, I'll keep what you tell me about where you live again."
+    """
+    about = _yours(command.about)
+    if not removed:
+        return f"I wasn't holding anything back about {about}, so nothing changed."
+    return f"OK, I'll keep what you tell me about {about} again."
 
 
 def _yours(topic: str) -> str:
