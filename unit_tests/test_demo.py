@@ -37,3 +37,69 @@ def test_cli_is_built_from_registered_commands() -> None:
     assert parser.parse_args(["demo"]).func.__name__ == "cmd_demo"
     with pytest.raises(SystemExit):
         parser.parse_args([])
+
+
+def test_a_new_user_sees_the_demos_memories_in_the_cli_and_the_page_by_the_printed_commands(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The first hour (#15): `./dev demo`, then the two commands it prints, from the same
+    directory, with no --path anywhere: the demo, the CLI and the page share one store."""
+    import re
+    import shlex
+
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+
+    from langmem_plus.web import server
+    from langmem_plus.web.app import create_app
+    from langmem_plus.web.auth import login_link
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    monkeypatch.delenv("LANGMEM_PLUS_PATH", raising=False)
+    monkeypatch.delenv("LANGMEM_PLUS_URL", raising=False)
+    assert main(["demo"]) == 0
+    printed = capsys.readouterr().out.splitlines()
+    list_cmd, serve_cmd = (shlex.split(line)[1:] for line in printed[-2:])
+    assert list_cmd == ["memories", "list", "alice"] and serve_cmd == ["serve", "--user", "alice"]
+
+    assert main(list_cmd) == 0
+    listed = capsys.readouterr().out
+    head = re.match(r"alice: (.*) \(memory is on\)\n", listed)
+    assert head is not None, listed
+    assert "The user lives in Berlin." in listed and "Acme" not in listed
+
+    pages: list[str] = []
+
+    def fake_serve(memory: Any, **_: Any) -> None:  # the page the printed command serves
+        secret = "a-long-random-secret"
+        with TestClient(create_app(memory, secret=secret)) as client:
+            pages.append(client.get(login_link(secret, "alice", base_url="http://testserver")).text)
+
+    monkeypatch.setattr(server, "serve", fake_serve)
+    assert main(serve_cmd) == 0
+    (page,) = pages
+    assert f'<h2 id="count">{head.group(1)}</h2>' in page  # the same count, said the same way
+    assert "The user lives in Berlin." in page
+
+
+def test_the_demo_runs_again_on_the_store_it_left(tmp_path: Any) -> None:
+    run_demo(str(tmp_path), out=io.StringIO(), offline=True)
+    out = io.StringIO()
+    report = run_demo(str(tmp_path), out=out, offline=True)
+    assert all(report.checks.values()), report.checks
+    assert "cleared 5 memories an earlier demo run left for alice" in out.getvalue()
+
+
+def test_the_demo_shows_memory_off_a_hung_store_and_says_plainly_what_a_session_end_did(
+    tmp_path: Any,
+) -> None:
+    out = io.StringIO()
+    report = run_demo(str(tmp_path), out=out, offline=True)
+    text = out.getvalue()
+    assert report.checks["memory off stores nothing"]
+    assert report.checks["a hung store: answered without memory, write caught up"]
+    assert "stored while memory was off: 0 memories" in text
+    assert "memory_degraded=True" in text and "you are vegetarian (saved)" in text
+    assert "per-turn writes" not in text and "decision(s)" not in text
+    assert "nothing new: every turn was saved as it happened" in text
