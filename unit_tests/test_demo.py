@@ -103,3 +103,39 @@ def test_the_demo_shows_memory_off_a_hung_store_and_says_plainly_what_a_session_
     assert "memory_degraded=True" in text and "you are vegetarian (saved)" in text
     assert "per-turn writes" not in text and "decision(s)" not in text
     assert "nothing new: every turn was saved as it happened" in text
+
+
+def test_dev_says_what_it_installs_before_the_first_long_install(tmp_path: Any) -> None:
+    """`./dev demo` on a fresh clone: one line per step and a note that the first install
+    takes about a minute, instead of a minute of silence (#15). A stand-in python records
+    the steps, so nothing is installed."""
+    import os
+    import shutil
+    import stat
+    import subprocess
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    shutil.copy(root / "dev", tmp_path / "dev")
+    shutil.copy(root / "pyproject.toml", tmp_path / "pyproject.toml")
+    fake = tmp_path / "python3"
+    fake.write_text(
+        "#!/usr/bin/env bash\n"
+        'if [ "$1 $2" = "-m venv" ]; then mkdir -p "$3/bin"; cp "$0" "$3/bin/python";\n'
+        '  printf "#!/usr/bin/env bash\\necho demo ran\\n" > "$3/bin/langmem-plus";\n'
+        '  chmod +x "$3/bin/langmem-plus"; fi\n'
+        'if [ "$1" = "--version" ]; then echo "Python 3.x"; fi\n'
+    )
+    fake.chmod(fake.stat().st_mode | stat.S_IEXEC)
+    env = {**os.environ, "PYTHON": str(fake)}
+    first = subprocess.run(["bash", "dev", "demo"], cwd=tmp_path, env=env,
+                           capture_output=True, text=True, timeout=60)
+    assert first.returncode == 0, first.stderr
+    assert "demo ran" in first.stdout
+    steps = [line for line in first.stderr.splitlines() if line.startswith("dev: ")]
+    assert any("creating the virtual environment" in s for s in steps)
+    assert any("installing langmem-plus" in s for s in steps)
+    assert any("takes about a minute" in s for s in steps)
+    again = subprocess.run(["bash", "dev", "demo"], cwd=tmp_path, env=env,
+                           capture_output=True, text=True, timeout=60)
+    assert again.returncode == 0 and "installing" not in again.stderr  # later runs: silent
