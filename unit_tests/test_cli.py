@@ -611,3 +611,24 @@ def test_a_store_with_an_embedding_index_is_read_and_deleted_without_the_model(
         memory = FactMemory(store)
         assert [r.fact_id for r in memory.list("alice")] == [kept.fact_id]
         assert "Oslo" in memory.recall("alice", "where do I live?").block
+
+
+def test_after_the_readme_quickstart_the_cli_lists_alice_with_no_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The README's quickstart and the CLI share one default store location (#15)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Quickstart") :]
+    start = section.index("```python\n") + len("```python\n")
+    code = section[start : section.index("```", start)]
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("LANGMEM_PLUS_PATH", raising=False)
+    monkeypatch.delenv("LANGMEM_PLUS_URL", raising=False)
+    scope: dict[str, Any] = {}
+    exec(compile(code, "README.md", "exec"), scope)
+    scope["store"].close()
+    capsys.readouterr()
+    code_, out, err = run(["memories", "list", "alice"], capsys)
+    assert (code_, err) == (EXIT_OK, "")
+    assert out.startswith("alice: 1 memory, 1 earlier version in their history")
+    assert "- Alice lives in Berlin." in out and "  earlier: Alice lives in Munich." in out
