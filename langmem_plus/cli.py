@@ -45,7 +45,10 @@ def register_demo(subparsers: Any) -> None:
             "when OPENAI_API_KEY is set (unless --offline)."
         ),
     )
-    p.add_argument("--path", help="directory for the store and checkpoints (default: temporary)")
+    p.add_argument("--path", metavar="DIR",
+                   help="the store's directory, which also holds the demo's checkpoints "
+                        "(default: $LANGMEM_PLUS_PATH or .langmem_plus, the store the other "
+                        "commands open by default)")
     p.add_argument("--offline", action="store_true", help="never call OpenAI")
     p.set_defaults(func=cmd_demo)
 

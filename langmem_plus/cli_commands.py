@@ -49,11 +49,10 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from datetime import date, datetime, time, timedelta, timezone
-from typing import Any, TextIO
-
-from langgraph.store.base import InvalidNamespaceError
+from typing import TYPE_CHECKING, Any, TextIO
 
 from langmem_plus.errors import (
+    EmbeddingModelRequiredError,
     InvalidFactError,
     InvalidUserIdError,
     StoreConfigMismatchError,
@@ -61,10 +60,12 @@ from langmem_plus.errors import (
     StoreRecoveryError,
     StoreUnavailableError,
 )
-from langmem_plus.memory import FactMemory
-from langmem_plus.models import Fact, validate_user_id
-from langmem_plus.planner import ForgetReceipt
-from langmem_plus.web.records import Records
+
+if TYPE_CHECKING:  # the commands import the store and the memory only when they run,
+    # so `langmem-plus --help` stays fast
+    from langmem_plus.memory import FactMemory
+    from langmem_plus.models import Fact
+    from langmem_plus.planner import ForgetReceipt
 
 __all__ = [
     "DEFAULT_PATH",
@@ -149,7 +150,8 @@ def _open_memory(args: argparse.Namespace) -> Iterator[FactMemory]:
         client = QdrantClient(url=url, api_key=api_key, timeout=10, check_compatibility=False)
         closers.append(client.close)
         try:
-            store = QdrantStore(client=client, collection_name=args.collection)
+            store = QdrantStore(client=client, collection_name=args.collection,
+                                index=_server_index(client, args.collection))
         except Exception as exc:
             client.close()
             raise _open_failure(where, exc) from exc
@@ -169,9 +171,11 @@ def _open_memory(args: argparse.Namespace) -> Iterator[FactMemory]:
                 "the directory your app gives QdrantStore(path=...)",
             )
         try:
-            store = QdrantStore(path=path)
+            store = QdrantStore(path=path, index=_edge_index(path))
         except Exception as exc:
             raise _open_failure(where, exc) from exc
+    from langmem_plus.memory import FactMemory
+
     try:
         yield FactMemory(store, namespace_prefix=prefix)
     except _store_errors() as exc:
@@ -182,6 +186,47 @@ def _open_memory(args: argparse.Namespace) -> Iterator[FactMemory]:
         for close in [store.close, *closers]:
             with contextlib.suppress(Exception):
                 close()
+
+
+def _reader_index(dims: int | None, distance: str | None) -> Any:
+    """The index config that opens a store built with an embedding index without its model.
+
+    The stored size and distance are used as they are, and ``NoEmbeddingModel`` refuses the
+    few writes that would need a new vector (see ``langmem_plus.web.records``); a store
+    built without embeddings is opened as before (``None``).
+    """
+    if not dims:
+        return None
+    from langmem_plus.web.records import NoEmbeddingModel
+
+    index: dict[str, Any] = {"dims": int(dims), "embed": NoEmbeddingModel(int(dims))}
+    if distance:
+        index["distance"] = distance
+    return index
+
+
+def _edge_index(path: str) -> Any:
+    """``_reader_index`` from an embedded store's ``store.json`` (its dims and distance)."""
+    try:
+        with open(os.path.join(path, "store.json"), encoding="utf-8") as fh:
+            meta = json.load(fh)
+    except (OSError, ValueError):
+        return None  # a store still being created: the store itself says what is wrong
+    return _reader_index(meta.get("dims"), meta.get("distance"))
+
+
+def _server_index(client: Any, collection: str) -> Any:
+    """``_reader_index`` from a server collection's dense vector (none: no index)."""
+    try:
+        info = client.get_collection(collection)
+    except Exception:
+        return None  # no such collection yet, or unreachable: opening says which
+    vectors = info.config.params.vectors
+    dense = vectors.get("dense") if isinstance(vectors, dict) else None
+    if dense is None:
+        return None
+    names = {"cosine": "cosine", "dot": "dot", "euclid": "euclid"}
+    return _reader_index(dense.size, names.get(str(dense.distance.value).lower()))
 
 
 def _namespace_prefix(value: str) -> tuple[str, ...]:
@@ -201,7 +246,16 @@ def _namespace_prefix(value: str) -> tuple[str, ...]:
     return parts
 
 
+def _records(memory: FactMemory) -> Any:
+    """The read-only ``Records`` views over ``memory`` (shared with the web view)."""
+    from langmem_plus.web.records import Records
+
+    return Records(memory)
+
+
 def _user(value: str) -> str:
+    from langmem_plus.models import validate_user_id
+
     try:
         return validate_user_id(value)
     except InvalidUserIdError as exc:
@@ -272,10 +326,14 @@ class ProgressBar:
 
     def __call__(self, done: int, total: int) -> None:
         total = max(int(total), 0)
-        done = min(max(int(done), 0), total) if total else int(done)
-        filled = (self.width * done // total) if total else self.width
-        line = f"{self.label} [{'#' * filled}{'.' * (self.width - filled)}] {done}/{total}"
-        tenth = (10 * done // total) if total else 10
+        done = min(max(int(done), 0), total) if total else 0
+        if not total:  # nothing to do is not "done": an empty bar that says so
+            line = f"{self.label} [{'.' * self.width}] 0/0 (nothing to do)"
+            tenth = 10
+        else:
+            filled = self.width * done // total
+            line = f"{self.label} [{'#' * filled}{'.' * (self.width - filled)}] {done}/{total}"
+            tenth = 10 * done // total
         if self.tty:
             self.out.write("\r" + line)
             self._drawn = True
@@ -295,27 +353,36 @@ class ProgressBar:
 
 
 def _cmd_list(args: argparse.Namespace) -> int:
+    from langmem_plus.web.records import count_line
+
     user = _user(args.user_id)
     with _open_memory(args) as memory:
-        rows = memory.list(user)
-        enabled = Records(memory).memory_enabled(user)
+        records = _records(memory)
+        groups = records.groups(user)
+        enabled = records.memory_enabled(user)
     if args.json:
-        _print_json({"user_id": user, "memory_enabled": enabled,
-                     "memories": [r._asdict() for r in rows]})
+        _print_json({
+            "user_id": user, "memory_enabled": enabled,
+            "memories": [g.latest.listed._asdict() for g in groups],
+            "earlier_versions": [r.listed._asdict() for g in groups for r in g.earlier],
+        })
         return EXIT_OK
     state = "on" if enabled else "off"
-    print(f"{user}: {_plural(len(rows), 'memory', 'memories')} (memory is {state})")
-    if not rows:
+    print(f"{user}: {count_line(groups)} (memory is {state})")
+    if not groups:
         print("Nothing is remembered about this person.")
-    for row in rows:
-        print(f"- {row}")
-        print(f"  id: {row.fact_id}")
+    for group in groups:
+        print(f"- {group.latest.listed}")
+        print(f"  id: {group.latest.fact_id}")
+        for row in group.earlier:
+            print(f"  earlier: {row.listed}")
+            print(f"    id: {row.fact_id}")
     return EXIT_OK
 
 
 def _cmd_show(args: argparse.Namespace) -> int:
     with _open_memory(args) as memory:
-        records = Records(memory)
+        records = _records(memory)
         user = _user(args.user) if args.user else records.owner(args.fact_id)
         if user is None:
             raise CommandError(
@@ -373,7 +440,7 @@ def _cmd_show(args: argparse.Namespace) -> int:
 def _cmd_forget(args: argparse.Namespace) -> int:
     user = _user(args.user_id)
     with _open_memory(args) as memory:
-        if Records(memory).find(user, args.fact_id) is None:
+        if _records(memory).find(user, args.fact_id) is None:
             raise CommandError(
                 EXIT_NOT_FOUND,
                 f"{user} has no memory with the id {args.fact_id!r}; nothing was deleted. "
@@ -460,7 +527,7 @@ def _cmd_switch(args: argparse.Namespace) -> int:
 def _cmd_export(args: argparse.Namespace) -> int:
     user = _user(args.user_id)
     with _open_memory(args) as memory:
-        data = Records(memory).export(user)
+        data = _records(memory).export(user)
     text = json.dumps(data, indent=2, ensure_ascii=False, default=str)
     if args.output in (None, "-"):
         print(text)
@@ -726,7 +793,14 @@ def _guarded(handler: Callable[[argparse.Namespace], int]) -> Callable[[argparse
         except CommandError as exc:
             print(f"{_PROG}: error: {exc.message}", file=sys.stderr)
             return exc.code
-        except (InvalidUserIdError, InvalidFactError, InvalidNamespaceError) as exc:
+        except (InvalidUserIdError, InvalidFactError, EmbeddingModelRequiredError) as exc:
+            print(f"{_PROG}: error: {exc}", file=sys.stderr)
+            return EXIT_USAGE
+        except Exception as exc:
+            from langgraph.store.base import InvalidNamespaceError
+
+            if not isinstance(exc, InvalidNamespaceError):
+                raise
             print(f"{_PROG}: error: {exc}", file=sys.stderr)
             return EXIT_USAGE
         except (StoreUnavailableError, StoreConfigMismatchError, StoreRecoveryError) as exc:

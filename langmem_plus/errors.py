@@ -9,6 +9,7 @@ Every message names the offending value and says how to fix it::
     ├── ValueNotSerializableError (TypeError, ValueError)  a store value refused before any
     │                                       write: not JSON or past a limit (stores/values.py)
     ├── EmbeddingDimensionError (ValueError)    embedding size differs from the index
+    ├── EmbeddingModelRequiredError         a write needing the model, on a store opened without
     ├── StoreConfigMismatchError            existing path/collection has another config
     ├── StoreInUseError                     an Edge path already open in another store
     ├── StoreRecoveryError                  an Edge path a crash left in a state not repaired
@@ -29,6 +30,7 @@ from __future__ import annotations
 
 __all__ = [
     "EmbeddingDimensionError",
+    "EmbeddingModelRequiredError",
     "InvalidFactError",
     "InvalidUserIdError",
     "LangmemPlusError",
@@ -80,6 +82,11 @@ class EmbeddingDimensionError(LangmemPlusError, ValueError):
 
 class StoreConfigMismatchError(LangmemPlusError):
     """An existing Qdrant collection or Edge shard was created with a different configuration."""
+
+
+class EmbeddingModelRequiredError(LangmemPlusError):
+    """A write or search that needs an embedding model, on a store opened without one (the
+    CLI and the web view open a store built with an embedding index read-and-delete only)."""
 
 
 class StoreInUseError(LangmemPlusError):

@@ -422,3 +422,67 @@ def test_every_response_carries_the_security_headers(
     assert response.headers["x-content-type-options"] == "nosniff"
     assert response.headers["cache-control"] == "no-store"
     assert "frame-ancestors 'none'" in response.headers["content-security-policy"]
+
+
+# ---------------------------------------------------------------------------- first hour (#15)
+
+
+def test_the_page_and_the_cli_count_the_same_memories_the_same_way(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from langmem_plus.cli_commands import main
+
+    path = tmp_path / "edge"
+    with QdrantStore(path=path) as s:
+        seed(s)
+    assert main(["memories", "list", "alice", "--path", str(path)]) == 0
+    head = capsys.readouterr().out.splitlines()[0]
+    assert head == "alice: 2 memories, 1 earlier version in their history (memory is on)"
+    with QdrantStore(path=path) as s, signed_in(FactMemory(s)) as client:
+        html = client.get("/").text
+    assert '<h2 id="count">2 memories, 1 earlier version in their history</h2>' in html
+
+
+class _Model:
+    def embed_documents(self, texts: list[str]) -> list[list[float]]:
+        return [self.embed_query(t) for t in texts]
+
+    def embed_query(self, text: str) -> list[float]:
+        return [1.0 + len(text) % 5, 1.0, float(text.count("i")), 0.25]
+
+
+def test_the_page_opens_a_store_with_an_embedding_index_and_refuses_only_a_new_vector(
+    tmp_path: Path,
+) -> None:
+    """What `langmem-plus serve` opens: reading, marking wrong and deleting need no model;
+    marking a current memory right would rewrite its vector, so it is refused, nothing
+    changes, and the page says why."""
+    import argparse
+
+    from langchain_core.embeddings import Embeddings
+
+    from langmem_plus.cli_commands import _open_memory
+
+    class Model(_Model, Embeddings):
+        pass
+
+    path = tmp_path / "indexed"
+    with QdrantStore(path=path, index={"dims": 4, "embed": Model()}) as s:
+        ids = seed(s)
+    args = argparse.Namespace(path=str(path), url=None, api_key=None,
+                              collection="langgraph_store", namespace_prefix="langmem_plus")
+    with _open_memory(args) as memory, signed_in(memory) as client:
+        page = client.get("/").text
+        assert "Lives in Delhi." in page and "Prefers metric units." in page
+        token = csrf_of(page)
+        refused = client.post("/verdict", data={"csrf": token, "fact_id": ids.delhi,
+                                                "verdict": "confirmed"}).text
+        assert "needs the embedding model" in refused and "nothing was changed" in refused
+        assert "confirmed by you" not in refused
+        wrong = client.post("/verdict", data={"csrf": token, "fact_id": ids.units,
+                                              "verdict": "inaccurate"}).text
+        assert "marked inaccurate by you" in wrong
+        gone = client.post("/forget", data={"csrf": token, "fact_id": ids.delhi}).text
+        assert "Lives in Delhi." not in gone
+    with QdrantStore(path=path, index={"dims": 4, "embed": Model()}) as s:
+        assert "Delhi" not in FactMemory(s).recall("alice", "where do I live?").block

@@ -50,9 +50,10 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from langmem_plus.errors import EmbeddingModelRequiredError
 from langmem_plus.memory import FactMemory
 from langmem_plus.web.auth import Keys, OnceRegistry, Session, SessionRegistry
-from langmem_plus.web.records import Records
+from langmem_plus.web.records import Records, count_line
 
 __all__ = ["SESSION_COOKIE", "create_app"]
 
@@ -213,7 +214,8 @@ class _View:
         groups = await run_in_threadpool(self.records.groups, user)
         enabled = await run_in_threadpool(self.records.memory_enabled, user)
         response = self.render(
-            request, "memories.html", user=user, groups=groups, enabled=enabled,
+            request, "memories.html", user=user, groups=groups, count=count_line(groups),
+            enabled=enabled,
             csrf=self.keys.csrf_token(user, session.nonce),
             flash=self.read_flash(request, user),
             can_logout=self.authenticate is None,
@@ -300,7 +302,10 @@ class _View:
         refused = await self._own_fact(request, user, fact_id)
         if refused is not None:
             return refused
-        fact = await run_in_threadpool(self.memory.verdict, user, fact_id, verdict)
+        try:
+            fact = await run_in_threadpool(self.memory.verdict, user, fact_id, verdict)
+        except EmbeddingModelRequiredError as exc:
+            return self.redirect_with(request, user, str(exc))
         said = {"confirmed": "Thanks, marked as right",
                 "inaccurate": "Marked as wrong: it will not be used again",
                 "rejected": "Marked as not to be kept: it will not be used again"}[verdict]

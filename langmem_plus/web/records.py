@@ -28,14 +28,16 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from langchain_core.embeddings import Embeddings
 from langgraph.store.base import BaseStore, Item
 
+from langmem_plus.errors import EmbeddingModelRequiredError
 from langmem_plus.layout import current_key, decode_facts
 from langmem_plus.memory import FactMemory
 from langmem_plus.models import Fact, utcnow, validate_user_id
 from langmem_plus.planner import ListedFact, LogEntry
 
-__all__ = ["MemoryGroup", "MemoryRow", "Records"]
+__all__ = ["MemoryGroup", "MemoryRow", "NoEmbeddingModel", "Records", "count_line"]
 
 _PAGE = 500
 
@@ -79,6 +81,59 @@ class MemoryGroup:
     def earlier(self) -> tuple[MemoryRow, ...]:
         """Older versions, newest first."""
         return self.rows[1:]
+
+
+def count_line(groups: Sequence[MemoryGroup]) -> str:
+    """How many memories a person has, said the same way by the CLI and the web page:
+    the current memories (one per group, as recall sees them), then the earlier versions
+    kept as their history.
+
+    Example:
+        >>> count_line([])
+        '0 memories'
+    """
+    n = len(groups)
+    line = f"{n} {'memory' if n == 1 else 'memories'}"
+    earlier = sum(len(g.earlier) for g in groups)
+    if earlier:
+        line += f", {earlier} earlier {'version' if earlier == 1 else 'versions'} in their history"
+    return line
+
+
+class NoEmbeddingModel(Embeddings):
+    """Stands in for the embedding model when a store built with an index is opened only to
+    read, correct and delete (the CLI and the web view): every embedding request is refused.
+
+    Listing, showing, forgetting, marking a memory wrong and turning memory off never embed.
+    Writing a current fact again (marking it right, restoring it) would need a vector from the
+    model the index was built with; rather than leave that fact without one, or with a vector
+    of another text, the write is refused with ``EmbeddingModelRequiredError`` and nothing is
+    changed. Do that from your app, which has the model.
+
+    Example:
+        >>> NoEmbeddingModel(dims=3).embed_query("hi")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        langmem_plus.errors.EmbeddingModelRequiredError: ...
+    """
+
+    def __init__(self, dims: int) -> None:
+        self.dims = dims
+
+    def _refuse(self, what: str) -> EmbeddingModelRequiredError:
+        return EmbeddingModelRequiredError(
+            f"{what} needs the embedding model this store's index was built with "
+            f"(dims={self.dims}), and this view opened the store without one; nothing was "
+            "changed. Do it from your app, which opens the store with its model"
+        )
+
+    def embed_documents(self, texts: list[str]) -> list[list[float]]:
+        """Refused: writing a fact's vector needs the real model."""
+        raise self._refuse(f"writing {len(texts)} text(s) into the search index")
+
+    def embed_query(self, text: str) -> list[float]:
+        """Refused: a search by meaning needs the real model."""
+        raise self._refuse("searching by meaning")
 
 
 def _scan(store: BaseStore, ns: tuple[str, ...], flt: dict[str, Any] | None = None) -> list[Item]:
