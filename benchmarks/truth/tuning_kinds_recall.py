@@ -62,10 +62,18 @@ _ATTRS: tuple[tuple[str, bool | None, Sequence[str], Sequence[str], str, Sequenc
         "phone_plan",
         None,
         ("Vodafone Red", "Lyca Unlimited", "Tesco Mobile 20GB"),
-        ("I'm on {v} for my phone.", "my phone contract is {v} btw", "Signed up for {v} on my phone"),
+        (
+            "I'm on {v} for my phone.",
+            "my phone contract is {v} btw",
+            "Signed up for {v} on my phone",
+        ),
         "Has the {v} phone plan.",
-        ("what's my mobile deal again?", "which cell package am I paying for?",
-         "remind me of my mobile contract", "what tariff is my handset on?"),
+        (
+            "what's my mobile deal again?",
+            "which cell package am I paying for?",
+            "remind me of my mobile contract",
+            "what tariff is my handset on?",
+        ),
     ),
     (
         "car",
@@ -73,8 +81,12 @@ _ATTRS: tuple[tuple[str, bool | None, Sequence[str], Sequence[str], str, Sequenc
         ("Skoda Octavia", "Mazda CX-5", "Renault Zoé"),
         ("I drive a {v}.", "got a {v} as my car", "My car's a {v} 🚗"),
         "Drives a {v}.",
-        ("what vehicle do I own?", "remind me what I'm driving these days",
-         "which motor do I have?", "what's my ride?"),
+        (
+            "what vehicle do I own?",
+            "remind me what I'm driving these days",
+            "which motor do I have?",
+            "what's my ride?",
+        ),
     ),
     (
         "gym",
@@ -82,8 +94,11 @@ _ATTRS: tuple[tuple[str, bool | None, Sequence[str], Sequence[str], str, Sequenc
         ("FitZone Lisbon", "Anytime Fitness Leeds", "PureGym Camden"),
         ("I train at {v}.", "my gym is {v}", "Joined {v} last year"),
         "Goes to the gym {v}.",
-        ("where do I work out?", "which fitness club am I a member of?",
-         "where do I do my training sessions?"),
+        (
+            "where do I work out?",
+            "which fitness club am I a member of?",
+            "where do I do my training sessions?",
+        ),
     ),
     (
         "manager",
@@ -99,8 +114,11 @@ _ATTRS: tuple[tuple[str, bool | None, Sequence[str], Sequence[str], str, Sequenc
         ("Monzo", "ING", "Nordea"),
         ("I bank with {v}.", "my bank's {v}", "switched my current account to {v}"),
         "Banks with {v}.",
-        ("which bank am I with?", "where is my current account held?",
-         "what banking provider do I use?"),
+        (
+            "which bank am I with?",
+            "where is my current account held?",
+            "what banking provider do I use?",
+        ),
     ),
     (
         "dentist",
@@ -108,8 +126,7 @@ _ATTRS: tuple[tuple[str, bool | None, Sequence[str], Sequence[str], str, Sequenc
         ("Dr. Okafor", "Dr. Lindqvist", "Dr. Moreau"),
         ("My dentist is {v}.", "{v} does my teeth", "I see {v} for my teeth"),
         "The user's dentist is {v}.",
-        ("who's my dentist?", "which dental practice do I go to?",
-         "who do I see about my teeth?"),
+        ("who's my dentist?", "which dental practice do I go to?", "who do I see about my teeth?"),
     ),
     (
         "blood_type",
@@ -125,8 +142,7 @@ _ATTRS: tuple[tuple[str, bool | None, Sequence[str], Sequence[str], str, Sequenc
         ("Telia", "Virgin Media", "Free"),
         ("Our internet is with {v}.", "we get broadband from {v}", "home wifi provider is {v}"),
         "Internet provider is {v}.",
-        ("who's our broadband with?", "which ISP do I use at home?",
-         "who provides my home wifi?"),
+        ("who's our broadband with?", "which ISP do I use at home?", "who provides my home wifi?"),
     ),
     (
         "shoe_size",
@@ -170,9 +186,7 @@ def _many_attributes(rng: random.Random, user: str, start: datetime) -> HoConver
         HoProbe(rng.choice(_ATTRS[a][5]), present=(_ATTRS[a][2][picks[a]],), kind=UNSEEN)
         for a in attrs
     ]
-    probes += [
-        HoProbe(r, irrelevant=True, kind="irrelevant") for r in rng.sample(_IRRELEVANT, 3)
-    ]
+    probes += [HoProbe(r, irrelevant=True, kind="irrelevant") for r in rng.sample(_IRRELEVANT, 3)]
     return HoConversation(
         user,
         ((start, s1), (start + timedelta(days=2), s2)),
