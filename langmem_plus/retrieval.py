@@ -430,8 +430,23 @@ def mentions_person(request: str, fact: Fact, known: frozenset[str] = frozenset(
         True
         >>> mentions_person("where do I live?", f)
         False
+        >>> boss = f.model_copy(update={"subject": "person:manager"})
+        >>> mentions_person("what should I get my boss for her birthday?", boss)
+        True
     """
-    return bool(_person_terms(fact) & (_name_terms(request) | known))
+    if _person_terms(fact) & (_name_terms(request) | known):
+        return True
+    asked = asked_terms(request)
+    return any(_matched(n, asked) is not None for n in _person_names(fact.subject))
+
+
+@functools.lru_cache(maxsize=4_096)
+def _person_names(subject: str) -> tuple[_Name, ...]:
+    """The everyday other names of the word a person is called by ("boss" for
+    ``person:manager``), as ``ATTRIBUTE_WORDS`` has them; never of a name ("Maria")."""
+    who = subject.partition(":")[2]
+    words = ATTRIBUTE_WORDS.get(who, ())
+    return tuple(((alt,),) for w in words for alt in _alternatives(w))
 
 
 def names_topic(

@@ -165,6 +165,9 @@ _IRRELEVANT = (
     "how do I boil an egg?",
     "what's the type of a Python list comprehension?",
     "who won the 1998 football world cup?",
+    "what type of rock is granite?",
+    "what size is a football pitch?",
+    "how many moons does Jupiter have, currently?",
 )
 
 
