@@ -209,6 +209,16 @@ ATTRIBUTE_WORDS: Mapping[str, tuple[str, ...]] = {
     "address": ("live at", "street"),
     "email": ("e-mail", "mail address"),
     "name": ("called",),
+    "color": ("colour", "shade", "hue"),
+    "favorite": ("favourite", "fave", "fav"),
+    # everyday words for people, for facts about them (``person:<who>``)
+    "sister": ("sis",),
+    "brother": ("bro",),
+    "partner": ("hubby", "wifey", "other half", "significant other"),
+    "mother": ("mum", "mom", "mam", "ma"),
+    "father": ("dad", "pa"),
+    "grandmother": ("gran", "granny", "grandma", "nan", "nana"),
+    "grandfather": ("grandpa", "granddad", "grandad"),
 }
 """Everyday other names of the words attributes are named with (never of values): a
 predicate's name, split at ``_``, is named by a request that holds each of its words or one
@@ -433,6 +443,8 @@ def mentions_person(request: str, fact: Fact, known: frozenset[str] = frozenset(
         >>> boss = f.model_copy(update={"subject": "person:manager"})
         >>> mentions_person("what should I get my boss for her birthday?", boss)
         True
+        >>> mentions_person("are any of my siblings near Fremantle?", f)
+        True
     """
     if _person_terms(fact) & (_name_terms(request) | known):
         return True
@@ -442,10 +454,15 @@ def mentions_person(request: str, fact: Fact, known: frozenset[str] = frozenset(
 
 @functools.lru_cache(maxsize=4_096)
 def _person_names(subject: str) -> tuple[_Name, ...]:
-    """The everyday other names of the word a person is called by ("boss" for
-    ``person:manager``), as ``ATTRIBUTE_WORDS`` has them; never of a name ("Maria")."""
-    who = subject.partition(":")[2]
-    words = ATTRIBUTE_WORDS.get(who, ())
+    """The everyday other names of the word a person is called by: "boss" for
+    ``person:manager`` (``ATTRIBUTE_WORDS``), and the words that name every one of a
+    relation ("my husband" for ``person:partner``, "my siblings" for ``person:sister``,
+    ``RELATION_WORDS``); never of a name ("Maria")."""
+    who = subject.partition(":")[2].replace("_", " ")
+    words = list(ATTRIBUTE_WORDS.get(who, ()))
+    for predicate, (general, specific) in RELATION_WORDS.items():
+        if who == predicate or who in general or who in specific:
+            words.extend(general)
     return tuple(((alt,),) for w in words for alt in _alternatives(w))
 
 

@@ -145,6 +145,30 @@ _ATTRS: tuple[tuple[str, bool | None, Sequence[str], Sequence[str], str, Sequenc
         ("who's our broadband with?", "which ISP do I use at home?", "who provides my home wifi?"),
     ),
     (
+        "favorite_color",
+        True,
+        ("teal", "burgundy", "mustard yellow"),
+        (
+            "my favourite colour is {v}",
+            "Favourite colour? {v}, always 💛",
+            "I've always loved {v} best of all colours",
+        ),
+        "Favorite color is {v}.",
+        (
+            "what's my favourite colour?",
+            "knit me a scarf pattern in my favourite shade",
+            "which colour is my favourite again?",
+        ),
+    ),
+    (
+        "streaming_service",
+        True,
+        ("Mubi", "Crunchyroll", "Disney+"),
+        ("we only pay for {v} now", "My streaming service is {v}.", "got {v} for streaming"),
+        "Streaming service is {v}.",
+        ("which streaming service do we subscribe to?", "what streaming service am I on?"),
+    ),
+    (
         "shoe_size",
         True,
         ("44", "38", "9.5"),
@@ -285,4 +309,75 @@ def _people(rng: random.Random, user: str, start: datetime) -> HoConversation:
     )  # fmt: skip
 
 
-SCENARIOS = (_many_attributes, _combined, _switch, _people, _many_attributes, _switch)
+_OTHERS = (
+    ("sister", "city", "Fremantle", "My sister lives in Fremantle now.",
+     "The user's sister lives in Fremantle.",
+     ("is my sister anywhere near me?", "are any of my siblings by the coast?",
+      "what time is it where my sis lives?")),
+    ("partner", "employer", "Ørsted", "My partner works at Ørsted.",
+     "The user's partner works at Ørsted.",
+     ("what does my wife do for a living?", "gift ideas for my husband's work party",
+      "where is my partner employed?")),
+    ("manager", "dietary_restriction", "vegan", "my boss is vegan fwiw",
+     "The user's manager is vegan.",
+     ("book a team lunch my boss can eat at", "where should I take my manager for dinner?")),
+)  # fmt: skip
+
+
+def _other_person(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """A fact about someone else: recalled for a request that names that person (by any
+    word for them), never for the user's own attribute."""
+    who, pred, value, said, text, asks = rng.choice(_OTHERS)
+    ideal = CandidateFact(kind="fact", subject=f"person:{who}", predicate=pred, object=value,
+                          text=text, quote=said, holder=who)  # fmt: skip
+    mine = {"city": "where do I live?", "employer": "where do I work?",
+            "dietary_restriction": "plan my meals for the week"}[pred]  # fmt: skip
+    return HoConversation(
+        user,
+        ((start, (HoTurn(said, (ideal,)),)),),
+        (HoProbe(rng.choice(asks), present=(value,), kind=PEOPLE, holder=who),
+         HoProbe(mine, absent=((value, "other_person"),), kind=PEOPLE, holder=who)),
+        start + timedelta(days=2),
+        kinds=(PEOPLE,),
+    )  # fmt: skip
+
+
+_CROWD = (
+    ("allergy", "sesame", "Is allergic to sesame."),
+    ("allergy", "kiwi", "Is allergic to kiwi."),
+    ("dislike", "olives", "Dislikes olives."),
+    ("dislike", "jazz", "Dislikes jazz."),
+    ("constraint", "no flights over 6 hours", "Avoids flights over 6 hours."),
+    ("language", "Portuguese", "Speaks Portuguese."),
+    ("hobby", "bouldering", "Enjoys bouldering."),
+    ("hobby", "sourdough baking", "Enjoys sourdough baking."),
+    ("pet", "Biscuit", "Has a dog named Biscuit."),
+    ("child", "Lúcia", "Has a daughter named Lúcia."),
+)
+
+
+def _crowded(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """A user with a full profile and many facts: the one asked for still fits the budget."""
+    turns = [HoTurn(f"note: {t}", (_c(p, o, t, f"note: {t}"),)) for p, o, t in _CROWD]
+    attrs = rng.sample(range(len(_ATTRS)), 4)
+    picks = {a: rng.randrange(len(_ATTRS[a][2])) for a in attrs}
+    for a in attrs:
+        said, c = _statement(rng, a, picks[a])
+        turns.append(HoTurn(said, (c,)))
+    rng.shuffle(turns)
+    ask = attrs[0]
+    return HoConversation(
+        user,
+        ((start, tuple(turns)),),
+        (HoProbe(rng.choice(_ATTRS[ask][5]), present=(_ATTRS[ask][2][picks[ask]],),
+                 kind=UNSEEN),
+         HoProbe(rng.choice(_IRRELEVANT), irrelevant=True, kind="irrelevant")),
+        start + timedelta(days=6),
+        kinds=(UNSEEN,),
+    )  # fmt: skip
+
+
+SCENARIOS = (
+    _many_attributes, _combined, _switch, _people, _other_person, _crowded,
+    _many_attributes, _switch,
+)  # fmt: skip
