@@ -35,6 +35,7 @@ from datetime import datetime
 from typing import Literal, NamedTuple
 
 from langmem_plus.models import Fact
+from langmem_plus.policy import DEFAULT_PREDICATE_ALIASES
 from langmem_plus.profile import (
     PROFILE_PREDICATES,
     PROFILE_SECTIONS,
@@ -182,6 +183,8 @@ SLOT_NAMES: Mapping[str, tuple[str, ...]] = {
     "ticket_prefix": ("ticket", "jira"),
     "tool": ("tooling", "tools"),
     "uses": ("stack", "technology", "tech stack", "library", "framework"),
+    "internet_provider": ("broadband", "isp", "home internet", "wifi", "wi-fi"),
+    "mobile_carrier": ("mobile network", "phone network", "carrier"),
 }
 """Other names people use for each default predicate's attribute. A request that holds
 every word of the predicate's own name, or of one of these, asks about that attribute (see
@@ -231,15 +234,9 @@ _ASKING = content_terms(
 )
 """Words of how a request asks, not of what it asks about: left out of its coverage."""
 
-_ALIASES: Mapping[str, str] = {
-    "lives_in": "city", "home_city": "city", "location": "city", "works_at": "employer",
-    "company": "employer", "job": "job_title", "role": "job_title", "name": "preferred_name",
-    "allergic_to": "allergy", "diet": "dietary_restriction", "speaks": "language",
-    "time_zone": "timezone", "mobile_plan": "phone_plan", "cell_plan": "phone_plan",
-    "mobile_carrier": "phone_plan", "isp": "internet_provider", "broadband": "internet_provider",
-}  # fmt: skip
-"""Spellings of a predicate that are other names of its attribute, as in the write policy's
-aliases."""
+_ALIASES: Mapping[str, str] = DEFAULT_PREDICATE_ALIASES
+"""Spellings of a predicate (the write policy's aliases) are other names of its attribute:
+``mobile_contract`` names ``phone_plan`` as "my mobile contract"."""
 
 
 def asked_terms(text: str) -> frozenset[str]:
@@ -331,8 +328,12 @@ alternatives."""
 def _slot_terms(predicate: str, slot_names: Mapping[str, Sequence[str]]) -> tuple[_Name, ...]:
     names: list[_Name] = []
     for spelling in (predicate, *(a for a, p in _ALIASES.items() if p == predicate)):
+        words = spelling.split("_")
+        if len(content_terms(" ".join(words))) < len(words):  # "reports_to": a phrase
+            names.extend(((alt,),) for alt in _alternatives(" ".join(words)))
+            continue
         groups = []
-        for word in spelling.split("_"):
+        for word in words:
             alts = tuple(
                 a for n in (word, *ATTRIBUTE_WORDS.get(word, ())) for a in _alternatives(n)
             )

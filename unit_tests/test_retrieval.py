@@ -410,3 +410,21 @@ def test_a_topic_to_forget_names_an_attribute_in_everyday_words() -> None:
     car = f("car", "Drives a Volvo V60.", predicate="car", obj="Volvo V60")
     assert names_topic("my cellphone contract", PLAN)
     assert not names_topic("my cellphone contract", car)
+
+
+def test_a_new_manager_replaces_the_old_one_and_comes_back_for_my_boss() -> None:
+    from langmem_plus.models import CandidateFact
+    from langmem_plus.policy import WritePolicy
+
+    def said(name: str, at: datetime) -> tuple[CandidateFact, datetime]:
+        return CandidateFact(kind="fact", subject="user", predicate="line_manager",
+                             object=name, text=f"The user's manager is {name}."), at  # fmt: skip
+
+    held: list[Fact] = []
+    for c, at in (said("Rohan Mehta", T), said("Beatriz Souza", T + timedelta(days=9))):
+        d = WritePolicy().decide(c, user_id="lee", current=held, now=at, session_id="s")
+        held = [f for f in held if f.fact_id not in {x.fact_id for x in d.closed}]
+        assert d.fact is not None
+        held.append(d.fact)
+    recall = RetrievalPolicy().select("who's my boss these days?", held, scope=None, now=NOW)
+    assert "Beatriz Souza" in recall.block and "Rohan Mehta" not in recall.block
