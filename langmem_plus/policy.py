@@ -122,6 +122,11 @@ DEFAULT_SINGLE_VALUED: frozenset[str] = frozenset(
         "internet_provider",
         "car",
         "gym",
+        "manager",
+        "landlord",
+        "energy_provider",
+        "blood_type",
+        "favorite_color",
     }
 )
 """Predicates with one value at a time: a new value supersedes the old one."""
@@ -187,6 +192,16 @@ DEFAULT_PREDICATE_ALIASES: Mapping[str, str] = {
     "dislikes": "dislike",
     "mobile_plan": "phone_plan",
     "cell_plan": "phone_plan",
+    "phone_contract": "phone_plan",
+    "mobile_contract": "phone_plan",
+    "vehicle": "car",
+    "gym_membership": "gym",
+    "boss": "manager",
+    "line_manager": "manager",
+    "supervisor": "manager",
+    "reports_to": "manager",
+    "isp": "internet_provider",
+    "broadband_provider": "internet_provider",
 }
 """Spellings an extractor may use for the same predicate; mapped before cardinality."""
 

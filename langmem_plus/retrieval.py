@@ -27,6 +27,7 @@ Example:
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -34,6 +35,7 @@ from datetime import datetime
 from typing import Literal, NamedTuple
 
 from langmem_plus.models import Fact
+from langmem_plus.policy import DEFAULT_PREDICATE_ALIASES
 from langmem_plus.profile import (
     PROFILE_PREDICATES,
     PROFILE_SECTIONS,
@@ -41,7 +43,7 @@ from langmem_plus.profile import (
     is_other_person,
     render_profile,
 )
-from langmem_plus.text_rules import content_terms
+from langmem_plus.text_rules import _stem, content_terms
 
 __all__ = [
     "LEAD_LINE",
@@ -181,6 +183,8 @@ SLOT_NAMES: Mapping[str, tuple[str, ...]] = {
     "ticket_prefix": ("ticket", "jira"),
     "tool": ("tooling", "tools"),
     "uses": ("stack", "technology", "tech stack", "library", "framework"),
+    "internet_provider": ("broadband", "isp", "home internet", "wifi", "wi-fi"),
+    "mobile_carrier": ("mobile network", "phone network", "carrier"),
 }
 """Other names people use for each default predicate's attribute. A request that holds
 every word of the predicate's own name, or of one of these, asks about that attribute (see
@@ -188,21 +192,102 @@ every word of the predicate's own name, or of one of these, asks about that attr
 embedding index (``dense_floor``) covers wordings no list foresees."""
 
 
+ATTRIBUTE_WORDS: Mapping[str, tuple[str, ...]] = {
+    "phone": ("mobile", "cell", "cellphone", "handset", "smartphone"),
+    "mobile": ("phone", "cell", "cellphone", "handset"),
+    "plan": ("deal", "contract", "tariff", "package", "subscription", "bundle"),
+    "car": ("vehicle", "motor", "ride", "drive", "driving"),
+    "gym": ("fitness", "workout", "work out", "exercise"),
+    "manager": ("boss", "supervisor", "report to", "line manager"),
+    "internet": ("broadband", "wifi", "wi-fi", "isp", "fibre", "fiber"),
+    "provider": ("supplier", "carrier", "provide"),
+    "carrier": ("provider", "network", "operator"),
+    "type": ("group",),
+    "shoe": ("footwear", "trainers", "sneakers", "boots"),
+    "dentist": ("dental",),
+    "doctor": ("gp", "physician"),
+    "bank": ("banking", "current account", "checking account", "savings account"),
+    "airport": ("fly from", "fly out of"),
+    "birthday": ("born", "birth date"),
+    "address": ("live at", "street"),
+    "email": ("e-mail", "mail address"),
+    "name": ("called",),
+    "color": ("colour", "shade", "hue"),
+    "favorite": ("favourite", "fave", "fav"),
+    # everyday words for people, for facts about them (``person:<who>``)
+    "sister": ("sis",),
+    "brother": ("bro",),
+    "partner": ("hubby", "wifey", "other half", "significant other"),
+    "mother": ("mum", "mom", "mam", "ma"),
+    "father": ("dad", "pa"),
+    "grandmother": ("gran", "granny", "grandma", "nan", "nana"),
+    "grandfather": ("grandpa", "granddad", "grandad"),
+}
+"""Everyday other names of the words attributes are named with (never of values): a
+predicate's name, split at ``_``, is named by a request that holds each of its words or one
+of that word's other names ("what tariff is my handset on?" names ``phone_plan``). A name
+with a function word in it ("work out", "report to") is matched as a phrase."""
+
+_ASKING = content_terms(
+    "remind again currently nowadays these days still anymore any more exactly actually btw "
+    "right now present today lately recently"
+)
+"""Words of how a request asks, not of what it asks about: left out of its coverage."""
+
+_ALIASES: Mapping[str, str] = DEFAULT_PREDICATE_ALIASES
+"""Spellings of a predicate (the write policy's aliases) are other names of its attribute:
+``mobile_contract`` names ``phone_plan`` as "my mobile contract"."""
+
+
+def asked_terms(text: str) -> frozenset[str]:
+    """The request's content terms plus its two-word phrases (``"report+to"``), so a name
+    with a function word in it ("work out", "report to") is matched as a phrase.
+
+    Example:
+        >>> sorted(t for t in asked_terms("who do I report to?") if "+" in t)
+        ['do+i', 'i+report', 'report+to', 'who+do']
+    """
+    stems = _stem_seq(text)
+    return content_terms(text) | frozenset(f"{a}+{b}" for a, b in itertools.pairwise(stems))
+
+
+@functools.lru_cache(maxsize=16_384)
+def _stem_seq(text: str) -> tuple[str, ...]:
+    t = text.casefold().replace("n\u2019t", " not").replace("n't", " not").replace("-", " ")
+    return tuple(_stem(w.split("'", 1)[0]) for w in _SEQ_WORD.findall(t))
+
+
+_SEQ_WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
+
+
+def _alternatives(name: str) -> tuple[frozenset[str], ...]:
+    """How one name (or word) can be matched: its content terms, or, when it holds a
+    function word, the phrase of its consecutive stems."""
+    terms = content_terms(name)
+    stems = _stem_seq(name)
+    if len(stems) > 1 and len(terms) < len(stems):
+        return (frozenset(f"{a}+{b}" for a, b in itertools.pairwise(stems)),)
+    return (terms,) if terms else ()
+
+
 def names_slot(
     request_terms: frozenset[str],
     fact: Fact,
     slot_names: Mapping[str, Sequence[str]] = SLOT_NAMES,
 ) -> bool:
-    """True when the request names the fact's attribute: every term of its predicate, or
-    of one of the predicate's other names (``slot_names``).
+    """True when the request names the fact's attribute: every word of its predicate (or
+    an everyday other name of that word, ``ATTRIBUTE_WORDS``), or every term of one of the
+    predicate's other names (``slot_names``).
 
     "Write a migration checklist for our database" names the ``database`` slot even though
     most of its words are about something else; "Where is Atlas hosted?" names the
-    ``deploy_target`` slot through "host"; "How tall is the Eiffel tower?" names none.
+    ``deploy_target`` slot through "host"; "How tall is the Eiffel tower?" names none. A
+    predicate nobody configured is named by its own words: ``blood_type`` by "my blood
+    type" or "my blood group".
 
     Example:
         >>> from datetime import datetime, timezone
-        >>> from langmem_plus.text_rules import content_terms
+        >>> from langmem_plus.text_rules import _stem, content_terms
         >>> t = datetime(2026, 5, 1, tzinfo=timezone.utc)
         >>> f = Fact(fact_id="f", user_id="u", kind="decision", subject="atlas.db",
         ...          predicate="database", object="PostgreSQL 16", scope="atlas",
@@ -213,16 +298,53 @@ def names_slot(
         True
         >>> names_slot(content_terms("how tall is the Eiffel tower?"), f)
         False
+        >>> plan = f.model_copy(update={"predicate": "phone_plan", "subject": "user"})
+        >>> names_slot(content_terms("what tariff is my handset on?"), plan)
+        True
+        >>> names_slot(content_terms("draft a business plan"), plan)
+        False
     """
-    return any(words <= request_terms for words in _slot_terms(fact.predicate, slot_names))
+    return any(
+        _matched(n, request_terms) is not None for n in _slot_terms(fact.predicate, slot_names)
+    )
 
 
-def _slot_terms(
-    predicate: str, slot_names: Mapping[str, Sequence[str]]
-) -> tuple[frozenset[str], ...]:
-    names = (predicate.replace("_", " "), *slot_names.get(predicate, ()))
-    # a name made only of stop-words has no terms: it must never match every request
-    return tuple(t for t in (content_terms(n) for n in names) if t)
+def _matched(name: _Name, terms: frozenset[str]) -> frozenset[str] | None:
+    """The request terms that name the attribute through ``name``, or ``None``."""
+    said: set[str] = set()
+    for group in name:
+        alt = next((a for a in group if a <= terms), None)
+        if alt is None:
+            return None
+        said |= {w for t in alt for w in t.split("+")}
+    return frozenset(said)
+
+
+_Name = tuple[tuple[frozenset[str], ...], ...]
+"""One way to name an attribute: groups that must all be present, each by any of its
+alternatives."""
+
+
+def _slot_terms(predicate: str, slot_names: Mapping[str, Sequence[str]]) -> tuple[_Name, ...]:
+    names: list[_Name] = []
+    for spelling in (predicate, *(a for a, p in _ALIASES.items() if p == predicate)):
+        words = spelling.split("_")
+        if len(content_terms(" ".join(words))) < len(words):  # "reports_to": a phrase
+            names.extend(((alt,),) for alt in _alternatives(" ".join(words)))
+            continue
+        groups = []
+        for word in words:
+            alts = tuple(
+                a for n in (word, *ATTRIBUTE_WORDS.get(word, ())) for a in _alternatives(n)
+            )
+            if alts:
+                groups.append(alts)
+        if groups:
+            names.append(tuple(groups))
+    for other in slot_names.get(predicate, ()):
+        # a name made only of stop-words has no terms: it must never match every request
+        names.extend(((alt,),) for alt in _alternatives(other))
+    return tuple(names)
 
 
 def _names_other_relation(request_terms: frozenset[str], fact: Fact) -> bool:
@@ -319,8 +441,30 @@ def mentions_person(request: str, fact: Fact, known: frozenset[str] = frozenset(
         True
         >>> mentions_person("where do I live?", f)
         False
+        >>> boss = f.model_copy(update={"subject": "person:manager"})
+        >>> mentions_person("what should I get my boss for her birthday?", boss)
+        True
+        >>> mentions_person("are any of my siblings near Fremantle?", f)
+        True
     """
-    return bool(_person_terms(fact) & (_name_terms(request) | known))
+    if _person_terms(fact) & (_name_terms(request) | known):
+        return True
+    asked = asked_terms(request)
+    return any(_matched(n, asked) is not None for n in _person_names(fact.subject))
+
+
+@functools.lru_cache(maxsize=4_096)
+def _person_names(subject: str) -> tuple[_Name, ...]:
+    """The everyday other names of the word a person is called by: "boss" for
+    ``person:manager`` (``ATTRIBUTE_WORDS``), and the words that name every one of a
+    relation ("my husband" for ``person:partner``, "my siblings" for ``person:sister``,
+    ``RELATION_WORDS``); never of a name ("Maria")."""
+    who = subject.partition(":")[2].replace("_", " ")
+    words = list(ATTRIBUTE_WORDS.get(who, ()))
+    for predicate, (general, specific) in RELATION_WORDS.items():
+        if who == predicate or who in general or who in specific:
+            words.extend(general)
+    return tuple(((alt,),) for w in words for alt in _alternatives(w))
 
 
 def names_topic(
@@ -362,10 +506,12 @@ def names_topic(
     terms = _fact_terms(fact)
     if topic_terms <= terms:
         return True
-    return any(
-        words <= topic_terms and topic_terms - words <= terms
-        for words in _slot_terms(fact.predicate, slot_names)
-    )
+    topic_all = asked_terms(topic)
+    for name in _slot_terms(fact.predicate, slot_names):
+        said = _matched(name, topic_all)
+        if said is not None and topic_terms - said <= terms:
+            return True
+    return False
 
 
 def coverage(request_terms: frozenset[str], fact: Fact) -> float:
@@ -373,7 +519,7 @@ def coverage(request_terms: frozenset[str], fact: Fact) -> float:
 
     Example:
         >>> from datetime import datetime, timezone
-        >>> from langmem_plus.text_rules import content_terms
+        >>> from langmem_plus.text_rules import _stem, content_terms
         >>> t = datetime(2026, 5, 1, tzinfo=timezone.utc)
         >>> f = Fact(fact_id="f", user_id="u", kind="fact", subject="user", predicate="employer",
         ...          object="Acme Ltd", text="Works at Acme Ltd.", valid_from=t, asserted_at=t)
@@ -419,7 +565,7 @@ class RetrievalPolicy:
     profile_predicates: frozenset[str] = PROFILE_PREDICATES
     sections: tuple[tuple[str, tuple[str, ...]], ...] = PROFILE_SECTIONS
     slot_names: Mapping[str, Sequence[str]] = field(default_factory=lambda: SLOT_NAMES, hash=False)
-    _slots: dict[str, tuple[frozenset[str], ...]] = field(
+    _slots: dict[str, tuple[_Name, ...]] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
 
@@ -427,7 +573,7 @@ class RetrievalPolicy:
         terms = self._slots.get(fact.predicate)
         if terms is None:
             terms = self._slots[fact.predicate] = _slot_terms(fact.predicate, self.slot_names)
-        return any(words <= request_terms for words in terms)
+        return any(_matched(name, request_terms) is not None for name in terms)
 
     def _names_person(self, request: str, request_terms: frozenset[str], fact: Fact) -> bool:
         """A person in the user's life that the request names: by relation ("my
@@ -477,9 +623,11 @@ class RetrievalPolicy:
         q = content_terms(request)
         if scope:
             q = q - content_terms(scope)  # the scope filter already guarantees the project
+        q = q - _ASKING if q - _ASKING else q  # "remind me ... again": how, not what, is asked
+        asked = q | frozenset(t for t in asked_terms(request) if "+" in t)
         seen: set[str] = set()
         facts = list(facts)
-        known = self._named_people(request, q, facts)
+        known = self._named_people(request, asked, facts)
         for fact in facts:
             if fact.fact_id in seen:
                 continue
@@ -504,8 +652,8 @@ class RetrievalPolicy:
                     lexical < self.floor
                     and not _names_other_relation(q, fact)
                     and (
-                        self._names_person(request, q, fact)
-                        or self._names_slot(q, fact)
+                        self._names_person(request, asked, fact)
+                        or self._names_slot(asked, fact)
                         or mentions_relation(q, fact)
                     )
                 ):

@@ -480,13 +480,17 @@ _STOP = frozenset(
 _NEGATIONS = frozenset({"not", "no", "never", "without", "nor"})
 _VOWEL = re.compile(r"[aeiouy]")
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
+_US_OUR = re.compile(r"(?<=[a-z]{3})our(?=s?$|ite|ed$|ing$|hood|ful|less|abl|er)")
+_US_TRE = re.compile(r"^([a-z]{2,})([tb])re(s?)$")
 
 
 def _stem(word: str) -> str:
     """A light, symmetric stemmer: both sides of a comparison get the same cuts, so every
     inflection of a word ends on one stem ("deploy", "deploys", "deployed" and "deploying"
-    all give "deploi")."""
-    w = word
+    all give "deploi"). British and American spellings end on one stem too ("colour" and
+    "color", "favourite" and "favorite", "centre" and "center", "fibre" and "fiber"), so an
+    extractor's ``favorite_color`` is named by "my favourite colour"."""
+    w = _US_TRE.sub(r"\1\2er\3", _US_OUR.sub("or", word))
     if w.endswith("ies") and len(w) > 4:
         w = w[:-3] + "i"
     elif w.endswith("s") and not w.endswith("ss") and len(w) > 3:

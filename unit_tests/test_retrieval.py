@@ -339,3 +339,92 @@ def test_a_saved_note_about_people_reaches_a_request_that_names_them() -> None:
     assert kept_ids("board games the kids might enjoy?", None, facts) == ["n-girls"]
     assert kept_ids("anniversary present for my husband", None, facts) == ["n-husband"]
     assert kept_ids("how do I descale a kettle?", None, facts) == []
+
+
+# --- issue 12: a request names an attribute in other words than the fact ---------------
+
+PLAN = f(
+    "plan",
+    "Has the SimplyMobile Flex plan.",
+    predicate="phone_plan",
+    obj="SimplyMobile Flex",
+    single_valued=True,
+)
+BOSS = f(
+    "boss",
+    "The user's manager is Dana Whitfield.",
+    predicate="manager",
+    obj="Dana Whitfield",
+    single_valued=True,
+)
+BLOOD = f("blood", "Has blood type A negative.", predicate="blood_type", obj="A negative")
+
+
+def _kept(request: str, *facts: Fact) -> list[str]:
+    return [
+        k.fact.fact_id for k in RetrievalPolicy().select(request, facts, scope=None, now=NOW).kept
+    ]
+
+
+def test_an_attribute_is_named_by_everyday_names_of_its_predicates_words() -> None:
+    # "cellphone bundle" holds neither word of the fact nor of its predicate
+    assert _kept("which cellphone bundle am I on, and is there anything cheaper?", PLAN) == ["plan"]
+    assert _kept("what's my blood group, for the donor form?", BLOOD) == ["blood"]
+
+
+def test_a_name_with_a_function_word_is_matched_as_a_phrase() -> None:
+    assert _kept("who am I reporting to this quarter?", BOSS) == ["boss"]
+    # "report" without "to" is not the phrase: a request about reports gets nothing
+    assert _kept("how do trains report delays?", BOSS) == []
+
+
+def test_one_word_of_a_two_word_attribute_is_not_enough() -> None:
+    # the floor stays: "plan" alone is not a phone plan, "type" alone is not a blood type
+    assert _kept("draft a business plan for a bakery", PLAN, BLOOD, BOSS) == []
+    assert _kept("what type of tea is oolong?", PLAN, BLOOD, BOSS) == []
+
+
+def test_words_of_how_a_request_asks_do_not_dilute_its_coverage() -> None:
+    note = f("ferry", "Cycles to the office.", obj="cycles")
+    assert _kept(
+        "remind me again: do I still cycle to the office nowadays, or did that change lately?", note
+    ) == ["ferry"]
+
+
+def test_another_person_is_named_by_an_everyday_name_for_them() -> None:
+    veg = f(
+        "veg",
+        "The user's manager is vegetarian.",
+        predicate="dietary_restriction",
+        obj="vegetarian",
+        subject="person:manager",
+        holder="manager",
+    )
+    assert _kept("where should I take my boss for lunch?", veg) == ["veg"]
+    assert _kept("where should I go for lunch?", veg) == []
+
+
+def test_a_topic_to_forget_names_an_attribute_in_everyday_words() -> None:
+    from langmem_plus.retrieval import names_topic
+
+    car = f("car", "Drives a Volvo V60.", predicate="car", obj="Volvo V60")
+    assert names_topic("my cellphone contract", PLAN)
+    assert not names_topic("my cellphone contract", car)
+
+
+def test_a_new_manager_replaces_the_old_one_and_comes_back_for_my_boss() -> None:
+    from langmem_plus.models import CandidateFact
+    from langmem_plus.policy import WritePolicy
+
+    def said(name: str, at: datetime) -> tuple[CandidateFact, datetime]:
+        return CandidateFact(kind="fact", subject="user", predicate="line_manager",
+                             object=name, text=f"The user's manager is {name}."), at  # fmt: skip
+
+    held: list[Fact] = []
+    for c, at in (said("Rohan Mehta", T), said("Beatriz Souza", T + timedelta(days=9))):
+        d = WritePolicy().decide(c, user_id="lee", current=held, now=at, session_id="s")
+        held = [f for f in held if f.fact_id not in {x.fact_id for x in d.closed}]
+        assert d.fact is not None
+        held.append(d.fact)
+    recall = RetrievalPolicy().select("who's my boss these days?", held, scope=None, now=NOW)
+    assert "Beatriz Souza" in recall.block and "Rohan Mehta" not in recall.block

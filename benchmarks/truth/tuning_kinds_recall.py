@@ -1,0 +1,383 @@
+"""Tuning cases of issue 12's recall kinds: facts stored right, asked for in other words.
+
+Each user states facts of many attributes — ones the write policy knows (``phone_plan``,
+``car``, ``gym``, ``city``, people) and ones it does not (declared ``single_valued`` per the
+issue-12 conventions: a manager, a bank, a dentist, a blood type) — and later asks for them
+in everyday wordings that do not reuse the fact's words ("what's my mobile deal?", "who's my
+boss?"). Some users switch a one-at-a-time value, so the old one must not come back.
+Irrelevant requests, some of which share a word with an attribute name ("a business plan",
+"the name of a river"), must get no facts at all: the relevance floor stays.
+
+Perfect candidates are the fair test here (mode ``"perfect"``): the facts are stored as a
+careful extractor proposes them; only recall is measured. Written in this file's own words
+and values, without reading the held-out split.
+
+Example:
+    >>> import random
+    >>> from datetime import datetime, timezone
+    >>> conv = SCENARIOS[0](random.Random(3), "u", datetime(2026, 3, 2, tzinfo=timezone.utc))
+    >>> conv.probes[0].kind
+    'unseen_statement'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+
+from benchmarks.truth.conversations import HoConversation, HoProbe, HoTurn
+from langmem_plus.models import CandidateFact
+
+__all__ = ["SCENARIOS"]
+
+UNSEEN = "unseen_statement"
+SWITCH = "one_at_a_time"
+PEOPLE = "people"
+
+
+def _c(
+    predicate: str,
+    obj: str,
+    text: str,
+    quote: str,
+    *,
+    single: bool | None = None,
+) -> CandidateFact:
+    return CandidateFact(
+        kind="fact",
+        subject="user",
+        predicate=predicate,
+        object=obj,
+        text=text,
+        quote=quote,
+        single_valued=single,
+    )
+
+
+# (predicate, single_valued declared, values, statement templates, fact text template,
+#  request wordings that do not reuse the fact's words)
+_ATTRS: tuple[tuple[str, bool | None, Sequence[str], Sequence[str], str, Sequence[str]], ...] = (
+    (
+        "phone_plan",
+        None,
+        ("Vodafone Red", "Lyca Unlimited", "Tesco Mobile 20GB"),
+        (
+            "I'm on {v} for my phone.",
+            "my phone contract is {v} btw",
+            "Signed up for {v} on my phone",
+        ),
+        "Has the {v} phone plan.",
+        (
+            "what's my mobile deal again?",
+            "which cell package am I paying for?",
+            "remind me of my mobile contract",
+            "what tariff is my handset on?",
+        ),
+    ),
+    (
+        "car",
+        None,
+        ("Skoda Octavia", "Mazda CX-5", "Renault Zoé"),
+        ("I drive a {v}.", "got a {v} as my car", "My car's a {v} 🚗"),
+        "Drives a {v}.",
+        (
+            "what vehicle do I own?",
+            "remind me what I'm driving these days",
+            "which motor do I have?",
+            "what's my ride?",
+        ),
+    ),
+    (
+        "gym",
+        None,
+        ("FitZone Lisbon", "Anytime Fitness Leeds", "PureGym Camden"),
+        ("I train at {v}.", "my gym is {v}", "Joined {v} last year"),
+        "Goes to the gym {v}.",
+        (
+            "where do I work out?",
+            "which fitness club am I a member of?",
+            "where do I do my training sessions?",
+        ),
+    ),
+    (
+        "manager",
+        True,
+        ("Priya Raman", "Jonas Weiß", "Chidi Okoro"),
+        ("My manager is {v}.", "I report to {v} now", "{v} is my line manager"),
+        "The user's manager is {v}.",
+        ("who's my boss?", "who do I report to?", "who is my supervisor at work?"),
+    ),
+    (
+        "bank",
+        True,
+        ("Monzo", "ING", "Nordea"),
+        ("I bank with {v}.", "my bank's {v}", "switched my current account to {v}"),
+        "Banks with {v}.",
+        (
+            "which bank am I with?",
+            "where is my current account held?",
+            "what banking provider do I use?",
+        ),
+    ),
+    (
+        "dentist",
+        True,
+        ("Dr. Okafor", "Dr. Lindqvist", "Dr. Moreau"),
+        ("My dentist is {v}.", "{v} does my teeth", "I see {v} for my teeth"),
+        "The user's dentist is {v}.",
+        ("who's my dentist?", "which dental practice do I go to?", "who do I see about my teeth?"),
+    ),
+    (
+        "blood_type",
+        True,
+        ("O negative", "AB positive", "B negative"),
+        ("My blood type is {v}.", "fyi i'm {v} (blood)", "Blood group: {v}"),
+        "Has blood type {v}.",
+        ("what's my blood group?", "which blood type am I?"),
+    ),
+    (
+        "internet_provider",
+        None,
+        ("Telia", "Virgin Media", "Free"),
+        ("Our internet is with {v}.", "we get broadband from {v}", "home wifi provider is {v}"),
+        "Internet provider is {v}.",
+        ("who's our broadband with?", "which ISP do I use at home?", "who provides my home wifi?"),
+    ),
+    (
+        "favorite_color",
+        True,
+        ("teal", "burgundy", "mustard yellow"),
+        (
+            "my favourite colour is {v}",
+            "Favourite colour? {v}, always 💛",
+            "I've always loved {v} best of all colours",
+        ),
+        "Favorite color is {v}.",
+        (
+            "what's my favourite colour?",
+            "knit me a scarf pattern in my favourite shade",
+            "which colour is my favourite again?",
+        ),
+    ),
+    (
+        "streaming_service",
+        True,
+        ("Mubi", "Crunchyroll", "Disney+"),
+        ("we only pay for {v} now", "My streaming service is {v}.", "got {v} for streaming"),
+        "Streaming service is {v}.",
+        ("which streaming service do we subscribe to?", "what streaming service am I on?"),
+    ),
+    (
+        "shoe_size",
+        True,
+        ("44", "38", "9.5"),
+        ("I wear size {v} shoes.", "shoe size {v}, for the record", "my shoes are a {v}"),
+        "Wears shoe size {v}.",
+        ("what size footwear do I take?", "which size trainers should I order?"),
+    ),
+)
+
+_IRRELEVANT = (
+    "how tall is Mount Kilimanjaro?",
+    "give me a haiku about autumn leaves",
+    "convert 30 celsius to fahrenheit",
+    "what's the capital of Peru?",
+    "explain what a business plan should contain",
+    "what was the name of the river in Siddhartha?",
+    "summarise the plot of Hamlet in two lines",
+    "how do I boil an egg?",
+    "what's the type of a Python list comprehension?",
+    "who won the 1998 football world cup?",
+    "what type of rock is granite?",
+    "what size is a football pitch?",
+    "how many moons does Jupiter have, currently?",
+)
+
+
+def _statement(rng: random.Random, attr: int, value_idx: int) -> tuple[str, CandidateFact]:
+    pred, single, values, says, text, _ = _ATTRS[attr]
+    v = values[value_idx]
+    said = rng.choice(says).format(v=v)
+    return said, _c(pred, v, text.format(v=v), said, single=single)
+
+
+def _many_attributes(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """States five attributes across two sessions; asks for each in other words."""
+    attrs = rng.sample(range(len(_ATTRS)), 5)
+    picks = {a: rng.randrange(len(_ATTRS[a][2])) for a in attrs}
+    turns = [_statement(rng, a, picks[a]) for a in attrs]
+    s1 = tuple(HoTurn(t, (c,)) for t, c in turns[:3])
+    s2 = tuple(HoTurn(t, (c,)) for t, c in turns[3:])
+    probes = [
+        HoProbe(rng.choice(_ATTRS[a][5]), present=(_ATTRS[a][2][picks[a]],), kind=UNSEEN)
+        for a in attrs
+    ]
+    probes += [HoProbe(r, irrelevant=True, kind="irrelevant") for r in rng.sample(_IRRELEVANT, 3)]
+    return HoConversation(
+        user,
+        ((start, s1), (start + timedelta(days=2), s2)),
+        tuple(probes),
+        start + timedelta(days=9),
+        kinds=(UNSEEN,),
+    )
+
+
+def _combined(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """Several facts in one long message; each asked for separately."""
+    attrs = rng.sample(range(len(_ATTRS)), 3)
+    picks = {a: rng.randrange(len(_ATTRS[a][2])) for a in attrs}
+    parts = [_statement(rng, a, picks[a]) for a in attrs]
+    text = (
+        "ok quick life admin dump before I forget: "
+        + "; ".join(p for p, _ in parts)
+        + ". Anyway, back to the spreadsheet."
+    )
+    ideal = tuple(c.model_copy(update={"quote": text}) for _, c in parts)
+    probes = [
+        HoProbe(rng.choice(_ATTRS[a][5]), present=(_ATTRS[a][2][picks[a]],), kind=UNSEEN)
+        for a in attrs
+    ]
+    probes.append(HoProbe(rng.choice(_IRRELEVANT), irrelevant=True, kind="irrelevant"))
+    return HoConversation(
+        user, ((start, (HoTurn(text, ideal),)),), tuple(probes), start + timedelta(days=4),
+        kinds=(UNSEEN,),
+    )  # fmt: skip
+
+
+_SWITCH_SAYS = (
+    "I switched to {v} last week.",
+    "ditched the old one, it's {v} now",
+    "Update: moved over to {v}.",
+    "changed again — now {v} 🙃",
+)
+
+
+def _switch(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """A one-at-a-time attribute, known or declared, switches; asked for in other words."""
+    singles = [i for i, a in enumerate(_ATTRS) if a[0] != "shoe_size"]
+    a = rng.choice(singles)
+    pred, single, values, _, text, asks = _ATTRS[a]
+    old, new = rng.sample(range(len(values)), 2)
+    said_old, c_old = _statement(rng, a, old)
+    said_new = rng.choice(_SWITCH_SAYS).format(v=values[new])
+    c_new = _c(pred, values[new], text.format(v=values[new]), said_new, single=single)
+    probe = HoProbe(
+        rng.choice(asks), present=(values[new],), absent=((values[old], "stale"),), kind=SWITCH
+    )
+    return HoConversation(
+        user,
+        ((start, (HoTurn(said_old, (c_old,)),)),
+         (start + timedelta(days=5), (HoTurn(said_new, (c_new,)),))),
+        (probe, HoProbe(rng.choice(_IRRELEVANT), irrelevant=True, kind="irrelevant")),
+        start + timedelta(days=8),
+        forbidden=((values[old], "stale"),),
+        kinds=(SWITCH,),
+    )  # fmt: skip
+
+
+_KIDS = (("Tomás", "Inès"), ("Aoife", "Ruairí"), ("Mila", "Jonah"))
+_KID_ASKS = (
+    "remind me of my kid's names",
+    "what are my children called?",
+    "plan a rainy Sunday for the little ones",
+    "birthday party ideas for my two",
+)
+
+
+def _people(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """Children and a pet, asked for by relation or in everyday words."""
+    a, b = rng.choice(_KIDS)
+    said = rng.choice(
+        (f"My kids are {a} and {b}.", f"we've got two — {a} (7) and {b} (4)",
+         f"{a} and {b} are my children")
+    )  # fmt: skip
+    ideal = (
+        CandidateFact(kind="fact", subject="user", predicate="child", object=a,
+                      text=f"Has a child named {a}.", quote=said),
+        CandidateFact(kind="fact", subject="user", predicate="child", object=b,
+                      text=f"Has a child named {b}.", quote=said),
+    )  # fmt: skip
+    ask = rng.choice(_KID_ASKS)
+    return HoConversation(
+        user,
+        ((start, (HoTurn(said, ideal),)),),
+        (HoProbe(ask, present=(a, b), kind=PEOPLE),
+         HoProbe(rng.choice(_IRRELEVANT), irrelevant=True, kind="irrelevant")),
+        start + timedelta(days=3),
+        kinds=(PEOPLE,),
+    )  # fmt: skip
+
+
+_OTHERS = (
+    ("sister", "city", "Fremantle", "My sister lives in Fremantle now.",
+     "The user's sister lives in Fremantle.",
+     ("is my sister anywhere near me?", "are any of my siblings by the coast?",
+      "what time is it where my sis lives?")),
+    ("partner", "employer", "Ørsted", "My partner works at Ørsted.",
+     "The user's partner works at Ørsted.",
+     ("what does my wife do for a living?", "gift ideas for my husband's work party",
+      "where is my partner employed?")),
+    ("manager", "dietary_restriction", "vegan", "my boss is vegan fwiw",
+     "The user's manager is vegan.",
+     ("book a team lunch my boss can eat at", "where should I take my manager for dinner?")),
+)  # fmt: skip
+
+
+def _other_person(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """A fact about someone else: recalled for a request that names that person (by any
+    word for them), never for the user's own attribute."""
+    who, pred, value, said, text, asks = rng.choice(_OTHERS)
+    ideal = CandidateFact(kind="fact", subject=f"person:{who}", predicate=pred, object=value,
+                          text=text, quote=said, holder=who)  # fmt: skip
+    mine = {"city": "where do I live?", "employer": "where do I work?",
+            "dietary_restriction": "plan my meals for the week"}[pred]  # fmt: skip
+    return HoConversation(
+        user,
+        ((start, (HoTurn(said, (ideal,)),)),),
+        (HoProbe(rng.choice(asks), present=(value,), kind=PEOPLE, holder=who),
+         HoProbe(mine, absent=((value, "other_person"),), kind=PEOPLE, holder=who)),
+        start + timedelta(days=2),
+        kinds=(PEOPLE,),
+    )  # fmt: skip
+
+
+_CROWD = (
+    ("allergy", "sesame", "Is allergic to sesame."),
+    ("allergy", "kiwi", "Is allergic to kiwi."),
+    ("dislike", "olives", "Dislikes olives."),
+    ("dislike", "jazz", "Dislikes jazz."),
+    ("constraint", "no flights over 6 hours", "Avoids flights over 6 hours."),
+    ("language", "Portuguese", "Speaks Portuguese."),
+    ("hobby", "bouldering", "Enjoys bouldering."),
+    ("hobby", "sourdough baking", "Enjoys sourdough baking."),
+    ("pet", "Biscuit", "Has a dog named Biscuit."),
+    ("child", "Lúcia", "Has a daughter named Lúcia."),
+)
+
+
+def _crowded(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """A user with a full profile and many facts: the one asked for still fits the budget."""
+    turns = [HoTurn(f"note: {t}", (_c(p, o, t, f"note: {t}"),)) for p, o, t in _CROWD]
+    attrs = rng.sample(range(len(_ATTRS)), 4)
+    picks = {a: rng.randrange(len(_ATTRS[a][2])) for a in attrs}
+    for a in attrs:
+        said, c = _statement(rng, a, picks[a])
+        turns.append(HoTurn(said, (c,)))
+    rng.shuffle(turns)
+    ask = attrs[0]
+    return HoConversation(
+        user,
+        ((start, tuple(turns)),),
+        (HoProbe(rng.choice(_ATTRS[ask][5]), present=(_ATTRS[ask][2][picks[ask]],),
+                 kind=UNSEEN),
+         HoProbe(rng.choice(_IRRELEVANT), irrelevant=True, kind="irrelevant")),
+        start + timedelta(days=6),
+        kinds=(UNSEEN,),
+    )  # fmt: skip
+
+
+SCENARIOS = (
+    _many_attributes, _combined, _switch, _people, _other_person, _crowded,
+    _many_attributes, _switch,
+)  # fmt: skip
