@@ -107,9 +107,7 @@ def _conv(
     )
 
 
-def _pasted_turn(
-    text: str, own: list[CandidateFact], pasted: list[tuple[str, str, str]]
-) -> HoTurn:
+def _pasted_turn(text: str, own: list[CandidateFact], pasted: list[tuple[str, str, str]]) -> HoTurn:
     """A turn with the user's ``own`` candidates and, per ``(predicate, value, quote)`` of
     the pasted part, the careful candidate (``quoted``) and the slip (``own_words``)."""
     ideal = list(own)
@@ -172,10 +170,7 @@ def here_is_what_hr_sent(rng: random.Random, user: str, start: datetime) -> HoCo
     own, pasted = _two(rng, _LANGS)
     quote = f"you will need to speak {pasted} with clients"
     mine = f"I speak {own} fluently"
-    text = (
-        f"here's what HR sent: \"After the reorg {quote} from day one.\" "
-        f"lol. {mine}, that's it."
-    )
+    text = f"here's what HR sent: \"After the reorg {quote} from day one.\" lol. {mine}, that's it."
     turn = _pasted_turn(text, [_cand("language", own, mine)], [("language", pasted, quote)])
     return _conv(rng, user, start, [turn], "language", own, [pasted])
 
@@ -314,8 +309,8 @@ def pasted_and_also_own(rng: random.Random, user: str, start: datetime) -> HoCon
     before = HoTurn(f"I live in {old}.", (_cand("city", old, f"I live in {old}"),))
     mine = f"I moved to {new} at the weekend"
     text = (
-        f"Relocation letter from work:\n\n\"From 1 June your contract is tied to the {new} "
-        f"site.\"\n\nSo yes, {mine}. Help me plan the move?"
+        f'Relocation letter from work:\n\n"From 1 June your contract is tied to the {new} '
+        f'site."\n\nSo yes, {mine}. Help me plan the move?'
     )
     cand = _cand("city", new, mine)
     turn = HoTurn(text, (cand,))
@@ -334,8 +329,7 @@ def own_colon_and_title(rng: random.Random, user: str, start: datetime) -> HoCon
     m1 = f"I moved to {city} last week"
     m2 = f"I speak {lang}"
     text = (
-        f"Quick update: {m1}! Two more things:\n{m2} now, and I'm reading '{title}' "
-        "on the train."
+        f"Quick update: {m1}! Two more things:\n{m2} now, and I'm reading '{title}' on the train."
     )
     turn = HoTurn(text, (_cand("city", city, m1), _cand("language", lang, m2)))
     conv = _conv(rng, user, start, [turn], "city", city, [])
