@@ -139,6 +139,20 @@ def forwarded_with_headers(rng: random.Random, user: str, start: datetime) -> Ho
     return _conv(rng, user, start, [turn], "city", own, [pasted])
 
 
+def forwarded_own_below(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """The user's words under the forwarded mail (bottom-posting), no signature."""
+    own, pasted = _two(rng, _EMPLOYERS)
+    mine = f"i've been at {own} since 2021"
+    quote = f"we are delighted to welcome you to {pasted}"
+    text = (
+        "From: onboarding@example.com\nDate: 3 March 2026\nSubject: Welcome!\n\n"
+        f"Congratulations, {quote} as Product Manager from 1 April.\n\n"
+        f"so that's the offer. {mine}, is it smart to leave?"
+    )
+    turn = _pasted_turn(text, [_cand("employer", own, mine)], [("employer", pasted, quote)])
+    return _conv(rng, user, start, [turn], "employer", own, [pasted])
+
+
 def forwarded_no_headers(rng: random.Random, user: str, start: datetime) -> HoConversation:
     own, pasted = _two(rng, _EMPLOYERS)
     mine = f"I'm at {own} these days"
@@ -338,6 +352,7 @@ def own_colon_and_title(rng: random.Random, user: str, start: datetime) -> HoCon
 
 SCENARIOS = [
     forwarded_with_headers,
+    forwarded_own_below,
     forwarded_no_headers,
     landlord_wrote_then_own,
     here_is_what_hr_sent,
