@@ -147,7 +147,7 @@ def forwarded_own_below(rng: random.Random, user: str, start: datetime) -> HoCon
     text = (
         "From: onboarding@example.com\nDate: 3 March 2026\nSubject: Welcome!\n\n"
         f"Congratulations, {quote} as Product Manager from 1 April.\n\n"
-        f"so that's the offer. {mine}, is it smart to leave?"
+        f"so that's the offer. {mine}. Is it smart to leave?"
     )
     turn = _pasted_turn(text, [_cand("employer", own, mine)], [("employer", pasted, quote)])
     return _conv(rng, user, start, [turn], "employer", own, [pasted])
