@@ -199,6 +199,12 @@ PASTED = [
         ("soy", "I'm allergic to soy"),
     ),
     (
+        "From: Dana Whit <dana@example.net>\nSubject: keys\n\nI've handed the Kilkenny flat "
+        "back.\n\nok so that's from my ex. I live in Wexford now.",
+        ("Kilkenny", "I've handed the Kilkenny flat back"),
+        ("Wexford", "I live in Wexford now"),
+    ),
+    (
         "From the onboarding wiki:\n* Office: Leiden\n* Team: Payments\n\nI live in Delft.",
         ("Leiden", "Office: Leiden"),
         ("Delft", "I live in Delft"),

@@ -330,8 +330,10 @@ def quoted_spans(text: str) -> list[tuple[int, int]]:
     headers = list(_HEADER.finditer(text))
     for a, b in pairwise(headers):
         if text.count("\n", a.end(), b.start()) <= 1:  # two header lines in a row
-            spans.append((a.start(), len(text)))
-            break
+            # the mail runs from its headers to where the user speaks again
+            paras = _paragraphs(text, a.start())
+            body = paras[1][0] if len(paras) > 1 else paras[0][1]
+            spans.append((a.start(), max(paras[0][1], _block_end(text, body))))
     for m in _WROTE.finditer(text):
         if m.group("who") and _FIRST_PERSON_SAYS.match(m.group("who")):
             continue  # "I said: ..." is the user's own
