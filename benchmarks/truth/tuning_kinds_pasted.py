@@ -350,6 +350,38 @@ def own_colon_and_title(rng: random.Random, user: str, start: datetime) -> HoCon
     return conv
 
 
+def dash_intro_and_said_after(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """An intro ending in a dash, and a quotation whose verb of saying comes after it."""
+    own, pasted = _two(rng, _LANGS)
+    city_p = rng.choice(_CITIES)
+    quote = f"Native {pasted} speaker wanted"
+    quote2 = f"relocation to {city_p} is covered"
+    mine = f"I speak {own}"
+    text = (
+        f"the agency sent me this —\n\n{quote}, {quote2}.\n\n"
+        f'"{quote2} in full," the recruiter added. {mine} though. Worth applying?'
+    )
+    turn = _pasted_turn(
+        text,
+        [_cand("language", own, mine)],
+        [("language", pasted, quote), ("city", city_p, quote2)],
+    )
+    return _conv(rng, user, start, [turn], "language", own, [pasted, city_p])
+
+
+def text_to_translate(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """A text the user asks to translate or proofread, in tags or in quotes."""
+    own, pasted = _two(rng, _CITIES)
+    quote = f"Wir wohnen seit Mai in {pasted}"
+    mine = f"I live in {own}"
+    wrap = rng.choice(
+        [f"<text>{quote}, liebe Grüße</text>", f"'{quote}, liebe Grüße'", f'"""\n{quote}\n"""']
+    )
+    text = f"{mine} and my German is rusty. Can you translate {wrap} for me?"
+    turn = _pasted_turn(text, [_cand("city", own, mine)], [("city", pasted, quote)])
+    return _conv(rng, user, start, [turn], "city", own, [pasted])
+
+
 SCENARIOS = [
     forwarded_with_headers,
     forwarded_own_below,
@@ -367,4 +399,6 @@ SCENARIOS = [
     only_pasted,
     pasted_and_also_own,
     own_colon_and_title,
+    dash_intro_and_said_after,
+    text_to_translate,
 ]
