@@ -205,6 +205,22 @@ PASTED = [
         ("Wexford", "I live in Wexford now"),
     ),
     (
+        "I live in Lund. Please translate <letter>Vi flyttar till Malmö i juni</letter>.",
+        ("Malmö", "Vi flyttar till Malmö i juni"),
+        ("Lund", "I live in Lund"),
+    ),
+    (
+        '"Based in Turku, full time," the posting says. I am based in Oulu.',
+        ("Turku", "Based in Turku, full time"),
+        ("Oulu", "I am based in Oulu"),
+    ),
+    (
+        "my uncle forwarded this -\n\nThe Nadir Group is hiring in your area.\n\n"
+        "I work at Sollen Bakery btw.",
+        ("Nadir Group", "The Nadir Group is hiring"),
+        ("Sollen Bakery", "I work at Sollen Bakery"),
+    ),
+    (
         "From the onboarding wiki:\n* Office: Leiden\n* Team: Payments\n\nI live in Delft.",
         ("Leiden", "Office: Leiden"),
         ("Delft", "I live in Delft"),
@@ -239,6 +255,8 @@ OWN_WITH_COLONS_AND_QUOTES = [
     ("FYI I switched to Arvo Mobile.", "Arvo Mobile"),
     ("Hi! Quick one, I live in Bergamo now.", "Bergamo"),
     ("I forwarded the letter to my lawyer.\nI live in Pécs.", "Pécs"),
+    ("I told my manager 'I'm relocating to Aalborg' and I am.", "Aalborg"),
+    ('We call our house "The Old Forge", and I work at Tidewell.', "Tidewell"),
 ]
 
 

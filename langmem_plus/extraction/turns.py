@@ -24,6 +24,12 @@ from langmem_plus.models import CandidateFact
 __all__ = ["DroppedCandidate", "UserTurn", "quoted_spans"]
 
 _FENCE = re.compile(r"^[ \t]*(?:```|~~~)", re.MULTILINE)
+# Text in tags or triple quotes: <email>...</email>, [quote]...[/quote], """...""".
+_TAGGED = re.compile(
+    r"<(?P<t>[a-z][\w-]{0,20})>.*?</(?P=t)>|\[(?P<b>quote|paste|email|text)\b[^\]]*\].*?\[/(?P=b)\]"
+    r"|\"\"\"(?:(?!\"\"\").)*\"\"\"|\'\'\'(?:(?!\'\'\').)*\'\'\'",
+    re.IGNORECASE | re.DOTALL,
+)
 _REPLY_LINE = re.compile(r"^[ \t]*>.*$", re.MULTILINE)
 # Everything after one of these is someone else's text the user pasted or forwarded.
 _FORWARD = re.compile(
@@ -52,7 +58,8 @@ _DOC_WORD = re.compile(
     r"memo|notices?|notification|contract|lease|offer|agreement|announcement|post|thread|"
     r"log|transcript|excerpt|snippet|reply|response|screenshot|document|doc|pdf|newsletter|"
     r"invit(?:e|ation)|ad|advert|listing|posting|article|quote|verbatim|pasted|pasting|"
-    r"copied|copying|forwarding|fwd?|below)\b",
+    r"copied|copying|forwarding|fwd?|below|quoting|copy-?paste|translat(?:e|ion)|proofread|"
+    r"rephrase|reword|rewrite|reply to|respond to)\b",
     re.IGNORECASE,
 )
 # A line that points at a block below it without a colon ("see below", "FYI", "Fwd from
@@ -60,7 +67,9 @@ _DOC_WORD = re.compile(
 _POINTER = re.compile(
     r"\bsee below\b|\b(?:pasted|copied|forwarded|quoted)\s+(?:it\s+|this\s+)?(?:below|here)\b"
     r"|\bbelow\s*:|^\W*(?:\w+[.!,]+\s+)?(?:fyi|fwd?|forwarding|pasting|copying|read this|"
-    r"look at this|got this|received this|this (?:just )?(?:came|arrived))\b",
+    r"look at this|got this|received this|this (?:just )?(?:came|arrived))\b"
+    r"|\b(?:sent|wrote|posted|shared|forwarded|texted|emailed|messaged)\s+(?:me\s+|us\s+)?"
+    r"(?:this|the following)\b",
     re.IGNORECASE,
 )
 # "From the onboarding wiki:", "According to the lease:", "Copied from their site:".
@@ -74,6 +83,12 @@ _SOURCE = re.compile(
 _SHORT = re.compile(
     r"\b(?:texted|messaged|said|says|dm(?:ed|'d)?|tweeted|whatsapp(?:ed)?|texts?|sms|"
     r"chat(?:ted|ting)?|message|msg|comment(?:ed)?)\b",
+    re.IGNORECASE,
+)
+_LONG = re.compile(
+    r"\b(?:wrote|writes|written|e-?mail(?:ed)?|mail|letter|contract|lease|document|doc|pdf|"
+    r"article|newsletter|policy|notice|terms|minutes|report|agreement|offer|forward(?:ed|ing)?|"
+    r"fwd?|paste[sd]?|pasting|copied|copying|below|verbatim|excerpt|thread|post(?:ed)?|ad)\b",
     re.IGNORECASE,
 )
 # "Here's the text from my landlord" / "This is the e-mail" (with a document word).
@@ -98,6 +113,13 @@ _RETURN = re.compile(
     r"advice|tips)|what do you think|what should|can you|could you help|help me|please help|"
     r"my question|question:|end of|\(end|</|-+ ?end|p\.?s\b|me again|back to me|btw|"
     r"by the way|for context|context:|sorry for)",
+    re.IGNORECASE,
+)
+# ... or a paragraph in the user's register, or asking the assistant about the block.
+_USER_VOICE = re.compile(
+    r"\b(?:btw|lol|lmao|haha+|ugh+|tbh|imo|fwiw|idk|omg|wtf)\b|\b(?:should i|do you think|"
+    r"what do you (?:think|make)|is (?:it|this|that) (?:legit|normal|legal|fair|smart|worth)|"
+    r"am i (?:right|wrong|obliged)|can they)\b",
     re.IGNORECASE,
 )
 _LIST_LINE = re.compile(r"^[ \t]*(?:[-*•–]|\d{1,2}[.)])[ \t]+\S")
@@ -127,7 +149,21 @@ _CLAUSE_WORD = re.compile(
     r"my|our|your|his|her|their|have|has|had|must|should|would)\b",
     re.IGNORECASE,
 )
-_SAYS_BEFORE = re.compile(rf"\b(?:{_SPEECH_VERB}|goes|reads|read)\s*[:,]?\s*$", re.IGNORECASE)
+_SAYS_BEFORE = re.compile(
+    rf"\b(?:{_SPEECH_VERB}|goes|reads|read|translate|proofread|rephrase|reword|rewrite)"
+    r"(?:\s+(?:this|it|me|us))?\s*[:,]?\s*$",
+    re.IGNORECASE,
+)
+_SAYS_AFTER = re.compile(
+    r"[\s,]*(?:[\w'’-]+\s+){0,3}?(?:said|says|wrote|writes|added|adds|replied|asked|texted|"
+    r"posted|tweeted|insists|insisted)\b",
+    re.IGNORECASE,
+)
+_I_SAID = re.compile(
+    r"\b(?:i|we)\s+(?:\w+\s+)?(?:said|say|told|tell|wrote|write|texted|replied|answered)"
+    r"(?:\s+\w+){0,2}\s*[:,]?\s*$",
+    re.IGNORECASE,
+)
 _SMALL_WORDS = frozenset(
     "a an the of in on at to and or for but nor by with from as is it's its".split()
 )
@@ -176,11 +212,12 @@ def _is_chat_line(line: str) -> bool:
     return bool(_CHAT_STAMP.match(line) or _SPEAKER.match(line))
 
 
-def _block_end(text: str, start: int, *, one: bool = False) -> int:
+def _block_end(text: str, start: int, *, long: bool = True) -> int:
     """Where a pasted block that starts at ``start`` ends: a list or a chat log at the end of
     its lines, a quotation at its closing mark, prose after the signature of a letter or
     before a paragraph in which the user speaks again ("Anyway, ..."), else at the end;
-    ``one``: a short message, one paragraph."""
+    ``long=False``: the intro did not name a document (a mail, a letter, "below"), so prose
+    that is not laid out as a letter (a greeting, a sign-off) is one paragraph."""
     paras = _paragraphs(text, start)
     if not paras:
         return start
@@ -202,13 +239,16 @@ def _block_end(text: str, start: int, *, one: bool = False) -> int:
             if line.strip():
                 end = b
         return end
+    if not long:
+        head = text[paras[0][0] : paras[min(1, len(paras) - 1)][1]]
+        long = bool(_GREETING.search(head) or _SIGN_OFF.search(text, start))
     end = start
     for i, (a, b) in enumerate(paras):
-        if i and _RETURN.match(text[a:b]):
+        if i and (_RETURN.match(text[a:b]) or _USER_VOICE.search(text, a, b)):
             break
         end = b
         sign = _SIGN_OFF.search(text, a, b)
-        if one and sign is None:
+        if not long:
             return end
         if sign is not None:
             # the signature: the sign-off line and up to four short lines after it
@@ -233,7 +273,8 @@ def _introduced_blocks(text: str) -> list[tuple[int, int]]:
     spans = []
     for a, b in _lines_of(text, 0, len(text)):
         line = text[a:b]
-        colon = line.rstrip().endswith(":") and (_DOC_WORD.search(line) or _SOURCE.match(line))
+        ends = line.rstrip().endswith((":", "—", "–", " -", "...", "…"))
+        colon = ends and (_DOC_WORD.search(line) or _SOURCE.match(line))
         pointer = _POINTER.search(line) or (_HERE.match(line) and _DOC_WORD.search(line))
         if not (colon or pointer):
             continue
@@ -242,7 +283,8 @@ def _introduced_blocks(text: str) -> list[tuple[int, int]]:
             continue
         if not colon and not _blank_between(text, b, start) and not _looks_pasted(text, start):
             continue  # "FYI I moved to Lyon" / "I forwarded it.\nI live in Rome": the user's
-        spans.append((start, _block_end(text, start, one=bool(_SHORT.search(line)))))
+        long = bool(_LONG.search(line)) and not _SHORT.search(line)
+        spans.append((start, _block_end(text, start, long=long)))
     return spans
 
 
@@ -325,6 +367,7 @@ def quoted_spans(text: str) -> list[tuple[int, int]]:
             end = len(text)  # an unclosed fence quotes the rest
         spans.append((fences[i], end))
     spans += [(m.start(), m.end()) for m in _REPLY_LINE.finditer(text)]
+    spans += [(m.start(), m.end()) for m in _TAGGED.finditer(text)]
     if m := _FORWARD.search(text):
         spans.append((m.start(), len(text)))
     headers = list(_HEADER.finditer(text))
@@ -352,9 +395,12 @@ def quoted_spans(text: str) -> list[tuple[int, int]]:
     spans += _chat_lines(text)
     for m in _INLINE_QUOTE.finditer(text):
         inner = next(g for g in m.groups() if g is not None)
-        if _is_title(inner):
-            continue
-        said = _SAYS_BEFORE.search(text, max(0, m.start() - 40), m.start())
+        if _is_title(inner) or _I_SAID.search(text, max(0, m.start() - 30), m.start()):
+            continue  # a title, or the user quoting themselves ("I told him 'I quit'")
+        said = _SAYS_BEFORE.search(text, max(0, m.start() - 40), m.start()) or (
+            _SAYS_AFTER.match(text, m.end())
+            and not re.match(r"\s*,?\s*(?:i|we)\b", text[m.end() :], re.I)
+        )
         clause = len(inner.split()) >= 3 and _CLAUSE_WORD.search(inner)
         if clause or (said and len(inner.split()) >= 2):
             spans.append((m.start(), m.end()))
