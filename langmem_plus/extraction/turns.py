@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cached_property
 from itertools import pairwise
 
 from langmem_plus.models import CandidateFact
@@ -440,7 +441,7 @@ class UserTurn:
     stamped: bool = False
     context: bool = False
 
-    @property
+    @cached_property
     def quoted(self) -> list[tuple[int, int]]:
         """Offsets of the text in this turn that the user pasted or quoted
         (``quoted_spans``): it is never the user speaking about themselves."""
