@@ -267,3 +267,46 @@ def test_the_users_own_sentence_with_a_colon_or_a_quoted_title_stays_theirs(
     c = cand(f"The user's value is {value}.", message, object=value, provenance="own_words")
     kept, _ = post_filter([c], user_turns([HumanMessage(message)], now=NOW))
     assert [(k.object, k.provenance) for k in kept] == [(value, "own_words")]
+
+
+def test_a_careless_extractors_pasted_statement_never_becomes_the_users_fact() -> None:
+    """Through an extractor's pipeline and the write policy, on a real store: the value from
+    the pasted letter is turned down as not the user's words; the user's own is stored."""
+    from langmem_plus.extraction.base import BaseExtractor, ExtractionResult, UserTurn
+    from langmem_plus.memory import FactMemory
+    from langmem_plus.stores import QdrantStore
+
+    message = (
+        "Got this from the letting agent\n\nDear tenant,\nyour new address will be in Split "
+        "from May.\nRegards,\nLettings\n\nI live in Rijeka and I like it here."
+    )
+
+    class Careless(BaseExtractor):
+        def _propose(self, turns: list[UserTurn], scope: str | None) -> ExtractionResult:
+            return ExtractionResult(
+                [
+                    CandidateFact(
+                        kind="fact",
+                        predicate="city",
+                        object=city,
+                        text=f"The user lives in {city}.",
+                        quote=quote,
+                        provenance="own_words",
+                    )
+                    for city, quote in (
+                        ("Split", "your new address will be in Split from May"),
+                        ("Rijeka", "I live in Rijeka"),
+                    )
+                ]
+            )
+
+    store = QdrantStore(location=":memory:")
+    try:
+        memory = FactMemory(store)
+        found = Careless().extract_detailed([HumanMessage(message)], now=NOW)
+        decisions = {c.object: memory.remember("ana", c) for c in found.candidates}
+        assert (decisions["Split"].action, decisions["Split"].code) == ("rejected", "not_own_words")
+        assert decisions["Rijeka"].action == "new"
+        assert "Rijeka" in memory.profile("ana") and "Split" not in memory.profile("ana")
+    finally:
+        store.close()
