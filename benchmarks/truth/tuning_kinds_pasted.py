@@ -377,7 +377,12 @@ def text_to_translate(rng: random.Random, user: str, start: datetime) -> HoConve
     wrap = rng.choice(
         [f"<text>{quote}, liebe Grüße</text>", f"'{quote}, liebe Grüße'", f'"""\n{quote}\n"""']
     )
-    text = f"{mine} and my German is rusty. Can you translate {wrap} for me?"
+    text = rng.choice(
+        [
+            f"{mine} and my German is rusty. Can you translate {wrap} for me?",
+            f"{mine} and my German is rusty.\nproofread this pls: {quote}, liebe Grüße",
+        ]
+    )
     turn = _pasted_turn(text, [_cand("city", own, mine)], [("city", pasted, quote)])
     return _conv(rng, user, start, [turn], "city", own, [pasted])
 
