@@ -221,6 +221,11 @@ PASTED = [
         ("Sollen Bakery", "I work at Sollen Bakery"),
     ),
     (
+        "I live in Zadar.\ncould you proofread: Our family relocated to Pula last spring.",
+        ("Pula", "Our family relocated to Pula"),
+        ("Zadar", "I live in Zadar"),
+    ),
+    (
         "From the onboarding wiki:\n* Office: Leiden\n* Team: Payments\n\nI live in Delft.",
         ("Leiden", "Office: Leiden"),
         ("Delft", "I live in Delft"),
@@ -255,6 +260,7 @@ OWN_WITH_COLONS_AND_QUOTES = [
     ("FYI I switched to Arvo Mobile.", "Arvo Mobile"),
     ("Hi! Quick one, I live in Bergamo now.", "Bergamo"),
     ("I forwarded the letter to my lawyer.\nI live in Pécs.", "Pécs"),
+    ("I translate manuals for a living: I work at Brakstad.", "Brakstad"),
     ("I told my manager 'I'm relocating to Aalborg' and I am.", "Aalborg"),
     ('We call our house "The Old Forge", and I work at Tidewell.', "Tidewell"),
 ]

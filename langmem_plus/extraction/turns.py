@@ -49,8 +49,13 @@ _SPEECH_VERB = (
 )
 _WROTE = re.compile(
     rf"(?<![\w'])(?P<who>\w+\s+)?\b(?:{_SPEECH_VERB})(?:\s+(?:me|us|this|it|over))?"
-    r"\s*:[ \t]*(?P<inline>\S?)",
-    re.IGNORECASE,
+    r"\s*:[ \t]*(?P<inline>\S?)"
+    # a text handed over to work on: "proofread this pls: ...", "can you translate: ..."
+    r"|(?P<task>(?:^|(?<=[.!?])\s+|\b(?:can|could|would) you\s+|\bplease\s+|\bpls\s+|"
+    r"\bhelp me\s+)(?:please\s+|pls\s+)?(?:translate|proofread|rephrase|reword|rewrite|"
+    r"summari[sz]e)\b[^:\n.?!]{0,25}|\b(?:translate|proofread|rephrase|reword|rewrite|"
+    r"summari[sz]e)\s+(?:this|that|it|the following)\b[^:\n.?!]{0,15}):[ \t]*(?=\S)",
+    re.IGNORECASE | re.MULTILINE,
 )
 # A line ending in ":" that names a document or a message introduces what follows it
 # ("Pasting the job ad so you can compare:", "Relocation letter from work:").
@@ -381,6 +386,10 @@ def quoted_spans(text: str) -> list[tuple[int, int]]:
     for m in _WROTE.finditer(text):
         if m.group("who") and _FIRST_PERSON_SAYS.match(m.group("who")):
             continue  # "I said: ..." is the user's own
+        if m.group("task"):
+            stop = text.find("\n\n", m.end())
+            spans.append((m.end(), len(text) if stop < 0 else stop))
+            continue
         if not m.group("inline"):
             continue  # ending its line: an introduced block (below)
         start = m.end() - 1
