@@ -145,3 +145,174 @@ def test_near_duplicate_keeps_the_fuller_one_and_first_of_equals() -> None:
     assert kept == [full] and [d.candidate for d in dropped] == [short]
     kept, _ = post_filter([short, short.model_copy(update={"predicate": "x"})], turns)
     assert kept == [short]
+
+
+# ------------------------------------------- pasted text marked as the user's own words
+# (issue 12): whatever the extractor claimed, a value that occurs only inside text the user
+# pasted or quoted is not the user speaking; the user's own sentence beside it still is.
+
+PASTED = [
+    # (message, (pasted value, pasted quote), (own value, own quote))
+    (
+        "My sister texted me this:\nWe finally moved to Hobart!!\n\nI still live in Perth.",
+        ("Hobart", "We finally moved to Hobart"),
+        ("Perth", "I still live in Perth"),
+    ),
+    (
+        "I live in Cork. Here's what the agency sent: \"Your tenancy in Limerick starts on "
+        'the 3rd." Weird, right?',
+        ("Limerick", "Your tenancy in Limerick starts"),
+        ("Cork", "I live in Cork"),
+    ),
+    (
+        "Forwarding this from my recruiter, thoughts?\n\nYou would be joining Fennick Bank "
+        "as a senior analyst.\n\nFor context I work at Lumo Energy.",
+        ("Fennick Bank", "You would be joining Fennick Bank"),
+        ("Lumo Energy", "I work at Lumo Energy"),
+    ),
+    (
+        "I'm based in Ostrava. Read this\n\nDear Sir or Madam,\nwe confirm your address in "
+        "Olomouc.\nKind regards,\nCity Office",
+        ("Olomouc", "we confirm your address in Olomouc"),
+        ("Ostrava", "I'm based in Ostrava"),
+    ),
+    (
+        "I speak Welsh. The leaflet reads «fluent Basque preferred».",
+        ("Basque", "fluent Basque preferred"),
+        ("Welsh", "I speak Welsh"),
+    ),
+    (
+        "I work at Harrow Dairy. Log from the team chat:\n09:14 Priyanka: I'm joining Calder "
+        "Mills on Monday\n09:15 Ben: congrats!!",
+        ("Calder Mills", "I'm joining Calder Mills on Monday"),
+        ("Harrow Dairy", "I work at Harrow Dairy"),
+    ),
+    (
+        "Mo: I live in Varna now\nLena: since when?\nMo: since March, I love it\n"
+        "I live in Plovdiv and miss him.",
+        ("Varna", "I live in Varna now"),
+        ("Plovdiv", "I live in Plovdiv"),
+    ),
+    (
+        "my boss said 'I'm allergic to kiwi, no fruit platters' lol. I'm allergic to soy.",
+        ("kiwi", "I'm allergic to kiwi"),
+        ("soy", "I'm allergic to soy"),
+    ),
+    (
+        "From: Dana Whit <dana@example.net>\nSubject: keys\n\nI've handed the Kilkenny flat "
+        "back.\n\nok so that's from my ex. I live in Wexford now.",
+        ("Kilkenny", "I've handed the Kilkenny flat back"),
+        ("Wexford", "I live in Wexford now"),
+    ),
+    (
+        "I live in Lund. Please translate <letter>Vi flyttar till Malmö i juni</letter>.",
+        ("Malmö", "Vi flyttar till Malmö i juni"),
+        ("Lund", "I live in Lund"),
+    ),
+    (
+        '"Based in Turku, full time," the posting says. I am based in Oulu.',
+        ("Turku", "Based in Turku, full time"),
+        ("Oulu", "I am based in Oulu"),
+    ),
+    (
+        "my uncle forwarded this -\n\nThe Nadir Group is hiring in your area.\n\n"
+        "I work at Sollen Bakery btw.",
+        ("Nadir Group", "The Nadir Group is hiring"),
+        ("Sollen Bakery", "I work at Sollen Bakery"),
+    ),
+    (
+        "I live in Zadar.\ncould you proofread: Our family relocated to Pula last spring.",
+        ("Pula", "Our family relocated to Pula"),
+        ("Zadar", "I live in Zadar"),
+    ),
+    (
+        "From the onboarding wiki:\n* Office: Leiden\n* Team: Payments\n\nI live in Delft.",
+        ("Leiden", "Office: Leiden"),
+        ("Delft", "I live in Delft"),
+    ),
+]
+
+
+@pytest.mark.parametrize(("message", "pasted", "own"), PASTED, ids=[p[1][0] for p in PASTED])
+def test_a_pasted_value_marked_own_words_is_verified_as_quoted(
+    message: str, pasted: tuple[str, str], own: tuple[str, str]
+) -> None:
+    careless = [
+        cand(f"The user's value is {v}.", q, object=v, provenance="own_words")
+        for v, q in (pasted, own)
+    ]
+    turns = user_turns([HumanMessage(message)], now=NOW)
+    kept, dropped = post_filter(careless, turns)
+    assert dropped == []
+    assert [(c.object, c.provenance) for c in kept] == [
+        (pasted[0], "quoted"),
+        (own[0], "own_words"),
+    ]
+
+
+OWN_WITH_COLONS_AND_QUOTES = [
+    ("Small update: I moved to Tromsø in May.", "Tromsø"),
+    ("Three things about me:\n- I work at Pell & Reed\n- I have a cat", "Pell & Reed"),
+    ("Home: Nijmegen\nWork: remote", "Nijmegen"),
+    ("We named our boat 'She Sells Sea Shells' and I live in Sligo.", "Sligo"),
+    ('I\'m reading "We Have Always Lived in the Castle" in Galway.', "Galway"),
+    ("As I said: I'm allergic to lupin.", "lupin"),
+    ("FYI I switched to Arvo Mobile.", "Arvo Mobile"),
+    ("Hi! Quick one, I live in Bergamo now.", "Bergamo"),
+    ("I forwarded the letter to my lawyer.\nI live in Pécs.", "Pécs"),
+    ("I translate manuals for a living: I work at Brakstad.", "Brakstad"),
+    ("I told my manager 'I'm relocating to Aalborg' and I am.", "Aalborg"),
+    ('We call our house "The Old Forge", and I work at Tidewell.', "Tidewell"),
+]
+
+
+@pytest.mark.parametrize(("message", "value"), OWN_WITH_COLONS_AND_QUOTES)
+def test_the_users_own_sentence_with_a_colon_or_a_quoted_title_stays_theirs(
+    message: str, value: str
+) -> None:
+    c = cand(f"The user's value is {value}.", message, object=value, provenance="own_words")
+    kept, _ = post_filter([c], user_turns([HumanMessage(message)], now=NOW))
+    assert [(k.object, k.provenance) for k in kept] == [(value, "own_words")]
+
+
+def test_a_careless_extractors_pasted_statement_never_becomes_the_users_fact() -> None:
+    """Through an extractor's pipeline and the write policy, on a real store: the value from
+    the pasted letter is turned down as not the user's words; the user's own is stored."""
+    from langmem_plus.extraction.base import BaseExtractor, ExtractionResult, UserTurn
+    from langmem_plus.memory import FactMemory
+    from langmem_plus.stores import QdrantStore
+
+    message = (
+        "Got this from the letting agent\n\nDear tenant,\nyour new address will be in Split "
+        "from May.\nRegards,\nLettings\n\nI live in Rijeka and I like it here."
+    )
+
+    class Careless(BaseExtractor):
+        def _propose(self, turns: list[UserTurn], scope: str | None) -> ExtractionResult:
+            return ExtractionResult(
+                [
+                    CandidateFact(
+                        kind="fact",
+                        predicate="city",
+                        object=city,
+                        text=f"The user lives in {city}.",
+                        quote=quote,
+                        provenance="own_words",
+                    )
+                    for city, quote in (
+                        ("Split", "your new address will be in Split from May"),
+                        ("Rijeka", "I live in Rijeka"),
+                    )
+                ]
+            )
+
+    store = QdrantStore(location=":memory:")
+    try:
+        memory = FactMemory(store)
+        found = Careless().extract_detailed([HumanMessage(message)], now=NOW)
+        decisions = {c.object: memory.remember("ana", c) for c in found.candidates}
+        assert (decisions["Split"].action, decisions["Split"].code) == ("rejected", "not_own_words")
+        assert decisions["Rijeka"].action == "new"
+        assert "Rijeka" in memory.profile("ana") and "Split" not in memory.profile("ana")
+    finally:
+        store.close()

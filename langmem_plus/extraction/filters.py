@@ -32,7 +32,7 @@ duplicate         another candidate of the same kind holds all its words (or the
 
 Before those rules, the **grounding fields are verified** against the words, whatever the
 extractor claimed (``verify_grounding``): a value the user's own words hold only inside a
-pasted or quoted block (``base.quoted_spans``) gets ``provenance="quoted"``; a fact claimed
+pasted or quoted block (``turns.quoted_spans``) gets ``provenance="quoted"``; a fact claimed
 for the user whose sentence's subject is another person ("my manager is allergic to ...")
 gets that person as holder and subject; a conditional, plan or question in the source
 sentence is marked as such; "no longer" / "not ... after all" marks a retraction; "used
@@ -171,6 +171,16 @@ def _sentence_at(text: str, at: int) -> str:
     return text
 
 
+def _value_hits(value: str, text: str) -> list[int]:
+    """Where ``value`` occurs in ``text`` as whole words ("Graz", not inside "Grazia")."""
+    pattern = re.escape(value)
+    if value[:1].isalnum():
+        pattern = r"(?<![^\W_])" + pattern
+    if value[-1:].isalnum():
+        pattern += r"(?![^\W_])"
+    return [m.start() for m in re.finditer(pattern, text, re.IGNORECASE)]
+
+
 def verify_grounding(c: CandidateFact, turns: Sequence[UserTurn]) -> CandidateFact:
     """``c`` with its grounding fields checked against the user's words.
 
@@ -201,11 +211,7 @@ def verify_grounding(c: CandidateFact, turns: Sequence[UserTurn]) -> CandidateFa
     value = c.object.strip()
     # provenance: the value must be in the user's own words, outside pasted blocks
     if c.provenance == "own_words":
-        hits = (
-            [m.start() for m in re.finditer(re.escape(value), turn.text, re.IGNORECASE)]
-            if value and value not in ("*",)
-            else []
-        )
+        hits = _value_hits(value, turn.text) if value and value != "*" else []
         if hits:
             own = [h for h in hits if not turn.is_quoted(h, h + len(value))]
             if not own:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cached_property
 from itertools import pairwise
 
 from langmem_plus.models import CandidateFact
@@ -24,6 +25,12 @@ from langmem_plus.models import CandidateFact
 __all__ = ["DroppedCandidate", "UserTurn", "quoted_spans"]
 
 _FENCE = re.compile(r"^[ \t]*(?:```|~~~)", re.MULTILINE)
+# Text in tags or triple quotes: <email>...</email>, [quote]...[/quote], """...""".
+_TAGGED = re.compile(
+    r"<(?P<t>[a-z][\w-]{0,20})>.*?</(?P=t)>|\[(?P<b>quote|paste|email|text)\b[^\]]*\].*?\[/(?P=b)\]"
+    r"|\"\"\"(?:(?!\"\"\").)*\"\"\"|\'\'\'(?:(?!\'\'\').)*\'\'\'",
+    re.IGNORECASE | re.DOTALL,
+)
 _REPLY_LINE = re.compile(r"^[ \t]*>.*$", re.MULTILINE)
 # Everything after one of these is someone else's text the user pasted or forwarded.
 _FORWARD = re.compile(
@@ -35,24 +42,300 @@ _FORWARD = re.compile(
 _HEADER = re.compile(
     r"^[ \t]*(?:from|to|cc|bcc|sent|date|subject|reply-to)[ \t]*:.*$", re.IGNORECASE | re.MULTILINE
 )
-# "On Mon, Ana wrote:" / "my landlord wrote:" / "the e-mail says:" -> the rest is quoted.
+# Someone else's words reported: "my landlord wrote:", "here's what HR sent: ...".
+_SPEECH_VERB = (
+    r"wrote|writes|said|says|texted|messaged|replied|posted|emailed|e-mailed|tweeted|sent|"
+    r"forwarded|shared|announced|reads|stated|states|put it|told (?:me|us)|asked"
+)
 _WROTE = re.compile(
-    r"\b(?:wrote|writes|said|says|texted|messaged|replied|posted|emailed|e-mailed|tweeted)"
-    r"\s*:[ \t]*(?P<inline>\S?)",
+    rf"(?<![\w'])(?P<who>\w+\s+)?\b(?:{_SPEECH_VERB})(?:\s+(?:me|us|this|it|over))?"
+    r"\s*:[ \t]*(?P<inline>\S?)"
+    # a text handed over to work on: "proofread this pls: ...", "can you translate: ..."
+    r"|(?P<task>(?:^|(?<=[.!?])\s+|\b(?:can|could|would) you\s+|\bplease\s+|\bpls\s+|"
+    r"\bhelp me\s+)(?:please\s+|pls\s+)?(?:translate|proofread|rephrase|reword|rewrite|"
+    r"summari[sz]e)\b[^:\n.?!]{0,25}|\b(?:translate|proofread|rephrase|reword|rewrite|"
+    r"summari[sz]e)\s+(?:this|that|it|the following)\b[^:\n.?!]{0,15}):[ \t]*(?=\S)",
+    re.IGNORECASE | re.MULTILINE,
+)
+# A line ending in ":" that names a document or a message introduces what follows it
+# ("Pasting the job ad so you can compare:", "Relocation letter from work:").
+_DOC_WORD = re.compile(
+    rf"\b(?:{_SPEECH_VERB}|chat(?:ted|ting)?|e-?mails?|mail|messages?|msg|dm|texts?|letters?|"
+    r"memo|notices?|notification|contract|lease|offer|agreement|announcement|post|thread|"
+    r"log|transcript|excerpt|snippet|reply|response|screenshot|document|doc|pdf|newsletter|"
+    r"invit(?:e|ation)|ad|advert|listing|posting|article|quote|verbatim|pasted|pasting|"
+    r"copied|copying|forwarding|fwd?|below|quoting|copy-?paste|translat(?:e|ion)|proofread|"
+    r"rephrase|reword|rewrite|reply to|respond to)\b",
     re.IGNORECASE,
 )
+# A line that points at a block below it without a colon ("see below", "FYI", "Fwd from
+# a recruiter", "ugh. read this", "Got this in the post today").
+_POINTER = re.compile(
+    r"\bsee below\b|\b(?:pasted|copied|forwarded|quoted)\s+(?:it\s+|this\s+)?(?:below|here)\b"
+    r"|\bbelow\s*:|^\W*(?:\w+[.!,]+\s+)?(?:fyi|fwd?|forwarding|pasting|copying|read this|"
+    r"look at this|got this|received this|this (?:just )?(?:came|arrived))\b"
+    r"|\b(?:sent|wrote|posted|shared|forwarded|texted|emailed|messaged)\s+(?:me\s+|us\s+)?"
+    r"(?:this|the following)\b",
+    re.IGNORECASE,
+)
+# "From the onboarding wiki:", "According to the lease:", "Copied from their site:".
+_SOURCE = re.compile(
+    r"^\W*(?:from|via|per|according to|quoting|(?:quoted|copied|taken|excerpt|straight) from)"
+    r"\s+(?:the|my|our|his|her|their|a|an|this|that)\b",
+    re.IGNORECASE,
+)
+# A block introduced as a short message ("texted me this:", "Sam's DM:") is one paragraph;
+# a mail, letter or document may run on over several.
+_SHORT = re.compile(
+    r"\b(?:texted|messaged|said|says|dm(?:ed|'d)?|tweeted|whatsapp(?:ed)?|texts?|sms|"
+    r"chat(?:ted|ting)?|message|msg|comment(?:ed)?)\b",
+    re.IGNORECASE,
+)
+_LONG = re.compile(
+    r"\b(?:wrote|writes|written|e-?mail(?:ed)?|mail|letter|contract|lease|document|doc|pdf|"
+    r"article|newsletter|policy|notice|terms|minutes|report|agreement|offer|forward(?:ed|ing)?|"
+    r"fwd?|paste[sd]?|pasting|copied|copying|below|verbatim|excerpt|thread|post(?:ed)?|ad)\b",
+    re.IGNORECASE,
+)
+# "Here's the text from my landlord" / "This is the e-mail" (with a document word).
+_HERE = re.compile(r"^\W*(?:here'?s|here is|this is|below is|attached is)\b", re.IGNORECASE)
+_FIRST_PERSON_SAYS = re.compile(r"^(?:i|we|as i|like i)\s+$", re.IGNORECASE)
+# A letter or mail body: a greeting line ("Dear tenant,", "Hi all, ...") after other text.
+_GREETING = re.compile(
+    r"^[ \t]*(?:dear|hi|hello|hey|good (?:morning|afternoon|evening)|to whom it may concern)"
+    r"\b[^\n,:!]{0,40}[,:!]",
+    re.IGNORECASE | re.MULTILINE,
+)
+_SIGN_OFF = re.compile(
+    r"^[ \t]*(?:best(?: wishes| regards)?|kind(?:est)? regards|warm(?:est)? regards|regards|"
+    r"(?:yours )?sincerely|yours (?:faithfully|truly|sincerely)|cheers|thanks|thank you|"
+    r"many thanks|all the best|love|take care|br)\b[ \t]*[,.!]?[ \t]*$",
+    re.IGNORECASE | re.MULTILINE,
+)
+# The user's words again after a block: "Anyway, ...", "So yes, ...", "Can you ...".
+_RETURN = re.compile(
+    r"^\W*(?:anyway|anyhow|so\b|ok\b|okay\b|well,|basically|long story short|tl;?dr|"
+    r"bottom line|in short|as you can see|that's|this means|thoughts|any (?:ideas|thoughts|"
+    r"advice|tips)|what do you think|what should|can you|could you help|help me|please help|"
+    r"my question|question:|end of|\(end|</|-+ ?end|p\.?s\b|me again|back to me|btw|"
+    r"by the way|for context|context:|sorry for)",
+    re.IGNORECASE,
+)
+# ... or a paragraph in the user's register, or asking the assistant about the block.
+_USER_VOICE = re.compile(
+    r"\b(?:btw|lol|lmao|haha+|ugh+|tbh|imo|fwiw|idk|omg|wtf)\b|\b(?:should i|do you think|"
+    r"what do you (?:think|make)|is (?:it|this|that) (?:legit|normal|legal|fair|smart|worth)|"
+    r"am i (?:right|wrong|obliged)|can they)\b",
+    re.IGNORECASE,
+)
+_LIST_LINE = re.compile(r"^[ \t]*(?:[-*•–]|\d{1,2}[.)])[ \t]+\S")
+# Chat lines: "[10:42] Sam: ...", "12/03/26, 10:42 - Sam: ...", and runs of "Sam: ..." lines.
+_CHAT_STAMP = re.compile(
+    r"^[ \t]*\[?(?:\d{1,4}[./-]\d{1,2}[./-]\d{2,4},?\s*)?\d{1,2}[:.]\d{2}(?::\d{2})?"
+    r"(?:\s*[ap]\.?m\.?)?\]?\s*(?:-\s*)?(?P<who>[^:\n]{1,40}):\s*\S",
+    re.IGNORECASE,
+)
+_SPEAKER = re.compile(r"^[ \t]*(?P<who>[A-Za-zÀ-ÿ][\w'’.-]*(?: [A-Za-zÀ-ÿ][\w'’.-]*){0,2}):\s+\S")
+_NOT_SPEAKER = frozenset(
+    {"note", "update", "edit", "ps", "p.s", "also", "btw", "fyi", "context", "question",
+     "background", "summary", "re", "tl;dr", "tldr", "answer", "reason", "goal", "plan"}
+)  # fmt: skip
+_ME = frozenset({"me", "i", "myself"})
+_QUOTES = {'"': '"', "“": "”", "„": "“”", "«": "»", "'": "'", "‘": "’"}
 _INLINE_QUOTE = re.compile(
     r"\"(?P<a>[^\"\n]+)\"|“(?P<b>[^”\n]+)”|„(?P<c>[^“”\n]+)[“”]|«(?P<d>[^»\n]+)»"
-    r"|(?<![\w])'(?P<e>[^'\n]{2,}?)'(?![\w])|‘(?P<f>[^’\n]+)’"
+    r"|(?<![\w])'(?P<e>(?:[^'\n]|(?<=\w)'(?=\w)){2,}?)'(?![\w])|‘(?P<f>[^’\n]+)’"
 )
 # A quotation is reported speech (not the user's words) when it is itself a clause: it has
-# a person or a finite verb in it ("she said 'I live in Nantes'"). A short quoted value
-# ('call me "Bear"', "a band called 'Blue Door'") is the user naming something.
+# a person or a finite verb in it ("she said 'I live in Nantes'"), or when a verb of saying
+# introduces it ("the ad says «fluent Czech required»"). A short quoted value ('call me
+# "Bear"', "a band called 'Blue Door'") or a title in title case is the user naming it.
 _CLAUSE_WORD = re.compile(
     r"\b(?:i|i'm|i've|i'll|i'd|we|we're|you|he|she|they|it's|is|are|am|was|were|will|"
     r"my|our|your|his|her|their|have|has|had|must|should|would)\b",
     re.IGNORECASE,
 )
+_SAYS_BEFORE = re.compile(
+    rf"\b(?:{_SPEECH_VERB}|goes|reads|read|translate|proofread|rephrase|reword|rewrite)"
+    r"(?:\s+(?:this|it|me|us))?\s*[:,]?\s*$",
+    re.IGNORECASE,
+)
+_SAYS_AFTER = re.compile(
+    r"[\s,]*(?:[\w'’-]+\s+){0,3}?(?:said|says|wrote|writes|added|adds|replied|asked|texted|"
+    r"posted|tweeted|insists|insisted)\b",
+    re.IGNORECASE,
+)
+_I_SAID = re.compile(
+    r"\b(?:i|we)\s+(?:\w+\s+)?(?:said|say|told|tell|wrote|write|texted|replied|answered)"
+    r"(?:\s+\w+){0,2}\s*[:,]?\s*$",
+    re.IGNORECASE,
+)
+_SMALL_WORDS = frozenset(
+    "a an the of in on at to and or for but nor by with from as is it's its".split()
+)
+
+
+def _is_title(inner: str) -> bool:
+    """'The Man Who Was Thursday', "It's Kind of a Funny Story": a name, not speech."""
+    words = re.findall(r"[^\W\d_][\w'’-]*", inner)
+    if len(words) < 2 or inner.isupper():
+        return False
+    return (
+        all(w[0].isupper() or w.casefold() in _SMALL_WORDS for w in words) and words[0][0].isupper()
+    )
+
+
+def _line_bounds(text: str, at: int) -> tuple[int, int]:
+    start = text.rfind("\n", 0, at) + 1
+    end = text.find("\n", at)
+    return start, len(text) if end < 0 else end
+
+
+def _paragraphs(text: str, start: int) -> list[tuple[int, int]]:
+    """The paragraphs (blocks between blank lines) of ``text`` from ``start`` on."""
+    out: list[tuple[int, int]] = []
+    pos = start
+    for m in re.finditer(r"\n[ \t]*\n", text[start:]):
+        a, b = pos, start + m.start()
+        if text[a:b].strip():
+            out.append((a, b))
+        pos = start + m.end()
+    if text[pos:].strip():
+        out.append((pos, len(text)))
+    return out
+
+
+def _lines_of(text: str, a: int, b: int) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    pos = a
+    for line in text[a:b].split("\n"):
+        out.append((pos, pos + len(line)))
+        pos += len(line) + 1
+    return out
+
+
+def _is_chat_line(line: str) -> bool:
+    return bool(_CHAT_STAMP.match(line) or _SPEAKER.match(line))
+
+
+def _block_end(text: str, start: int, *, long: bool = True) -> int:
+    """Where a pasted block that starts at ``start`` ends: a list or a chat log at the end of
+    its lines, a quotation at its closing mark, prose after the signature of a letter or
+    before a paragraph in which the user speaks again ("Anyway, ..."), else at the end;
+    ``long=False``: the intro did not name a document (a mail, a letter, "below"), so prose
+    that is not laid out as a letter (a greeting, a sign-off) is one paragraph."""
+    paras = _paragraphs(text, start)
+    if not paras:
+        return start
+    first = text[paras[0][0] : paras[0][1]]
+    lead = first.lstrip()
+    if lead[:1] in _QUOTES:
+        close = _QUOTES[lead[0]]
+        at = paras[0][0] + (len(first) - len(lead)) + 1
+        ends = [i for i in (text.find(c, at) for c in close) if i >= 0]
+        if ends:
+            return min(ends) + 1
+    if _LIST_LINE.match(lead) or _is_chat_line(lead):
+        # a list or a log: its lines, also across blank lines, up to the first other line
+        end = paras[0][0]
+        for a, b in _lines_of(text, paras[0][0], len(text)):
+            line = text[a:b]
+            if line.strip() and not (_LIST_LINE.match(line) or _is_chat_line(line)):
+                break
+            if line.strip():
+                end = b
+        return end
+    if not long:
+        head = text[paras[0][0] : paras[min(1, len(paras) - 1)][1]]
+        long = bool(_GREETING.search(head) or _SIGN_OFF.search(text, start))
+    end = start
+    for i, (a, b) in enumerate(paras):
+        if i and (_RETURN.match(text[a:b]) or _USER_VOICE.search(text, a, b)):
+            break
+        end = b
+        sign = _SIGN_OFF.search(text, a, b)
+        if not long:
+            return end
+        if sign is not None:
+            # the signature: the sign-off line and up to four short lines after it
+            stop = sign.end()
+            for la, lb in _lines_of(text, sign.end() + 1, b)[:4]:
+                if len(text[la:lb].split()) > 6:
+                    break
+                stop = lb
+            return stop
+    return end
+
+
+def _next_line(text: str, at: int) -> int | None:
+    """The start of the first non-blank line after the line holding ``at``."""
+    _, end = _line_bounds(text, at)
+    m = re.compile(r"\S").search(text, end)
+    return None if m is None else _line_bounds(text, m.start())[0]
+
+
+def _introduced_blocks(text: str) -> list[tuple[int, int]]:
+    """Blocks under a line that introduces pasted text (``_DOC_WORD`` + ":" or a pointer)."""
+    spans = []
+    for a, b in _lines_of(text, 0, len(text)):
+        line = text[a:b]
+        ends = line.rstrip().endswith((":", "—", "–", " -", "...", "…"))
+        colon = ends and (_DOC_WORD.search(line) or _SOURCE.match(line))
+        pointer = _POINTER.search(line) or (_HERE.match(line) and _DOC_WORD.search(line))
+        if not (colon or pointer):
+            continue
+        start = _next_line(text, a)
+        if start is None:
+            continue
+        if not colon and not _blank_between(text, b, start) and not _looks_pasted(text, start):
+            continue  # "FYI I moved to Lyon" / "I forwarded it.\nI live in Rome": the user's
+        long = bool(_LONG.search(line)) and not _SHORT.search(line)
+        spans.append((start, _block_end(text, start, long=long)))
+    return spans
+
+
+def _blank_between(text: str, a: int, b: int) -> bool:
+    return text.count("\n", a, b) >= 2
+
+
+def _looks_pasted(text: str, start: int) -> bool:
+    line = text[start : _line_bounds(text, start)[1]]
+    return bool(
+        _GREETING.match(line)
+        or _HEADER.match(line)
+        or _is_chat_line(line)
+        or _LIST_LINE.match(line)
+        or line.lstrip()[:1] in _QUOTES
+    )
+
+
+def _chat_lines(text: str) -> list[tuple[int, int]]:
+    """Lines of a chat log, except the user's own ("Me: ...")."""
+    lines = _lines_of(text, 0, len(text))
+    spans: list[tuple[int, int]] = []
+    run: list[tuple[int, int, str]] = []
+
+    def flush() -> None:
+        labels = {who for _, _, who in run}
+        clauses = sum(bool(_CLAUSE_WORD.search(text[a:b])) for a, b, _ in run)
+        if len(run) >= 2 and len(labels) >= 2 and clauses >= 2:
+            spans.extend((a, b) for a, b, who in run if who not in _ME)
+        run.clear()
+
+    for a, b in lines:
+        line = text[a:b]
+        if m := _CHAT_STAMP.match(line):
+            who = m.group("who").strip().casefold()
+            if who not in _ME:
+                spans.append((a, b))
+            continue
+        m = _SPEAKER.match(line)
+        if m and m.group("who").casefold().rstrip(".") not in _NOT_SPEAKER:
+            run.append((a, b, m.group("who").casefold()))
+        elif line.strip():
+            flush()
+    flush()
+    return spans
 
 
 def quoted_spans(text: str) -> list[tuple[int, int]]:
@@ -61,9 +344,14 @@ def quoted_spans(text: str) -> list[tuple[int, int]]:
     Text the user pasted or quoted speaks for someone else: lines starting with ``>``,
     fenced code blocks, a forwarded or replied-to e-mail (from "-----Original Message-----",
     "Begin forwarded message:", or a block of header lines such as ``From:``/``Subject:``),
-    whatever follows "... wrote:" / "... said:", and quotations that are themselves a
-    clause ("she said 'I moved to Nantes'"). A short quoted value ('call me "Bear"') stays
-    the user's own.
+    a block under a line that introduces it ("my landlord wrote:", "Pasting the job ad:",
+    "see below", "FYI", "Fwd from ..."), a letter (from its greeting, when something came
+    before it, to its signature), the lines of a chat log ("[10:42] Sam: ..."), whatever
+    follows "... wrote:" / "... said:" on its line, and quotations that are themselves a
+    clause or that a verb of saying introduces ("she said 'I moved to Nantes'"). A block
+    ends where the user speaks again: after a list, a log, a closing quotation mark or a
+    signature, or at a paragraph such as "Anyway, ...". A short quoted value ('call me
+    "Bear"') or a quoted title stays the user's own.
 
     Example:
         >>> text = 'I live in Rome. My boss wrote: "from June you will be based in Nantes"'
@@ -71,6 +359,9 @@ def quoted_spans(text: str) -> list[tuple[int, int]]:
         [' "from June you will be based in Nantes"']
         >>> quoted_spans("Please call me 'Bear'.")
         []
+        >>> text = "My landlord wrote:\\n\\nI am moving to Graz.\\n\\nAnyway, I live in Brno."
+        >>> [text[a:b] for a, b in quoted_spans(text)]
+        ['I am moving to Graz.']
     """
     spans: list[tuple[int, int]] = []
     fences = [m.start() for m in _FENCE.finditer(text)]
@@ -82,21 +373,46 @@ def quoted_spans(text: str) -> list[tuple[int, int]]:
             end = len(text)  # an unclosed fence quotes the rest
         spans.append((fences[i], end))
     spans += [(m.start(), m.end()) for m in _REPLY_LINE.finditer(text)]
+    spans += [(m.start(), m.end()) for m in _TAGGED.finditer(text)]
     if m := _FORWARD.search(text):
         spans.append((m.start(), len(text)))
     headers = list(_HEADER.finditer(text))
     for a, b in pairwise(headers):
         if text.count("\n", a.end(), b.start()) <= 1:  # two header lines in a row
-            spans.append((a.start(), len(text)))
-            break
+            # the mail runs from its headers to where the user speaks again
+            paras = _paragraphs(text, a.start())
+            body = paras[1][0] if len(paras) > 1 else paras[0][1]
+            spans.append((a.start(), max(paras[0][1], _block_end(text, body))))
     for m in _WROTE.finditer(text):
-        start = m.end() - len(m.group("inline"))
-        # "wrote:" ending its line quotes the rest; inline, the rest of its paragraph.
-        stop = len(text) if not m.group("inline") else text.find("\n\n", start)
-        spans.append((start - 1 if m.group("inline") else start, len(text) if stop < 0 else stop))
+        if m.group("who") and _FIRST_PERSON_SAYS.match(m.group("who")):
+            continue  # "I said: ..." is the user's own
+        if m.group("task"):
+            stop = text.find("\n\n", m.end())
+            spans.append((m.end(), len(text) if stop < 0 else stop))
+            continue
+        if not m.group("inline"):
+            continue  # ending its line: an introduced block (below)
+        start = m.end() - 1
+        if m.group("inline") in _QUOTES:
+            stop = _block_end(text, start)
+        else:  # inline, the rest of its paragraph
+            stop = text.find("\n\n", start)
+        spans.append((start - 1, len(text) if stop < 0 else stop))
+    spans += _introduced_blocks(text)
+    for m in _GREETING.finditer(text):
+        if text[: m.start()].strip():  # a greeting opening the message greets the assistant
+            spans.append((m.start(), _block_end(text, m.start())))
+    spans += _chat_lines(text)
     for m in _INLINE_QUOTE.finditer(text):
         inner = next(g for g in m.groups() if g is not None)
-        if len(inner.split()) >= 3 and _CLAUSE_WORD.search(inner):
+        if _is_title(inner) or _I_SAID.search(text, max(0, m.start() - 30), m.start()):
+            continue  # a title, or the user quoting themselves ("I told him 'I quit'")
+        said = _SAYS_BEFORE.search(text, max(0, m.start() - 40), m.start()) or (
+            _SAYS_AFTER.match(text, m.end())
+            and not re.match(r"\s*,?\s*(?:i|we)\b", text[m.end() :], re.I)
+        )
+        clause = len(inner.split()) >= 3 and _CLAUSE_WORD.search(inner)
+        if clause or (said and len(inner.split()) >= 2):
             spans.append((m.start(), m.end()))
     return _merge(spans)
 
@@ -134,7 +450,7 @@ class UserTurn:
     stamped: bool = False
     context: bool = False
 
-    @property
+    @cached_property
     def quoted(self) -> list[tuple[int, int]]:
         """Offsets of the text in this turn that the user pasted or quoted
         (``quoted_spans``): it is never the user speaking about themselves."""
