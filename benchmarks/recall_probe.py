@@ -32,23 +32,10 @@ import time
 from typing import Any
 
 from benchmarks.common import percentile
-from benchmarks.recall_bench import REQUESTS, user_facts
+from benchmarks.recall_bench import REQUESTS, candidates
 from langmem_plus import QdrantStore
 from langmem_plus.memory import FactMemory
-from langmem_plus.models import CandidateFact, Fact
-
-
-def candidate(f: Fact) -> CandidateFact:
-    return CandidateFact(
-        kind=f.kind,
-        subject=f.subject,
-        predicate=f.predicate,
-        object=f.object,
-        text=f.text,
-        scope=f.scope,
-        valid_from=f.valid_from,
-        quote=f.text,
-    )
+from langmem_plus.models import CandidateFact
 
 
 def _ms(t0: int) -> float:
@@ -84,8 +71,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         users = [f"user{i:05d}" for i in range(args.users)]
         t0 = time.perf_counter_ns()
         n = 0
-        for u in users:
-            batch = [candidate(f) for f in user_facts(u, rng, args.facts)]
+        for i, u in enumerate(users):
+            batch = [CandidateFact(**c) for c in candidates(i, args.facts, rng)]
             decisions = memory.remember_many(u, batch)
             n += sum(d.action == "new" for d in decisions)
         load_s = _ms(t0) / 1000
