@@ -49,6 +49,7 @@ Example:
 
 from __future__ import annotations
 
+import functools
 import re
 import uuid
 from collections.abc import Iterable, Mapping, Sequence
@@ -466,14 +467,19 @@ def normalize_holder(holder: str) -> str | None:
     return key
 
 
+_WORDS = re.compile(r"[^\W_]+")
+
+
+@functools.lru_cache(maxsize=65_536)
 def normalize_object(value: str) -> str:
     """The comparable spelling of an object: case, spacing and punctuation folded.
+    Memoised: a decision compares the candidate with every value held in its slot.
 
     Example:
         >>> normalize_object("  Berlin, ") == normalize_object("berlin")
         True
     """
-    return " ".join(re.findall(r"[^\W_]+", value.casefold()))
+    return " ".join(_WORDS.findall(value.casefold()))
 
 
 def slot_id(user_id: str, scope: str | None, subject: str, predicate: str) -> str:

@@ -50,10 +50,15 @@ def _rx(*alternatives: str) -> re.Pattern[str]:
     return re.compile(r"(?<![\w-])(?:" + "|".join(alternatives) + r")(?![\w-])", re.IGNORECASE)
 
 
+_SPACES = re.compile(r"\s+")
+
+
+@functools.lru_cache(maxsize=16_384)
 def _norm(text: str) -> str:
-    """Normalise quotes and spacing so patterns see one spelling of each word."""
+    """Normalise quotes and spacing so patterns see one spelling of each word. Memoised:
+    one write's screen asks it for the same text several times."""
     text = text.replace("\u2019", "'").replace("\u2018", "'").replace("`", "'")
-    return re.sub(r"\s+", " ", text).strip()
+    return _SPACES.sub(" ", text).strip()
 
 
 # --------------------------------------------------------------------------- questions

@@ -144,6 +144,19 @@ def _check_scalar(v: Any, node: tuple[Any, ...]) -> None:
         )
 
 
+def _plain_ok(v: Any) -> bool:
+    """The common leaves every rule accepts, decided inline (a fast path only: anything
+    else, including every refusal, goes through ``_check_scalar`` or the walk)."""
+    t = type(v)
+    if t is str:
+        return v.isascii() or not has_lone_surrogate(v)
+    if v is None or t is bool:
+        return True
+    if t is float:
+        return math.isfinite(v)
+    return t is int and MIN_INT <= v <= MAX_INT
+
+
 def _walk(value: dict[str, Any]) -> None:
     """Check everything but the size, iteratively (a deep value must not raise
     ``RecursionError``), stopping at ``MAX_DEPTH`` so a cyclic value is refused too."""
@@ -165,12 +178,14 @@ def _walk(value: dict[str, Any]) -> None:
                         node,
                         "use string keys (JSON objects have no other kind)",
                     )
-                if has_lone_surrogate(k):
+                if not k.isascii() and has_lone_surrogate(k):
                     raise _Refused(
                         f"key {_short(k)} holds a lone surrogate (limit: valid Unicode only)",
                         node,
                         "use valid Unicode text",
                     )
+                if _plain_ok(v):
+                    continue
                 child: tuple[Any, int, Any, Any] = (v, depth + 1, node, k)
                 if isinstance(v, (dict, list, tuple)):
                     stack.append(child)
@@ -178,6 +193,8 @@ def _walk(value: dict[str, Any]) -> None:
                     _check_scalar(v, child)
         else:
             for i, v in enumerate(obj):
+                if _plain_ok(v):
+                    continue
                 child = (v, depth + 1, node, i)
                 if isinstance(v, (dict, list, tuple)):
                     stack.append(child)

@@ -587,26 +587,32 @@ class EdgeEngine:
 
     def _scroll(self, shard: Any, call: Scroll) -> list[Record]:
         """Newest first. When every match fits in the page (the common case: one user's
-        facts), an unordered scroll sorted here is cheaper than the engine's order_by."""
+        facts), an unordered scroll sorted here is cheaper than the engine's order_by; a
+        page one longer than the limit says whether they fit, so no count is needed."""
         flt = _filter(call.filter)
-        total = shard.count(qe.CountRequest(filter=flt, exact=True))
-        limit = total if call.limit is None else min(call.limit, total)
-        if limit <= 0:
+        if call.limit is not None and call.limit <= 0:
             return []
-        if limit == total:
-            recs, _ = shard.scroll(qe.ScrollRequest(limit=total, filter=flt, with_payload=True))
-            rows = [Record(id=str(r.id), payload=r.payload or {}) for r in recs]
-            rows.sort(key=lambda r: r.payload.get("updated_at", 0.0), reverse=True)
-            return rows
-        recs, _ = shard.scroll(
-            qe.ScrollRequest(
-                limit=limit,
-                filter=flt,
-                with_payload=True,
-                order_by=qe.OrderBy("updated_at", qe.Direction.Desc),
+        page = _COPY_PAGE if call.limit is None else call.limit + 1
+        recs, offset = shard.scroll(qe.ScrollRequest(limit=page, filter=flt, with_payload=True))
+        if call.limit is None:
+            while offset is not None:
+                more, offset = shard.scroll(
+                    qe.ScrollRequest(limit=page, offset=offset, filter=flt, with_payload=True)
+                )
+                recs.extend(more)
+        elif len(recs) > call.limit:
+            recs, _ = shard.scroll(
+                qe.ScrollRequest(
+                    limit=call.limit,
+                    filter=flt,
+                    with_payload=True,
+                    order_by=qe.OrderBy("updated_at", qe.Direction.Desc),
+                )
             )
-        )
-        return [Record(id=str(r.id), payload=r.payload or {}) for r in recs]
+            return [Record(id=str(r.id), payload=r.payload or {}) for r in recs]
+        rows = [Record(id=str(r.id), payload=r.payload or {}) for r in recs]
+        rows.sort(key=lambda r: r.payload.get("updated_at", 0.0), reverse=True)
+        return rows
 
     def _query(self, shard: Any, call: Query) -> list[Record]:
         flt = _filter(call.filter)

@@ -1,0 +1,141 @@
+"""A side-by-side probe of the write paths issue #14 targets, on Qdrant Edge.
+
+Run from the repository root::
+
+    python -m benchmarks.write_probe                       # 200 users x 50 facts
+    python -m benchmarks.write_probe --users 100 --facts 100 --profile
+
+Everything is measured in ONE run so a busy machine slows every column alike; read the
+ratios as well as the times.
+
+* bare ``store.put``: one fact-shaped row at a time (BM25 on its text), items/s and p50.
+* ``remember_many``: each user's facts through ``FactMemory.remember_many`` (the write
+  policy and the store), facts/s.
+* single ``remember``: a city change or a new hobby, interleaved with a bare put of the same
+  row; p50 and its ratio to the put's p50.
+* ``--profile``: a cProfile of ``remember_many`` and of single remembers (top functions by
+  cumulative time).
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import pstats
+import random
+import shutil
+import tempfile
+import time
+from typing import Any
+
+from benchmarks.common import percentile
+from benchmarks.recall_bench import candidates
+from langmem_plus import QdrantStore
+from langmem_plus.memory import FactMemory
+from langmem_plus.models import CandidateFact
+
+
+def _ms(t0: int) -> float:
+    return (time.perf_counter_ns() - t0) / 1e6
+
+
+def _facts(user: int, n: int, rng: random.Random) -> list[CandidateFact]:
+    return [CandidateFact(**c) for c in candidates(user, n, rng)]
+
+
+def _single(i: int) -> CandidateFact:
+    if i % 2:
+        return CandidateFact(kind="fact", subject="user", predicate="city",
+                             object=f"Town {i}", text=f"The user lives in Town {i}.")
+    return CandidateFact(kind="fact", subject="user", predicate="hobby",
+                         object=f"hobby {i}", text=f"The user took up hobby {i}.")
+
+
+def _profile(fn: Any) -> str:
+    prof = cProfile.Profile()
+    prof.enable()
+    fn()
+    prof.disable()
+    buf = io.StringIO()
+    pstats.Stats(prof, stream=buf).sort_stats("cumulative").print_stats(30)
+    return buf.getvalue()
+
+
+def main(argv: list[str] | None = None) -> dict[str, Any]:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--users", type=int, default=200)
+    ap.add_argument("--facts", type=int, default=50)
+    ap.add_argument("--writes", type=int, default=500)
+    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--profile", action="store_true")
+    args = ap.parse_args(argv)
+    rng = random.Random(args.seed)
+    tmp = tempfile.mkdtemp(prefix="write-probe-")
+    out: dict[str, Any] = {}
+    try:
+        store = QdrantStore(path=f"{tmp}/edge")
+        memory = FactMemory(store)
+        users = [f"user{i:05d}" for i in range(args.users)]
+        batches = {u: _facts(i, args.facts, rng) for i, u in enumerate(users)}
+
+        # bare puts of the same rows remember_many will write, interleaved user by user
+        put: list[float] = []
+        put_s = many_s = 0.0
+        n = 0
+        for u in users:
+            rows = [{**c.model_dump(mode="json"), "fact_id": f"p{j}", "user_id": u}
+                    for j, c in enumerate(batches[u])]
+            t = time.perf_counter_ns()
+            for j, row in enumerate(rows):
+                t1 = time.perf_counter_ns()
+                store.put(("bench", u), f"k{j}", row, index=["text"])
+                put.append(_ms(t1))
+            put_s += _ms(t) / 1000
+            t = time.perf_counter_ns()
+            decisions = memory.remember_many(u, batches[u])
+            many_s += _ms(t) / 1000
+            n += sum(d.action == "new" for d in decisions)
+        out["put_items_per_s"] = len(put) / put_s
+        out["put_p50_ms"] = percentile(put, 50)
+        out["remember_many_facts_per_s"] = n / many_s
+        print(f"bare store.put        {len(put) / put_s:9,.0f} items/s  p50 "
+              f"{percentile(put, 50):.3f} ms ({len(put)} rows)")
+        print(f"remember_many         {n / many_s:9,.0f} facts/s ({n} new facts, "
+              f"{len(users)} users)")
+
+        bare: list[float] = []
+        single: list[float] = []
+        for i in range(args.writes):
+            u, c = rng.choice(users), _single(i)
+            row = {**c.model_dump(mode="json"), "fact_id": f"probe-{i}", "user_id": u}
+            pair = ["put", "remember"]
+            rng.shuffle(pair)
+            for what in pair:
+                t = time.perf_counter_ns()
+                if what == "put":
+                    store.put(("bench", u), f"s{i}", row, index=["text"])
+                    bare.append(_ms(t))
+                else:
+                    memory.remember(u, c)
+                    single.append(_ms(t))
+        ratio = percentile(single, 50) / percentile(bare, 50)
+        out.update(single_put_p50_ms=percentile(bare, 50),
+                   remember_p50_ms=percentile(single, 50), remember_ratio=ratio)
+        print(f"single remember p50   {percentile(single, 50):.3f} ms vs bare put p50 "
+              f"{percentile(bare, 50):.3f} ms: {ratio:.1f}x")
+
+        if args.profile:
+            extra = [f"puser{i:04d}" for i in range(20)]
+            print(_profile(lambda: [memory.remember_many(u, _facts(i, args.facts, rng))
+                                    for i, u in enumerate(extra)]))
+            print(_profile(lambda: [memory.remember(rng.choice(users), _single(i))
+                                    for i in range(300)]))
+        store.close()
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return out
+
+
+if __name__ == "__main__":
+    main()
