@@ -172,7 +172,8 @@ def test_clicking_delete_removes_the_memory_from_page_store_and_recall(
     assert _rows(page, "Prefers metric units.").count() == 1
     assert page.get_by_text("“I always use metric”").is_visible()
     assert page.get_by_text("Oslo").count() == 0
-    page.locator("summary", has_text="History").first.click()  # open Delhi's history: Pune shows there
+    # open Delhi's history: Pune shows there
+    page.locator("summary", has_text="History").first.click()
     assert page.get_by_text("Lives in Pune.").is_visible()
     page.screenshot(path=str(ARTIFACTS / "memory-view-before.png"), full_page=True)
 
