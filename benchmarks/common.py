@@ -86,6 +86,26 @@ def summarize(samples: Sequence[float]) -> dict[str, float | int]:
     }
 
 
+def elapsed_ms(t0_ns: int) -> float:
+    """Milliseconds since ``t0_ns``, a ``time.perf_counter_ns()`` reading."""
+    return (time.perf_counter_ns() - t0_ns) / 1e6
+
+
+def profile_text(fn: Callable[[], Any], *, top: int = 30) -> str:
+    """Run ``fn`` under cProfile; the ``top`` functions by cumulative time, as text."""
+    import cProfile
+    import io
+    import pstats
+
+    prof = cProfile.Profile()
+    prof.enable()
+    fn()
+    prof.disable()
+    buf = io.StringIO()
+    pstats.Stats(prof, stream=buf).sort_stats("cumulative").print_stats(top)
+    return buf.getvalue()
+
+
 def time_ms(fn: Callable[[], Any]) -> tuple[float, Any]:
     """Run ``fn`` once; (elapsed milliseconds, its result)."""
     t0 = time.perf_counter_ns()

@@ -22,24 +22,17 @@ every column alike; read the ratios as well as the times.
 from __future__ import annotations
 
 import argparse
-import cProfile
-import io
-import pstats
 import random
 import shutil
 import tempfile
 import time
 from typing import Any
 
-from benchmarks.common import percentile
+from benchmarks.common import elapsed_ms, percentile, profile_text
 from benchmarks.recall_bench import REQUESTS, candidates
 from langmem_plus import QdrantStore
 from langmem_plus.memory import FactMemory
 from langmem_plus.models import CandidateFact
-
-
-def _ms(t0: int) -> float:
-    return (time.perf_counter_ns() - t0) / 1e6
 
 
 def _row(name: str, xs: list[float], ref: list[float] | None = None) -> str:
@@ -75,7 +68,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             batch = [CandidateFact(**c) for c in candidates(i, args.facts, rng)]
             decisions = memory.remember_many(u, batch)
             n += sum(d.action == "new" for d in decisions)
-        load_s = _ms(t0) / 1000
+        load_s = elapsed_ms(t0) / 1000
         out["remember_many_facts_per_s"] = n / load_s
         print(f"loaded {n} facts ({len(users)} users) through remember_many in {load_s:.1f} s:"
               f" {n / load_s:,.0f} facts/s")
@@ -93,20 +86,20 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 if which == 0:
                     t = time.perf_counter_ns()
                     store.search(memory.layout.facts(u), query=req, limit=10)
-                    bare.append(_ms(t))
+                    bare.append(elapsed_ms(t))
                 elif which == 1:
                     fresh = FactMemory(store)
                     t = time.perf_counter_ns()
                     fresh.recall(u, req)
-                    first.append(_ms(t))
+                    first.append(elapsed_ms(t))
                 elif which == 2:
                     t = time.perf_counter_ns()
                     uncached.recall(u, req)
-                    nocache.append(_ms(t))
+                    nocache.append(elapsed_ms(t))
                 else:  # the bare search as recall asks it: filtered, limit 16, 1 scope
                     t = time.perf_counter_ns()
                     store.search(memory.layout.facts(u), query=req, limit=16, filter=flt(u))
-                    unpadded.append(_ms(t))
+                    unpadded.append(elapsed_ms(t))
         print(_row("bare filtered store.search (limit 10)", bare))
         print(_row("recall, first in a process (new FactMemory)", first, bare))
         print(_row("recall, recall_cache_facts=0", nocache, bare))
@@ -132,25 +125,22 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 t = time.perf_counter_ns()
                 if what == "put":
                     store.put(("bench", u), f"k{i}", arg, index=["text"])
-                    put.append(_ms(t))
+                    put.append(elapsed_ms(t))
                 else:
                     memory.remember(u, arg)
-                    single.append(_ms(t))
+                    single.append(elapsed_ms(t))
         print(_row("bare store.put (one fact row)", put))
         print(_row("single remember (city change / new hobby)", single, put))
         out["writes"] = {"put": put, "remember": single}
 
-        prof = cProfile.Profile()
-        prof.enable()
-        for i in range(200):
-            u = rng.choice(users)
-            memory.remember(u, CandidateFact(kind="fact", subject="user", predicate="city",
-                                             object=f"Village {i}",
-                                             text=f"The user lives in Village {i}."))
-        prof.disable()
-        buf = io.StringIO()
-        pstats.Stats(prof, stream=buf).sort_stats("cumulative").print_stats(28)
-        print(buf.getvalue())
+        def moves() -> None:
+            for i in range(200):
+                u = rng.choice(users)
+                memory.remember(u, CandidateFact(kind="fact", subject="user", predicate="city",
+                                                 object=f"Village {i}",
+                                                 text=f"The user lives in Village {i}."))
+
+        print(profile_text(moves, top=28))
         store.close() if hasattr(store, "close") else None
     finally:
         shutil.rmtree(tmp, ignore_errors=True)

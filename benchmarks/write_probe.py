@@ -20,24 +20,17 @@ ratios as well as the times.
 from __future__ import annotations
 
 import argparse
-import cProfile
-import io
-import pstats
 import random
 import shutil
 import tempfile
 import time
 from typing import Any
 
-from benchmarks.common import percentile
+from benchmarks.common import elapsed_ms, percentile, profile_text
 from benchmarks.recall_bench import candidates
 from langmem_plus import QdrantStore
 from langmem_plus.memory import FactMemory
 from langmem_plus.models import CandidateFact
-
-
-def _ms(t0: int) -> float:
-    return (time.perf_counter_ns() - t0) / 1e6
 
 
 def _facts(user: int, n: int, rng: random.Random) -> list[CandidateFact]:
@@ -50,16 +43,6 @@ def _single(i: int) -> CandidateFact:
                              object=f"Town {i}", text=f"The user lives in Town {i}.")
     return CandidateFact(kind="fact", subject="user", predicate="hobby",
                          object=f"hobby {i}", text=f"The user took up hobby {i}.")
-
-
-def _profile(fn: Any) -> str:
-    prof = cProfile.Profile()
-    prof.enable()
-    fn()
-    prof.disable()
-    buf = io.StringIO()
-    pstats.Stats(prof, stream=buf).sort_stats("cumulative").print_stats(30)
-    return buf.getvalue()
 
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:
@@ -90,11 +73,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             for j, row in enumerate(rows):
                 t1 = time.perf_counter_ns()
                 store.put(("bench", u), f"k{j}", row, index=["text"])
-                put.append(_ms(t1))
-            put_s += _ms(t) / 1000
+                put.append(elapsed_ms(t1))
+            put_s += elapsed_ms(t) / 1000
             t = time.perf_counter_ns()
             decisions = memory.remember_many(u, batches[u])
-            many_s += _ms(t) / 1000
+            many_s += elapsed_ms(t) / 1000
             n += sum(d.action == "new" for d in decisions)
         out["put_items_per_s"] = len(put) / put_s
         out["put_p50_ms"] = percentile(put, 50)
@@ -115,10 +98,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 t = time.perf_counter_ns()
                 if what == "put":
                     store.put(("bench", u), f"s{i}", row, index=["text"])
-                    bare.append(_ms(t))
+                    bare.append(elapsed_ms(t))
                 else:
                     memory.remember(u, c)
-                    single.append(_ms(t))
+                    single.append(elapsed_ms(t))
         ratio = percentile(single, 50) / percentile(bare, 50)
         out.update(single_put_p50_ms=percentile(bare, 50),
                    remember_p50_ms=percentile(single, 50), remember_ratio=ratio)
@@ -127,9 +110,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
 
         if args.profile:
             extra = [f"puser{i:04d}" for i in range(20)]
-            print(_profile(lambda: [memory.remember_many(u, _facts(i, args.facts, rng))
+            print(profile_text(lambda: [memory.remember_many(u, _facts(i, args.facts, rng))
                                     for i, u in enumerate(extra)]))
-            print(_profile(lambda: [memory.remember(rng.choice(users), _single(i))
+            print(profile_text(lambda: [memory.remember(rng.choice(users), _single(i))
                                     for i in range(300)]))
         store.close()
     finally:
