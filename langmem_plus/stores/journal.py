@@ -42,7 +42,15 @@ from langmem_plus.stores.calls import (
     Where,
 )
 
-__all__ = ["JOURNAL_NAME", "WRITE_CALLS", "IntentJournal", "adrive", "drive", "fsync_dir"]
+__all__ = [
+    "JOURNAL_NAME",
+    "WRITE_CALLS",
+    "IntentJournal",
+    "adrive",
+    "drive",
+    "fsync_dir",
+    "write_private",
+]
 
 JOURNAL_NAME = "intent.json"
 """The journal's file name inside the store folder."""
@@ -51,6 +59,16 @@ WRITE_CALLS = (Upsert, Delete, DeleteByFilter, SetPayload)
 """Calls that change the store; they return nothing, so a plan never waits on their result."""
 
 _FORMAT = 1
+
+
+def write_private(path: str, data: str) -> None:
+    """Write ``data`` to ``path`` owner-only (0600) and fsync it before returning."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        os.write(fd, data.encode("utf-8"))
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def fsync_dir(path: str) -> None:
@@ -163,12 +181,7 @@ class IntentJournal:
         """Record ``calls`` durably (written aside, fsynced, renamed into place)."""
         data = json.dumps({"format": _FORMAT, "calls": [_encode(c) for c in calls]})
         tmp = self.path + ".tmp"
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        try:
-            os.write(fd, data.encode("utf-8"))
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+        write_private(tmp, data)
         os.replace(tmp, self.path)
         fsync_dir(self.folder)
 

@@ -57,7 +57,7 @@ from langmem_plus.stores.calls import (
     Upsert,
     Where,
 )
-from langmem_plus.stores.journal import IntentJournal, fsync_dir
+from langmem_plus.stores.journal import IntentJournal, fsync_dir, write_private
 from langmem_plus.stores.payload import INDEXED_FIELDS
 
 try:  # POSIX; elsewhere Edge's own lock on its WAL is the only guard
@@ -161,15 +161,6 @@ def _new_shard(shard_path: str, dims: int | None, distance: str, extra: dict[str
         shard.update(qe.UpdateOperation.create_field_index(name, schema))
         _checkpoint(f"shard:index:{name}")
     return shard
-
-
-def _write_file(path: str, data: str) -> None:
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    try:
-        os.write(fd, data.encode("utf-8"))
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def _tighten(folder: str) -> None:
@@ -349,7 +340,7 @@ class EdgeEngine:
         shard.flush()
         shard.close()
         _checkpoint("create:shard")
-        _write_file(os.path.join(build, _META), json.dumps(settings))
+        write_private(os.path.join(build, _META), json.dumps(settings))
         _tighten(build)
         fsync_dir(build)
         _checkpoint("create:built")
@@ -539,7 +530,7 @@ class EdgeEngine:
             finally:
                 new.close()
             _checkpoint("compact:built")
-            _write_file(os.path.join(self.path, _SWAP), "")
+            write_private(os.path.join(self.path, _SWAP), "")
             fsync_dir(self.path)
             _checkpoint("compact:marked")
             shard.close()
