@@ -578,29 +578,38 @@ class EdgeEngine:
 
     def _scroll(self, shard: Any, call: Scroll) -> list[Record]:
         """Newest first. When every match fits in the page (the common case: one user's
-        facts), an unordered scroll sorted here is cheaper than the engine's order_by; a
-        page one longer than the limit says whether they fit, so no count is needed."""
+        facts), an unordered read sorted here is cheaper than the engine's order_by. A page
+        of ids one longer than the limit says whether they fit (as cheap as a count); only
+        then are payloads read, by id, so a page that overflows reads none it throws away."""
         flt = _filter(call.filter)
-        if call.limit is not None and call.limit <= 0:
-            return []
-        page = _COPY_PAGE if call.limit is None else call.limit + 1
-        recs, offset = shard.scroll(qe.ScrollRequest(limit=page, filter=flt, with_payload=True))
         if call.limit is None:
+            recs, offset = shard.scroll(
+                qe.ScrollRequest(limit=_COPY_PAGE, filter=flt, with_payload=True)
+            )
             while offset is not None:
                 more, offset = shard.scroll(
-                    qe.ScrollRequest(limit=page, offset=offset, filter=flt, with_payload=True)
+                    qe.ScrollRequest(
+                        limit=_COPY_PAGE, offset=offset, filter=flt, with_payload=True
+                    )
                 )
                 recs.extend(more)
-        elif len(recs) > call.limit:
-            recs, _ = shard.scroll(
-                qe.ScrollRequest(
-                    limit=call.limit,
-                    filter=flt,
-                    with_payload=True,
-                    order_by=qe.OrderBy("updated_at", qe.Direction.Desc),
-                )
+        elif call.limit <= 0:
+            return []
+        else:
+            probe, _ = shard.scroll(
+                qe.ScrollRequest(limit=call.limit + 1, filter=flt, with_payload=False)
             )
-            return [Record(id=str(r.id), payload=r.payload or {}) for r in recs]
+            if len(probe) > call.limit:
+                newest, _ = shard.scroll(
+                    qe.ScrollRequest(
+                        limit=call.limit,
+                        filter=flt,
+                        with_payload=True,
+                        order_by=qe.OrderBy("updated_at", qe.Direction.Desc),
+                    )
+                )
+                return [Record(id=str(r.id), payload=r.payload or {}) for r in newest]
+            recs = shard.retrieve([r.id for r in probe], with_payload=True, with_vector=False)
         rows = [Record(id=str(r.id), payload=r.payload or {}) for r in recs]
         rows.sort(key=lambda r: r.payload.get("updated_at", 0.0), reverse=True)
         return rows
