@@ -10,6 +10,7 @@ No timing is asserted."""
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 import pytest
 
@@ -73,35 +74,45 @@ def test_graph_beats_the_baselines_where_the_memory_decides(tiny) -> None:
 # ---- issue 12: the held-out split, the modes, the fair baseline -----------------------------
 
 
-def test_heldout_is_seeded_covers_every_kind_and_shares_no_value_with_the_tuning_split() -> None:
-    from benchmarks.truth.heldout import generate_heldout
+def test_heldout_v2_is_seeded_covers_every_kind_and_shares_no_value_with_the_other_splits() -> None:
+    from benchmarks.truth.heldout_v1 import generate_heldout_v1
+    from benchmarks.truth.heldout_v2 import KINDS, generate_heldout_v2
+    from benchmarks.truth.tuning_kinds import generate_tuning_kinds
 
-    convs = generate_heldout(seed=4, users=40)
-    assert convs == generate_heldout(seed=4, users=40)
-    assert convs[:3] != generate_heldout(seed=5, users=3)
-    kinds = {p.kind for c in convs for p in c.probes}
-    assert kinds >= {
+    convs = generate_heldout_v2(seed=4, users=40)
+    assert convs == generate_heldout_v2(seed=4, users=40)
+    assert convs[:3] != generate_heldout_v2(seed=5, users=3)
+    per_kind = Counter(p.kind for c in convs for p in c.probes)
+    assert set(per_kind) == set(KINDS) >= {
         "dated_statement", "unseen_statement", "must_not_store", "retraction", "correction",
-        "forget", "people", "explicit_save", "one_at_a_time", "past_state", "irrelevant",
+        "forget", "people", "explicit_save", "one_at_a_time", "past_state", "open_thread",
+        "irrelevant",
     }  # fmt: skip
+    assert min(per_kind.values()) >= 5  # enough probes of every kind for a per-kind figure
+    assert all(sum(p.irrelevant for p in c.probes) == 1 for c in convs)
     slips = {s.kind for c in convs for _, ts in c.sessions for t in ts for s in t.slips}
     assert slips == {
         "hypothetical_as_fact", "other_person_as_user", "pasted_as_own",
         "instruction_as_preference", "question_as_fact",
     }  # fmt: skip
-    # every ideal candidate quotes the turn it came from (the post-filters ground on it)
+    # every ideal candidate quotes the turn it came from (the post-filters ground on it), and
+    # a text says the same wherever it occurs (the scripted extractor looks turns up by text)
+    script: dict[str, tuple] = {}
     for c in convs:
         for _, turns in c.sessions:
             for t in turns:
                 for cand in t.ideal:
                     assert cand.quote and cand.quote in t.text
-    # the held-out values appear nowhere in the tuning split's conversations
-    tuning_text = " ".join(
-        t.text for u in generate(30, seed=4) for s in u.sessions for t in s.turns
-    ).casefold()
+                assert script.setdefault(t.text, (t.ideal, t.slips)) == (t.ideal, t.slips)
+    # its values appear nowhere in the tuning split, the tuning kinds or the retired split
+    others = [t.text for u in generate(30, seed=4) for s in u.sessions for t in s.turns]
+    for old in (generate_tuning_kinds(seed=4, users=40), generate_heldout_v1(seed=4, users=40)):
+        others += [t.text for c in old for _, ts in c.sessions for t in ts]
+        others += [p.request for c in old for p in c.probes]
+    other_text = "\n".join(others)
     values = {v for c in convs for p in c.probes for v in p.present}
     values |= {v for c in convs for p in c.probes for v, _ in p.absent}
-    assert values and not [v for v in values if v.casefold() in tuning_text]
+    assert values and not [v for v in values if has(other_text, v)]
 
 
 def test_fair_baseline_replaces_a_moved_city_and_forgets_a_retraction() -> None:
@@ -210,6 +221,22 @@ def test_the_kinds_split_runs_like_the_heldout_split_and_keeps_its_misses() -> N
     )
     assert "| kinds / default " in text
     assert "**kinds split, default mode**" in text and "By kind (probes right):" in text
+
+
+def test_the_retired_v1_split_runs_like_the_kinds_split_and_keeps_its_misses() -> None:
+    from benchmarks.truth.heldout_v1 import generate_heldout_v1
+    from benchmarks.truth.runner import GRAPH
+    from benchmarks.truth.splits import SPLITS, run_splits, split_off_heldout_misses
+
+    assert SPLITS == ("tuning", "kinds", "retired", "heldout")  # the order --split all runs
+    convs = generate_heldout_v1(seed=3, users=2)
+    results = run_splits(
+        ["retired"], ["default"], tuning_users=0, heldout_users=0, retired_users=2, seed=3,
+        progress=False,
+    )  # fmt: skip
+    g = results["runs"]["retired"]["default"]["systems"][GRAPH]
+    assert g["probes"] == sum(1 for c in convs for p in c.probes if not p.irrelevant)
+    assert split_off_heldout_misses(results) == {} and "misses" in g  # tuning material now
 
 
 # ---- recall and store benchmarks: tiny runs (seconds), shapes and provenance, no timing

@@ -1,11 +1,13 @@
 """``python -m benchmarks.truth [--users N] [--seed S] [--quick] [--dense]``: the tuning split,
 default extractor, written to truth.json (the original benchmark).
 
-``python -m benchmarks.truth --split tuning|kinds|heldout|all --mode default|perfect|slips|all
-[--quick] [--dense-model minilm [--dense-floor F | --calibrate]]``: the splits and the
-modes of issue 12 (``kinds``: the tuning split's scenarios of issue 12's kinds, from every
-``tuning_kinds_<area>.py``, run and scored like the held-out split; ``all`` runs every
-split, and ``both`` is kept as another name for ``all``), written to truth_splits.json
+``python -m benchmarks.truth --split tuning|kinds|retired|heldout|all
+--mode default|perfect|slips|all [--quick] [--dense-model minilm [--dense-floor F |
+--calibrate]]``: the splits and the modes of issue 12 (``kinds``: the tuning split's
+scenarios of issue 12's kinds, from every ``tuning_kinds_<area>.py``, run and scored like the
+held-out split; ``retired``: the first held-out split, v1, now tuning material, run like
+``kinds``; ``heldout``: the held-out split v2; ``all`` runs every split, and ``both`` is kept
+as another name for ``all``), written to truth_splits.json
 (truth_splits_quick.json with --quick) and rendered into docs/benchmarks.md from that file
 (``--render-docs`` re-renders only)."""
 
@@ -79,7 +81,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument("--no-docs", action="store_true", help="do not touch docs/benchmarks.md")
     ap.add_argument(
         "--split",
-        choices=("tuning", "kinds", "heldout", "all", "both"),
+        choices=("tuning", "kinds", "retired", "heldout", "all", "both"),
         help="issue-12 runs (all / both: every split)",
     )
     ap.add_argument("--mode", choices=(*MODES, "all"), default="all")
@@ -285,6 +287,7 @@ def _splits_main(args: argparse.Namespace) -> dict[str, Any]:
         "tuning_users": tuning_users,
         "heldout_users": heldout_users,
         "kinds_users": kinds_users,
+        "retired_users": heldout_users,
         "embeddings": (
             f"all-MiniLM-L6-v2 (dense floor {floor if floor is not None else 'default'})"
             if emb is not None

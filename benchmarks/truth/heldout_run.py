@@ -25,8 +25,8 @@ from langchain_core.messages import HumanMessage
 
 from benchmarks.common import Progress
 from benchmarks.truth.baselines import AppendLog, ProfileVectorUpdates, VectorTopK
+from benchmarks.truth.conversations import ABSENT_CATEGORIES, HoConversation
 from benchmarks.truth.embeddings import HashingEmbeddings
-from benchmarks.truth.heldout import ABSENT_CATEGORIES, HoConversation
 from benchmarks.truth.modes import ScriptedExtractor, Slip, slip_layer, slipped_script
 from benchmarks.truth.runner import DIMS, FAIR, GRAPH, LOG, VECTOR, build_graph
 from benchmarks.truth.scoring import fact_lines, has

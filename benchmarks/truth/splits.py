@@ -2,14 +2,17 @@
 
 ``run_splits`` runs the tuning split (``generator.py``), the tuning split's scenarios of
 issue 12's kinds (split ``kinds``, ``tuning_kinds.py``, which collects every
-``tuning_kinds_<area>.py``) and/or the held-out split (``heldout.py``) in the ``default`` /
+``tuning_kinds_<area>.py``), the retired held-out split (split ``retired``,
+``heldout_v1.py``) and/or the held-out split (``heldout_v2.py``) in the ``default`` /
 ``perfect`` / ``slips`` modes (``modes.py``), each
 through the real graph and the three baselines, and returns one JSON-able dict;
 ``render_splits`` turns that dict (read back from ``benchmarks/results/truth_splits.json``)
 into the block of docs/benchmarks.md, so no number on the page is typed by hand.
 
-The ``kinds`` split is run and scored exactly like the held-out split (``run_heldout``),
-but it is tuning data: its misses stay in the results file, where anyone may read them.
+The ``kinds`` and ``retired`` splits are run and scored exactly like the held-out split
+(``run_heldout``), but they are tuning data: their misses stay in the results file, where
+anyone may read them. ``retired`` is the first held-out split ("v1"), retired because the
+integrator saw its counts and misses; only the current held-out split's misses are split off.
 
 The splits are scored by their own truth, with the same headline figures:
 
@@ -48,11 +51,12 @@ __all__ = [
 ]
 
 DENSE = "langmem-plus graph + MiniLM dense"
-HELDOUT_MISSES = "heldout_misses{tag}.json"
-"""Where the held-out misses go (beside ``heldout.py``, under the same rule: only the
-benchmark's owner reads them), so the shared results file never shows a held-out wording."""
+HELDOUT_MISSES = "heldout_v2_misses{tag}.json"
+"""Where the held-out misses go (beside ``heldout_v2.py``, under the same rule: only the
+benchmark's owner reads them, and they are never committed: ``.gitignore``), so the shared
+results file never shows a held-out wording."""
 SYSTEM_ORDER = (GRAPH, DENSE, FAIR, VECTOR, LOG)
-SPLITS = ("tuning", "kinds", "heldout")
+SPLITS = ("tuning", "kinds", "retired", "heldout")
 """Every split, in the order ``--split all`` runs them."""
 
 
@@ -145,9 +149,34 @@ def _heldout(
     dense_floor: float | None = None,
     progress: bool = True,
 ) -> dict[str, Any]:
-    from benchmarks.truth.heldout import generate_heldout
+    from benchmarks.truth.heldout_v2 import generate_heldout_v2
 
-    convs = generate_heldout(seed=seed, users=users_n)
+    convs = generate_heldout_v2(seed=seed, users=users_n)
+    return _conversations(
+        convs,
+        mode,
+        seed=seed,
+        embeddings=embeddings,
+        dims=dims,
+        dense_floor=dense_floor,
+        progress=progress,
+    )
+
+
+def _retired(
+    users_n: int,
+    seed: int,
+    mode: str,
+    *,
+    embeddings: Any = None,
+    dims: int = DIMS,
+    dense_floor: float | None = None,
+    progress: bool = True,
+) -> dict[str, Any]:
+    """The retired held-out split (v1): tuning material now, run like ``kinds``."""
+    from benchmarks.truth.heldout_v1 import generate_heldout_v1
+
+    convs = generate_heldout_v1(seed=seed, users=users_n)
     return _conversations(
         convs,
         mode,
@@ -193,7 +222,8 @@ def _conversations(
     dense_floor: float | None = None,
     progress: bool = True,
 ) -> dict[str, Any]:
-    """Scripted conversations (held-out or the tuning split's kinds), scored by one rule."""
+    """Scripted conversations (held-out, retired or the tuning split's kinds), scored by one
+    rule."""
     from benchmarks.truth.heldout_run import run_heldout
 
     scores = run_heldout(
@@ -274,6 +304,7 @@ def run_splits(
     heldout_users: int,
     seed: int,
     kinds_users: int | None = None,
+    retired_users: int | None = None,
     embeddings: Any = None,
     dims: int = DIMS,
     dense_floor: float | None = None,
@@ -281,17 +312,24 @@ def run_splits(
 ) -> dict[str, Any]:
     """Every (split, mode) asked for; ``{"runs": {split: {mode: {...}}}, "seconds": ...}``.
 
-    ``kinds_users`` (the ``kinds`` split's conversations) defaults to ``heldout_users``."""
+    ``kinds_users`` (the ``kinds`` split's conversations) and ``retired_users`` (the
+    ``retired`` split's) default to ``heldout_users``."""
     runs: dict[str, dict[str, Any]] = {}
     seconds: dict[str, float] = {}
     for split in splits:
         for mode in modes:
             assert mode in MODES, mode
             t0 = time.perf_counter()
-            fn = {"tuning": _tuning, "kinds": _kinds, "heldout": _heldout}[split]
+            fn = {
+                "tuning": _tuning,
+                "kinds": _kinds,
+                "retired": _retired,
+                "heldout": _heldout,
+            }[split]
             n = {
                 "tuning": tuning_users,
                 "kinds": heldout_users if kinds_users is None else kinds_users,
+                "retired": heldout_users if retired_users is None else retired_users,
                 "heldout": heldout_users,
             }[split]
             runs.setdefault(split, {})[mode] = fn(
@@ -309,7 +347,9 @@ def run_splits(
 
 def split_off_heldout_misses(results: dict[str, Any]) -> dict[str, Any]:
     """Remove the held-out misses (they quote held-out requests and values) from
-    ``results`` in place and return them, ``{mode: {system: [miss, ...]}}``."""
+    ``results`` in place and return them, ``{mode: {system: [miss, ...]}}``. Only the
+    current held-out split's (``heldout``, v2): the ``retired`` and ``kinds`` splits keep
+    theirs."""
     out: dict[str, Any] = {}
     for mode, r in results.get("runs", {}).get("heldout", {}).items():
         for name, s in r["systems"].items():
@@ -480,7 +520,14 @@ def render_splits(results: dict[str, Any]) -> str:
             if "kinds" in results.get("runs", {}) and "kinds_users" in results
             else ""
         )
-        + f"held-out split {results['heldout_users']} users, seed {results['seed']}; embeddings "
+        + (
+            "retired held-out split (v1) "
+            f"{results.get('retired_users', results['heldout_users'])} users, "
+            if "retired" in results.get("runs", {})
+            else ""
+        )
+        + f"held-out split (v2) {results['heldout_users']} users, seed {results['seed']}; "
+        f"embeddings "
         f"{results['embeddings']}",
         "",
         "The langmem-plus graph, per split and mode:",
@@ -504,7 +551,7 @@ def render_splits(results: dict[str, Any]) -> str:
     for split, by_mode in results["runs"].items():
         for mode, r in by_mode.items():
             lines += [f"**{split} split, {mode} mode** — every system:", "", systems_table(r), ""]
-            if split in ("heldout", "kinds"):
+            if split in ("heldout", "retired", "kinds"):
                 lines += ["By kind (probes right):", "", kinds_table(r), ""]
                 g = r["systems"].get(GRAPH, {})
                 if g.get("slips"):

@@ -1,18 +1,16 @@
-"""The held-out split of the truth benchmark: conversations nobody tuned the product on.
+"""The held-out split "v1" of the truth benchmark — **retired**: seen by the integrator in
+round 2, now tuning material.
 
-Discipline (issue 12, "Measured, honestly"):
+It was written as the held-out split of issue 12 ("Measured, honestly"); the integrator saw
+its per-kind counts and misses while fixing product code, so it no longer measures language
+nobody tuned for. It is kept, unchanged in content, as the ``retired`` split: run and scored
+exactly like the tuning split's ``kinds`` (its misses stay in the shared results file, where
+anyone may read them). The held-out split is now ``heldout_v2.py``.
 
-* This module is written and read by the benchmark's owner only. Product code, the rule
-  extractor's word lists, the unit tests and the tuning split (``generator.py``) must not
-  borrow its wordings, names or values, and it must not borrow theirs (the owner grepped the
-  repository for every value and template keyword when it was written, and changed *this*
-  file where anything overlapped).
-* **Never change product code to fix a held-out miss** without first adding the same *kind*
-  of case, in different words and values, to the tuning split, and saying so in the commit.
-  A held-out miss is a report, not a to-do list; once a held-out wording is tuned on, the
-  split stops measuring anything.
-* When the split has been used to tune (by accident or not), it is retired: write a new one
-  with new wordings and values and say so in docs/benchmarks.md.
+The rules for tuning material still apply (``/work/wt/CONVENTIONS-12.md``): fix by *kind*,
+never by wording; before changing product code for a miss here, add a case of the same kind
+in other words and values to the tuning kinds split (``tuning_kinds_*.py``); never copy a
+wording, name or value of this file into product code, word lists or unit tests.
 
 What it holds: multi-session conversations per simulated user, in varied natural wording,
 covering each kind of mistake listed in issue 12 ("What went wrong"). Every user turn also
@@ -25,10 +23,10 @@ probes are irrelevant to everything the user said and must get no facts at all.
 Everything is deterministic from the seed.
 
 Example:
-    >>> convs = generate_heldout(seed=3, users=4)
+    >>> convs = generate_heldout_v1(seed=3, users=4)
     >>> len(convs), all(c.probes for c in convs)
     (4, True)
-    >>> generate_heldout(seed=3, users=4) == convs
+    >>> generate_heldout_v1(seed=3, users=4) == convs
     True
 """
 
@@ -55,7 +53,7 @@ __all__ = [
     "HoProbe",
     "HoTurn",
     "Slip",
-    "generate_heldout",
+    "generate_heldout_v1",
 ]
 
 # --------------------------------------------------------------------------------------------
@@ -1192,7 +1190,7 @@ _FILLER = (
 )
 
 
-def generate_heldout(*, seed: int = 0, users: int = 40) -> list[HoConversation]:
+def generate_heldout_v1(*, seed: int = 0, users: int = 40) -> list[HoConversation]:
     """Held-out conversations, deterministic from ``seed``.
 
     Scenarios are dealt least-used first so every kind appears about equally; each user gets
@@ -1200,7 +1198,7 @@ def generate_heldout(*, seed: int = 0, users: int = 40) -> list[HoConversation]:
     make the expected answer ambiguous), then one irrelevant request.
 
     Example:
-        >>> c = generate_heldout(seed=1, users=2)[0]
+        >>> c = generate_heldout_v1(seed=1, users=2)[0]
         >>> c.user_id, len(c.sessions) >= 2, any(p.irrelevant for p in c.probes)
         ('ho-1-0', True, True)
     """
