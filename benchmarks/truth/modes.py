@@ -227,18 +227,22 @@ def slip_layer(slip: Slip, graph: Any, user: str, user_values: Sequence[str]) ->
     current facts at the end (subject ``user``)."""
     from benchmarks.truth.scoring import has
 
-    for d in graph.extractor.dropped.get(user, []):
-        if _same(d.candidate, slip.candidate):
-            return f"post-filter: {d.reason}"
+    # Strict: a slip the extractor proposed more than once (the same mistake on two turns)
+    # is stopped only if *no* copy reached the user's slots. Look for a stored copy first.
+    if any(has(v, slip.marker) for v in user_values):
+        return "stored"
+    layers: list[str] = []
     for w in graph.memory.writes.get(user, []):
         if _same(w.candidate, slip.candidate) and w.candidate.text == slip.candidate.text:
             if w.action in ("rejected", "conflict"):
-                return f"write policy: {w.code}"
-            if w.subject not in (None, "user"):
-                return "write policy: kept as another person's fact"
-            if any(has(v, slip.marker) for v in user_values):
-                return "stored"
-            return "stored, closed later"
-    if any(has(v, slip.marker) for v in user_values):
-        return "stored"
+                layers.append(f"write policy: {w.code}")
+            elif w.subject not in (None, "user"):
+                layers.append("write policy: kept as another person's fact")
+            else:
+                return "stored, closed later"
+    for d in graph.extractor.dropped.get(user, []):
+        if _same(d.candidate, slip.candidate):
+            layers.append(f"post-filter: {d.reason}")
+    if layers:
+        return layers[0]
     return "never proposed"
