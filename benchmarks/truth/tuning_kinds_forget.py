@@ -85,9 +85,9 @@ def _topic_city(rng: random.Random, user: str, start: datetime) -> HoConversatio
             "I think I'd prefer you to forget where I'm based, if that's ok",
             "scrap whatever you have about where i live pls",
             # a wish that it not be kept, not a command verb first
-            "I'd prefer it if you didn't hold on to my address.",
+            "I'd prefer it if you didn't hang on to where I live.",
             "honestly i'd rather you not know where i'm living",
-            "I don't want you remembering my home town, ok?",
+            "I don't want you remembering where I'm based, ok?",
         ]
     )
     return _conv(
@@ -126,7 +126,7 @@ def _topic_work(rng: random.Random, user: str, start: datetime) -> HoConversatio
             "Don't keep the bit about my employer, thanks.",
             # the memory reference with its own verb, the topic named another way
             "Get rid of whatever you jotted down about my profession.",
-            "please delete everything you've picked up on my career so far",
+            "please delete everything you've picked up on my occupation so far",
             "Erase the details you logged regarding my line of work.",
         ]
     )
@@ -328,7 +328,7 @@ def _everything(rng: random.Random, user: str, start: datetime) -> HoConversatio
             "Could you erase whatever you've got on me?",
             # a quantifier and a relative clause of any verb, about the user
             "Purge every last thing you've collected on me.",
-            "scrub each and every detail you hold about me",
+            "wipe each and every scrap of data you've stored on me",
             "Could you clear every bit of info you keep on me?",
         ]
     )
