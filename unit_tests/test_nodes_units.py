@@ -493,3 +493,14 @@ def test_forget_by_structure_through_the_graph() -> None:
     assert reply.startswith("Done.") and "Turku" not in values()
     say("I live in Oulu now.", "t3")  # a wish not to keep it is a "stop storing"
     assert "Oulu" not in values()
+
+
+@pytest.mark.parametrize(
+    ("topic", "blocked"),
+    [("my eating habits", ["dietary_restriction"]), ("my occupation", ["employer", "job_title"]),
+     ("where I'm based", ["city"]), ("my shellfish allergy", [])],
+)  # fmt: skip
+def test_stop_storing_blocks_the_attributes_the_topic_names(topic: str, blocked: list[str]) -> None:
+    from langmem_plus.nodes.intents import blocked_predicates
+
+    assert blocked_predicates(topic) == blocked

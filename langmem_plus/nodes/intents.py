@@ -346,14 +346,21 @@ def blocked_predicates(topic: str) -> list[str]:
     terms = content_terms(_clean_topic(topic))
     if not terms:
         return []
-    out = []
+    found: dict[str, list[frozenset[str]]] = {}
     for predicate, names in FORGET_NAMES.items():
         sets = [t for t in map(content_terms, (predicate.replace("_", " "), *names)) if t]
         matched = [t for t in sets if t <= terms]
         named = frozenset().union(*matched, *(t for t in _SLOT_TERMS if t <= terms))
         if matched and terms <= named:
-            out.append(predicate)
-    return sorted(out)
+            found[predicate] = matched
+    # a name inside a longer name of another attribute is that attribute's ("my eating
+    # habits" is the diet, not a routine)
+    longest = {p: max(m, key=len) for p, m in found.items()}
+    return sorted(
+        p
+        for p, m in found.items()
+        if not any(all(t < longest[q] for t in m) for q in found if q != p)
+    )
 
 
 def _names_attribute(topic: str) -> bool:
