@@ -504,3 +504,14 @@ def test_stop_storing_blocks_the_attributes_the_topic_names(topic: str, blocked:
     from langmem_plus.nodes.intents import blocked_predicates
 
     assert blocked_predicates(topic) == blocked
+
+
+def test_what_someone_said_about_the_user_is_the_users_topic() -> None:
+    command = detect_command("Forget what my dermatologist said about my latex allergy.")
+    assert command is not None and command.about == "my latex allergy"
+    assert [f.fact_id for f in match_facts(command.about, KEPT)] == ["a-latex"]
+
+
+def test_a_wish_not_to_keep_it_is_undone_in_the_same_words() -> None:
+    command = detect_command("You can hang on to where I live again.")
+    assert command is not None and command.kind == "allow" and command.about == "where I live"

@@ -121,7 +121,7 @@ _PERMISSION = re.compile(
 _ALLOW = re.compile(
     _LEAD + r"(?:(?:it's|it is) (?:ok|okay|fine) (?:for you )?to |you can |feel free to )?"
     r"(?:(?:start|resume|go back to)\s+)?(?P<verb>remember(?:ing)?|stor(?:e|ing)|sav(?:e|ing)"
-    r"|keep(?:ing)?|track(?:ing)?)"
+    r"|keep(?:ing)?|track(?:ing)?|know(?:ing)?|hold(?:ing)? on to|hang(?:ing)? on to)"
     r"(?:\s+(?:track of))?\s+(?P<rest>\S.*?)\s+again\b.*$",
     re.IGNORECASE | re.DOTALL,
 )
@@ -530,9 +530,15 @@ def _forget_command(
     if not stop and _HABITUAL.search(clean):
         return None
     said = _SAID_BY.match(clean)
-    if said:  # "forget what my wife said": what that person said, not the user's facts
+    about_me = said and re.match(
+        r"\s+(?:to (?:you|me)\s+)?(?:about|regarding|on)\s+(?P<topic>(?:my|our|me)\b.*)$",
+        clean[said.end() :],
+        re.IGNORECASE,
+    )
+    if said and not about_me:  # "forget what my wife said": that person's facts
         return MemoryCommand("forget", about=f"what {said.group('who')} said", stop=stop)
-    topic = forget_topic(clean)
+    # "what my doctor said about my allergy": the user's allergy
+    topic = forget_topic(about_me.group("topic")) if about_me else forget_topic(clean)
     whole = re.match(r"(?:everything|all|anything|whatever)\b", clean, re.I) and (
         not topic or set(_WORDS.findall(topic.casefold())) <= _GENERIC
     )
