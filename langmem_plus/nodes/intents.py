@@ -214,7 +214,9 @@ class MemoryCommand:
     Attributes:
         kind: ``remember`` | ``recall`` | ``forget``.
         about: for ``forget``, the topic the user named ("my employer"), trailing clauses
-            left out; for ``remember``, the text to remember.
+            left out ("what my wife said" for another person's facts: ``match_facts``
+            takes that person's, never the user's); for ``remember``, the text to
+            remember.
         everything: for ``forget``, the user asked to delete everything.
         stop: for ``forget``, the user asked to stop keeping it ("stop storing where I
             live"), not only to delete what is kept: the topic goes on the user's "do not
