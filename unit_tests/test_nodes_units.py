@@ -398,6 +398,8 @@ INES = person("ines-job", "person:ines", "employer", "Halvard", "Ines works at H
         # a wish that it not be kept
         ("I'd much rather you didn't keep my workplace.", ["employer"], True),
         ("honestly I don't want you to know my location", ["city", "country"], True),
+        ("i dont want you to keep my job title", ["job_title"], True),
+        ("I honestly would prefer you not remember my shellfish allergy", ["a-shell"], True),
         # a memory reference with a verb of its own, the topic named another way
         ("Bin whatever you scribbled down about my occupation", ["employer", "job_title"],
          False),

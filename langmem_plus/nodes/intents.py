@@ -102,9 +102,11 @@ _STOP_KEEPING = re.compile(
     r"|no more (?:storing|remembering|saving|keeping)"
     # a wish that it not be kept: "I'd rather you didn't remember ...", "I don't want you
     # keeping ...": the user's wish about the assistant, with a verb of keeping
-    r"|(?P<wish>(?:i'd|i would|i)\s+(?:much\s+)?(?:rather|prefer)(?:\s+it)?(?:\s+if)?\s+(?:you|u)"
-    r"\s+(?:didn't|did not|not|wouldn't|would not|don't|do not|never)"
-    r"|i\s+(?:don't|do not|really don't)\s+want\s+(?:you|u)(?:\s+to)?)"
+    r"|(?P<wish>(?:i'd|i)\s+(?:\w+ly\s+)?(?:would\s+)?(?:(?:much|\w+ly)\s+)?(?:rather|prefer)"
+    r"(?:\s+it)?(?:\s+if)?"
+    r"\s+(?:you|u)\s+(?:didn't|didnt|did not|not|wouldn't|wouldnt|would not|don't|dont|do not"
+    r"|never)"
+    r"|i\s+(?:\w+ly\s+)?(?:don't|dont|do not)\s+want\s+(?:you|u)(?:\s+to)?)"
     r"\s+(?P<wverb>stor(?:e|ing)|sav(?:e|ing)|keep(?:ing)?|track(?:ing)?|record(?:ing)?"
     r"|log(?:ging)?|remember(?:ing)?|know(?:ing)?|hold(?:ing)? on to|hang(?:ing)? on to"
     r"|writ(?:e|ing) down|not(?:e|ing) down))"
