@@ -14,7 +14,6 @@ Example:
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -28,6 +27,7 @@ from langmem_plus.nodes.effects import Call, Plan, adrive, drive
 from langmem_plus.nodes.intents import MemoryCommand, detect_command, forget_topic
 from langmem_plus.nodes.state import MemoryDecision
 from langmem_plus.policy import REASONS
+from langmem_plus.text_forms import elided_first_person, first_person
 
 __all__ = [
     "NOTHING_RELEVANT",
@@ -44,55 +44,6 @@ NOTHING_STORED = (
     "one short statement in the user's words, e.g. 'I am allergic to peanuts'."
 )
 """The remember tool's reply when the extractor found nothing to propose."""
-
-_USER = r"(?:the\s+)?user"
-_OWN_VERBS = {
-    "is": "am", "was": "was", "has": "have", "does": "do", "doesn't": "don't",
-    "isn't": "am not", "wasn't": "wasn't", "hasn't": "haven't", "goes": "go",
-}  # fmt: skip
-_ADVERBS = (
-    r"(?:(?:always|never|also|still|just|really|often|usually|only|now|recently|already"
-    r"|currently|no longer|actually)\s+)*"
-)
-_SUBJECT_VERB = re.compile(rf"\b{_USER}\s+({_ADVERBS})([a-z']+)\b", re.IGNORECASE)
-
-
-def _base(verb: str) -> str:
-    low = verb.casefold()
-    if low in _OWN_VERBS:
-        return _OWN_VERBS[low]
-    if not low.endswith("s") or low.endswith("ss"):
-        return verb
-    if re.search(r"[^aeiou]ies$", low):
-        return verb[:-3] + "y"
-    if re.search(r"(?:ss|sh|ch|x|z|o)es$", low):
-        return verb[:-2]
-    return verb[:-1]
-
-
-def first_person(text: str) -> str:
-    """Text about the user, as models phrase it, in the user's own voice, so that the
-    extractor reads it as the user's statement ("The user is allergic to peanuts." -> "I
-    am allergic to peanuts."). First-person text is returned unchanged.
-
-    Example:
-        >>> first_person("The user is allergic to peanuts.")
-        'I am allergic to peanuts.'
-        >>> first_person("User's daughter is called Mila; the user really dislikes olives.")
-        'My daughter is called Mila; I really dislike olives.'
-        >>> first_person("I prefer metric units.")
-        'I prefer metric units.'
-    """
-    out = re.sub(rf"(^|[.!?;]\s+)\b{_USER}'s\b", lambda m: m.group(1) + "My", text,
-                 flags=re.IGNORECASE)  # fmt: skip
-    out = re.sub(rf"\b{_USER}'s\b", "my", out, flags=re.IGNORECASE)
-
-    def verb(m: re.Match[str]) -> str:
-        return f"I {m.group(1)}{_base(m.group(2))}"
-
-    out = _SUBJECT_VERB.sub(verb, out)
-    return re.sub(rf"\b{_USER}\b", "me", out, flags=re.IGNORECASE)
-
 
 def _search(ctx: RunContext, query: str) -> Plan[str]:
     mem = ctx.memory
@@ -145,8 +96,15 @@ def remember_tool_reply(decisions: Sequence[MemoryDecision]) -> str:
     return " ".join(lines)
 
 
+def _users_words(text: str) -> str:
+    """What a model passes to ``remember`` ("The user is allergic to peanuts.", "User
+    prefers ...", "Prefers window seats."), as the user's own statement."""
+    said = first_person(text.strip())
+    return elided_first_person(said) or said
+
+
 def _remember(core: MemoryCore, ctx: RunContext, fact: str) -> Plan[str]:
-    reply, applied = yield from core.remember_text(first_person(fact), None, ctx)
+    reply, applied = yield from core.remember_text(_users_words(fact), None, ctx)
     if applied.failed:
         return reply  # the store or the extractor failed: that reply says so
     return remember_tool_reply(applied.decisions)

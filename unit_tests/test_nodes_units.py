@@ -383,3 +383,137 @@ def test_stop_storing_anything_wipes_and_turns_memory_off() -> None:
     assert "Memory is now off" in say("please never save anything about me", "b")
     say("I live in Turku.", "c")
     assert store.search(("langmem_plus", "oskar", "facts")) == []
+
+
+# ------------------------------------------- forget by structure, not by phrasing (#12)
+
+DIET = person("diet", "user", "dietary_restriction", "pescatarian", "The user is pescatarian.")
+WIFE = person("wife", "user", "partner", "Ines", "The user's wife is Ines.")
+INES = person("ines-job", "person:ines", "employer", "Halvard", "Ines works at Halvard.")
+
+
+@pytest.mark.parametrize(
+    ("text", "ids", "stop"),
+    [
+        # a wish that it not be kept
+        ("I'd much rather you didn't keep my workplace.", ["employer"], True),
+        ("honestly I don't want you to know my location", ["city", "country"], True),
+        ("i dont want you to keep my job title", ["job_title"], True),
+        ("I honestly would prefer you not remember my shellfish allergy", ["a-shell"], True),
+        # a memory reference with a verb of its own, the topic named another way
+        ("Bin whatever you scribbled down about my occupation", ["employer", "job_title"],
+         False),
+        ("Delete all the notes you made on my line of work.", ["employer", "job_title"], False),
+        # a definite topic without "my", and a reason that is a clause of its own
+        ("Delete the latex allergy, an immunologist cleared me in June.", ["a-latex"], False),
+        ("remove the shellfish allergy, the second test said otherwise", ["a-shell"], False),
+        # the topic stated first, the command pointing back at it
+        ("The shellfish allergy was a childhood thing. Please cross it off your list.",
+         ["a-shell"], False),
+        ("my latex allergy got ruled out — so delete it", ["a-latex"], False),
+        ("That shellfish allergy never existed; yank it out of your notes.", ["a-shell"],
+         False),
+        # the diet as a category; several topics after commas are all kept
+        ("Forget my eating habits, they change weekly.", ["diet"], False),
+        ("forget my employer, my daughter and where I live",
+         ["employer", "city", "country", "kid"], False),
+    ],
+)  # fmt: skip
+def test_forget_is_found_by_structure_and_maps_to_the_attributes(
+    text: str, ids: list[str], stop: bool
+) -> None:
+    command = detect_command(text)
+    assert command is not None and command.kind == "forget" and not command.everything
+    assert command.stop is stop
+    assert sorted(f.fact_id for f in match_facts(command.about, [*KEPT, DIET])) == sorted(ids)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Erase every single fact you've gathered about me",
+     "wipe each and every bit you've saved on me",
+     "Could you purge every last detail you have about me?",
+     "Can you delete everything I shared with you?"],
+)  # fmt: skip
+def test_forget_everything_is_a_verb_and_an_everything_object(text: str) -> None:
+    command = detect_command(text)
+    assert command is not None and command.everything
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Can you forget stuff?", "could you delete everything I share with you?",
+     "can you erase things if I ask?", "Would you forget whatever I type, in general?",
+     # a statement and a pronoun that is not one of the user's attributes
+     "The meeting got moved, delete it.", "My essay is too long, so delete it.",
+     "My gym pass ran out, so forget it"],
+)  # fmt: skip
+def test_questions_about_forgetting_and_other_its_are_not_commands(text: str) -> None:
+    assert detect_command(text) is None
+
+
+def test_forgetting_what_another_person_said_takes_only_their_facts() -> None:
+    facts = [*KEPT, WIFE, INES]
+    command = detect_command("please forget what my wife told you")
+    assert command is not None and command.kind == "forget"
+    # her facts (known by the name the user gave her), never the user's own or the partner
+    assert [f.fact_id for f in match_facts(command.about, facts)] == ["ines-job"]
+    other = detect_command("forget everything my brother said")
+    assert other is not None and match_facts(other.about, facts) == []
+    from langmem_plus.nodes.intents import forget_reply
+
+    assert forget_reply(other, [], {}).startswith("Nothing matched")
+
+
+def test_forget_by_structure_through_the_graph() -> None:
+    from langgraph.checkpoint.memory import InMemorySaver
+    from langgraph.store.memory import InMemoryStore
+
+    from unit_tests.test_graph_support import Clock, RecordingModel, build_chatbot
+
+    store = InMemoryStore()
+    graph = build_chatbot(RecordingModel(), clock=Clock()).compile(
+        checkpointer=InMemorySaver(), store=store
+    )
+
+    def say(text: str, thread: str = "t1") -> str:
+        config = {"configurable": {"thread_id": thread, "user_id": "ilka"}}
+        return str(graph.invoke({"messages": [("user", text)]}, config)["messages"][-1].content)
+
+    def values() -> set[str]:
+        return {i.value["object"] for i in store.search(("langmem_plus", "ilka", "facts"))}
+
+    for text in ["I'm allergic to latex.", "I'm allergic to shellfish.", "I live in Turku."]:
+        say(text)
+    assert {"latex", "shellfish", "Turku"} <= values()
+    say("Can you forget stuff?")  # a question about forgetting: nothing goes
+    assert {"latex", "shellfish", "Turku"} <= values()
+    reply = say("The latex allergy was a lab mix-up. Could you cross it off your notes?")
+    assert reply.startswith("Done.") and "1 fact (allergy)" in reply and "latex" not in reply
+    assert "latex" not in values() and "shellfish" in values()
+    reply = say("I would prefer you not keep my location.", "t2")
+    assert reply.startswith("Done.") and "Turku" not in values()
+    say("I live in Oulu now.", "t3")  # a wish not to keep it is a "stop storing"
+    assert "Oulu" not in values()
+
+
+@pytest.mark.parametrize(
+    ("topic", "blocked"),
+    [("my eating habits", ["dietary_restriction"]), ("my occupation", ["employer", "job_title"]),
+     ("where I'm based", ["city"]), ("my shellfish allergy", [])],
+)  # fmt: skip
+def test_stop_storing_blocks_the_attributes_the_topic_names(topic: str, blocked: list[str]) -> None:
+    from langmem_plus.nodes.intents import blocked_predicates
+
+    assert blocked_predicates(topic) == blocked
+
+
+def test_what_someone_said_about_the_user_is_the_users_topic() -> None:
+    command = detect_command("Forget what my dermatologist said about my latex allergy.")
+    assert command is not None and command.about == "my latex allergy"
+    assert [f.fact_id for f in match_facts(command.about, KEPT)] == ["a-latex"]
+
+
+def test_a_wish_not_to_keep_it_is_undone_in_the_same_words() -> None:
+    command = detect_command("You can hang on to where I live again.")
+    assert command is not None and command.kind == "allow" and command.about == "where I live"

@@ -94,3 +94,19 @@ def test_forget_tool_erases_everything_when_asked_in_third_person() -> None:
     [gone] = run(store, call("forget", about="everything the user ever told you"))
     assert gone.startswith("Done. I've deleted everything you told me")
     assert store.search(("langmem_plus", "alice", "facts")) == []
+
+
+def test_remember_reads_a_models_reported_or_subjectless_note_as_the_users_words() -> None:
+    store = InMemoryStore()
+    [said] = run(store, call("remember", fact="The user mentioned that she lives in Tartu."))
+    assert said == "I'll remember that you live in Tartu."
+    [bare] = run(store, call("remember", fact="Works as a ferry pilot."))
+    assert bare.startswith("I'll remember that you")
+    [found] = run(store, call("search_memory", query="where do I live and what is my job?"))
+    assert "Tartu" in found and "ferry pilot" in found
+    # someone else's fact is never the user's, and the reply does not claim it is
+    [other] = run(store, call("remember", fact="The user's brother lives in Narva."))
+    assert "you live in Narva" not in other
+    facts = store.search(("langmem_plus", "alice", "facts"))
+    held = {i.value["object"]: i.value["subject"] for i in facts}
+    assert held.get("Tartu") == "user" and held.get("Narva", "person:brother") != "user"

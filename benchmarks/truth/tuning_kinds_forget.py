@@ -3,7 +3,9 @@
 Each scenario states a few facts in a first session, asks in a later session (another
 thread, another day) to forget some of them the way people do — with a reason, a hedge,
 politeness, about a topic ("the stuff about my job") or a value ("forget Tromsø"), one of
-several values ("the peanut one, keep the rest"), lowercase, as a question, or everything —
+several values ("the peanut one, keep the rest"), lowercase, as a question, as a wish ("I'd
+rather you didn't ..."), pointing back at a statement ("... was a mix-up, strike it"), or
+everything — after, sometimes, a question about forgetting that is not a command —
 and then probes in fresh sessions that the forgotten values reach no memory block while the
 kept ones still do. Wordings and values are this module's own (see ``tuning_kinds.py``).
 
@@ -41,8 +43,10 @@ def _conv(
     forbidden: list[tuple[str, str]],
     *,
     later: list[HoTurn] = (),  # type: ignore[assignment]
+    asked: str = "",
 ) -> HoConversation:
-    sessions = [(start, tuple(first)), (start + timedelta(days=3), (HoTurn(forget),))]
+    before = (HoTurn(asked),) if asked else ()
+    sessions = [(start, tuple(first)), (start + timedelta(days=3), (*before, HoTurn(forget)))]
     if later:
         sessions.append((start + timedelta(days=5), tuple(later)))
     return HoConversation(
@@ -59,6 +63,15 @@ _CITIES = ["Tromsø", "Ljubljana", "Trieste", "Aarhus", "Córdoba", "Tampere"]
 _EMPLOYERS = ["Brightwell", "Kestrel Labs", "Northgate", "Pellucid", "Orrin & Voss"]
 _ALLERGENS = [("peanuts", "peanut"), ("shellfish", "shellfish"), ("sesame", "sesame")]
 
+# Questions about forgetting, asked before the real request: not commands (the kept values
+# must survive them). Present tense, a generic object: how the memory works, not a request.
+_ABOUT_FORGETTING = [
+    "Can you forget things?",
+    "can you delete stuff if i ask you to?",
+    "Are you able to forget everything I tell you?",
+    "could you erase whatever I say to you, in principle?",
+]
+
 
 def _topic_city(rng: random.Random, user: str, start: datetime) -> HoConversation:
     """A topic ("where I live") with a reason, politeness or a hedge."""
@@ -71,6 +84,10 @@ def _topic_city(rng: random.Random, user: str, start: datetime) -> HoConversatio
             "Please delete where I live, I'm not comfortable with you keeping it.",
             "I think I'd prefer you to forget where I'm based, if that's ok",
             "scrap whatever you have about where i live pls",
+            # a wish that it not be kept, not a command verb first
+            "I'd prefer it if you didn't hang on to where I live.",
+            "honestly i'd rather you not know where i'm living",
+            "I don't want you remembering where I'm based, ok?",
         ]
     )
     return _conv(
@@ -107,6 +124,10 @@ def _topic_work(rng: random.Random, user: str, start: datetime) -> HoConversatio
             "can you drop the stuff about my job? it's confidential",
             "Please erase everything about my work — my manager wouldn't like it.",
             "Don't keep the bit about my employer, thanks.",
+            # the memory reference with its own verb, the topic named another way
+            "Get rid of whatever you jotted down about my profession.",
+            "please delete everything you've picked up on my occupation so far",
+            "Erase the details you logged regarding my line of work.",
         ]
     )
     return _conv(
@@ -136,6 +157,7 @@ def _topic_work(rng: random.Random, user: str, start: datetime) -> HoConversatio
             ),
         ],
         [(emp, "forgotten")],
+        asked=rng.choice(_ABOUT_FORGETTING),
     )
 
 
@@ -155,6 +177,13 @@ def _one_of_several(rng: random.Random, user: str, start: datetime) -> HoConvers
             f"please remove the {gone_adj} one from my allergies, the rest are right",
             f"Actually, scratch {gone} from my allergies. Turns out I'm fine with it.",
             f"can you forget about my {gone_adj} allergy? the test was wrong",
+            # a definite topic without "my", and a reason that is a clause of its own
+            f"Remove the {gone_adj} allergy, my GP retested me last month.",
+            f"delete the {gone_adj} allergy, the blood work came back clean",
+            # the topic stated first, the command pointing back at it
+            f"That {gone_adj} allergy turned out to be nothing. Can you get rid of it?",
+            f"my {gone_adj} allergy was a mix-up at the clinic, so please strike it from "
+            "your notes",
         ]
     )
     return _conv(
@@ -171,6 +200,7 @@ def _one_of_several(rng: random.Random, user: str, start: datetime) -> HoConvers
             )
         ],
         [(gone, "forgotten")],
+        asked=rng.choice(_ABOUT_FORGETTING),
     )
 
 
@@ -296,6 +326,10 @@ def _everything(rng: random.Random, user: str, start: datetime) -> HoConversatio
             "Delete all my data, I'm done.",
             "forget everything i've ever told you, please",
             "Could you erase whatever you've got on me?",
+            # a quantifier and a relative clause of any verb, about the user
+            "Purge every last thing you've collected on me.",
+            "wipe each and every scrap of data you've stored on me",
+            "Could you clear every bit of info you keep on me?",
         ]
     )
     return _conv(
@@ -414,6 +448,9 @@ def _clause(rng: random.Random, user: str, start: datetime) -> HoConversation:
             f"Forget that I'm {diet}, I eat everything again.",
             f"please forget the {diet} thing, it didn't last",
             f"Could you delete that I'm {diet}? Not true any more.",
+            # the topic named by its category
+            "Forget about my diet, I'm changing it up.",
+            "please wipe the stuff about my eating habits",
         ]
     )
     return _conv(

@@ -43,6 +43,7 @@ from typing import Any, Literal, Protocol
 
 from langmem_plus.extraction.timeparse import find_time_expression
 from langmem_plus.models import utcnow
+from langmem_plus.text_forms import base_form
 
 __all__ = [
     "NOT_SAVED",
@@ -139,26 +140,6 @@ class PolicyOutcome:
         return cls(action, stored if stored is not None else candidate, old=old, reason=reason)
 
 
-_IRREGULAR = {"is": "are", "was": "were", "has": "have", "does": "do", "doesn't": "don't",
-              "goes": "go", "isn't": "aren't", "wasn't": "weren't",
-              "hasn't": "haven't"}  # fmt: skip
-_NOT_VERBS = frozenset({"always", "never", "also", "still", "just", "really", "often",
-                        "usually", "only", "now", "no", "not", "recently", "already"})  # fmt: skip
-
-
-def _base_form(verb: str) -> str:
-    low = verb.casefold()
-    if low in _IRREGULAR:
-        return _IRREGULAR[low]
-    if low in _NOT_VERBS or not low.endswith("s") or low.endswith("ss"):
-        return verb
-    if re.search(r"[^aeiou]ies$", low):
-        return verb[:-3] + "y"
-    if re.search(r"(?:ss|sh|ch|x|z|o)es$", low):
-        return verb[:-2]
-    return verb[:-1]
-
-
 def second_person(text: str) -> str:
     """Rewrite a third-person fact sentence as a clause addressed to the user.
 
@@ -176,7 +157,7 @@ def second_person(text: str) -> str:
 
     def verb(m: re.Match[str]) -> str:
         adverbs, word = m.group(1) or "", m.group(2)
-        return f"you {adverbs}{_base_form(word)}"
+        return f"you {adverbs}{base_form(word, person='second')}"
 
     out = re.sub(
         r"\b[Tt]he user\s+((?:(?:always|never|also|still|just|really|often|usually|only|now|"

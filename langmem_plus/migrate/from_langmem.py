@@ -42,7 +42,6 @@ Example:
 from __future__ import annotations
 
 import logging
-import re
 from collections import Counter
 from collections.abc import Awaitable, Callable, Collection, Generator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -53,6 +52,7 @@ from langchain_core.messages import HumanMessage
 from langgraph.store.base import BaseStore, InvalidNamespaceError, SearchItem
 
 from langmem_plus.models import CandidateFact, validate_user_id
+from langmem_plus.text_forms import elided_first_person, first_person
 
 if TYPE_CHECKING:
     from langmem_plus.extraction.base import BaseExtractor, ExtractionResult
@@ -124,93 +124,6 @@ def _texts(content: Any) -> list[str]:
     if isinstance(content, (list, tuple)):
         return [t for v in content for t in _texts(v)]
     return []
-
-
-_LEAD = r"(?:^|(?<=[.!?;:\n])[ \t]*|^[ \t]*[-*•][ \t]*)"
-_ADVERB = r"(?:(?:also|still|now|never|always|often|sometimes|just|already|no longer|\w+ly)\s+)*"
-_IRREGULAR = {"is": "am", "was": "was", "has": "have", "does": "do", "isn't": "am not",
-              "wasn't": "wasn't", "hasn't": "haven't", "doesn't": "don't"}  # fmt: skip
-
-
-def _subject_pattern(names: Collection[str]) -> re.Pattern[str]:
-    who = "|".join(
-        re.escape(n) for n in sorted({"the user", "user", *(n.strip() for n in names if n.strip())},
-                                     key=len, reverse=True)
-    )
-    return re.compile(
-        rf"{_LEAD}(?P<who>{who})(?:(?P<poss>'s|’s)\b"
-        rf"|\s+(?P<adv>{_ADVERB})(?P<verb>[\w']+)(?P<rest>[^.!?;\n]*))",
-        re.IGNORECASE | re.MULTILINE,
-    )
-
-
-# "... and works at Acme": a second verb of the same subject, known as a verb (not a plural
-# noun, as in "cats and dogs") by the function word after it.
-_AND_VERB = re.compile(
-    rf"(?P<pre>(?:,\s*|\s+)(?:and|but)\s+{_ADVERB})(?P<verb>[a-z][a-z']+)"
-    r"(?=\s+(?:at|in|on|for|as|with|to|from|about|into|near|by|the|a|an|my|his|her|their"
-    r"|our|two|three|several|many|no)\b)"
-)
-
-
-def _base_form(verb: str) -> str:
-    """'lives' -> 'live', 'is' -> 'am', 'watches' -> 'watch'; other forms unchanged."""
-    low = verb.lower()
-    if low in _IRREGULAR:
-        return _IRREGULAR[low]
-    if len(low) <= 3 or not low.endswith("s") or low.endswith(("ss", "us", "is")):
-        return verb
-    if low.endswith("ies") and len(low) > 4:
-        return verb[:-3] + "y"
-    if low.endswith(("shes", "ches", "xes", "zes", "sses", "oes")):
-        return verb[:-2]
-    return verb[:-1]
-
-
-def first_person(text: str, *, names: Collection[str] = ()) -> str:
-    """LangMem's third-person note about the user, as the user would say it.
-
-    Only a sentence whose subject is the user ("User", "The user", or one of ``names``,
-    such as the person's name) is rewritten: the verb right after it, and a second verb
-    joined by "and"/"but" ("... and works at Acme"), take the first person. Everything
-    else is left as written.
-
-    Example:
-        >>> first_person("User lives in Berlin. The user's sister is a nurse.")
-        'I live in Berlin. My sister is a nurse.'
-        >>> first_person("The user is allergic to peanuts and still watches F1")
-        'I am allergic to peanuts and still watches F1'
-        >>> first_person("Alice recently moved to Munich", names=["Alice"])
-        'I recently moved to Munich'
-        >>> first_person("User lives in Berlin and works at Acme; user likes cats and dogs")
-        'I live in Berlin and work at Acme; I like cats and dogs'
-        >>> first_person("Project Atlas uses Postgres 16")
-        'Project Atlas uses Postgres 16'
-    """
-
-    def swap(m: re.Match[str]) -> str:
-        lead = m.group(0)[: m.start("who") - m.start(0)]
-        if m.group("poss"):
-            return f"{lead}My"
-        rest = _AND_VERB.sub(lambda v: v.group("pre") + _base_form(v.group("verb")),
-                             m.group("rest"))
-        return f"{lead}I {m.group('adv') or ''}{_base_form(m.group('verb'))}{rest}"
-
-    return _subject_pattern(names).sub(swap, text)
-
-
-_ELIDED = re.compile(r"^(?P<verb>[A-Z][a-z']+)(?P<rest>\s+\S.*)$", re.DOTALL)
-
-
-def _elided_first_person(text: str) -> str | None:
-    """'Lives in Berlin.' -> 'I live in Berlin.' (a note with no subject), else ``None``."""
-    m = _ELIDED.match(text.strip())
-    if m is None:
-        return None
-    verb = _base_form(m.group("verb"))
-    if verb == m.group("verb"):
-        return None  # not a third-person verb form: not an elided subject
-    return f"I {verb.lower()}{m.group('rest')}"
 
 
 class _Memory(NamedTuple):
@@ -453,7 +366,7 @@ def _import_one(
         [_message(first_person(text, names=names), mem)], mem.updated_at, user_id
     )
     if not result.candidates:
-        elided = _elided_first_person(text)
+        elided = elided_first_person(text)
         if elided is not None:
             retry: ExtractionResult = yield _Extract([_message(elided, mem)], mem.updated_at,
                                                      user_id)

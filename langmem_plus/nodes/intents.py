@@ -9,6 +9,15 @@ Three kinds of message are answered by the memory layer itself, not by the model
 * **forget** — "Forget that I told you about my employer", "Forget everything": the
   deletion cascade, and the user is told what was removed.
 
+A forget is found by its structure, not by a list of phrasings: a deletion verb with a
+topic, a memory reference of any verb between them ("whatever you jotted down about"),
+trailing reasons cut at the clause that has a verb of its own; a wish that something not be
+kept ("I'd rather you didn't remember ..."); a statement the command points back at ("That
+kiwi allergy was a false alarm — strike it"); everything as a quantified object about the
+user ("each and every scrap you've kept on me"). A question about how forgetting works ("can you
+forget things?", "everything I tell you") is not a command, and "what my wife said" is that
+person's facts, never the user's.
+
 Everything here is pure (text in, decision out), so it is cheap to test.
 
 Example:
@@ -31,6 +40,7 @@ from typing import Literal
 
 from langmem_plus.extraction import is_remember_request, second_person
 from langmem_plus.models import Fact
+from langmem_plus.policy import PERSON_PREFIX, normalize_holder
 from langmem_plus.retrieval import SLOT_NAMES, names_topic
 from langmem_plus.text_rules import content_terms
 
@@ -89,7 +99,17 @@ _STOP_KEEPING = re.compile(
     _LEAD + r"(?:(?:stop|quit)\s+(?:storing|remembering|saving|keeping|tracking|recording"
     r"|logging|noting)|(?:don't|dont|do not|never)\s+(?:ever\s+)?(?P<sverb>store|save|keep"
     r"|track|record|log|remember|hold on to|hang on to|write down|note down)"
-    r"|no more (?:storing|remembering|saving|keeping))"
+    r"|no more (?:storing|remembering|saving|keeping)"
+    # a wish that it not be kept: "I'd rather you didn't remember ...", "I don't want you
+    # keeping ...": the user's wish about the assistant, with a verb of keeping
+    r"|(?P<wish>(?:i'd|i)\s+(?:\w+ly\s+)?(?:would\s+)?(?:(?:much|\w+ly)\s+)?(?:rather|prefer)"
+    r"(?:\s+it)?(?:\s+if)?"
+    r"\s+(?:you|u)\s+(?:didn't|didnt|did not|not|wouldn't|wouldnt|would not|don't|dont|do not"
+    r"|never)"
+    r"|i\s+(?:\w+ly\s+)?(?:don't|dont|do not)\s+want\s+(?:you|u)(?:\s+to)?)"
+    r"\s+(?P<wverb>stor(?:e|ing)|sav(?:e|ing)|keep(?:ing)?|track(?:ing)?|record(?:ing)?"
+    r"|log(?:ging)?|remember(?:ing)?|know(?:ing)?|hold(?:ing)? on to|hang(?:ing)? on to"
+    r"|writ(?:e|ing) down|not(?:e|ing) down))"
     r"(?:\s+(?:track|note|a note|a record|notes) of)?\s+(?P<rest>\S.*)$",
     re.IGNORECASE | re.DOTALL,
 )
@@ -103,23 +123,36 @@ _PERMISSION = re.compile(
 _ALLOW = re.compile(
     _LEAD + r"(?:(?:it's|it is) (?:ok|okay|fine) (?:for you )?to |you can |feel free to )?"
     r"(?:(?:start|resume|go back to)\s+)?(?P<verb>remember(?:ing)?|stor(?:e|ing)|sav(?:e|ing)"
-    r"|keep(?:ing)?|track(?:ing)?)"
+    r"|keep(?:ing)?|track(?:ing)?|know(?:ing)?|hold(?:ing)? on to|hang(?:ing)? on to)"
     r"(?:\s+(?:track of))?\s+(?P<rest>\S.*?)\s+again\b.*$",
     re.IGNORECASE | re.DOTALL,
 )
 
 # What comes between the verb and the topic: "what I told you about", "everything you
-# know about", "the fact that", "about" ...
+# know about", "the fact that", "about" ... By structure first: a quantified or general
+# head ("whatever", "every detail", "the stuff"), a relative clause whose subject is the
+# user or the assistant with any verb of up to three words ("you jotted down", "you've
+# picked up", "I mentioned to you"), then the preposition that names the topic.
+_HEAD = (
+    r"(?:that|what|everything|anything|all|whatever|all (?:of )?the (?:stuff|things|details"
+    r"|info|information|data|facts|notes)|the (?:stuff|things?|details?|bits?|info"
+    r"|information|data|facts?|notes?|part)|(?:each and )?every(?: single| last)? (?:thing|detail"
+    r"|bit|fact|piece|scrap)(?: of (?:info|information|data))?|any (?:details?|info"
+    r"|information|data))"
+)
 _REFERENCE = re.compile(
-    r"^(?:(?:that|what|everything|anything|all|whatever|the (?:stuff|things?|part|bit))\s+"
+    rf"^(?:{_HEAD}\s+(?:(?:that|which)\s+)?(?:you|u|i)(?:'ve|'d|\s+have|\s+had)?"
+    r"(?:\s+(?!about\b|regarding\b|concerning\b|on\b|of\b)[\w'-]+){1,3}?"
+    r"\s+(?:about|regarding|concerning|on|of|to do with|related to)(?:\s+|$)"
+    r"|(?:(?:that|what|everything|anything|all|whatever|the (?:stuff|things?|part|bit))\s+"
     r"(?:i|i've|i have|i had)\s+(?:ever\s+|just\s+)?(?:told|said|mentioned|shared|gave|given|"
-    r"tell|say)(?:\s+(?:to\s+)?you)?(?:\s+(?:earlier|before))?(?:\s+(?:about|regarding|on|of))?"
+    r"tell|say)(?:\s+(?:to\s+|with\s+)?you)?(?:\s+(?:earlier|before))?(?:\s+(?:about|regarding|on|of))?"
     r"|(?:what|everything|anything|all|whatever)(?: (?:that|which))?\s+(?:you|u)\s*(?:'ve|'d|have"
     r"|had)?\s*(?:know|have|got|saved|stored|remember|kept|keep|learned|learnt|recorded|hold"
     r"|collected)(?:\s+(?:saved|stored|on file|down))?(?:\s+(?:about|regarding|on|of))?"
     r"|(?:everything|anything|all|whatever|stuff|things?)\s+(?:(?:that\s+)?(?:has|had|have)\s+)?"
     r"(?:to do with|related to|relating to|connected to|concerning|about|regarding|on|of)"
-    r"|about|regarding|the fact that|that)(?:\s+|$)",
+    r"|about|regarding|the fact that|that)(?:\s+|$))",
     re.IGNORECASE,
 )
 
@@ -132,7 +165,8 @@ _TAIL = re.compile(
     r"|\s(?:because|since|cause|as it|as that|as i|it was|it's|it is|that was|that's"
     r"|that is|which|turns out|anymore|any more|any longer|from now on|going forward"
     r"|(?:from|out of) (?:your |my |the )?(?:memory|memories|records?|profile|notes|files?)"
-    r"|for now|for good|permanently|right now|now|please|pls|plz|thanks|thx|if (?:that's|that is"
+    r"|for now|for good|permanently|right now|now|so far|until now|up to now|to date"
+    r"|please|pls|plz|thanks|thx|if (?:that's|that is"
     r"|it's|it is|you can|possible|you don't mind)|privacy reasons|ok\??$|okay\??$)\b).*$",
     re.IGNORECASE | re.DOTALL,
 )
@@ -182,7 +216,9 @@ class MemoryCommand:
     Attributes:
         kind: ``remember`` | ``recall`` | ``forget``.
         about: for ``forget``, the topic the user named ("my employer"), trailing clauses
-            left out; for ``remember``, the text to remember.
+            left out ("what my wife said" for another person's facts: ``match_facts``
+            takes that person's, never the user's); for ``remember``, the text to
+            remember.
         everything: for ``forget``, the user asked to delete everything.
         stop: for ``forget``, the user asked to stop keeping it ("stop storing where I
             live"), not only to delete what is kept: the topic goes on the user's "do not
@@ -213,8 +249,52 @@ def forget_topic(rest: str) -> str:
         if stripped == topic:
             break
         topic = stripped
-    topic = _TAIL.sub("", topic)
+    topic = _cut_reason(_TAIL.sub("", topic))
     return topic.strip().strip("\"'“”,").strip()
+
+
+# A clause has a finite verb: an auxiliary or copula, or a past form ("my GP retested me",
+# "the test came back clean"). A segment after a comma that has one is a reason, not a
+# further topic ("my job, my city and where I live" are three topics).
+_FINITE = re.compile(
+    r"\b(?:is|was|were|are|am|be|been|has|had|have|did|does|do|got|came|went|turned|proved"
+    r"|seems?|seemed|looks?|looked|said|says|told|made|left|isn't|wasn't|weren't|aren't"
+    r"|hasn't|hadn't|didn't|doesn't|won't|can't|couldn't|will|would|should|[a-z]+ed)\b"
+    r"|\b[a-z]+'(?:s|re|ve|ll|d)\s+(?!(?:own|one)\b)[a-z]+ed\b",
+    re.IGNORECASE,
+)
+_MORE_TOPIC = re.compile(r"^(?:(?:and|or|&|plus)\s+)?(?:my|our|the|where|what|how|when)\b", re.I)
+
+
+def _cut_reason(topic: str) -> str:
+    head, *rest = topic.split(",")
+    kept = [head]
+    for part in rest:
+        segment = part.strip()
+        words = segment.split()
+        # "where I live" has a verb but is a topic: its clause is the wh-word's own
+        own = re.sub(r"^(?:(?:and|or|&|plus)\s+)?(?:where|what|how|when)\s+\S+\s+\S+", "", segment,
+                     flags=re.I)  # fmt: skip
+        if not _MORE_TOPIC.match(segment) or len(words) > 6 or _FINITE.search(own):
+            break
+        if not (own != segment or _names_attribute(segment)):
+            break  # "my bad", "the rest": not something the user could have told
+        kept.append(part)
+    return ",".join(kept)
+
+
+_HABITUAL = re.compile(
+    r"\b(?:i|we)\s+(?:tell|say|share|mention|give|type|write|send)\b"
+    r"|\bif\s+(?:i|we)\b|\bin (?:principle|general|theory)\b|\bwhen(?:ever)?\s+(?:i|we)\b",
+    re.IGNORECASE,
+)
+_INDEFINITE = frozenset("thing things stuff something anything".split())
+_SAID_BY = re.compile(
+    r"^(?:what|everything|anything|whatever|all|the (?:stuff|things?|bits?))\s+(?:that\s+)?"
+    r"(?P<who>(?:my|our)\s+(?!(?:own|one)\b)[\w'-]+(?:\s+[\w'-]+)?|[A-Z][\w'-]+)"
+    r"\s+(?:said|says|told you|mentioned|shared|wrote|has said|had said|sent)\b",
+)
+"""What another person said: "what my wife said", "everything Maria told you"."""
 
 
 def _is_everything(topic: str) -> bool:
@@ -232,9 +312,11 @@ _CATEGORIES: dict[str, tuple[str, ...]] = {
     "allergy": ("allergies", "health", "medical", "medication", "condition", "food"),
     "intolerance": ("intolerances", "health", "medical", "condition", "food", "diet"),
     "accessibility_need": ("health", "medical", "condition", "disability"),
-    "dietary_restriction": ("diet", "food", "eating"),
+    "dietary_restriction": ("diet", "food", "eating", "eating habits", "what i eat"),
     "dislike": ("dislikes", "food"),
     "city": ("address", "home", "live", "living", "lives"),
+    "employer": ("profession", "occupation", "line of work"),
+    "job_title": ("line of work",),
     "country": ("address", "home", "live", "living"),
     "partner": ("ex", "relationship", "love life", "dating", "boyfriend", "girlfriend",
                 "husband", "wife", "spouse"),
@@ -268,19 +350,44 @@ def blocked_predicates(topic: str) -> list[str]:
     terms = content_terms(_clean_topic(topic))
     if not terms:
         return []
-    out = []
+    found: dict[str, list[frozenset[str]]] = {}
     for predicate, names in FORGET_NAMES.items():
         sets = [t for t in map(content_terms, (predicate.replace("_", " "), *names)) if t]
         matched = [t for t in sets if t <= terms]
         named = frozenset().union(*matched, *(t for t in _SLOT_TERMS if t <= terms))
         if matched and terms <= named:
-            out.append(predicate)
-    return sorted(out)
+            found[predicate] = matched
+    # a name inside a longer name of another attribute is that attribute's ("my eating
+    # habits" is the diet, not a routine)
+    longest = {p: max(m, key=len) for p, m in found.items()}
+    return sorted(
+        p
+        for p, m in found.items()
+        if not any(all(t < longest[q] for t in m) for q in found if q != p)
+    )
 
 
 def _names_attribute(topic: str) -> bool:
     terms = content_terms(topic)
     return any(t <= terms for t in _SLOT_TERMS)
+
+
+# Attributes only a person has (allergies, intolerances, needs): "the latex allergy" is the
+# user's even without "my" ("delete the latex allergy"), where "the job", "the parent" or
+# "the vegan option" may be a cron job, a folder or a menu item.
+_OWN_ONLY_TERMS = tuple(
+    t
+    for predicate in ("allergy", "intolerance", "accessibility_need")
+    for t in map(content_terms, (predicate.replace("_", " "), *SLOT_NAMES.get(predicate, ())))
+    if t
+)
+
+
+def _names_own_attribute(topic: str) -> bool:
+    terms = content_terms(topic)
+    return bool(re.match(r"(?:the|that|this)\s", topic, re.I)) and any(
+        t <= terms for t in _OWN_ONLY_TERMS
+    )
 
 
 def detect_command(text: str) -> MemoryCommand | None:
@@ -302,6 +409,12 @@ def detect_command(text: str) -> MemoryCommand | None:
         >>> detect_command("Stop storing where I live, please").about
         'where I live'
         >>> detect_command("Remove duplicates from this list") is None
+        True
+        >>> detect_command("I'd rather you didn't keep my address.").stop
+        True
+        >>> detect_command("The latex allergy was a mix-up, please strike it from your notes").about
+        'the latex allergy'
+        >>> detect_command("Can you forget things?") is None
         True
     """
     text = text.replace("’", "'").strip()
@@ -331,6 +444,76 @@ def detect_command(text: str) -> MemoryCommand | None:
     rest_ = is_remember_request(text)
     if rest_ is not None:
         return MemoryCommand("remember", about=rest_)
+    return _pointing_back(text)
+
+
+_VERBS = (
+    r"forget|delete|erase|remove|wipe|clear|purge|scrub|scrap|scratch|drop|ditch|discard|bin"
+    r"|lose|get rid of|throw (?:out|away)|strike|cross|knock"
+)
+# The command of a message that states its topic first and points back at it: "That kiwi
+# allergy was a false alarm — can you take it off my record?"
+_BACK_COMMAND = re.compile(
+    r"^(?:(?:so|and|but|then|now|please|pls|plz|just|kindly)[,]?\s+)*"
+    r"(?:(?:can|could|would|will) (?:you|u)\s+(?:please\s+|just\s+|kindly\s+)*)?"
+    r"(?:(?:please|pls|plz|just)\s+)*"
+    rf"(?:(?P<verb>{_VERBS})\s+(?P<pron>it|that|this|them|those|that one|this one)\b"
+    r"(?P<tail>[^.!?]{0,60})"
+    # any verb that moves it out of the memory: "yank it out of your notes"
+    r"|(?P<any>[a-z]+)\s+(?:it|that|this|them|those)\s+(?P<out>(?:off|out of|from)\s+(?:my|your"
+    r"|the)\s+(?:records?|notes|memory|memories|list|files?|profile)\b[^.!?]{0,30}))"
+    r"[.!?]*\s*$",
+    re.IGNORECASE,
+)
+_CLAUSES = re.compile(r"(?<=[.!?;])\s+|\s*[—–]\s*|\s+-\s+|,\s*")
+_DETERMINER = re.compile(r"^(?:my|our|the|that|this|those|these)$", re.IGNORECASE)
+_AUX_OR_PAST = re.compile(
+    r"^(?:is|was|were|are|has|had|have|got|came|went|turned|proved|seems|seemed|isn't|wasn't"
+    r"|never|[a-z]+ed|[a-z]+'s)$",
+    re.IGNORECASE,
+)
+
+
+def _subject_phrase(statement: str) -> str:
+    """The noun phrase a statement is about: from its first determiner to its verb
+    ("my peanut allergy was a mix-up" -> "my peanut allergy"), or ``""``."""
+    words = statement.split()
+    for i, word in enumerate(words):
+        if _DETERMINER.match(word):
+            phrase: list[str] = [word.lower()]
+            for w in words[i + 1 : i + 6]:
+                if _AUX_OR_PAST.match(w.strip(",;:")):
+                    return " ".join(phrase) if len(phrase) > 1 else ""
+                phrase.append(w)
+            return ""
+    return ""
+
+
+def _pointing_back(text: str) -> MemoryCommand | None:
+    """A topic stated first, then a command that points back at it with a pronoun: the
+    topic is the statement's subject. It must be one of the user's attributes, or the
+    command must say the memory is meant ("strike it from your notes")."""
+    if len(text) > 300:
+        return None
+    clauses = [c for c in _CLAUSES.split(text) if c and c.strip()]
+    for i, clause in enumerate(clauses[1:], start=1):
+        m = _BACK_COMMAND.match(clause.strip())
+        if m is None:
+            continue
+        if m.group("any"):
+            verb, tail = "remove", m.group("out")
+        else:
+            verb, tail = m.group("verb").lower(), m.group("tail")
+        if verb in ("strike", "cross", "knock") and not re.search(
+            r"\b(?:off|out|from)\b", tail, re.I
+        ):
+            return None  # "cross it" alone is not a deletion
+        topic = _subject_phrase(" ".join(clauses[:i]))
+        if not topic:
+            return None
+        if not (_names_attribute(topic) or _MEMORY_MEANT.search(tail)):
+            return None
+        return MemoryCommand("forget", about=topic)
     return None
 
 
@@ -346,12 +529,27 @@ def _forget_command(
     if head.endswith("?") and not (asked or forget_verb or stop):
         return None
     clean = head.rstrip(" ?.!")
-    topic = forget_topic(clean)
+    # How forgetting works, not a request: a habitual or conditional reference ("everything
+    # I tell you", "stuff, if I ask") or an indefinite object ("can you forget things?").
+    if not stop and _HABITUAL.search(clean):
+        return None
+    said = _SAID_BY.match(clean)
+    about_me = said and re.match(
+        r"\s+(?:to (?:you|me)\s+)?(?:about|regarding|on)\s+(?P<topic>(?:my|our|me)\b.*)$",
+        clean[said.end() :],
+        re.IGNORECASE,
+    )
+    if said and not about_me:  # "forget what my wife said": that person's facts
+        return MemoryCommand("forget", about=f"what {said.group('who')} said", stop=stop)
+    # "what my doctor said about my allergy": the user's allergy
+    topic = forget_topic(about_me.group("topic")) if about_me else forget_topic(clean)
     whole = re.match(r"(?:everything|all|anything|whatever)\b", clean, re.I) and (
         not topic or set(_WORDS.findall(topic.casefold())) <= _GENERIC
     )
     if whole or _is_everything(topic):  # "everything I ever told you", "it all"
         return MemoryCommand("forget", about="everything", everything=True, stop=stop)
+    if set(_WORDS.findall(topic.casefold())) <= _INDEFINITE:
+        return None  # "can you forget things?": nothing named
     named = content_terms(_OWN.sub("", topic))
     if not named or not content_terms(_OWN.sub("", topic.split(",", 1)[0])):
         return None  # nothing named, or "forget it, let's talk about Rome"
@@ -359,7 +557,9 @@ def _forget_command(
         # "delete", "remove", "clear": an editing request unless the topic is personal and
         # not inside something ("my name from the document"); and, except for "stop
         # storing ...", one of the user's attributes ("my employer", not "my calendar").
-        if not _PERSONAL.search(clean) or _EDITING.search(clean):
+        if _EDITING.search(clean) or not (
+            _PERSONAL.search(clean) or _names_own_attribute(topic)
+        ):
             return None
         # a fact restated as a clause ("delete that I'm vegan") is about the user
         restated = re.match(_RESTATED, clean)
@@ -408,6 +608,9 @@ def match_facts(about: str, facts: Iterable[Fact]) -> list[Fact]:
     by_id = [f for f in facts if f.fact_id == about.strip()]
     if by_id:
         return by_id
+    said = _SAID_BY.match(about.strip())
+    if said:
+        return _said_by(said.group("who"), facts)
     topic = _clean_topic(about)
     if not content_terms(topic):
         return []
@@ -426,6 +629,29 @@ def match_facts(about: str, facts: Iterable[Fact]) -> list[Fact]:
     if len(parts) < 2:
         return []
     return [f for f in facts if any(names_topic(p, f, FORGET_NAMES) for p in parts)]
+
+
+def _said_by(who: str, facts: Sequence[Fact]) -> list[Fact]:
+    """The facts about another person ("my wife", "Maria"): their subject or holder is that
+    person, known by the words or, for a relation, by the name the user gave it ("my wife"
+    -> the partner fact's "Ana" -> facts about Ana). Never the user's own facts."""
+    key = normalize_holder(who)
+    if key in (None, "user"):
+        return []
+    keys = {key}
+    relation = content_terms(key.replace("_", " "))
+    for f in facts:
+        if f.subject == "user" and f.predicate in _PEOPLE and relation <= content_terms(f.text):
+            named = normalize_holder(f.object)
+            if named not in (None, "user"):
+                keys.add(named)
+
+    def whose(f: Fact) -> str | None:
+        if f.subject.startswith(PERSON_PREFIX):
+            return f.subject[len(PERSON_PREFIX) :]
+        return normalize_holder(f.holder) if f.holder and f.holder != "user" else None
+
+    return [f for f in facts if whose(f) in keys]
 
 
 NOT_BLOCKED = (
