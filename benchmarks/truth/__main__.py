@@ -25,6 +25,7 @@ from benchmarks.truth.modes import MODES
 from benchmarks.truth.report import category_table, final_state, main_table, miss_examples
 from benchmarks.truth.runner import GRAPH, GRAPH_DENSE, LOG, VECTOR, run
 from benchmarks.truth.scoring import score
+from benchmarks.truth.tuning_kinds import scenarios
 
 PACKAGES = ("langmem-plus", "langgraph", "langchain-core", "qdrant-edge-py", "numpy")
 
@@ -87,7 +88,12 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument("--mode", choices=(*MODES, "all"), default="all")
     ap.add_argument("--tuning-users", type=int, default=60)
     ap.add_argument("--heldout-users", type=int, default=40)
-    ap.add_argument("--kinds-users", type=int, default=40, help="tuning kinds conversations")
+    ap.add_argument(
+        "--kinds-users",
+        type=int,
+        default=None,
+        help="tuning kinds conversations (default: every scenario twice)",
+    )
     ap.add_argument("--dense-model", choices=("minilm",), help="a real embedding (bench-dense)")
     ap.add_argument("--dense-floor", type=float, help="dense floor for the dense graph")
     ap.add_argument("--calibrate", action="store_true", help="pick the floor on tuning")
@@ -232,6 +238,8 @@ def _splits_main(args: argparse.Namespace) -> dict[str, Any]:
     modes = MODES if args.mode == "all" else (args.mode,)
     tuning_users = 4 if args.quick else args.tuning_users
     heldout_users = 6 if args.quick else args.heldout_users
+    if args.kinds_users is None:
+        args.kinds_users = 2 * len(scenarios())
     kinds_users = 6 if args.quick else args.kinds_users
     emb, dims, floor, cal = None, 512, args.dense_floor, None
     if args.dense_model == "minilm":
@@ -271,7 +279,7 @@ def _splits_main(args: argparse.Namespace) -> dict[str, Any]:
         )
         + (
             f" --kinds-users {args.kinds_users}"
-            if not args.quick and args.kinds_users != 40
+            if not args.quick and args.kinds_users != 2 * len(scenarios())
             else ""
         )
         + (f" --seed {args.seed}" if args.seed else "")
