@@ -461,7 +461,39 @@ def _started_and_planned(rng: random.Random, user: str, start: datetime) -> HoCo
     )  # fmt: skip
 
 
+_DATED_TOWNS = ("Aveiro", "Tromsø", "Zadar", "Plovdiv", "Lleida")
+
+
+def _dated_conflict(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """Two explicit dates that disagree: a move dated in one session, then a different
+    town said to hold since an earlier date. Neither side wins by rule, so the held value
+    stays until the user answers (the graph asks once; checked outside the scores)."""
+    first, second = rng.sample(_DATED_TOWNS, 2)
+    moved = start - timedelta(days=40)
+    since = moved - timedelta(days=60)
+    said_1 = f"I moved to {first} on {moved:%d %B %Y}."
+    said_2 = rng.choice(
+        (f"I've lived in {second} since {since:%B %Y}.",
+         f"Home has been {second} since {since:%d %B %Y}, for the record.")
+    )  # fmt: skip
+    c1 = CandidateFact(kind="fact", subject="user", predicate="city", object=first,
+                       text=f"Lives in {first}.", quote=said_1, valid_from=moved,
+                       time_stated=True)  # fmt: skip
+    c2 = CandidateFact(kind="fact", subject="user", predicate="city", object=second,
+                       text=f"Lives in {second}.", quote=said_2, valid_from=since,
+                       time_stated=True)  # fmt: skip
+    return HoConversation(
+        user,
+        ((start, (HoTurn(said_1, (c1,)),)),
+         (start + timedelta(days=3), (HoTurn(said_2, (c2,)),))),
+        (HoProbe("any good day trips from my town?", present=(first,), kind="dated_statement"),
+         HoProbe(rng.choice(_IRRELEVANT), irrelevant=True, kind="irrelevant")),
+        start + timedelta(days=6),
+        kinds=("dated_statement",),
+    )  # fmt: skip
+
+
 SCENARIOS = (
     _many_attributes, _combined, _switch, _people, _other_person, _crowded,
-    _many_attributes, _switch, _answered_shapes, _started_and_planned,
+    _many_attributes, _switch, _answered_shapes, _started_and_planned, _dated_conflict,
 )  # fmt: skip
