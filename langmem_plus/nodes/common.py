@@ -159,6 +159,8 @@ def _outcome(decision: Decision, candidate: Any) -> PolicyOutcome | None:
         return None
     old = decision.other if decision.action in ("superseded", "conflict", "retracted") else None
     reason = decision.code if decision.action == "rejected" else None
+    if reason == "sensitive" and decision.category:
+        reason = f"sensitive:{decision.category}"  # the line names the category
     return PolicyOutcome(decision.action, fact, old=old, reason=reason)
 
 
