@@ -331,6 +331,8 @@ def test_a_careless_extractors_pasted_statement_never_becomes_the_users_fact() -
         # a question the speaker answers at once with themselves
         ("Who's the new shift supervisor at the depot? Me!", "job_title", "shift supervisor"),
         ("And who just bought a flat in Porto? That would be us.", "city", "Porto"),
+        ("Guess who's the depot's new fleet planner? This guy right here.", "job_title",
+         "fleet planner"),
         # the value stands in its own clause after a question
         ("Home town? Bergamo, for ten years now.", "city", "Bergamo"),
         ("Crazy month. Anyway, can you help with a budget? Oh, I moved to Ghent in May.",

@@ -405,7 +405,8 @@ def _answered_shapes(rng: random.Random, user: str, start: datetime) -> HoConver
     said_high = rng.choice(
         (f"And who's the new {high} at work? Yours truly.",
          f"Who got picked as {high} this spring? That would be me!",
-         f"Guess which {low} is now {high}? Me 😎")
+         f"Guess which {low} is now {high}? Me 😎",
+         f"Who did they pick as the new {high}? This girl!")
     )  # fmt: skip
     return HoConversation(
         user,

@@ -182,7 +182,8 @@ _CLAUSE = re.compile(r"[^.!?;:\n\u2014\u2013]+[.!?]*")
 # The speaker answering their own question at once: "Who got the job? Me!", "... ? We did."
 _SELF_ANSWER = re.compile(
     r"^\W*(?:(?:yep|yes|yup|yeah|well|why|that(?:'d| would) be|it's|it is|it was)\W+)*"
-    r"(?:me|us|myself|ourselves|yours truly|(?:i|we) (?:did|do|am|are|have|was|were))"
+    r"(?:me|us|myself|ourselves|yours truly|this (?:guy|girl|gal|one)(?: right here)?|"
+    r"(?:i|we) (?:did|do|am|are|have|was|were))"
     r"(?:[^\w]|$)[^\w]*$",
     re.IGNORECASE,
 )
