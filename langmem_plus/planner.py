@@ -756,12 +756,24 @@ class Planner:
     def listing(self, user_id: str) -> Steps:
         """Every stored memory, in plain language, newest first."""
         versions = yield from self.all_versions(user_id)
+        # A version was replaced when another version of its slot was written in the same
+        # batch that closed it; closed with no successor, it was retracted ("our dog died").
+        written: dict[str, set[tuple[datetime, str]]] = {}
+        for f in versions:
+            written.setdefault(self._key(f), set()).add((f.asserted_at, f.fact_id))
         out = []
         for f in sorted(versions, key=lambda f: (f.asserted_at, f.fact_id), reverse=True):
             if f.verdict in ("rejected", "inaccurate"):
                 status = f"marked {f.verdict} by you"
+            elif f.valid_to is not None and f.expired_at is None:
+                status = f"ended on {_date(f.valid_to)}"  # a past state, kept as history
             elif f.valid_to is not None:
-                status = f"replaced on {_date(f.expired_at or f.valid_to)}"
+                replaced = any(
+                    at == f.expired_at and fid != f.fact_id
+                    for at, fid in written.get(self._key(f), ())
+                )
+                word = "replaced" if replaced else "retracted"
+                status = f"{word} on {_date(f.expired_at or f.valid_to)}"
             elif f.expired_at is not None:
                 status = f"no longer believed since {_date(f.expired_at)}"
             elif f.source == "confirmed":

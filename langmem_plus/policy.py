@@ -679,18 +679,7 @@ class WritePolicy:
             >>> f.subject, f.holder
             ('person:cousin', 'cousin')
         """
-        holder = normalize_holder(candidate.holder) or "user"
-        if holder == "user":
-            subject = normalize_subject(candidate.subject)
-            if subject.startswith(PERSON_PREFIX):  # "person:Maria" said as the subject
-                holder = normalize_holder(subject) or "user"
-                subject = "user" if holder == "user" else PERSON_PREFIX + holder
-        else:
-            subject = PERSON_PREFIX + holder
-        predicate = normalize_predicate(candidate.predicate, self.predicate_aliases)
-        scope = candidate.scope.strip().lower() if candidate.scope else None
-        if scope is None and "." in subject and subject.split(".", 1)[0] != "user":
-            scope = subject.split(".", 1)[0]  # "atlas.db" belongs to project "atlas"
+        holder, subject, predicate, scope = self.slot_of(candidate)
         valid_to = candidate.valid_to if candidate.valid_to and candidate.valid_to <= now else None
         if valid_to is not None:
             valid_from = min(candidate.valid_from or valid_to, valid_to)
@@ -726,6 +715,31 @@ class WritePolicy:
             holder=holder,
             single_valued=candidate.single_valued,
         )
+
+    def slot_of(self, candidate: CandidateFact) -> tuple[str, str, str, str | None]:
+        """``(holder, subject, predicate, scope)`` the stored fact of ``candidate`` gets:
+        another person's fact has that person's subject, never the user's; a dotted
+        subject ("atlas.db") gives the scope when none is set.
+
+        Example:
+            >>> c = CandidateFact(kind="fact", predicate="lives_in", object="Bergen",
+            ...                   text="Her sister lives in Bergen.", holder="my sister")
+            >>> WritePolicy().slot_of(c)
+            ('sister', 'person:sister', 'city', None)
+        """
+        holder = normalize_holder(candidate.holder) or "user"
+        if holder == "user":
+            subject = normalize_subject(candidate.subject)
+            if subject.startswith(PERSON_PREFIX):  # "person:Maria" said as the subject
+                holder = normalize_holder(subject) or "user"
+                subject = "user" if holder == "user" else PERSON_PREFIX + holder
+        else:
+            subject = PERSON_PREFIX + holder
+        predicate = normalize_predicate(candidate.predicate, self.predicate_aliases)
+        scope = candidate.scope.strip().lower() if candidate.scope else None
+        if scope is None and "." in subject and subject.split(".", 1)[0] != "user":
+            scope = subject.split(".", 1)[0]  # "atlas.db" belongs to project "atlas"
+        return holder, subject, predicate, scope
 
     def decide(
         self,

@@ -204,7 +204,7 @@ ATTRIBUTE_WORDS: Mapping[str, tuple[str, ...]] = {
     "carrier": ("provider", "network", "operator"),
     "type": ("group",),
     "shoe": ("footwear", "trainers", "sneakers", "boots"),
-    "dentist": ("dental",),
+    "dentist": ("dental", "teeth", "tooth"),
     "doctor": ("gp", "physician"),
     "bank": ("banking", "current account", "checking account", "savings account"),
     "airport": ("fly from", "fly out of"),

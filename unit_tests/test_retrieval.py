@@ -372,6 +372,13 @@ def test_an_attribute_is_named_by_everyday_names_of_its_predicates_words() -> No
     assert _kept("what's my blood group, for the donor form?", BLOOD) == ["blood"]
 
 
+def test_a_dentist_comes_back_when_the_request_is_about_teeth() -> None:
+    dentist = f("dentist", "The user's dentist is Dr. Okafor.", predicate="dentist",
+                obj="Dr. Okafor", single_valued=True)  # fmt: skip
+    assert _kept("my tooth hurts, who should I call?", dentist) == ["dentist"]
+    assert _kept("how do I repot a cactus?", dentist) == []
+
+
 def test_a_name_with_a_function_word_is_matched_as_a_phrase() -> None:
     assert _kept("who am I reporting to this quarter?", BOSS) == ["boss"]
     # "report" without "to" is not the phrase: a request about reports gets nothing

@@ -377,7 +377,124 @@ def _crowded(rng: random.Random, user: str, start: datetime) -> HoConversation:
     )  # fmt: skip
 
 
+# Statements whose *shape* a question or time detector misread: the value's own clause is
+# a statement. The assistant asked (a reported question whose asker is "you"); a question
+# the user answers at once with themselves ("Who ...? Yours truly."); a start point given
+# as "starting today" (a lasting state from now, not a passing one); a person named in a
+# possessive phrase while the sentence talks about their plans ("my son ... next month").
+_DIETS = ("pescatarian", "vegan", "flexitarian")
+_FOOD_ASKS = ("what should I cook for friends on Saturday?", "suggest a lunch box for work",
+              "plan three dinners for me this week")  # fmt: skip
+_PROMOTIONS = (("line cook", "kitchen manager"), ("staff nurse", "ward manager"),
+               ("teaching assistant", "head of year"))  # fmt: skip
+_TITLE_ASKS = ("write my email signature", "update the role on my CV header",
+               "what title goes on my name tag?")  # fmt: skip
+
+
+def _answered_shapes(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """A diet said in answer to the assistant's question, and a promotion said as a
+    question the user answers themselves; both must be stored and come back."""
+    diet = rng.choice(_DIETS)
+    low, high = rng.choice(_PROMOTIONS)
+    said_diet = rng.choice(
+        (f"You asked earlier what I eat, so for the record I'm {diet}.",
+         f"To answer your question from before: I'm {diet}.",
+         f"you were wondering whether I eat meat — I'm {diet}, actually")
+    )  # fmt: skip
+    said_low = f"I work as a {low}."
+    said_high = rng.choice(
+        (f"And who's the new {high} at work? Yours truly.",
+         f"Who got picked as {high} this spring? That would be me!",
+         f"Guess which {low} is now {high}? Me 😎",
+         f"Who did they pick as the new {high}? This girl!")
+    )  # fmt: skip
+    return HoConversation(
+        user,
+        ((start, (HoTurn(said_low, (_c("job_title", low, f"Works as a {low}.", said_low),)),
+                  HoTurn(said_diet, (_c("dietary_restriction", diet, f"Is {diet}.",
+                                        said_diet),)))),
+         (start + timedelta(days=4),
+          (HoTurn(said_high, (_c("job_title", high, f"Works as a {high}.", said_high),)),))),
+        (HoProbe(rng.choice(_FOOD_ASKS), present=(diet,), kind=UNSEEN),
+         HoProbe(rng.choice(_TITLE_ASKS), present=(high,), absent=((low, "stale"),),
+                 kind=UNSEEN),
+         HoProbe(rng.choice(_IRRELEVANT), irrelevant=True, kind="irrelevant")),
+        start + timedelta(days=8),
+        kinds=(UNSEEN,),
+    )  # fmt: skip
+
+
+_KID_PLANS = ("Rowan", "Saoirse", "Kaito")
+_PET_PLANS = ("Pickle", "Mochi", "Bramble")
+
+
+def _started_and_planned(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """A title that holds "starting today", and people named while talking about their
+    plans: the title is current and the son and the puppy are the user's."""
+    low, high = rng.choice(_PROMOTIONS)
+    kid, pet = rng.choice(_KID_PLANS), rng.choice(_PET_PLANS)
+    said_low = f"I'm a {low} by trade."
+    said_high = rng.choice(
+        (f"Starting today I'm officially the {high}.",
+         f"From this week on I'm the {high} here.",
+         f"{high} as of today, new badge and everything")
+    )  # fmt: skip
+    said_kid = rng.choice(
+        (f"my son {kid} is starting nursery next month",
+         f"our boy {kid} has his first swimming lesson tomorrow")
+    )  # fmt: skip
+    said_pet = rng.choice(
+        (f"our puppy {pet} goes to the vet tomorrow", f"my dog {pet} is getting groomed next week")
+    )  # fmt: skip
+    return HoConversation(
+        user,
+        ((start, (HoTurn(said_low, (_c("job_title", low, f"Works as a {low}.", said_low),)),
+                  HoTurn(said_kid, (_c("child", kid, f"Has a son named {kid}.", said_kid),)),
+                  HoTurn(said_pet, (_c("pet", pet, f"Has a dog named {pet}.", said_pet),)))),
+         (start + timedelta(days=6),
+          (HoTurn(said_high, (_c("job_title", high, f"Works as a {high}.", said_high),)),))),
+        (HoProbe(rng.choice(_TITLE_ASKS), present=(high,), absent=((low, "stale"),),
+                 kind=UNSEEN),
+         HoProbe("plan a family day out for the three of us", present=(kid,), kind=PEOPLE),
+         HoProbe("what treats would my dog like?", present=(pet,), kind=PEOPLE)),
+        start + timedelta(days=9),
+        kinds=(UNSEEN, PEOPLE),
+    )  # fmt: skip
+
+
+_DATED_TOWNS = ("Aveiro", "Tromsø", "Zadar", "Plovdiv", "Lleida")
+
+
+def _dated_conflict(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """Two explicit dates that disagree: a move dated in one session, then a different
+    town said to hold since an earlier date. Neither side wins by rule, so the held value
+    stays until the user answers (the graph asks once; checked outside the scores)."""
+    first, second = rng.sample(_DATED_TOWNS, 2)
+    moved = start - timedelta(days=40)
+    since = moved - timedelta(days=60)
+    said_1 = f"I moved to {first} on {moved:%d %B %Y}."
+    said_2 = rng.choice(
+        (f"I've lived in {second} since {since:%B %Y}.",
+         f"Home has been {second} since {since:%d %B %Y}, for the record.")
+    )  # fmt: skip
+    c1 = CandidateFact(kind="fact", subject="user", predicate="city", object=first,
+                       text=f"Lives in {first}.", quote=said_1, valid_from=moved,
+                       time_stated=True)  # fmt: skip
+    c2 = CandidateFact(kind="fact", subject="user", predicate="city", object=second,
+                       text=f"Lives in {second}.", quote=said_2, valid_from=since,
+                       time_stated=True)  # fmt: skip
+    return HoConversation(
+        user,
+        ((start, (HoTurn(said_1, (c1,)),)),
+         (start + timedelta(days=3), (HoTurn(said_2, (c2,)),))),
+        (HoProbe("any good day trips from my town?", present=(first,), kind="dated_statement"),
+         HoProbe(rng.choice(_IRRELEVANT), irrelevant=True, kind="irrelevant")),
+        start + timedelta(days=6),
+        kinds=("dated_statement",),
+    )  # fmt: skip
+
+
 SCENARIOS = (
     _many_attributes, _combined, _switch, _people, _other_person, _crowded,
-    _many_attributes, _switch,
+    _many_attributes, _switch, _answered_shapes, _started_and_planned, _dated_conflict,
 )  # fmt: skip

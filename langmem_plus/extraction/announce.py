@@ -15,8 +15,9 @@ conflict        "I have two different answers: you live in Munich, or you live  
                 in Berlin. Which one is right now?"                                 once)
 reconfirmed     nothing (it was already known)                                      no
 rejected        "I didn't save that, because it sounded hypothetical." for a        yes (see
-                statement the user would expect kept (``NOT_SAVED``); nothing for   NOT_SAVED)
-                questions, moods and the like, which were never meant as facts
+                statement the user would expect kept (``NOT_SAVED``, and a          NOT_SAVED)
+                sensitive category, named); nothing for questions, moods and the
+                like, which were never meant as facts
 ==============  =================================================================  ==========
 
 A rejection line names the reason in plain words and never repeats the statement.
@@ -67,10 +68,28 @@ NOT_SAVED: dict[str, str] = {
     "too_long": "it was too long to keep as one fact",
     "older_valid_time": "what I already have on that is more recent",
     "not_wanted": "you asked me not to keep that",
+    "no_subject": "I couldn't tell what it was about",
+    "lower_confidence": "I'm more sure of what I already have on that",
 }
 """Rejection codes the user is told about, as the end of "I didn't save that, because ...".
-Codes not listed (a question, a mood, an inference, a malformed candidate) stay silent: the
-user did not mean them as something to keep."""
+A sensitive category (``sensitive`` or ``sensitive:<category>``) is told too, naming the
+category (``SENSITIVE_SAID``). Codes not listed (a question, a mood, an inference, a
+malformed candidate, an extractor's ungrounded guess) stay silent: the user did not mean
+them as something to keep."""
+
+SENSITIVE_SAID: dict[str, str] = {
+    "health": "your health",
+    "religion": "religion",
+    "sexuality": "sexuality",
+    "gender_identity": "gender identity",
+    "political_views": "political views",
+    "ethnicity": "ethnicity",
+    "criminal_record": "a criminal record",
+    "trade_union": "trade union membership",
+    "biometric": "biometric data",
+    "genetic": "genetic data",
+}
+"""How a sensitive category is named in "I didn't save that, because it touches on ..."."""
 
 
 class FactLike(Protocol):
@@ -198,6 +217,8 @@ def announcement(outcome: PolicyOutcome) -> str | None:
         "I didn't save that, because it sounded hypothetical."
         >>> announcement(PolicyOutcome("rejected", f, reason="question")) is None
         True
+        >>> announcement(PolicyOutcome("rejected", f, reason="sensitive:health"))
+        "I didn't save that, because it touches on your health, which I don't keep."
     """
     clause = second_person(outcome.fact.text)
     old = outcome.old
@@ -220,6 +241,10 @@ def announcement(outcome: PolicyOutcome) -> str | None:
         return "I didn't have that saved, so there was nothing to take back."
     if outcome.action == "rejected" and outcome.reason in NOT_SAVED:
         return f"I didn't save that, because {NOT_SAVED[outcome.reason]}."
+    if outcome.action == "rejected" and (outcome.reason or "").split(":")[0] == "sensitive":
+        category = (outcome.reason or "").partition(":")[2]
+        what = SENSITIVE_SAID.get(category, "a sensitive subject")
+        return f"I didn't save that, because it touches on {what}, which I don't keep."
     if outcome.action == "superseded":
         line = f"Updated: {clause}"
         if not _has_time(clause):

@@ -20,7 +20,7 @@ from langmem_plus.memory import FactMemory
 from langmem_plus.models import CandidateFact, Fact
 from langmem_plus.nodes.effects import Call, Plan
 from langmem_plus.nodes.state import MemoryDecision
-from langmem_plus.policy import Decision, normalize_predicate, normalize_subject
+from langmem_plus.policy import Decision
 
 __all__ = [
     "SESSIONS",
@@ -159,6 +159,8 @@ def _outcome(decision: Decision, candidate: Any) -> PolicyOutcome | None:
         return None
     old = decision.other if decision.action in ("superseded", "conflict", "retracted") else None
     reason = decision.code if decision.action == "rejected" else None
+    if reason == "sensitive" and decision.category:
+        reason = f"sensitive:{decision.category}"  # the line names the category
     return PolicyOutcome(decision.action, fact, old=old, reason=reason)
 
 
@@ -209,17 +211,27 @@ def collapse_corrections(
 
     "I live in Munich ... sorry, I meant Berlin": consolidation sees the whole session, so
     only Berlin is proposed, and Munich never becomes a (briefly) believed fact.
+
+    A slot is what the write policy would store the value under: scope, subject (another
+    person's fact has that person's subject, so "my sister lives in Bergen" never wipes
+    out the user's city) and predicate, single-valued by the policy or as the candidate
+    declares. Only candidates that would set a current value compete: a retraction, a past
+    state, a hypothetical, plan or question, or text the user pasted, never hides the
+    user's own statement of the slot; the write policy rules on those one by one.
     """
-    last: dict[tuple[str, str, str], int] = {}
+    policy = memory.policy
+    last: dict[tuple[str | None, str, str], int] = {}
+    competing: set[int] = set()
     for i, c in enumerate(candidates):
-        if memory.policy.is_single_valued(c.predicate):
-            pred = normalize_predicate(c.predicate, memory.policy.predicate_aliases)
-            key = ((c.scope or "").lower(), normalize_subject(c.subject), pred)
-            last[key] = i
+        sets_value = (
+            c.polarity.strip().lower() == "assert"
+            and c.modality.strip().lower() == "asserted"
+            and c.provenance.strip().lower() == "own_words"
+            and c.valid_to is None
+        )
+        if sets_value and policy.is_single_valued(c.predicate, c.single_valued):
+            _, subject, predicate, scope = policy.slot_of(c)
+            last[(scope, subject, predicate)] = i
+            competing.add(i)
     keep = set(last.values())
-    out = []
-    for i, c in enumerate(candidates):
-        if memory.policy.is_single_valued(c.predicate) and i not in keep:
-            continue
-        out.append(c)
-    return out
+    return [c for i, c in enumerate(candidates) if i not in competing or i in keep]

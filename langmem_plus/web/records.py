@@ -190,8 +190,10 @@ class Records:
         return None
 
     def group_key(self, fact: Fact) -> str:
-        """The key shared by every version of the same memory."""
-        single = self.memory.policy.is_single_valued(fact.predicate)
+        """The key shared by every version of the same memory: the slot for a single-valued
+        predicate, by the policy or as declared on the fact (a phone plan the policy does not
+        know), else the slot and the value."""
+        single = self.memory.policy.is_single_valued(fact.predicate, fact.single_valued)
         return current_key(fact, single_valued=single)
 
     def history(self, user_id: str, fact_id: str) -> MemoryGroup | None:
