@@ -12,6 +12,8 @@ from langgraph.store.base import BaseStore, Item, Op, Result
 
 from langmem_plus.layout import decode_facts
 from langmem_plus.memory import FactMemory
+from langmem_plus.stores.calls import Record
+from langmem_plus.stores.sync import QdrantStore
 from unit_tests.conftest import make_store
 from unit_tests.test_memory_support import Clock, cand
 
@@ -116,6 +118,36 @@ def test_recall_reads_the_same_few_rows_however_long_the_history(tmp_path: Path)
         reads.append(counter.items)
     limit = 2 * memory.retrieval.max_facts + 3  # candidates + settings, version, profile
     assert reads[0] <= limit and reads[1] <= limit, reads
+
+
+def test_the_engine_hands_recall_a_few_rows_however_long_the_history(tmp_path: Path) -> None:
+    """What the engine itself returns (payloads it reads and converts), not only what the
+    store passes on: a filter the engine cannot decide exactly must not make it fetch
+    every row of the user for Python to sift (issue 14)."""
+    store = make_store("qdrant_edge", tmp_path)
+    assert isinstance(store, QdrantStore)
+    memory = FactMemory(store, clock=Clock(), recall_cache_facts=0)
+    engine = store._engine
+    original = engine.execute
+    rows = [0]
+
+    def execute(call: Any) -> Any:
+        out = original(call)
+        if isinstance(out, list):
+            rows[0] += sum(isinstance(r, Record) for r in out)
+        return out
+
+    engine.execute = execute  # type: ignore[method-assign]
+    notes = [cand("note", f"errand {i}", f"Mentioned errand number {i}.") for i in range(300)]
+    memory.remember_many("uma", [*notes, cand("city", "Oslo", "Lives in Oslo.")])
+    memory.remember("uma", cand("units", "metric", "Prefers metric units.", kind="preference"))
+    for request, scope in [("where do I live? and errand 7", None), ("errand 9", "atlas")]:
+        rows[0] = 0
+        block = memory.recall("uma", request, scope=scope).block
+        assert "Oslo" in block and "errand number" in block
+        # settings, version, profile row; per query its limit plus the profile row's facts
+        ceiling = 3 + 2 * (2 * memory.retrieval.max_facts + 2)
+        assert 0 < rows[0] <= ceiling, (request, rows[0])
 
 
 def profile_row_is_current(store: BaseStore, memory: FactMemory, user: str) -> None:
