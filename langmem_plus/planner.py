@@ -182,6 +182,11 @@ class Planner:
     """The store ranks a BM25 query over the ``search`` text of current rows under engine
     filters (``QdrantStore`` without a dense model): recall then asks it for the
     candidates instead of reading every current fact (see ``recall``)."""
+    hold_ranked: bool = False
+    """Recall on a ranking store may hold each request's candidates for the version it
+    read them at (``RecallCache.put_ranked``): only where the store shows every write
+    batch's rows together with its version row (Qdrant Edge in this process), since a
+    ranked query, unlike a full scan, cannot prove it saw the version's write."""
 
     # ------------------------------------------------------------------ reading helpers
 
@@ -570,8 +575,13 @@ class Planner:
             return Recall("", "", (), (), 0)
         _, meta, rendered = head
         etag = _etag(meta)
+        asked = (request, scope)
         if ns in self.cache and etag is not None:
             held_facts = self.cache.get(ns, etag)
+            if held_facts is not None:
+                return self._select(request, held_facts, scope)
+        if self.hold_ranked and etag is not None:
+            held_facts = self.cache.get_ranked(ns, etag, asked)
             if held_facts is not None:
                 return self._select(request, held_facts, scope)
         row = self._row_facts(meta, rendered)
@@ -596,6 +606,8 @@ class Planner:
         if known:  # facts about the people the request names by relation ("my daughters")
             more = self._ranked_ops(user_id, " ".join(sorted(known)), scope, request)
             chosen += self._ranked_hits(more, (yield self._widened(more, in_row)))
+        if self.hold_ranked and etag is not None:
+            self.cache.put_ranked(ns, etag, asked, chosen)
         return self._select(request, chosen, scope)
 
     def _select(self, request: str, facts: Iterable[Fact], scope: str | None) -> Recall:

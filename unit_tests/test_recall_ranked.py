@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from langgraph.store.base import BaseStore, Item, Op, Result
 
+from langmem_plus import ResilientStore
 from langmem_plus.layout import decode_facts
 from langmem_plus.memory import FactMemory
 from langmem_plus.stores.calls import Record
@@ -226,3 +227,44 @@ def test_a_store_that_cannot_rank_keeps_the_full_read_and_its_rows(tmp_path: Pat
     rows = store.search(memory.layout.facts("ola"))
     assert rows and all("search" not in i.value and "tier" not in i.value for i in rows)
     assert "chess" in memory.recall("ola", "what do I do in my free time?").block
+
+
+def test_a_held_turn_on_edge_reads_only_the_version_and_sees_every_write(
+    tmp_path: Path,
+) -> None:
+    store = make_store("qdrant_edge", tmp_path)
+    assert isinstance(store, QdrantStore)
+    clock = Clock()
+    here = FactMemory(store, clock=clock)
+    there = FactMemory(store, clock=clock)  # another process over the same store
+    assert here._planner.hold_ranked
+    there.remember_many("ada", [cand("city", "Oslo", "Lives in Oslo."), *FACTS[4:12]])
+    first = here.recall("ada", "where do I live? any chess?")
+    counter = ReadCounter(store)
+    again = here.recall("ada", "where do I live? any chess?")
+    assert again == first and here.recall_cache.hits == 1
+    assert counter.items <= 3  # settings, version, profile row: no fact row
+    # every write, from here or elsewhere, is seen at once
+    there.remember("ada", cand("city", "Bergen", "Moved to Bergen."))
+    block = here.recall("ada", "where do I live? any chess?").block
+    assert "Bergen" in block and "Oslo" not in block and "chess" in block
+    (chess,) = [k.fact.fact_id for k in here.recall("ada", "any chess?").kept if k.why != "profile"]
+    here.recall("ada", "any chess?")
+    here.forget("ada", chess)
+    assert "chess" not in here.recall("ada", "any chess?").block
+    here.set_memory("ada", False)
+    assert here.recall("ada", "where do I live? any chess?").block == ""
+    store.close()
+
+
+def test_candidates_are_not_held_behind_a_store_that_may_show_a_version_early(
+    tmp_path: Path,
+) -> None:
+    store = make_store("qdrant_edge", tmp_path)
+    with ResilientStore(store, read_timeout=None, write_timeout=None) as wrapped:
+        memory = FactMemory(wrapped, clock=Clock())
+        assert memory._planner.ranked and not memory._planner.hold_ranked
+        memory.remember("bo", cand("city", "Oslo", "Lives in Oslo."))
+        memory.recall("bo", "where do I live?")
+        memory.recall("bo", "where do I live?")
+        assert memory.recall_cache.hits == 0 and len(memory.recall_cache) == 0
