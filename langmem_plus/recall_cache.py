@@ -3,8 +3,9 @@
 Recall runs before every model call. On a store that cannot rank (``InMemoryStore``,
 ``PostgresStore``, a dense Qdrant index) it reads and decodes every current fact of the
 user, which is most of its cost; on a Qdrant store without a dense model it reads the
-profile row and one ranked query instead, and this cache only spares a held user that
-query. Every write of ``FactMemory`` already bumps the user's version row
+profile row and one ranked query instead, and this cache spares a held user that query
+(on Qdrant Edge it holds the candidates a request was answered from, see ``put_ranked``).
+Every write of ``FactMemory`` already bumps the user's version row
 (``profile/meta``) to a fresh random ``etag`` in the same batch as the facts it changes, so
 the facts read under one etag stay right until the etag changes. Recall therefore reads only
 the version row; when its etag is the one cached here it uses the cached facts and reads no
