@@ -13,7 +13,9 @@ every column alike; read the ratios as well as the times.
 * recall, a user's FIRST recall in a process (a new ``FactMemory`` per sample, so nothing
   is held), and through one ``FactMemory(recall_cache_facts=0)``; beside them the bare
   filtered ``store.search`` (the user's facts namespace, the request as the query,
-  ``limit=10``) on the same store, user and request.
+  ``limit=10``) on the same store, user and request, and the ranked query recall sends
+  (its ``RankedSearchOp``: the user's current facts, the request plus the every-row word,
+  ``limit=16``, not padded) through ``store.batch``.
 * writes: a single ``remember`` (a city change, or a new hobby) beside a bare
   ``store.put`` of the same row (same store, BM25 on its text), and a cProfile of single
   remembers (top functions by cumulative time).
@@ -41,10 +43,6 @@ def _row(name: str, xs: list[float], ref: list[float] | None = None) -> str:
     if ref:
         out += f"  ({p50 / percentile(ref, 50):4.1f}x / {p95 / percentile(ref, 95):4.1f}x bare)"
     return out
-
-
-def flt(user: str) -> dict[str, Any]:
-    return {"user_id": user, "valid_to": None, "expired_at": None, "scope": None}
 
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:
@@ -96,14 +94,15 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                     t = time.perf_counter_ns()
                     uncached.recall(u, req)
                     nocache.append(elapsed_ms(t))
-                else:  # the bare search as recall asks it: filtered, limit 16, 1 scope
+                else:  # the ranked query recall sends (its op: filtered, limit 16, unpadded)
+                    ops = memory._planner._ranked_ops(u, req, None, req)
                     t = time.perf_counter_ns()
-                    store.search(memory.layout.facts(u), query=req, limit=16, filter=flt(u))
+                    store.batch(ops)
                     unpadded.append(elapsed_ms(t))
         print(_row("bare filtered store.search (limit 10)", bare))
         print(_row("recall, first in a process (new FactMemory)", first, bare))
         print(_row("recall, recall_cache_facts=0", nocache, bare))
-        print(_row("bare store.search as recall asks (limit 16)", unpadded, bare))
+        print(_row("recall's ranked query alone (limit 16)", unpadded, bare))
         out["recall"] = {"bare": bare, "first": first, "nocache": nocache, "unpadded": unpadded}
 
         # single writes: a city change (single-valued: one row read, one superseded) and a

@@ -68,6 +68,7 @@ every row of its filter, the request's matches first."""
 _DATETIMES = ("valid_from", "valid_to", "asserted_at", "expired_at", "last_seen_at")
 _REQUIRED = ("fact_id", "user_id", "kind", "subject", "predicate", "object", "text")
 _FIELDS = tuple(Fact.model_fields)
+_FIELD_SET = frozenset(_FIELDS)
 
 
 def current_key(fact: Fact, *, single_valued: bool) -> str:
@@ -125,7 +126,27 @@ def _when(value: Any) -> datetime | None:
     if not isinstance(value, str):
         raise TypeError(f"not an ISO time: {value!r}")
     t = datetime.fromisoformat(value)
+    if t.tzinfo is timezone.utc:  # what ``encode_fact`` writes ("...Z")
+        return t
     return t.replace(tzinfo=timezone.utc) if t.tzinfo is None else t.astimezone(timezone.utc)
+
+
+_set = object.__setattr__
+
+
+def _construct(data: dict[str, Any]) -> Fact:
+    """``Fact.model_construct(**data)`` for a row that holds every field (what
+    ``encode_fact`` writes), without its per-field default handling: the recall hot path
+    builds a few dozen of these per call. A row missing a field takes ``model_construct``
+    and its defaults."""
+    if data.keys() != _FIELD_SET:
+        return Fact.model_construct(**data)
+    fact = Fact.__new__(Fact)
+    _set(fact, "__dict__", data)
+    _set(fact, "__pydantic_fields_set__", set(data))
+    _set(fact, "__pydantic_extra__", None)
+    _set(fact, "__pydantic_private__", None)
+    return fact
 
 
 def decode_trusted(value: Mapping[str, Any]) -> Fact | None:
@@ -136,13 +157,17 @@ def decode_trusted(value: Mapping[str, Any]) -> Fact | None:
     try:
         if not all(isinstance(value.get(k), str) for k in _REQUIRED):
             raise TypeError("missing field")
-        data = {k: value[k] for k in _FIELDS if k in value}
+        data = dict(value)
+        data.pop("search", None)
+        data.pop("tier", None)
+        if data.keys() != _FIELD_SET:  # an older or hand-written row: its fields only
+            data = {k: value[k] for k in _FIELDS if k in value}
         for name in _DATETIMES:
             if name in data:
                 data[name] = _when(data[name])
         if data.get("valid_from") is None or data.get("asserted_at") is None:
             raise TypeError("missing time")
-        return Fact.model_construct(**data)
+        return _construct(data)
     except (TypeError, ValueError):
         try:
             return Fact.model_validate(value)

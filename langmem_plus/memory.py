@@ -117,6 +117,8 @@ class FactMemory:
             use_store_scores,
             self.recall_cache,
             ranked=_ranks(store),
+            # a wrapper (ResilientStore's outbox) may show a version before its facts
+            hold_ranked=getattr(store, "shows_batches_whole", False) is True,
         )
         self._location = store_location(store)
         self._registry = REGISTRY

@@ -182,6 +182,11 @@ class Planner:
     """The store ranks a BM25 query over the ``search`` text of current rows under engine
     filters (``QdrantStore`` without a dense model): recall then asks it for the
     candidates instead of reading every current fact (see ``recall``)."""
+    hold_ranked: bool = False
+    """Recall on a ranking store may hold each request's candidates for the version it
+    read them at (``RecallCache.put_ranked``): only where the store shows every write
+    batch's rows together with its version row (Qdrant Edge in this process), since a
+    ranked query, unlike a full scan, cannot prove it saw the version's write."""
 
     # ------------------------------------------------------------------ reading helpers
 
@@ -543,14 +548,16 @@ class Planner:
     # ------------------------------------------------------------------ recall / profile
 
     def recall(self, user_id: str, request: str, scope: str | None) -> Steps:
-        """Plan: on a store that ranks (``ranked``), one batch: settings, version, the
-        profile row and one filtered BM25 query per scope asked (the user's facts without
-        scope, and the request's scope) limited to a few times the policy's ``max_facts``;
-        the policy's floor and budget then choose among the profile row's facts and those
-        candidates only. The cost does not grow with the user's history. A second query
-        only when the request names people of the user whose own facts may hold more
-        (``person:<name>``); a full read only when the profile row is not the version
-        row's (written by an older release, or lost a race to ``profile``).
+        """Plan: on a store that ranks (``ranked``), one batch of settings, version and
+        the profile row, then one of filtered BM25 queries, one per scope asked (the
+        user's facts without scope, and the request's scope), each limited to a few times
+        the policy's ``max_facts`` plus the profile row's facts of its scope (the rows it
+        may return that recall has already); the policy's floor and budget then choose
+        among the profile row's facts and those candidates only. The cost does not grow
+        with the user's history. A third batch only when the request names people of the
+        user whose own facts may hold more (``person:<name>``); a full read only when the
+        profile row is not the version row's (written by an older release, or lost a
+        race to ``profile``).
 
         Elsewhere, settings, version, store scores (if trusted) and, unless this process
         holds the user's facts already, every current fact, in one batch; a second batch
@@ -559,56 +566,83 @@ class Planner:
             return (yield from self._recall_scan(user_id, request, scope))
         lay = self.layout
         ns = lay.facts(user_id)
-        head_ops: list[Op] = [
+        head = yield [
             GetOp(lay.settings(user_id), "memory"),
             GetOp(lay.profile(user_id), "meta"),
             GetOp(lay.profile(user_id), "rendered"),
         ]
-        searches = self._ranked_ops(user_id, request, scope, request)
-        if ns in self.cache:
-            head = yield head_ops
-            if not self._enabled(head[0]):
-                return Recall("", "", (), (), 0)
-            etag = _etag(head[1])
-            held_facts = self.cache.get(ns, etag) if etag is not None else None
+        if not self._enabled(head[0]):
+            return Recall("", "", (), (), 0)
+        _, meta, rendered = head
+        etag = _etag(meta)
+        asked = (request, scope)
+        if ns in self.cache and etag is not None:
+            held_facts = self.cache.get(ns, etag)
             if held_facts is not None:
                 return self._select(request, held_facts, scope)
-            found = (yield searches) if searches else []
-        else:
-            results = yield head_ops + searches
-            head, found = results[:3], results[3:]
-            if not self._enabled(head[0]):
-                return Recall("", "", (), (), 0)
-        _, meta, rendered = head
+        if self.hold_ranked and etag is not None:
+            held_facts = self.cache.get_ranked(ns, etag, asked)
+            if held_facts is not None:
+                return self._select(request, held_facts, scope)
         row = self._row_facts(meta, rendered)
         if row is None:
             facts = yield from self._current_facts(user_id, meta)
             return self._select(request, facts, scope)
         chosen = [f for f in map(decode_trusted, row.values()) if f is not None]
-        chosen += _hits(found)
+        # The profile row's facts are read already: the ranked queries do not exclude
+        # them in the engine (an unindexed field, costlier than the rows it saves); each
+        # asks for that many more rows instead, and they are dropped here.
+        in_row: dict[Any, int] = {}
+        for value in row.values():
+            if isinstance(value, Mapping):
+                in_row[value.get("scope")] = in_row.get(value.get("scope"), 0) + 1
+        searches = self._ranked_ops(user_id, request, scope, request)
+        if searches:
+            chosen += self._ranked_hits(searches, (yield self._widened(searches, in_row)))
         q = content_terms(request)
         if scope:
             q = q - content_terms(scope)
         known = self.retrieval._named_people(request, q, chosen)
         if known:  # facts about the people the request names by relation ("my daughters")
             more = self._ranked_ops(user_id, " ".join(sorted(known)), scope, request)
-            chosen += _hits((yield more))
+            chosen += self._ranked_hits(more, (yield self._widened(more, in_row)))
+        if self.hold_ranked and etag is not None:
+            self.cache.put_ranked(ns, etag, asked, chosen)
         return self._select(request, chosen, scope)
 
     def _select(self, request: str, facts: Iterable[Fact], scope: str | None) -> Recall:
         return self.retrieval.select(request, facts, scope=scope, now=self.clock())
 
+    def _widened(self, ops: Sequence[Op], in_row: Mapping[Any, int]) -> list[Op]:
+        """``ops`` (ranked queries), each asking for as many more rows as the profile row
+        holds facts of its scope, so that its ``limit`` rows outside the row still come."""
+        out: list[Op] = []
+        for op in ops:
+            assert isinstance(op, RankedSearchOp) and op.filter is not None
+            out.append(op._replace(limit=op.limit + in_row.get(op.filter["scope"], 0)))
+        return out
+
+    def _ranked_hits(self, ops: Sequence[Op], pages: Sequence[Result]) -> list[Fact]:
+        """The facts of the widened ``ops``' answers: per query, its first ``limit`` rows
+        that are not in the profile row (tier ``profile:<sig>``), in rank order."""
+        out: list[Fact] = []
+        for op, page in zip(ops, pages, strict=True):
+            assert isinstance(op, SearchOp)
+            rows = [
+                item
+                for item in page or []  # type: ignore[union-attr]
+                if isinstance(item, Item) and item.value.get("tier") != self._tier_profile
+            ]
+            out += _hits([rows[: op.limit]])
+        return out
+
     def _ranked_ops(self, user_id: str, query: str, scope: str | None, request: str) -> list[Op]:
-        """The ranked candidate queries: current rows of the user, not in the profile row,
-        of no scope and of ``scope``; none for a request with nothing to rank by."""
+        """The ranked candidate queries: current rows of the user, of no scope and of
+        ``scope``; none for a request with nothing to rank by. Rows in the profile row
+        are not excluded here (see ``_widened`` and ``_ranked_hits``)."""
         if not request.strip():
             return []
-        base: dict[str, Any] = {
-            "user_id": user_id,
-            "valid_to": None,
-            "expired_at": None,
-            "tier": {"$ne": self._tier_profile},
-        }
+        base: dict[str, Any] = {"user_id": user_id, "valid_to": None, "expired_at": None}
         asked = scope.strip().lower() if scope is not None else ""
         limit = max(2 * self.retrieval.max_facts, self.retrieval.max_facts + 8)
         scopes = [None, asked] if asked else [None]

@@ -3,8 +3,9 @@
 Recall runs before every model call. On a store that cannot rank (``InMemoryStore``,
 ``PostgresStore``, a dense Qdrant index) it reads and decodes every current fact of the
 user, which is most of its cost; on a Qdrant store without a dense model it reads the
-profile row and one ranked query instead, and this cache only spares a held user that
-query. Every write of ``FactMemory`` already bumps the user's version row
+profile row and one ranked query instead, and this cache spares a held user that query
+(on Qdrant Edge it holds the candidates a request was answered from, see ``put_ranked``).
+Every write of ``FactMemory`` already bumps the user's version row
 (``profile/meta``) to a fresh random ``etag`` in the same batch as the facts it changes, so
 the facts read under one etag stay right until the etag changes. Recall therefore reads only
 the version row; when its etag is the one cached here it uses the cached facts and reads no
@@ -47,7 +48,7 @@ import hashlib
 import json
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
 from langgraph.store.base import Item, Op, PutOp
@@ -95,16 +96,38 @@ def witnessed(meta: Mapping[str, Any], rows: Sequence[Item]) -> bool:
     return True
 
 
+_Entry = tuple[str, tuple[Fact, ...], tuple[str, ...]]
+"""etag, facts, the namespace they belong to."""
+
+
 class RecallCache:
     """A bounded, thread-safe map from a user's facts namespace to (etag, facts).
 
     One entry per user (a new etag replaces the old one). The bound is on facts held, not
-    users, because users differ: beyond ``max_facts`` the least recently used users are
+    users, because users differ: beyond ``max_facts`` the least recently used entries are
     dropped, and a user with more facts than the bound is not held at all (a user with no
     facts counts as one, so the number of users is bounded too). A held fact
     costs about 3.3 KiB (measured with ``tracemalloc`` on the recall benchmark's facts), so
     the default 10,000 is about 33 MiB. ``max_facts=0`` holds nothing. ``hits`` and
     ``misses`` count lookups of a user held here (a miss: the store has a newer version).
+
+    A store that ranks (Qdrant) never reads all of a user's facts on recall; there the
+    cache can hold, beside or instead of them, the *candidates* one request was answered
+    from (``put_ranked``): the profile row's facts and the ranked query's rows, under the
+    etag they were read at and keyed by the request, in the same bound. ``drop`` forgets
+    both. ``len()`` is the number of users with anything held.
+
+    Example:
+        >>> cache = RecallCache(max_facts=100)
+        >>> ns = ("langmem_plus", "u1", "facts")
+        >>> cache.put_ranked(ns, "e1", ("where do I live?", None), [])
+        >>> cache.get_ranked(ns, "e1", ("where do I live?", None)), ns in cache, len(cache)
+        ((), False, 1)
+        >>> cache.get_ranked(ns, "e2", ("where do I live?", None)), cache.hits, cache.misses
+        (None, 1, 1)
+        >>> cache.drop(ns)
+        >>> cache.get_ranked(ns, "e1", ("where do I live?", None)), len(cache)
+        (None, 0)
     """
 
     def __init__(self, max_facts: int = 10_000) -> None:
@@ -112,40 +135,69 @@ class RecallCache:
             raise ValueError(f"max_facts must be >= 0, got {max_facts!r}")
         self.max_facts = max_facts
         self._lock = threading.Lock()
-        self._entries: OrderedDict[tuple[str, ...], tuple[str, tuple[Fact, ...]]] = OrderedDict()
+        # key: a namespace (all its current facts) or (namespace, request key) (candidates)
+        self._entries: OrderedDict[Hashable, _Entry] = OrderedDict()
+        self._keys: dict[tuple[str, ...], set[Hashable]] = {}
         self._held = 0
         self.hits = 0
         self.misses = 0
 
     def __len__(self) -> int:
-        return len(self._entries)
+        return len(self._keys)
 
     def __contains__(self, namespace: object) -> bool:
+        """Whether all of ``namespace``'s current facts are held (of some version)."""
         return namespace in self._entries
 
     def get(self, namespace: tuple[str, ...], etag: str) -> tuple[Fact, ...] | None:
         """The facts cached for ``namespace`` under exactly ``etag``, else ``None``."""
+        return self._get(namespace, etag)
+
+    def put(self, namespace: tuple[str, ...], etag: str, facts: Iterable[Fact]) -> None:
+        """Keep ``facts`` as the current facts of ``namespace`` under ``etag``."""
+        self._put(namespace, namespace, etag, facts)
+
+    def get_ranked(
+        self, namespace: tuple[str, ...], etag: str, key: Hashable
+    ) -> tuple[Fact, ...] | None:
+        """The candidates held for request ``key`` of ``namespace`` under exactly
+        ``etag``, else ``None``."""
+        return self._get((namespace, key), etag)
+
+    def put_ranked(
+        self, namespace: tuple[str, ...], etag: str, key: Hashable, facts: Iterable[Fact]
+    ) -> None:
+        """Keep ``facts`` as the candidates of request ``key`` of ``namespace`` under
+        ``etag``."""
+        self._put(namespace, (namespace, key), etag, facts)
+
+    def _get(self, entry_key: Hashable, etag: str) -> tuple[Fact, ...] | None:
         with self._lock:
-            entry = self._entries.get(namespace)
+            entry = self._entries.get(entry_key)
             if entry is None or entry[0] != etag:
                 self.misses += 1
                 return None
             self.hits += 1
-            self._entries.move_to_end(namespace)
+            self._entries.move_to_end(entry_key)
             return entry[1]
 
-    def put(self, namespace: tuple[str, ...], etag: str, facts: Iterable[Fact]) -> None:
-        """Keep ``facts`` as the current facts of ``namespace`` under ``etag``."""
+    def _put(
+        self,
+        namespace: tuple[str, ...],
+        entry_key: Hashable,
+        etag: str,
+        facts: Iterable[Fact],
+    ) -> None:
         kept = tuple(facts)
         with self._lock:
-            self._pop(namespace)
+            self._pop(entry_key)
             if _weight(kept) > self.max_facts:
                 return
-            self._entries[namespace] = (etag, kept)
+            self._entries[entry_key] = (etag, kept, namespace)
+            self._keys.setdefault(namespace, set()).add(entry_key)
             self._held += _weight(kept)
             while self._held > self.max_facts:
-                _, (_, gone) = self._entries.popitem(last=False)
-                self._held -= _weight(gone)
+                self._pop(next(iter(self._entries)))
 
     @property
     def facts_held(self) -> int:
@@ -155,12 +207,19 @@ class RecallCache:
     def drop(self, namespace: tuple[str, ...]) -> None:
         """Forget whatever is cached for ``namespace`` (after this process deletes it)."""
         with self._lock:
-            self._pop(namespace)
+            for entry_key in list(self._keys.get(namespace, ())):
+                self._pop(entry_key)
 
-    def _pop(self, namespace: tuple[str, ...]) -> None:
-        entry = self._entries.pop(namespace, None)
-        if entry is not None:
-            self._held -= _weight(entry[1])
+    def _pop(self, entry_key: Hashable) -> None:
+        entry = self._entries.pop(entry_key, None)
+        if entry is None:
+            return
+        self._held -= _weight(entry[1])
+        keys = self._keys.get(entry[2])
+        if keys is not None:
+            keys.discard(entry_key)
+            if not keys:
+                del self._keys[entry[2]]
 
 
 def _weight(facts: tuple[Fact, ...]) -> int:

@@ -406,19 +406,30 @@ def mentions_relation(request_terms: frozenset[str], fact: Fact) -> bool:
         ...  ("a Saturday for my daughters", "games for the kids", "my husband's birthday")]
         [True, True, False]
     """
-    terms: frozenset[str] | None = None
-    for general, specific in _RELATION_TERMS:
-        any_of = any(t <= request_terms for t in general)
-        asked = [t for t in specific if t <= request_terms]
-        if not any_of and not asked:
-            continue
-        if terms is None:
-            terms = _fact_terms(fact)
-        if any(t <= terms for t in asked) or (
-            any_of and any(t <= terms for t in (*general, *specific))
-        ):
+    wanted = _relations_asked(request_terms)
+    if not wanted:
+        return False
+    terms = _fact_terms(fact)
+    for any_of, asked, every in wanted:
+        if any(t <= terms for t in asked) or (any_of and any(t <= terms for t in every)):
             return True
     return False
+
+
+@functools.lru_cache(maxsize=4_096)
+def _relations_asked(
+    request_terms: frozenset[str],
+) -> tuple[tuple[bool, tuple[frozenset[str], ...], tuple[frozenset[str], ...]], ...]:
+    """The relations a request names, once per request rather than once per fact: for
+    each, whether a word for every one of them is asked (``general``), the specific words
+    asked, and all its words."""
+    out = []
+    for general, specific in _RELATION_TERMS:
+        any_of = any(t <= request_terms for t in general)
+        asked = tuple(t for t in specific if t <= request_terms)
+        if any_of or asked:
+            out.append((any_of, asked, (*general, *specific)))
+    return tuple(out)
 
 
 def _person_terms(fact: Fact) -> frozenset[str]:

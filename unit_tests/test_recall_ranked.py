@@ -10,8 +10,11 @@ from typing import Any
 import pytest
 from langgraph.store.base import BaseStore, Item, Op, Result
 
+from langmem_plus import ResilientStore
 from langmem_plus.layout import decode_facts
 from langmem_plus.memory import FactMemory
+from langmem_plus.stores.calls import Record
+from langmem_plus.stores.sync import QdrantStore
 from unit_tests.conftest import make_store
 from unit_tests.test_memory_support import Clock, cand
 
@@ -118,6 +121,36 @@ def test_recall_reads_the_same_few_rows_however_long_the_history(tmp_path: Path)
     assert reads[0] <= limit and reads[1] <= limit, reads
 
 
+def test_the_engine_hands_recall_a_few_rows_however_long_the_history(tmp_path: Path) -> None:
+    """What the engine itself returns (payloads it reads and converts), not only what the
+    store passes on: a filter the engine cannot decide exactly must not make it fetch
+    every row of the user for Python to sift (issue 14)."""
+    store = make_store("qdrant_edge", tmp_path)
+    assert isinstance(store, QdrantStore)
+    memory = FactMemory(store, clock=Clock(), recall_cache_facts=0)
+    engine = store._engine
+    original = engine.execute
+    rows = [0]
+
+    def execute(call: Any) -> Any:
+        out = original(call)
+        if isinstance(out, list):
+            rows[0] += sum(isinstance(r, Record) for r in out)
+        return out
+
+    engine.execute = execute  # type: ignore[method-assign]
+    notes = [cand("note", f"errand {i}", f"Mentioned errand number {i}.") for i in range(300)]
+    memory.remember_many("uma", [*notes, cand("city", "Oslo", "Lives in Oslo.")])
+    memory.remember("uma", cand("units", "metric", "Prefers metric units.", kind="preference"))
+    for request, scope in [("where do I live? and errand 7", None), ("errand 9", "atlas")]:
+        rows[0] = 0
+        block = memory.recall("uma", request, scope=scope).block
+        assert "Oslo" in block and "errand number" in block
+        # settings, version, profile row; per query its limit plus the profile row's facts
+        ceiling = 3 + 2 * (2 * memory.retrieval.max_facts + 2)
+        assert 0 < rows[0] <= ceiling, (request, rows[0])
+
+
 def profile_row_is_current(store: BaseStore, memory: FactMemory, user: str) -> None:
     lay = memory.layout
     meta, row = store.get(lay.profile(user), "meta"), store.get(lay.profile(user), "rendered")
@@ -194,3 +227,44 @@ def test_a_store_that_cannot_rank_keeps_the_full_read_and_its_rows(tmp_path: Pat
     rows = store.search(memory.layout.facts("ola"))
     assert rows and all("search" not in i.value and "tier" not in i.value for i in rows)
     assert "chess" in memory.recall("ola", "what do I do in my free time?").block
+
+
+def test_a_held_turn_on_edge_reads_only_the_version_and_sees_every_write(
+    tmp_path: Path,
+) -> None:
+    store = make_store("qdrant_edge", tmp_path)
+    assert isinstance(store, QdrantStore)
+    clock = Clock()
+    here = FactMemory(store, clock=clock)
+    there = FactMemory(store, clock=clock)  # another process over the same store
+    assert here._planner.hold_ranked
+    there.remember_many("ada", [cand("city", "Oslo", "Lives in Oslo."), *FACTS[4:12]])
+    first = here.recall("ada", "where do I live? any chess?")
+    counter = ReadCounter(store)
+    again = here.recall("ada", "where do I live? any chess?")
+    assert again == first and here.recall_cache.hits == 1
+    assert counter.items <= 3  # settings, version, profile row: no fact row
+    # every write, from here or elsewhere, is seen at once
+    there.remember("ada", cand("city", "Bergen", "Moved to Bergen."))
+    block = here.recall("ada", "where do I live? any chess?").block
+    assert "Bergen" in block and "Oslo" not in block and "chess" in block
+    (chess,) = [k.fact.fact_id for k in here.recall("ada", "any chess?").kept if k.why != "profile"]
+    here.recall("ada", "any chess?")
+    here.forget("ada", chess)
+    assert "chess" not in here.recall("ada", "any chess?").block
+    here.set_memory("ada", False)
+    assert here.recall("ada", "where do I live? any chess?").block == ""
+    store.close()
+
+
+def test_candidates_are_not_held_behind_a_store_that_may_show_a_version_early(
+    tmp_path: Path,
+) -> None:
+    store = make_store("qdrant_edge", tmp_path)
+    with ResilientStore(store, read_timeout=None, write_timeout=None) as wrapped:
+        memory = FactMemory(wrapped, clock=Clock())
+        assert memory._planner.ranked and not memory._planner.hold_ranked
+        memory.remember("bo", cand("city", "Oslo", "Lives in Oslo."))
+        memory.recall("bo", "where do I live?")
+        memory.recall("bo", "where do I live?")
+        assert memory.recall_cache.hits == 0 and len(memory.recall_cache) == 0

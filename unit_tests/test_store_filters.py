@@ -182,3 +182,25 @@ def test_a_namespace_label_that_no_engine_can_encode_is_refused(qstore: QdrantSt
     with pytest.raises(InvalidNamespaceError, match="surrogate"):
         qstore.put(("notes", "x\udc00"), "k", {"v": 1})
     assert qstore.list_namespaces() == []
+
+
+def test_a_ranked_search_ranks_what_a_python_checked_filter_keeps(tmp_path: Path) -> None:
+    """A filter key the engine cannot decide (here: equality with a list) is checked in
+    Python; the rows that pass still come back ranked by the query, in rank order, even
+    when over a thousand better-ranked rows fail it."""
+    store = QdrantStore(path=tmp_path / "edge", index={"fields": ["text"]})
+    filler = " ".join(f"w{i}" for i in range(12))
+    mine = {  # one "apple" each: the longer the text, the lower its BM25 score
+        "best": "apple pear",
+        "middle": f"apple pear {filler[:20]}",
+        "worst": f"apple pear {filler}",
+    }
+    for key, text in mine.items():  # put in rank order: newest (worst) first by update
+        store.put(("docs",), key, {"text": text, "tag": ["mine"]})
+    store.batch(
+        [PutOp(("docs",), f"o{i}", {"text": "apple", "tag": ["other"]}) for i in range(1_100)]
+    )
+    got = store.search(("docs",), query="apple", filter={"tag": ["mine"]}, limit=10)
+    assert [i.key for i in got] == ["best", "middle", "worst"]
+    assert all(i.score is not None for i in got)
+    store.close()

@@ -72,6 +72,12 @@ class AsyncQdrantStore(BaseQdrantStore, AsyncBatchedBaseStore):
             self._client = AsyncClientEngine(client, planner, owns_client=owns)
         self._sweep_task: asyncio.Task[None] | None = None
 
+    @property
+    def shows_batches_whole(self) -> bool:
+        """Whether a read never sees part of one ``abatch``'s writes: on Qdrant Edge they
+        are applied under the lock every read takes; a server applies them call by call."""
+        return self._edge is not None
+
     async def _call(self, call: Call) -> Any:
         if isinstance(call, EmbedDocuments):
             assert self.embeddings is not None

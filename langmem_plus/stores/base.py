@@ -10,7 +10,7 @@ last put to a key wins, as in LangGraph's own stores.
 from __future__ import annotations
 
 import time
-from collections.abc import Generator, Iterable, Mapping
+from collections.abc import Callable, Generator, Iterable, Mapping
 from typing import Any, cast
 
 from langgraph.store.base import (
@@ -202,6 +202,7 @@ class BaseQdrantStore:
         self, op: SearchOp, now: float, refresh: dict[float, set[str]]
     ) -> Generator[Call, Any, list[SearchItem]]:
         flt, residual = self._search_filter(op, now)
+        passes = _residual_check(residual)
         want = max(op.offset, 0) + max(op.limit, 0)
         scored: list[Record] = []
         dense_q: list[float] | None = None
@@ -214,13 +215,26 @@ class BaseQdrantStore:
                 if self.embeddings is None or self.hybrid:
                     sparse_q = self._bm25.query(op.query)
         if dense_q is not None or sparse_q is not None:
-            limit = want if not residual else max(want * 4, 1000)
-            scored = yield Query(filter=flt, limit=limit, dense=dense_q, sparse=sparse_q)
+            # With a residual (keys the engine cannot decide exactly), ask for the page
+            # first and for four times as many ranked rows each time too few pass, until
+            # enough pass or the engine has no more: rows that pass cost one call, and a
+            # residual that rejects many still fills the page. A fused (hybrid) query's
+            # ranking depends on its candidate pool, so it starts from a large pool.
+            fused = dense_q is not None and sparse_q is not None
+            limit = max(want * 4, 1000) if residual and fused else want
+            while True:
+                ranked: list[Record] = yield Query(
+                    filter=flt, limit=limit, dense=dense_q, sparse=sparse_q
+                )
+                scored = ranked
+                if residual:
+                    scored = [r for r in ranked if passes(r.payload["value"])]
+                if not residual or len(scored) >= want or len(ranked) < limit:
+                    break
+                limit *= 4
             if dense_q is not None and sparse_q is None and self.distance == "euclid":
                 for r in scored:
                     r.score = -r.score if r.score is not None else None
-            if residual:
-                scored = [r for r in scored if matches_filter(r.payload["value"], residual)]
         rows: list[Record] = list(scored)
         # A caller that only wants what the query ranked (``matched_only``, e.g. FactMemory's
         # recall candidates) is not padded with unranked rows.
@@ -237,7 +251,7 @@ class BaseQdrantStore:
             for r in rest:
                 if r.id in seen:
                     continue
-                if residual and not matches_filter(r.payload["value"], residual):
+                if residual and not passes(r.payload["value"]):
                     continue
                 r.score = None
                 rows.append(r)
@@ -340,6 +354,22 @@ class BaseQdrantStore:
 
     def _plan_sweep(self) -> Generator[Call, Any, None]:
         yield DeleteByFilter(filter=Where(must=(Range("expires_at", lte=time.time()),)))
+
+
+def _residual_check(residual: Mapping[str, Any]) -> Callable[[Mapping[str, Any]], bool]:
+    """``matches_filter(value, residual)`` as a function of the value, its ``None`` keys
+    tested directly (LangGraph: a missing key reads as null, and only null equals null);
+    a search applies it to every row the engine returns."""
+    nulls = tuple(k for k, v in residual.items() if v is None)
+    rest = {k: v for k, v in residual.items() if v is not None}
+
+    def passes(value: Mapping[str, Any]) -> bool:
+        for k in nulls:
+            if value.get(k) is not None:
+                return False
+        return not rest or matches_filter(value, rest)
+
+    return passes
 
 
 def _validate_op(op: Op) -> None:

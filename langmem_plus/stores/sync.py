@@ -121,6 +121,12 @@ class QdrantStore(BaseQdrantStore, BaseStore):
         """Async face of the sync store: the blocking work runs in a worker thread."""
         return await asyncio.to_thread(self.batch, list(ops))
 
+    @property
+    def shows_batches_whole(self) -> bool:
+        """Whether a read never sees part of one ``batch``'s writes: on Qdrant Edge they
+        are applied under the lock every read takes; a server applies them call by call."""
+        return isinstance(self._engine, EdgeEngine)
+
     # ---- lifecycle ---------------------------------------------------------------------
 
     def setup(self) -> None:
