@@ -62,6 +62,7 @@ from langmem_plus.stores.payload import (
     namespace_filter,
     point_id,
     split_namespace,
+    stored_value,
     translate_filter,
 )
 from langmem_plus.stores.values import has_lone_surrogate
@@ -220,7 +221,7 @@ class BaseQdrantStore:
                 for r in scored:
                     r.score = -r.score if r.score is not None else None
             if residual:
-                scored = [r for r in scored if matches_filter(r.payload["value"], residual)]
+                scored = [r for r in scored if matches_filter(stored_value(r.payload), residual)]
         rows: list[Record] = list(scored)
         # A caller that only wants what the query ranked (``matched_only``, e.g. FactMemory's
         # recall candidates) is not padded with unranked rows.
@@ -237,7 +238,7 @@ class BaseQdrantStore:
             for r in rest:
                 if r.id in seen:
                     continue
-                if residual and not matches_filter(r.payload["value"], residual):
+                if residual and not matches_filter(stored_value(r.payload), residual):
                     continue
                 r.score = None
                 rows.append(r)
@@ -304,7 +305,10 @@ class BaseQdrantStore:
         deletes = [point_id(*k) for k, op in puts.items() if op.value is None]
         created: dict[str, Any] = {}
         if upserts:
-            existing: list[Record] = yield Retrieve(ids=sorted(upserts.values()))
+            # only the creation time: reading whole payloads back costs per value
+            existing: list[Record] = yield Retrieve(
+                ids=sorted(upserts.values()), fields=("created_at",)
+            )
             created = {r.id: r.payload.get("created_at") for r in existing}
         texts: dict[tuple[tuple[str, ...], str], list[str]] = {
             k: self._index_texts(puts[k]) for k in payloads
