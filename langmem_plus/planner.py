@@ -135,6 +135,15 @@ def _etag(meta: Result) -> str | None:
     return etag if isinstance(etag, str) else None
 
 
+def _entries(item: Item) -> list[Mapping[str, Any]]:
+    """The decisions of a log row: itself, or the ``entries`` of the one row a
+    ``remember_many`` step writes for all its decisions."""
+    batch = item.value.get("entries")
+    if isinstance(batch, list):
+        return [e for e in batch if isinstance(e, Mapping)]
+    return [item.value]
+
+
 def _is_audit(item: Item) -> bool:
     """A deletion audit entry: it records that facts were forgotten, not which ones."""
     return item.value.get("action") == "forgotten" and item.value.get("fact_id") is None
@@ -407,7 +416,9 @@ class Planner:
         """Plan: per ``CHUNK`` of candidates, one read batch (settings, version, profile
         row, the slots they touch and their history rows) and one write batch. Decisions
         are taken in order against the rows as the earlier decisions of the chunk left
-        them, so the outcome is that of one ``remember`` after another."""
+        them, so the outcome is that of one ``remember`` after another. The decisions of
+        a step are logged in one log row (``entries``); ``read_log`` lists them one by one
+        and ``forget`` removes a forgotten fact's entries from it."""
         out: list[Decision] = []
         for start in range(0, len(candidates), CHUNK):
             chunk = candidates[start : start + CHUNK]
@@ -538,6 +549,13 @@ class Planner:
             writes.append(
                 (yield from self._profile_upkeep(user_id, meta, rendered, writes, None, facts_of))
             )
+        if len(logs) > 1:
+            # one log row for the step's decisions: a point per decision cost as much as
+            # the fact it logs (``read_log`` and ``forget`` read both shapes)
+            first = logs[0]
+            assert isinstance(first, PutOp)
+            batch = [op.value for op in logs if isinstance(op, PutOp)]
+            logs = [PutOp(first.namespace, first.key, {"entries": batch}, index=False)]
         writes += logs
         if writes:
             yield writes
@@ -819,12 +837,10 @@ class Planner:
         _, (rows,) = yield from self._scan([(self.layout.log(user_id), None)])
         entries = [
             LogEntry(
-                str(r.value.get("time")),
-                str(r.value.get("action")),
-                r.value.get("fact_id"),
-                str(r.value.get("reason")),
+                str(e.get("time")), str(e.get("action")), e.get("fact_id"), str(e.get("reason"))
             )
             for r in rows
+            for e in _entries(r)
         ]
         return sorted(entries, key=lambda e: e.time)
 
@@ -900,7 +916,20 @@ class Planner:
         # A full erase keeps the deletion audit trail (``forgotten`` entries: a time and a
         # count, never a fact id or text), so "was my data erased, and when?" stays
         # answerable; every other log entry goes.
-        doomed_log = [i for i in logs if hit(i) and not _is_audit(i)]
+        doomed_log: list[Item] = []
+        trimmed_log: list[Op] = []  # a step's log row that keeps some of its decisions
+        log_hits = 0
+        for item in logs:
+            if _is_audit(item):
+                continue
+            entries = _entries(item)
+            kept = [e for e in entries if not (everything or e.get("fact_id") in wanted)]
+            log_hits += len(entries) - len(kept)
+            if not kept:
+                doomed_log.append(item)
+            elif len(kept) < len(entries):
+                value = {**item.value, "entries": kept}
+                trimmed_log.append(PutOp(item.namespace, item.key, value, index=False))
         others: list[Item] = []
         if everything:
             # Everything else kept under the user's prefix (session records, working sets
@@ -936,11 +965,12 @@ class Planner:
         writes: list[Op] = [
             PutOp(i.namespace, i.key, None) for i in doomed_cur + doomed_hist + doomed_log + others
         ]
+        writes += trimmed_log
         places = {
             "current facts": len(doomed_cur),
             "vectors": len(doomed_cur),
             "history versions": len(doomed_hist),
-            "log entries": len(doomed_log),
+            "log entries": log_hits,
         }
         if everything:
             writes += [
@@ -951,7 +981,7 @@ class Planner:
             if others:
                 places["other records"] = len(others)
             version = 0
-            if facts or doomed_log or others:
+            if facts or log_hits or others:
                 writes.append(
                     self._log_op(
                         user_id, now, "forgotten", None, f"all {len(found)} fact(s) at user request"
