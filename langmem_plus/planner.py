@@ -518,6 +518,7 @@ class Planner:
                     now=now,
                     session_id=session_id,
                     past=past,
+                    built=proto,
                 )
             step = self._decision_writes(user_id, decision, facts_of)
             if step:
