@@ -9,6 +9,7 @@ Per user, under a configurable prefix (default ``("langmem_plus",)``)::
                                     every write in the batch that bumps the version)
     (*prefix, user_id, "settings")  "memory" (on/off)
     (*prefix, user_id, "log")       decisions: time, action, fact_id, reason code; no text
+                                    (a remember_many step: one row, its "entries")
 
 On a store that ranks (Qdrant without a dense model) a current row also carries ``search``
 (the text BM25 indexes: the fact's words and its attribute's other names) and ``tier``

@@ -135,6 +135,15 @@ def _etag(meta: Result) -> str | None:
     return etag if isinstance(etag, str) else None
 
 
+def _entries(item: Item) -> list[Mapping[str, Any]]:
+    """The decisions of a log row: itself, or the ``entries`` of the one row a
+    ``remember_many`` step writes for all its decisions."""
+    batch = item.value.get("entries")
+    if isinstance(batch, list):
+        return [e for e in batch if isinstance(e, Mapping)]
+    return [item.value]
+
+
 def _is_audit(item: Item) -> bool:
     """A deletion audit entry: it records that facts were forgotten, not which ones."""
     return item.value.get("action") == "forgotten" and item.value.get("fact_id") is None
@@ -314,21 +323,34 @@ class Planner:
             return None
         return facts
 
-    def _profile_value(self, value: Mapping[str, Any]) -> dict[str, Any] | None:
-        """A current row's value as the profile row keeps it, or ``None`` if not profile."""
-        fact = decode_trusted(value)
+    def _profile_value(
+        self, value: Mapping[str, Any], fact: Fact | None = None
+    ) -> dict[str, Any] | None:
+        """A current row's value as the profile row keeps it, or ``None`` if not profile;
+        ``fact`` is the row's fact when the caller has it (else it is decoded)."""
+        if fact is None:
+            fact = decode_trusted(value)
         if fact is None or not self._is_profile(fact):
             return None
         return {k: v for k, v in value.items() if k not in ("search", "tier")}
 
     def _profile_row(
-        self, user_id: str, facts: Mapping[str, Any], etag: str | None, version: int
+        self,
+        user_id: str,
+        facts: Mapping[str, Any],
+        etag: str | None,
+        version: int,
+        text: str | None = None,
     ) -> PutOp:
-        decoded = [f for f in map(decode_trusted, facts.values()) if f is not None]
+        """The profile row; ``text`` is its rendering when known (the facts are those of a
+        row already rendered), else they are rendered here."""
+        if text is None:
+            decoded = [f for f in map(decode_trusted, facts.values()) if f is not None]
+            text = self._render(decoded)
         value = {
             "etag": etag,
             "version": version,
-            "text": self._render(decoded),
+            "text": text,
             "facts": dict(facts),
             "sig": self._sig,
         }
@@ -341,12 +363,16 @@ class Planner:
         rendered: Result,
         writes: Sequence[Op],
         rows: Sequence[Item] | None = None,
+        facts_of: Mapping[int, Fact] | None = None,
     ) -> Generator[list[Op], list[Result], PutOp]:
         """The profile row after ``writes``, whose last op is the version bump: the row
         read (``rendered``) with the writes applied; when it is not the version's, the
-        current rows (``rows``, else a scan, before the writes) instead."""
+        current rows (``rows``, else a scan, before the writes) instead. ``facts_of`` maps
+        ``id(op)`` of a write to the fact it encodes, so it is not decoded again. When no
+        write changes a profile fact, the row's rendered text is kept, not redone."""
         ns = self.layout.facts(user_id)
         held = None if rows is not None else self._row_facts(meta, rendered)
+        text: str | None = None
         if held is None:
             if rows is None:
                 _, (rows,) = yield from self._scan([(ns, None)])
@@ -355,17 +381,26 @@ class Planner:
                 kept = self._profile_value(item.value)
                 if kept is not None:
                     held[item.key] = kept
+        elif isinstance(rendered, Item) and isinstance(rendered.value.get("text"), str):
+            text = rendered.value["text"]
         facts = dict(held)
         for op in writes:
             if isinstance(op, PutOp) and op.namespace == ns:
-                kept = self._profile_value(op.value) if op.value is not None else None
+                kept = None
+                if op.value is not None:
+                    known = facts_of.get(id(op)) if facts_of is not None else None
+                    kept = self._profile_value(op.value, known)
                 if kept is None:
-                    facts.pop(op.key, None)
+                    if facts.pop(op.key, None) is not None:
+                        text = None
                 else:
                     facts[op.key] = kept
+                    text = None
         bump = writes[-1]
         assert isinstance(bump, PutOp) and bump.value is not None
-        return self._profile_row(user_id, facts, bump.value["etag"], bump.value["version"])
+        return self._profile_row(
+            user_id, facts, bump.value["etag"], bump.value["version"], text
+        )
 
     # ------------------------------------------------------------------ remember
 
@@ -386,7 +421,9 @@ class Planner:
         """Plan: per ``CHUNK`` of candidates, one read batch (settings, version, profile
         row, the slots they touch and their history rows) and one write batch. Decisions
         are taken in order against the rows as the earlier decisions of the chunk left
-        them, so the outcome is that of one ``remember`` after another."""
+        them, so the outcome is that of one ``remember`` after another. The decisions of
+        a step are logged in one log row (``entries``); ``read_log`` lists them one by one
+        and ``forget`` removes a forgotten fact's entries from it."""
         out: list[Decision] = []
         for start in range(0, len(candidates), CHUNK):
             chunk = candidates[start : start + CHUNK]
@@ -465,6 +502,7 @@ class Planner:
         decisions: list[Decision] = []
         writes: list[Op] = []
         logs: list[Op] = []
+        facts_of: dict[int, Fact] = {}  # id(op) -> the fact it writes (kept alive by writes)
         changed = 0
         for now, parsed, proto in staged:
             if parsed is None:
@@ -485,15 +523,18 @@ class Planner:
                     now=now,
                     session_id=session_id,
                     past=past,
+                    built=proto,
                 )
-            step = self._decision_writes(user_id, decision)
+            step = self._decision_writes(user_id, decision, facts_of)
             if step:
                 changed += 1
                 for op in step:
                     assert isinstance(op, PutOp)
                     if op.namespace == facts_ns:
                         was = slot_of.pop(op.key, None)
-                        fact = decode_trusted(op.value) if op.value is not None else None
+                        fact = None
+                        if op.value is not None:
+                            fact = facts_of.get(id(op)) or decode_trusted(op.value)
                         if was is not None:
                             by_slot[was].pop(op.key, None)
                         if fact is not None:
@@ -511,7 +552,16 @@ class Planner:
         if writes:
             bump, _ = self._bump(user_id, meta, writes, by=changed)
             writes.append(bump)
-            writes.append((yield from self._profile_upkeep(user_id, meta, rendered, writes)))
+            writes.append(
+                (yield from self._profile_upkeep(user_id, meta, rendered, writes, None, facts_of))
+            )
+        if len(logs) > 1:
+            # one log row for the step's decisions: a point per decision cost as much as
+            # the fact it logs (``read_log`` and ``forget`` read both shapes)
+            first = logs[0]
+            assert isinstance(first, PutOp)
+            batch = [op.value for op in logs if isinstance(op, PutOp)]
+            logs = [PutOp(first.namespace, first.key, {"entries": batch}, index=False)]
         writes += logs
         if writes:
             yield writes
@@ -519,7 +569,9 @@ class Planner:
                 self.cache.drop(facts_ns)
         return decisions
 
-    def _decision_writes(self, user_id: str, decision: Decision) -> list[Op]:
+    def _decision_writes(
+        self, user_id: str, decision: Decision, facts_of: dict[int, Fact] | None = None
+    ) -> list[Op]:
         """The store writes one decision implies (without the version bump and the log).
 
         Every closed version leaves the current namespace (its key deleted, unless the new
@@ -527,6 +579,7 @@ class Planner:
         fact, when there is one, is written as the current row if it is current, and to
         history only when it is not (a past state): it never gets a current key or vector.
         A retraction has closed rows and no fact; a rejection or conflict writes nothing.
+        ``facts_of``, when given, gets ``id(op) -> fact`` for every write of a fact.
         """
         if not decision.write:
             return []
@@ -534,15 +587,22 @@ class Planner:
         fact = decision.fact
         new_key = self._key(fact) if fact is not None and fact.is_current else None
         writes: list[Op] = []
+        noted: list[tuple[Op, Fact]] = []
         for old in decision.closed:
             old_key = self._key(old)
             if old_key != new_key:
                 writes.append(PutOp(lay.facts(user_id), old_key, None))
             writes.append(PutOp(lay.history(user_id), old.fact_id, encode_fact(old), index=False))
+            noted.append((writes[-1], old))
         if fact is not None and new_key is not None:
             writes.append(self._current_put(user_id, new_key, fact))
+            noted.append((writes[-1], fact))
         elif fact is not None:
             writes.append(PutOp(lay.history(user_id), fact.fact_id, encode_fact(fact), index=False))
+            noted.append((writes[-1], fact))
+        if facts_of is not None:
+            for op, f in noted:
+                facts_of[id(op)] = f
         return writes
 
     # ------------------------------------------------------------------ recall / profile
@@ -824,12 +884,10 @@ class Planner:
         _, (rows,) = yield from self._scan([(self.layout.log(user_id), None)])
         entries = [
             LogEntry(
-                str(r.value.get("time")),
-                str(r.value.get("action")),
-                r.value.get("fact_id"),
-                str(r.value.get("reason")),
+                str(e.get("time")), str(e.get("action")), e.get("fact_id"), str(e.get("reason"))
             )
             for r in rows
+            for e in _entries(r)
         ]
         return sorted(entries, key=lambda e: e.time)
 
@@ -905,7 +963,20 @@ class Planner:
         # A full erase keeps the deletion audit trail (``forgotten`` entries: a time and a
         # count, never a fact id or text), so "was my data erased, and when?" stays
         # answerable; every other log entry goes.
-        doomed_log = [i for i in logs if hit(i) and not _is_audit(i)]
+        doomed_log: list[Item] = []
+        trimmed_log: list[Op] = []  # a step's log row that keeps some of its decisions
+        log_hits = 0
+        for item in logs:
+            if _is_audit(item):
+                continue
+            entries = _entries(item)
+            kept = [e for e in entries if not (everything or e.get("fact_id") in wanted)]
+            log_hits += len(entries) - len(kept)
+            if not kept:
+                doomed_log.append(item)
+            elif len(kept) < len(entries):
+                value = {**item.value, "entries": kept}
+                trimmed_log.append(PutOp(item.namespace, item.key, value, index=False))
         others: list[Item] = []
         if everything:
             # Everything else kept under the user's prefix (session records, working sets
@@ -941,11 +1012,12 @@ class Planner:
         writes: list[Op] = [
             PutOp(i.namespace, i.key, None) for i in doomed_cur + doomed_hist + doomed_log + others
         ]
+        writes += trimmed_log
         places = {
             "current facts": len(doomed_cur),
             "vectors": len(doomed_cur),
             "history versions": len(doomed_hist),
-            "log entries": len(doomed_log),
+            "log entries": log_hits,
         }
         if everything:
             writes += [
@@ -956,7 +1028,7 @@ class Planner:
             if others:
                 places["other records"] = len(others)
             version = 0
-            if facts or doomed_log or others:
+            if facts or log_hits or others:
                 writes.append(
                     self._log_op(
                         user_id, now, "forgotten", None, f"all {len(found)} fact(s) at user request"

@@ -750,6 +750,7 @@ class WritePolicy:
         now: datetime,
         session_id: str | None = None,
         past: Iterable[Fact] = (),
+        built: Fact | None = None,
     ) -> Decision:
         """Decide what to do with ``candidate`` given the user's ``current`` facts.
 
@@ -765,6 +766,8 @@ class WritePolicy:
                 the candidate's fact id is enough). A message replayed after its value was
                 retracted, corrected or replaced is ``replayed`` and writes nothing, so a
                 late consolidation cannot bring a closed value back.
+            built: ``to_fact`` of this candidate with these arguments, when the caller has
+                built it already (``remember_many`` does, to know the slot to read).
 
         Returns:
             A ``Decision``; its ``fact``/``closed`` rows are what to write.
@@ -796,7 +799,7 @@ class WritePolicy:
         if screened is not None:
             code, category = screened
             return Decision(action="rejected", code=code, category=category)
-        fact = self.to_fact(candidate, user_id=user_id, now=now, session_id=session_id)
+        fact = built or self.to_fact(candidate, user_id=user_id, now=now, session_id=session_id)
         same_slot = [
             f
             for f in current

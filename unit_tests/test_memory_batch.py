@@ -155,3 +155,31 @@ def test_remember_many_with_memory_off_stores_nothing(tmp_path: Path) -> None:
     out = memory.remember_many("u", [random_candidate(rng) for _ in range(5)])
     assert {d.code for d in out} == {"memory_off"}
     assert versions_of(memory, "u") == [] and memory.decision_log("u") == []
+
+
+def test_a_back_fill_logs_each_decision_and_forget_removes_only_the_forgotten(
+    tmp_path: Path,
+) -> None:
+    store = make_store("qdrant_edge", tmp_path)
+    memory = FactMemory(store, clock=Clock())
+    facts = [
+        CandidateFact(kind="fact", predicate="hobby", object=f"hobby {i}", text=f"Likes hobby {i}.")
+        for i in range(5)
+    ]
+    counter = WriteCounter(store)
+    out = memory.remember_many("imp", facts)
+    # the step's five decisions are one log row, not five more points
+    puts = [op for ops in counter.batches for op in ops if isinstance(op, PutOp)]
+    logged = [op for op in puts if op.namespace[-1] == "log"]
+    assert len(logged) == 1
+    ids = [d.fact_id for d in out]
+    assert [(e.action, e.fact_id) for e in memory.decision_log("imp")] == [
+        ("new", i) for i in ids
+    ]
+
+    assert memory.forget("imp", ids[1]).places["log entries"] == 1
+    assert memory.forget("imp", ids[3]).places["log entries"] == 1
+    left = [e.fact_id for e in memory.decision_log("imp") if e.action == "new"]
+    assert left == [ids[0], ids[2], ids[4]]
+    assert memory.forget_all("imp").places["log entries"] == 3
+    assert [e.action for e in memory.decision_log("imp")] == ["forgotten"] * 3

@@ -62,6 +62,7 @@ from langmem_plus.stores.payload import (
     namespace_filter,
     point_id,
     split_namespace,
+    stored_value,
     translate_filter,
 )
 from langmem_plus.stores.values import has_lone_surrogate
@@ -228,7 +229,7 @@ class BaseQdrantStore:
                 )
                 scored = ranked
                 if residual:
-                    scored = [r for r in ranked if passes(r.payload["value"])]
+                    scored = [r for r in ranked if passes(stored_value(r.payload))]
                 if not residual or len(scored) >= want or len(ranked) < limit:
                     break
                 limit *= 4
@@ -251,7 +252,7 @@ class BaseQdrantStore:
             for r in rest:
                 if r.id in seen:
                     continue
-                if residual and not passes(r.payload["value"]):
+                if residual and not passes(stored_value(r.payload)):
                     continue
                 r.score = None
                 rows.append(r)
@@ -318,7 +319,10 @@ class BaseQdrantStore:
         deletes = [point_id(*k) for k, op in puts.items() if op.value is None]
         created: dict[str, Any] = {}
         if upserts:
-            existing: list[Record] = yield Retrieve(ids=sorted(upserts.values()))
+            # only the creation time: reading whole payloads back costs per value
+            existing: list[Record] = yield Retrieve(
+                ids=sorted(upserts.values()), fields=("created_at",)
+            )
             created = {r.id: r.payload.get("created_at") for r in existing}
         texts: dict[tuple[tuple[str, ...], str], list[str]] = {
             k: self._index_texts(puts[k]) for k in payloads

@@ -125,7 +125,10 @@ class Record:
 
 @dataclass
 class Retrieve:
+    """Points by id; ``fields``: only these payload keys (None: the whole payload)."""
+
     ids: list[str]
+    fields: tuple[str, ...] | None = None
 
 
 @dataclass

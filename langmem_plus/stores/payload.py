@@ -1,11 +1,19 @@
 """Pure mapping between LangGraph items/filters and Qdrant points/filters.
 
 * A point's id is a UUID derived from (namespace, key), so a put is an idempotent upsert.
-* The payload keeps the namespace three ways (joined, every prefix, labels) so namespace
-  prefix search is one keyword match at a segment boundary; ``value`` holds the item.
-* Fact fields found in a value (``user_id``, ``predicate``, ``valid_to``, ...) are copied to
-  the top level, where they carry payload indexes, so "current facts of user X" is an
-  engine filter.
+* The payload keeps the namespace two ways (joined, every prefix) so namespace prefix
+  search is one keyword match at a segment boundary.
+* ``doc`` holds the item's value as compact JSON text, the one copy reads return. The
+  engine converts every payload value it is given (a few microseconds per string on Qdrant
+  Edge), so it gets only what it filters on: fact fields found in a value (``user_id``,
+  ``predicate``, ``valid_to``, ...) at the top level, where they carry payload indexes, so
+  "current facts of user X" is an engine filter; and, under ``value``, the value's other
+  top-level scalars (``value.<key>`` narrows a LangGraph filter on that key). Lists, dicts
+  and nulls are not copied there: no engine condition ever narrows on them (a filter's
+  string or number never equals a list; a null filter is ``IsEmpty``, which a missing key
+  passes too), so ``matches_filter`` on the whole value decides them, as before.
+* A store written before ``doc`` existed has the whole value under ``value``; reads take
+  it from there (``stored_value``), and its filters keep working: the copy holds every key.
 * A LangGraph filter keeps LangGraph's meaning (docs/store.md, "Filters"). The engine narrows
   the candidates with conditions every match passes, and decides a key alone where its
   semantics are exact (a string on a promoted fact field); the rest (array vs scalar,
@@ -15,8 +23,10 @@
 Example:
     >>> p = build_payload(("users", "alice"), "k1", {"user_id": "alice", "x": 1},
     ...                   created_at=1.0, updated_at=2.0, ttl_minutes=None)
-    >>> p["ns_prefixes"], p["user_id"]
-    (['users', 'users.alice'], 'alice')
+    >>> p["ns_prefixes"], p["user_id"], p["value"], p["doc"]
+    (['users', 'users.alice'], 'alice', {'x': 1}, '{"user_id":"alice","x":1}')
+    >>> stored_value(p)
+    {'user_id': 'alice', 'x': 1}
 """
 
 from __future__ import annotations
@@ -32,7 +42,7 @@ from typing import Any
 from langgraph.store.base import Item, SearchItem
 
 from langmem_plus.stores.calls import Condition, IsEmpty, Match, Range, Where
-from langmem_plus.stores.values import has_lone_surrogate, validate_value
+from langmem_plus.stores.values import encode_value, has_lone_surrogate
 
 __all__ = [
     "FACT_FIELDS",
@@ -44,6 +54,7 @@ __all__ = [
     "namespace_filter",
     "point_id",
     "split_namespace",
+    "stored_value",
     "translate_filter",
 ]
 
@@ -64,6 +75,7 @@ FACT_FIELDS: tuple[str, ...] = (
 )
 """Value fields promoted to the top of the payload (when scalar) and indexed."""
 
+_PROMOTED = frozenset(FACT_FIELDS)
 _DATETIME_FIELDS = frozenset({"valid_from", "valid_to", "asserted_at", "expired_at"})
 
 INDEXED_FIELDS: dict[str, str] = {
@@ -105,29 +117,52 @@ def build_payload(
     updated_at: float,
     ttl_minutes: float | None,
 ) -> dict[str, Any]:
-    """The Qdrant payload for one item.
+    """The Qdrant payload for one item (see the module docstring for its fields).
 
     Raises:
         ValueNotSerializableError: ``value`` breaks a rule of ``values.validate_value``
             (checked first, for every engine).
     """
-    clean = validate_value(namespace, key, value)
+    doc = encode_value(namespace, key, value)
     payload: dict[str, Any] = {
         "ns": join_namespace(namespace),
         "ns_prefixes": [join_namespace(namespace[: i + 1]) for i in range(len(namespace))],
         "key": key,
-        "value": clean,
+        "doc": doc,
         "created_at": created_at,
         "updated_at": updated_at,
     }
     if ttl_minutes is not None:  # absent, not null: fewer keys per point on the hot path
         payload["ttl_minutes"] = ttl_minutes
         payload["expires_at"] = updated_at + ttl_minutes * 60.0
-    for name in FACT_FIELDS:
-        v = clean.get(name)
-        if isinstance(v, (str, int, float, bool)):
+    scalars: dict[str, Any] = {}
+    items = value.items()
+    if any(type(v) not in _PLAIN for v in value.values()):
+        items = json.loads(doc).items()  # subclasses (enums, ...) as their JSON value
+    for name, v in items:
+        if v is None or isinstance(v, (dict, list, tuple)):
+            continue
+        if name in _PROMOTED:
             payload[name] = v
+        else:
+            scalars[name] = v
+    if scalars:
+        payload["value"] = scalars
     return payload
+
+
+_PLAIN = frozenset({str, int, float, bool, type(None), dict, list})
+
+
+def stored_value(payload: Mapping[str, Any]) -> dict[str, Any]:
+    """The item's value from a stored payload: ``doc``, or the whole ``value`` of a
+    payload written before ``doc`` existed."""
+    doc = payload.get("doc")
+    if isinstance(doc, str):
+        value: dict[str, Any] = json.loads(doc)
+        return value
+    old = payload.get("value")
+    return old if isinstance(old, dict) else {}
 
 
 def _dt(ts: float) -> datetime:
@@ -143,13 +178,13 @@ def item_from_payload(
         return SearchItem(
             namespace=namespace,
             key=payload["key"],
-            value=payload["value"],
+            value=stored_value(payload),
             created_at=_dt(payload["created_at"]),
             updated_at=_dt(payload["updated_at"]),
             score=score,
         )
     return Item(
-        value=payload["value"],
+        value=stored_value(payload),
         key=payload["key"],
         namespace=namespace,
         created_at=_dt(payload["created_at"]),

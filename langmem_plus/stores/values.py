@@ -49,6 +49,7 @@ __all__ = [
     "MAX_INT",
     "MAX_VALUE_BYTES",
     "MIN_INT",
+    "encode_value",
     "has_lone_surrogate",
     "validate_value",
 ]
@@ -218,6 +219,21 @@ def validate_value(namespace: tuple[str, ...], key: str, value: Any) -> dict[str
         ValueNotSerializableError: the value breaks a rule; the message names the key, the
             namespace, where in the value, and the limit.
     """
+    clean: dict[str, Any] = json.loads(encode_value(namespace, key, value))
+    return clean
+
+
+def encode_value(namespace: tuple[str, ...], key: str, value: Any) -> str:
+    """Check ``value`` like ``validate_value`` and return it as compact JSON text (what a
+    store keeps; ``json.loads`` of it is ``validate_value``'s answer).
+
+    Example:
+        >>> encode_value(("notes",), "n1", {"text": "hi", "tags": ("a", "b")})
+        '{"text":"hi","tags":["a","b"]}'
+
+    Raises:
+        ValueNotSerializableError: as ``validate_value``.
+    """
     try:
         if not isinstance(key, str) or has_lone_surrogate(key):
             raise _Refused(
@@ -233,7 +249,7 @@ def validate_value(namespace: tuple[str, ...], key: str, value: Any) -> dict[str
             )
         _walk(value)
         text = json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
-        size = len(text.encode("utf-8"))
+        size = len(text) if text.isascii() else len(text.encode("utf-8"))
         if size > MAX_VALUE_BYTES:
             raise _Refused(
                 f"it is {size} bytes as JSON (limit: MAX_VALUE_BYTES={MAX_VALUE_BYTES})",
@@ -246,5 +262,4 @@ def validate_value(namespace: tuple[str, ...], key: str, value: Any) -> dict[str
             f"value for key {key!r} in namespace {namespace!r} refused{where}: {refused.what}; "
             f"{refused.fix}"
         ) from None
-    clean: dict[str, Any] = json.loads(text)
-    return clean
+    return text

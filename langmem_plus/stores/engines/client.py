@@ -199,7 +199,7 @@ class ClientPlanner:
                     {
                         "collection_name": c,
                         "ids": call.ids,
-                        "with_payload": True,
+                        "with_payload": list(call.fields) if call.fields is not None else True,
                         "with_vectors": False,
                     },
                     _records,

@@ -546,7 +546,8 @@ class EdgeEngine:
         if isinstance(call, Retrieve):
             if not call.ids:
                 return []
-            recs = shard.retrieve(call.ids, with_payload=True, with_vector=False)
+            fields = list(call.fields) if call.fields is not None else True
+            recs = shard.retrieve(call.ids, with_payload=fields, with_vector=False)
             return [Record(id=str(r.id), payload=r.payload or {}) for r in recs]
         if isinstance(call, Count):
             return shard.count(qe.CountRequest(filter=_filter(call.filter), exact=True))

@@ -1,0 +1,114 @@
+"""The stored payload: the engine gets only what it filters on, and a store written by the
+previous release (the whole value under ``value``, no ``doc``) still opens, reads, filters
+and takes new writes (issue 14)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from langgraph.store.base import PutOp
+
+from langmem_plus.stores import QdrantStore
+from langmem_plus.stores.calls import PointData, Upsert
+from langmem_plus.stores.payload import FACT_FIELDS, build_payload, point_id
+
+NS = ("langmem_plus", "ines", "facts")
+
+ROWS: dict[str, dict[str, Any]] = {
+    "lisbon": {
+        "user_id": "ines",
+        "predicate": "city",
+        "object": "Lisbon",
+        "text": "Ines lives in Lisbon",
+        "status": "active",
+        "seen": 2,
+        "tags": ["home", "city"],
+        "quote": None,
+        "meta": {"source": "chat"},
+    },
+    "tea": {
+        "user_id": "ines",
+        "predicate": "drink",
+        "object": "tea",
+        "text": "Ines drinks green tea",
+        "status": "archived",
+        "seen": 1,
+        "tags": "drink",
+        "quote": "I love tea",
+    },
+}
+
+
+def _previous_release_payload(store: QdrantStore, key: str, value: dict[str, Any]) -> PointData:
+    """A point exactly as the release before ``doc`` wrote it."""
+    now = time.time()
+    payload: dict[str, Any] = {
+        "ns": ".".join(NS),
+        "ns_prefixes": [".".join(NS[: i + 1]) for i in range(len(NS))],
+        "key": key,
+        "value": value,
+        "created_at": now - 60.0,
+        "updated_at": now - 60.0,
+    }
+    for name in FACT_FIELDS:
+        v = value.get(name)
+        if isinstance(v, (str, int, float, bool)):
+            payload[name] = v
+    sparse = store._bm25.document(value["text"])
+    return PointData(id=point_id(NS, key), payload=payload, sparse=sparse)
+
+
+def _old_store(path: Path) -> None:
+    store = QdrantStore(path=path, index={"fields": ["text"]})
+    points = [_previous_release_payload(store, k, v) for k, v in ROWS.items()]
+    store._engine.execute(Upsert(points=points))
+    store.close()
+
+
+def test_a_store_written_by_the_previous_release_still_reads_and_filters(tmp_path: Path) -> None:
+    _old_store(tmp_path / "edge")
+    with QdrantStore(path=tmp_path / "edge", index={"fields": ["text"]}) as store:
+        item = store.get(NS, "lisbon")
+        assert item is not None and item.value == ROWS["lisbon"]
+        assert {i.key for i in store.search(NS, filter={"status": "active"})} == {"lisbon"}
+        assert {i.key for i in store.search(NS, filter={"tags": "drink"})} == {"tea"}
+        assert {i.key for i in store.search(NS, filter={"seen": {"$gt": 1}})} == {"lisbon"}
+        assert {i.key for i in store.search(NS, filter={"quote": None})} == {"lisbon"}
+        assert {i.key for i in store.search(NS, filter={"predicate": "drink"})} == {"tea"}
+        hits = store.search(NS, query="green tea", filter={"user_id": "ines"})
+        assert [h.key for h in hits][:1] == ["tea"] and hits[0].value == ROWS["tea"]
+        assert store.list_namespaces(prefix=("langmem_plus",)) == [NS]
+
+        # a new write over an old row keeps its creation time and reads back whole
+        created = item.created_at
+        store.put(NS, "lisbon", {**ROWS["lisbon"], "status": "moved"})
+        again = store.get(NS, "lisbon")
+        assert again is not None and again.created_at == created
+        assert again.value == {**ROWS["lisbon"], "status": "moved"}
+        assert {i.key for i in store.search(NS, filter={"status": "moved"})} == {"lisbon"}
+
+
+def test_the_engine_gets_one_json_text_and_only_the_scalars_it_filters_on() -> None:
+    value = ROWS["lisbon"]
+    p = build_payload(NS, "lisbon", value, created_at=1.0, updated_at=1.0, ttl_minutes=None)
+    # lists, dicts and nulls never narrow an engine filter: only the text holds them
+    assert p["value"] == {"text": "Ines lives in Lisbon", "status": "active", "seen": 2}
+    assert p["user_id"] == "ines" and p["predicate"] == "city"
+    assert "tags" not in p and "quote" not in p
+    strings = [v for v in p.values() if isinstance(v, str)]
+    assert '"tags":["home","city"]' in p["doc"] and len(strings) == 6
+
+
+def test_new_rows_filter_exactly_as_before(tmp_path: Path) -> None:
+    with QdrantStore(path=tmp_path / "edge") as store:
+        store.batch([PutOp(NS, k, v) for k, v in ROWS.items()])
+        assert store.get(NS, "tea").value == ROWS["tea"]  # type: ignore[union-attr]
+        assert {i.key for i in store.search(NS, filter={"tags": "drink"})} == {"tea"}
+        assert {i.key for i in store.search(NS, filter={"tags": ["home", "city"]})} == {"lisbon"}
+        assert {i.key for i in store.search(NS, filter={"meta": {"source": "chat"}})} == {
+            "lisbon"
+        }
+        assert {i.key for i in store.search(NS, filter={"quote": None})} == {"lisbon"}
+        assert {i.key for i in store.search(NS, filter={"seen": 1})} == {"tea"}
