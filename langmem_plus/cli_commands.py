@@ -656,7 +656,7 @@ def _open_checkpointer(path: str) -> contextlib.AbstractContextManager[Any]:
             "--checkpoint-db needs langgraph-checkpoint-sqlite: "
             "pip install 'langmem-plus[sqlite]'",
         ) from exc
-    return SqliteSaver.from_conn_string(path)  # type: ignore[no-any-return]
+    return SqliteSaver.from_conn_string(path)
 
 
 def _run_sweep(manager: Any, bar: ProgressBar) -> list[Any]:

@@ -70,7 +70,7 @@ def random_candidate(rng: random.Random) -> dict[str, Any]:
 
 
 def versions_of(memory: FactMemory, user: str) -> list[Any]:
-    return memory._run(memory._planner.all_versions(user))  # type: ignore[no-any-return]
+    return memory.run(memory.plans.all_versions(user))
 
 
 def state(memory: FactMemory, user: str) -> tuple[Any, ...]:

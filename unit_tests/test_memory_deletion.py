@@ -66,8 +66,8 @@ def test_forget_removes_every_trace(
     assert "Jorinde" not in memory.recall("ines", "how is the divorce mediation going?").block
     assert "Jorinde" not in memory.profile("ines")
     assert memory.profile("ines") == "Location: city: Ghent"
-    assert all("Jorinde" not in f.text for f in memory.as_of("ines", memory._planner.clock()))
-    assert all("Jorinde" not in f.text for f in memory.believed_at("ines", memory._planner.clock()))
+    assert all("Jorinde" not in f.text for f in memory.as_of("ines", memory.clock()))
+    assert all("Jorinde" not in f.text for f in memory.believed_at("ines", memory.clock()))
     assert all("Jorinde" not in x.text for x in memory.list("ines"))
     assert all(e.fact_id != first.fact_id for e in memory.decision_log("ines"))
     assert "Jorinde" not in caplog.text

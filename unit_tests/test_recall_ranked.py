@@ -61,7 +61,7 @@ def load(store: BaseStore, **kw: Any) -> FactMemory:
 def test_ranked_recall_sends_what_the_full_read_sends(engine: str, tmp_path: Path) -> None:
     full = load(make_store("inmemory", tmp_path))
     ranked = load(make_store(engine, tmp_path), recall_cache_facts=0)
-    assert ranked._planner.ranked and not full._planner.ranked
+    assert ranked.plans.ranked and not full.plans.ranked
     for request, scope in REQUESTS:
         want = full.recall("ines", request, scope=scope)
         got = ranked.recall("ines", request, scope=scope)
@@ -124,7 +124,7 @@ def profile_row_is_current(store: BaseStore, memory: FactMemory, user: str) -> N
     assert isinstance(meta, Item) and isinstance(row, Item)
     assert row.value["etag"] == meta.value["etag"]
     facts = decode_facts(store.search(lay.facts(user), limit=1000))
-    assert row.value["text"] == memory._planner._render(facts)
+    assert row.value["text"] == memory.plans._render(facts)
 
 
 @pytest.mark.parametrize("engine", ["inmemory", "qdrant_edge"])
@@ -190,7 +190,7 @@ def test_a_store_that_cannot_rank_keeps_the_full_read_and_its_rows(tmp_path: Pat
     memory = FactMemory(store, clock=Clock())
     memory.remember("ola", cand("city", "Oslo", "Lives in Oslo."))
     memory.remember("ola", cand("hobby", "chess", "Plays chess."))
-    assert not memory._planner.ranked
+    assert not memory.plans.ranked
     rows = store.search(memory.layout.facts("ola"))
     assert rows and all("search" not in i.value and "tier" not in i.value for i in rows)
     assert "chess" in memory.recall("ola", "what do I do in my free time?").block

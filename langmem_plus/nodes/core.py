@@ -97,14 +97,6 @@ def _first(*sources: Any, key: str) -> Any:
     return None
 
 
-def _versions(memory: FactMemory, user_id: str) -> list[Fact]:
-    return memory._run(memory._planner.all_versions(user_id))  # type: ignore[no-any-return]
-
-
-async def _aversions(memory: FactMemory, user_id: str) -> list[Fact]:
-    return await memory._arun(memory._planner.all_versions(user_id))  # type: ignore[no-any-return]
-
-
 class MemoryCore:
     """Configuration plus the plans of recall, extract and the memory commands.
 
@@ -139,7 +131,7 @@ class MemoryCore:
         self.idle_timeout = idle_timeout
         self.purge_threads = purge_threads
         self.commands = commands
-        self.clock = clock or (memory._planner.clock if memory is not None else utcnow)
+        self.clock = clock or (memory.clock if memory is not None else utcnow)
         self.user_id_key = user_id_key
         self.scope_key = scope_key
         self.memory_options = dict(memory_options or {})
@@ -241,7 +233,7 @@ class MemoryCore:
         extra: list[Any] = [GetOp(mem.layout.settings(user), "memory"), GetOp(ns, "latest")]
         head: list[Any] = [None, None]
         recall: Recall | None = None
-        plan = mem._planner.recall(user, request, ctx.scope)
+        plan = mem.plans.recall(user, request, ctx.scope)
         try:
             ops = next(plan)
             results = yield batch_call(mem.store, [*extra, *ops])
@@ -433,7 +425,7 @@ class MemoryCore:
         ``pending``: the matching entries of this session's working set (not saved
         yet, ``persist="session_end"``), already taken out of it by the caller."""
         mem, user = ctx.memory, ctx.user_id
-        versions = yield Call(_versions, _aversions, (mem, user))
+        versions = yield Call(mem.run, mem.arun, (mem.plans.all_versions(user),))
         if command.everything:
             targets = list(versions)
         else:
