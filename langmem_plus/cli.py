@@ -4,8 +4,8 @@ Commands:
     demo    the scripted multi-session demo on the embedded default (no API key)
     import  a LangMem namespace of memories into facts (``langmem_plus.migrate.command``)
 
-plus, when installed, the memory-control commands of ``langmem_plus.cli_commands``
-(memories list/show, forget, export, compact, sweep, serve, ...).
+plus the memory-control commands of ``langmem_plus.cli_commands`` (memories list/show,
+forget, export, compact, sweep, serve, ...).
 
 To add a command, write ``register_<name>(subparsers)`` that adds a subparser and sets
 ``func`` (a function of the parsed arguments returning the exit code), and append it to
@@ -19,7 +19,6 @@ Example:
 from __future__ import annotations
 
 import argparse
-import importlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -54,14 +53,10 @@ def register_demo(subparsers: Any) -> None:
 
 
 def _register_memory_commands(subparsers: Any) -> None:
-    """The memory-control commands, when that module is installed."""
-    try:
-        module = importlib.import_module("langmem_plus.cli_commands")
-    except ImportError:
-        return
-    register = getattr(module, "register", None)
-    if callable(register):
-        register(subparsers)
+    """The memory-control commands (``langmem_plus.cli_commands``)."""
+    from langmem_plus.cli_commands import register
+
+    register(subparsers)
 
 
 def _register_import(subparsers: Any) -> None:
