@@ -8,7 +8,7 @@ This module exports the surface an app needs (``__all__``: the stores, ``FactMem
 its policies, the extractors, the graph, agent and tool entry points, ``ResilientStore``
 and the errors a request path catches). Everything else is imported from its own module:
 every error from ``langmem_plus.errors``, the profile rendering from
-``langmem_plus.profile``, the extractor's helpers from ``langmem_plus.extraction``, the
+``langmem_plus.facts.profile``, the extractor's helpers from ``langmem_plus.extraction``, the
 node helpers from ``langmem_plus.nodes``, the resilience metrics from
 ``langmem_plus.resilience``.
 
@@ -29,37 +29,37 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from langmem_plus.errors import InvalidUserIdError, LangmemPlusError, StoreUnavailableError
     from langmem_plus.extraction import BaseExtractor, LLMExtractor, RuleExtractor
-    from langmem_plus.memory import FactMemory
-    from langmem_plus.models import CandidateFact, Fact
+    from langmem_plus.facts.memory import FactMemory
+    from langmem_plus.facts.models import CandidateFact, Fact
+    from langmem_plus.facts.planner import ForgetReceipt
+    from langmem_plus.facts.policy import Decision, WritePolicy
+    from langmem_plus.facts.retrieval import Recall, RetrievalPolicy
     from langmem_plus.nodes import MemoryState, SessionManager, add_memory, create_memory_nodes
-    from langmem_plus.planner import ForgetReceipt
-    from langmem_plus.policy import Decision, WritePolicy
     from langmem_plus.resilience import ResilientStore, track_degradation
-    from langmem_plus.retrieval import Recall, RetrievalPolicy
     from langmem_plus.stores import AsyncQdrantStore, QdrantIndexConfig, QdrantStore
     from langmem_plus.tools import create_memory_tools
 
 _EXPORTS: dict[str, str] = {
     "AsyncQdrantStore": "langmem_plus.stores",
     "BaseExtractor": "langmem_plus.extraction",
-    "CandidateFact": "langmem_plus.models",
-    "Decision": "langmem_plus.policy",
-    "Fact": "langmem_plus.models",
-    "FactMemory": "langmem_plus.memory",
-    "ForgetReceipt": "langmem_plus.planner",
+    "CandidateFact": "langmem_plus.facts.models",
+    "Decision": "langmem_plus.facts.policy",
+    "Fact": "langmem_plus.facts.models",
+    "FactMemory": "langmem_plus.facts.memory",
+    "ForgetReceipt": "langmem_plus.facts.planner",
     "InvalidUserIdError": "langmem_plus.errors",
     "LLMExtractor": "langmem_plus.extraction",
     "LangmemPlusError": "langmem_plus.errors",
     "MemoryState": "langmem_plus.nodes",
     "QdrantIndexConfig": "langmem_plus.stores",
     "QdrantStore": "langmem_plus.stores",
-    "Recall": "langmem_plus.retrieval",
+    "Recall": "langmem_plus.facts.retrieval",
     "ResilientStore": "langmem_plus.resilience",
-    "RetrievalPolicy": "langmem_plus.retrieval",
+    "RetrievalPolicy": "langmem_plus.facts.retrieval",
     "RuleExtractor": "langmem_plus.extraction",
     "SessionManager": "langmem_plus.nodes",
     "StoreUnavailableError": "langmem_plus.errors",
-    "WritePolicy": "langmem_plus.policy",
+    "WritePolicy": "langmem_plus.facts.policy",
     "add_memory": "langmem_plus.nodes",
     "create_memory_nodes": "langmem_plus.nodes",
     "create_memory_tools": "langmem_plus.tools",

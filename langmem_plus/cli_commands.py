@@ -23,7 +23,7 @@ Exit codes, for scripts:
 
 Example:
     >>> import tempfile
-    >>> from langmem_plus.memory import FactMemory
+    >>> from langmem_plus.facts.memory import FactMemory
     >>> from langmem_plus.stores import QdrantStore
     >>> path = tempfile.mkdtemp() + "/memory"
     >>> with QdrantStore(path=path) as store:
@@ -61,10 +61,10 @@ from langmem_plus.errors import (
 
 if TYPE_CHECKING:  # the commands import the store and the memory only when they run,
     # so `langmem-plus --help` stays fast
-    from langmem_plus.memory import FactMemory
-    from langmem_plus.models import Fact
+    from langmem_plus.facts.memory import FactMemory
+    from langmem_plus.facts.models import Fact
+    from langmem_plus.facts.planner import ForgetReceipt
     from langmem_plus.nodes import ConsolidationReport, SessionManager
-    from langmem_plus.planner import ForgetReceipt
 
 __all__ = [
     "DEFAULT_PATH",
@@ -173,7 +173,7 @@ def _open_memory(args: argparse.Namespace) -> Iterator[FactMemory]:
             store = QdrantStore(path=path, index=_edge_index(path))
         except Exception as exc:
             raise _open_failure(where, exc) from exc
-    from langmem_plus.memory import FactMemory
+    from langmem_plus.facts.memory import FactMemory
 
     try:
         yield FactMemory(store, namespace_prefix=prefix)
@@ -253,7 +253,7 @@ def _records(memory: FactMemory) -> Any:
 
 
 def _user(value: str) -> str:
-    from langmem_plus.models import validate_user_id
+    from langmem_plus.facts.models import validate_user_id
 
     try:
         return validate_user_id(value)

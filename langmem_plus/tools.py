@@ -22,12 +22,12 @@ from langchain_core.tools import BaseTool, StructuredTool
 from langgraph.prebuilt import ToolRuntime
 
 from langmem_plus.extraction import second_person
-from langmem_plus.memory import FactMemory
+from langmem_plus.facts.memory import FactMemory
+from langmem_plus.facts.policy import REASONS
 from langmem_plus.nodes.core import MemoryCore, RunContext
 from langmem_plus.nodes.effects import Call, Plan, adrive, drive
 from langmem_plus.nodes.intents import MemoryCommand, detect_command, forget_topic
 from langmem_plus.nodes.state import MemoryDecision
-from langmem_plus.policy import REASONS
 
 __all__ = [
     "NOTHING_RELEVANT",

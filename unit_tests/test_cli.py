@@ -30,7 +30,7 @@ from langmem_plus.cli_commands import (
     main,
     register,
 )
-from langmem_plus.memory import FactMemory
+from langmem_plus.facts.memory import FactMemory
 from langmem_plus.stores import QdrantStore
 from unit_tests.test_web_support import Seeded, seed, stored_fact_ids
 
@@ -626,7 +626,7 @@ def test_help_loads_neither_the_store_nor_the_memory_nor_the_graph_layer() -> No
         "import sys\n"
         "from langmem_plus.cli import build_parser\n"
         "build_parser().format_help()\n"
-        "heavy = ('langmem_plus.memory', 'langmem_plus.stores', 'langmem_plus.nodes',\n"
+        "heavy = ('langmem_plus.facts.memory', 'langmem_plus.stores', 'langmem_plus.nodes',\n"
         "         'langmem_plus.web.records', 'qdrant_edge', 'qdrant_client', 'langgraph.graph')\n"
         "print(sorted(m for m in heavy if m in sys.modules))\n"
     )

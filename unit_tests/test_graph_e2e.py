@@ -19,7 +19,7 @@ from langgraph.store.memory import InMemoryStore
 from langgraph.types import Command, interrupt
 
 from langmem_plus.errors import InvalidUserIdError
-from langmem_plus.memory import FactMemory
+from langmem_plus.facts.memory import FactMemory
 from langmem_plus.nodes import MODEL_ERROR_REPLY, NOTHING_SAVED, MemoryState, add_memory
 from langmem_plus.stores import QdrantStore
 from unit_tests.test_graph_support import Clock, RecordingModel, build_chatbot, prompt_text

@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 from langgraph.store.base import BaseStore, Op, PutOp, Result
 
-from langmem_plus import planner
-from langmem_plus.memory import FactMemory
-from langmem_plus.models import CandidateFact
+from langmem_plus.facts import planner
+from langmem_plus.facts.memory import FactMemory
+from langmem_plus.facts.models import CandidateFact
 from unit_tests.conftest import make_store
 from unit_tests.test_memory_support import START, Clock
 

@@ -7,7 +7,7 @@ import logging
 import pytest
 from langgraph.store.base import BaseStore
 
-from langmem_plus.memory import FactMemory
+from langmem_plus.facts.memory import FactMemory
 from unit_tests.test_memory_support import Clock, all_rows, cand
 
 SECRET = "divorce mediation with Jorinde"
@@ -170,7 +170,7 @@ def test_a_do_not_store_topic_rejects_later_statements_and_survives_forget_all(
 ) -> None:
     from datetime import datetime, timezone
 
-    from langmem_plus import do_not_store
+    from langmem_plus.facts import do_not_store
 
     ns = memory.layout.settings("ines")
     at = datetime(2026, 5, 1, tzinfo=timezone.utc)

@@ -9,8 +9,8 @@ import math
 from langchain_core.embeddings import Embeddings
 from langgraph.store.memory import InMemoryStore
 
-from langmem_plus.memory import FactMemory
-from langmem_plus.retrieval import RetrievalPolicy
+from langmem_plus.facts.memory import FactMemory
+from langmem_plus.facts.retrieval import RetrievalPolicy
 from unit_tests.test_memory_support import Clock, cand
 
 

@@ -29,13 +29,13 @@ its module, as ``test_helpers_stay_importable_from_their_modules`` checks."""
 HELPERS = {
     "langmem_plus.errors": ["OutboxFullError", "StoreConfigMismatchError"],
     "langmem_plus.extraction": ["announcement", "remember_reply", "PolicyOutcome"],
-    "langmem_plus.models": ["validate_user_id"],
+    "langmem_plus.facts.models": ["validate_user_id"],
     "langmem_plus.nodes": ["memory_messages", "opening_context", "ConsolidationReport"],
-    "langmem_plus.planner": ["ListedFact", "LogEntry"],
-    "langmem_plus.policy": ["DEFAULT_SINGLE_VALUED", "supersedes"],
-    "langmem_plus.profile": ["PROFILE_SECTIONS", "render_profile"],
+    "langmem_plus.facts.planner": ["ListedFact", "LogEntry"],
+    "langmem_plus.facts.policy": ["DEFAULT_SINGLE_VALUED", "supersedes"],
+    "langmem_plus.facts.profile": ["PROFILE_SECTIONS", "render_profile"],
     "langmem_plus.resilience": ["DegradationReport", "MetricsSnapshot", "BreakerState"],
-    "langmem_plus.retrieval": ["LEAD_LINE", "Kept", "Dropped"],
+    "langmem_plus.facts.retrieval": ["LEAD_LINE", "Kept", "Dropped"],
 }
 """Names the package root exported before issue 15, and where they are imported from now."""
 

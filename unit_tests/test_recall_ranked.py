@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from langgraph.store.base import BaseStore, Item, Op, Result
 
-from langmem_plus.layout import decode_facts
-from langmem_plus.memory import FactMemory
+from langmem_plus.facts.layout import decode_facts
+from langmem_plus.facts.memory import FactMemory
 from unit_tests.conftest import make_store
 from unit_tests.test_memory_support import Clock, cand
 

@@ -20,7 +20,7 @@ from langgraph.store.memory import InMemoryStore
 from starlette.testclient import TestClient
 
 import langmem_plus.web as web_pkg
-from langmem_plus.memory import FactMemory
+from langmem_plus.facts.memory import FactMemory
 from langmem_plus.stores import QdrantStore
 from langmem_plus.web import app as app_mod
 from langmem_plus.web import auth, records, server

@@ -10,7 +10,7 @@ Neither needs LangMem installed: LangMem's memories are plain store items.
 
 Example:
     >>> from langgraph.store.memory import InMemoryStore
-    >>> from langmem_plus.memory import FactMemory
+    >>> from langmem_plus.facts.memory import FactMemory
     >>> from langmem_plus.migrate import import_langmem
     >>> store = InMemoryStore()
     >>> store.put(("memories", "u1"), "m1", {"content": "User prefers metric units"})

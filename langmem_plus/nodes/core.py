@@ -17,12 +17,13 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, Remove
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.store.base import BaseStore, GetOp, Item, PutOp, Result, SearchOp
 
-from langmem_plus import do_not_store
 from langmem_plus.errors import MissingUserIdError
 from langmem_plus.extraction import BaseExtractor, RuleExtractor, remember_reply
 from langmem_plus.extraction.base import REMEMBER_KEY
-from langmem_plus.memory import FactMemory
-from langmem_plus.models import Fact, utcnow, validate_user_id
+from langmem_plus.facts import do_not_store
+from langmem_plus.facts.memory import FactMemory
+from langmem_plus.facts.models import Fact, utcnow, validate_user_id
+from langmem_plus.facts.retrieval import Recall
 from langmem_plus.nodes.common import (
     Applied,
     batch_call,
@@ -47,7 +48,6 @@ from langmem_plus.nodes.intents import (
 from langmem_plus.nodes.lifecycle import DEFAULT_IDLE_TIMEOUT, opening_context, topic_of
 from langmem_plus.nodes.state import MemoryDecision
 from langmem_plus.resilience import DegradationReport, current_degradation, protect
-from langmem_plus.retrieval import Recall
 
 __all__ = ["MEMORY_EXISTS", "MemoryCore", "RunContext"]
 
@@ -438,7 +438,7 @@ class MemoryCore:
 
     def _block(self, command: MemoryCommand, ctx: RunContext) -> Plan[None]:
         """"Stop storing X": X goes on the user's do-not-store list, which the write policy
-        reads (``langmem_plus.do_not_store``), so a later statement of X is not kept."""
+        reads (``langmem_plus.facts.do_not_store``), so a later statement of X is not kept."""
         ns = ctx.memory.layout.settings(ctx.user_id)
         (row,) = yield batch_call(ctx.memory.store, [GetOp(ns, do_not_store.KEY)])
         value = do_not_store.add_topic(

@@ -36,7 +36,7 @@ from langgraph.graph import END, START, StateGraph
 from langgraph.store.base import BaseStore
 
 from langmem_plus.extraction import BaseExtractor
-from langmem_plus.memory import FactMemory
+from langmem_plus.facts.memory import FactMemory
 from langmem_plus.nodes.core import MemoryCore, Persist, RunContext
 from langmem_plus.nodes.effects import adrive, drive
 from langmem_plus.nodes.lifecycle import DEFAULT_IDLE_TIMEOUT

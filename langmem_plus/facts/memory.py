@@ -1,14 +1,14 @@
 """``FactMemory``: facts that stay true, over any LangGraph ``BaseStore``.
 
-The sync and async faces only execute the plans in ``langmem_plus.planner`` (``batch`` or
+The sync and async faces only execute the plans in ``langmem_plus.facts.planner`` (``batch`` or
 ``abatch``); the rules live in the pure ``WritePolicy`` and ``RetrievalPolicy``.
-Writes of one user are serialised by the store's lock in ``langmem_plus.locks``, shared by
+Writes of one user are serialised by the store's lock in ``langmem_plus.facts.locks``, shared by
 every ``FactMemory`` of the process (threads and tasks alike), and on a Qdrant server also
 across processes by a lease; see that module for what is guaranteed where.
 
 Example:
     >>> from langgraph.store.memory import InMemoryStore
-    >>> from langmem_plus.models import CandidateFact
+    >>> from langmem_plus.facts.models import CandidateFact
     >>> memory = FactMemory(InMemoryStore())
     >>> memory.remember("alice", CandidateFact(kind="preference", subject="user",
     ...     predicate="units", object="metric", text="Prefers metric units.")).action
@@ -30,14 +30,14 @@ from typing import Any, Literal, TypeVar
 from langgraph.store.base import BaseStore
 
 from langmem_plus.errors import InvalidFactError, StoreUnavailableError
-from langmem_plus.layout import Layout
-from langmem_plus.locks import REGISTRY, lease_for, store_location
-from langmem_plus.models import CandidateFact, Fact, Verdict, utcnow, validate_user_id
-from langmem_plus.planner import ForgetReceipt, ListedFact, LogEntry, Planner, Steps
-from langmem_plus.policy import Decision, WritePolicy
-from langmem_plus.recall_cache import RecallCache
+from langmem_plus.facts.layout import Layout
+from langmem_plus.facts.locks import REGISTRY, lease_for, store_location
+from langmem_plus.facts.models import CandidateFact, Fact, Verdict, utcnow, validate_user_id
+from langmem_plus.facts.planner import ForgetReceipt, ListedFact, LogEntry, Planner, Steps
+from langmem_plus.facts.policy import Decision, WritePolicy
+from langmem_plus.facts.recall_cache import RecallCache
+from langmem_plus.facts.retrieval import Recall, RetrievalPolicy
 from langmem_plus.resilience.metrics import DegradationReport, track_degradation
-from langmem_plus.retrieval import Recall, RetrievalPolicy
 
 __all__ = ["FactMemory"]
 
@@ -80,7 +80,7 @@ class FactMemory:
             dense floor. Default: on when the store embeds with a dense model and does not
             fuse rankings (BM25-only or hybrid RRF scores are not similarities).
         recall_cache_facts: how many decoded current facts (over all users) this instance
-            keeps between recalls (see :mod:`langmem_plus.recall_cache`; each user's copy
+            keeps between recalls (see :mod:`langmem_plus.facts.recall_cache`; each user's copy
             is checked against their version row on every recall, so other processes'
             writes are seen at once). About 3.3 KiB a fact: the default 10,000 is ~33 MiB.
             ``0`` holds nothing. On a Qdrant store without a dense model recall does not

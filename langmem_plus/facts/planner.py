@@ -28,8 +28,8 @@ from langgraph.store.base import (
     SearchOp,
 )
 
-from langmem_plus import do_not_store
-from langmem_plus.layout import (
+from langmem_plus.facts import do_not_store
+from langmem_plus.facts.layout import (
     EVERY_ROW,
     FACT_INDEX,
     SEARCH_INDEX,
@@ -39,12 +39,17 @@ from langmem_plus.layout import (
     decode_trusted,
     encode_fact,
 )
-from langmem_plus.models import CandidateFact, Fact, Verdict
-from langmem_plus.policy import Decision, WritePolicy
-from langmem_plus.profile import PROFILE_SECTIONS, is_other_person, profile_facts, render_profile
-from langmem_plus.recall_cache import RecallCache, fingerprint, witnessed, write_witness
-from langmem_plus.retrieval import Recall, RetrievalPolicy
-from langmem_plus.text_rules import content_terms
+from langmem_plus.facts.models import CandidateFact, Fact, Verdict
+from langmem_plus.facts.policy import Decision, WritePolicy
+from langmem_plus.facts.profile import (
+    PROFILE_SECTIONS,
+    is_other_person,
+    profile_facts,
+    render_profile,
+)
+from langmem_plus.facts.recall_cache import RecallCache, fingerprint, witnessed, write_witness
+from langmem_plus.facts.retrieval import Recall, RetrievalPolicy
+from langmem_plus.facts.text_rules import content_terms
 
 __all__ = ["ForgetReceipt", "ListedFact", "LogEntry", "Planner", "Steps"]
 
