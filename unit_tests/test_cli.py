@@ -21,8 +21,8 @@ from typing import Any, ClassVar
 import pytest
 
 import langmem_plus.nodes
-from langmem_plus import cli_commands
-from langmem_plus.cli_commands import (
+from langmem_plus.cli import commands as cli_commands
+from langmem_plus.cli.commands import (
     EXIT_NOT_FOUND,
     EXIT_OK,
     EXIT_STORE,
@@ -402,7 +402,7 @@ def test_module_docstring_examples_run() -> None:
 
 def cli(*argv: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, "-m", "langmem_plus.cli_commands", *argv],
+    return subprocess.run([sys.executable, "-m", "langmem_plus.cli.commands", *argv],
                           capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
 
 
@@ -421,7 +421,7 @@ def test_subprocess_store_missing_and_bad_usage(tmp_path: Path) -> None:
     usage = cli("forget", "alice")
     assert usage.returncode == EXIT_USAGE and "FACT_ID" in usage.stderr
     env_path = subprocess.run(
-        [sys.executable, "-m", "langmem_plus.cli_commands", "memories", "list", "alice"],
+        [sys.executable, "-m", "langmem_plus.cli.commands", "memories", "list", "alice"],
         capture_output=True, text=True, cwd=tmp_path, timeout=120,
         env={**os.environ, "PYTHONPATH": str(ROOT), "LANGMEM_PLUS_PATH": str(tmp_path / "x")},
     )

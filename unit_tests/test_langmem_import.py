@@ -22,7 +22,7 @@ from langgraph.store.base import BaseStore, InvalidNamespaceError
 from langgraph.store.memory import InMemoryStore
 
 from langmem_plus.cli import main
-from langmem_plus.cli_commands import EXIT_NOT_FOUND, EXIT_OK, EXIT_USAGE
+from langmem_plus.cli.commands import EXIT_NOT_FOUND, EXIT_OK, EXIT_USAGE
 from langmem_plus.errors import InvalidUserIdError
 from langmem_plus.facts.memory import FactMemory
 from langmem_plus.facts.models import utcnow

@@ -4,7 +4,8 @@ Modules:
     from_langmem   ``import_langmem`` / ``aimport_langmem``: a LangMem namespace of free-text
                    memories -> extractor -> ``FactMemory.remember`` (``source="imported"``),
                    with an ``ImportReport`` of what was kept, superseded, rejected and why
-    command        the ``langmem-plus import`` command (progress bar, report)
+
+The ``langmem-plus import`` command (progress bar, report) is ``langmem_plus.cli.import_command``.
 
 Neither needs LangMem installed: LangMem's memories are plain store items.
 

@@ -2,9 +2,9 @@
 
 Commands:
     demo    the scripted multi-session demo on the embedded default (no API key)
-    import  a LangMem namespace of memories into facts (``langmem_plus.migrate.command``)
+    import  a LangMem namespace of memories into facts (``langmem_plus.cli.import_command``)
 
-plus the memory-control commands of ``langmem_plus.cli_commands`` (memories list/show,
+plus the memory-control commands of ``langmem_plus.cli.commands`` (memories list/show,
 forget, export, compact, sweep, serve, ...).
 
 To add a command, write ``register_<name>(subparsers)`` that adds a subparser and sets
@@ -27,7 +27,7 @@ __all__ = ["COMMANDS", "build_parser", "cmd_demo", "main", "register_demo"]
 
 def cmd_demo(args: argparse.Namespace) -> int:
     """Run the demo; exit code 0 when every check passed, 1 otherwise."""
-    from langmem_plus.demo import run_demo
+    from langmem_plus.cli.demo import run_demo
 
     report = run_demo(args.path, offline=args.offline)
     return 0 if all(report.checks.values()) else 1
@@ -53,15 +53,15 @@ def register_demo(subparsers: Any) -> None:
 
 
 def _register_memory_commands(subparsers: Any) -> None:
-    """The memory-control commands (``langmem_plus.cli_commands``)."""
-    from langmem_plus.cli_commands import register
+    """The memory-control commands (``langmem_plus.cli.commands``)."""
+    from langmem_plus.cli.commands import register
 
     register(subparsers)
 
 
 def _register_import(subparsers: Any) -> None:
-    """``import``: a LangMem namespace into facts (``langmem_plus.migrate.command``)."""
-    from langmem_plus.migrate.command import register
+    """``import``: a LangMem namespace into facts (``langmem_plus.cli.import_command``)."""
+    from langmem_plus.cli.import_command import register
 
     register(subparsers)
 

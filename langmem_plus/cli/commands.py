@@ -4,7 +4,7 @@ sweep, serve.
 
 They register themselves on the ``langmem-plus`` argparse parser (``register(subparsers)``);
 each sets ``func`` so the main program runs ``sys.exit(args.func(args))``. This module also
-runs on its own: ``python -m langmem_plus.cli_commands memories list alice``.
+runs on its own: ``python -m langmem_plus.cli.commands memories list alice``.
 
 The store is chosen per command: ``--path DIR`` (embedded Qdrant Edge; default
 ``$LANGMEM_PLUS_PATH`` or ``.langmem_plus``) or ``--url URL`` (a Qdrant server, with
