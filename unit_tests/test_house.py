@@ -1,4 +1,5 @@
-"""The package's modules import each other without a loop (issue 15).
+"""The house of docs/ARCHITECTURE.md holds (issue 15): the rooms stand in layers, and no
+two modules import each other.
 
 A loop makes import order matter (a half-initialised module is seen) and makes the rooms
 impossible to read apart. Imports under ``TYPE_CHECKING`` and inside functions count too:
@@ -80,3 +81,37 @@ def test_no_two_modules_of_the_package_import_each_other() -> None:
     graph["langmem_plus"] = set()  # the root only re-exports, lazily (PEP 562)
     assert graph["langmem_plus.nodes.core"] >= {"langmem_plus.facts.memory"}  # the reader works
     assert _loops(graph) == []
+
+
+LAYERS = [
+    ["cli"],
+    ["web", "migrate", "tools", "middleware"],
+    ["nodes"],
+    ["extraction"],
+    ["facts"],
+    ["resilience"],
+    ["stores"],
+    ["errors"],
+]
+"""docs/ARCHITECTURE.md's layers, top first: a room imports only itself and lower layers."""
+
+
+def _layer(module: str) -> int:
+    room = module.split(".")[1]
+    for depth, rooms in enumerate(LAYERS):
+        if room in rooms:
+            return depth
+    raise AssertionError(f"{module}: room {room!r} is on no layer of docs/ARCHITECTURE.md")
+
+
+def test_every_room_imports_only_its_own_room_and_lower_layers() -> None:
+    paths = [p for p in ROOT.rglob("*.py") if p.parent != ROOT or p.name != "__init__.py"]
+    modules = {_module(p) for p in ROOT.rglob("*.py")}
+    upward = []
+    for path in paths:
+        name = _module(path)
+        for used in sorted(_imports(path, modules) - {"langmem_plus"}):
+            same_room = used.split(".")[1] == name.split(".")[1]
+            if not same_room and _layer(used) <= _layer(name):
+                upward.append(f"{name} -> {used}")
+    assert upward == []
