@@ -160,7 +160,7 @@ def load(store: Any, users: int, per_user: int, seed: int) -> dict[str, Any]:
 
     ``FactMemory.remember_many(user, candidates)`` (one call per user) where the library
     has it, else ``FactMemory.remember`` per fact; the results say which was timed."""
-    from langmem_plus.memory import FactMemory
+    from langmem_plus.facts.memory import FactMemory
 
     clock = [T0]
 
@@ -274,7 +274,7 @@ def node_call(memory: Any) -> Callable[[str, str, str | None], str]:
 def no_cache_memory(store: Any) -> Any:
     """A ``FactMemory`` that holds nothing between recalls (``recall_cache_facts=0``); on a
     version of the library without that knob (no cache), the plain constructor."""
-    from langmem_plus.memory import FactMemory
+    from langmem_plus.facts.memory import FactMemory
 
     try:
         return FactMemory(store, recall_cache_facts=0)
@@ -295,7 +295,7 @@ def zipf_picker(users: list[str], rng: random.Random) -> Callable[[], str]:
 
 
 def measure_size(store: Any, users: list[str], per_user: int, args: argparse.Namespace) -> list:
-    from langmem_plus.memory import FactMemory
+    from langmem_plus.facts.memory import FactMemory
 
     rows: list[dict[str, Any]] = []
     rng = random.Random(args.seed + per_user)

@@ -33,8 +33,8 @@ from typing import Any
 from benchmarks.common import elapsed_ms, percentile, profile_text
 from benchmarks.recall_bench import REQUESTS, candidates
 from langmem_plus import QdrantStore
-from langmem_plus.memory import FactMemory
-from langmem_plus.models import CandidateFact
+from langmem_plus.facts.memory import FactMemory
+from langmem_plus.facts.models import CandidateFact
 
 
 def _row(name: str, xs: list[float], ref: list[float] | None = None) -> str:
@@ -95,7 +95,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                     uncached.recall(u, req)
                     nocache.append(elapsed_ms(t))
                 else:  # the ranked query recall sends (its op: filtered, limit 16, unpadded)
-                    ops = memory._planner._ranked_ops(u, req, None, req)
+                    ops = memory.plans._ranked_ops(u, req, None, req)
                     t = time.perf_counter_ns()
                     store.batch(ops)
                     unpadded.append(elapsed_ms(t))

@@ -31,8 +31,8 @@ from typing import Any
 from benchmarks.common import elapsed_ms, percentile, profile_text
 from benchmarks.recall_bench import candidates
 from langmem_plus import QdrantStore
-from langmem_plus.memory import FactMemory
-from langmem_plus.models import CandidateFact
+from langmem_plus.facts.memory import FactMemory
+from langmem_plus.facts.models import CandidateFact
 
 
 def _facts(user: int, n: int, rng: random.Random) -> list[CandidateFact]:

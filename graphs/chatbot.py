@@ -22,7 +22,7 @@ from typing import Any
 
 from langgraph.graph import StateGraph
 
-from langmem_plus.demo import deterministic_responder
+from langmem_plus.cli.demo import deterministic_responder
 from langmem_plus.nodes import MemoryContext, MemoryState, add_memory, memory_messages
 
 SYSTEM_PROMPT = "You are a helpful assistant."

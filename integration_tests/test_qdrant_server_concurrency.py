@@ -1,7 +1,7 @@
 """Several processes writing one user on a real Qdrant server lose no acknowledged version.
 
 In one process the shared lock registry serialises a user's writes; across processes the
-server lease in ``langmem_plus.locks`` does. Here separate OS processes (each with its own
+server lease in ``langmem_plus.facts.locks`` does. Here separate OS processes (each with its own
 ``QdrantStore`` and threads) store a different city for one user at once; afterwards every
 version a caller was told was stored is in current or history and exactly one is current.
 Run: ``QDRANT_URL=http://localhost:6333 [QDRANT_API_KEY=...] pytest integration_tests``.
@@ -18,8 +18,8 @@ from typing import Any
 
 import pytest
 
-from langmem_plus.locks import LEASE_SUFFIX
-from langmem_plus.memory import FactMemory
+from langmem_plus.facts.locks import LEASE_SUFFIX
+from langmem_plus.facts.memory import FactMemory
 from langmem_plus.stores import QdrantStore
 from unit_tests.test_memory_concurrency import (
     CITIES,

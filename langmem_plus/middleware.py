@@ -49,7 +49,7 @@ from langgraph.config import get_config
 from langgraph.runtime import Runtime
 from typing_extensions import NotRequired
 
-from langmem_plus.memory import FactMemory
+from langmem_plus.facts.memory import FactMemory
 from langmem_plus.nodes.core import MemoryCore, RunContext
 from langmem_plus.nodes.effects import adrive, drive
 from langmem_plus.nodes.state import MemoryDecision

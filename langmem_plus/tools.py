@@ -21,13 +21,13 @@ from langchain_core.tools import BaseTool, StructuredTool
 from langgraph.prebuilt import ToolRuntime
 
 from langmem_plus.extraction import second_person
-from langmem_plus.memory import FactMemory
+from langmem_plus.facts.memory import FactMemory
+from langmem_plus.facts.policy import REASONS
+from langmem_plus.facts.text_forms import elided_first_person, first_person
 from langmem_plus.nodes.core import MemoryCore, RunContext
 from langmem_plus.nodes.effects import Call, Plan, adrive, drive
 from langmem_plus.nodes.intents import MemoryCommand, detect_command, forget_topic
 from langmem_plus.nodes.state import MemoryDecision
-from langmem_plus.policy import REASONS
-from langmem_plus.text_forms import elided_first_person, first_person
 
 __all__ = [
     "NOTHING_RELEVANT",

@@ -16,7 +16,7 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage, ToolMessage
 
-from langmem_plus.models import CandidateFact
+from langmem_plus.facts.models import CandidateFact
 
 NOW = datetime(2026, 11, 11, 12, 0, tzinfo=timezone.utc)
 

@@ -118,7 +118,7 @@ def test_heldout_v2_is_seeded_covers_every_kind_and_shares_no_value_with_the_oth
 def test_fair_baseline_replaces_a_moved_city_and_forgets_a_retraction() -> None:
     from benchmarks.truth.baselines import ProfileVectorUpdates
     from benchmarks.truth.embeddings import HashingEmbeddings
-    from langmem_plus.models import CandidateFact
+    from langmem_plus.facts.models import CandidateFact
 
     def city(v: str, **kw: object) -> CandidateFact:
         return CandidateFact.model_validate(

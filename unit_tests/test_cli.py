@@ -20,9 +20,9 @@ from typing import Any, ClassVar
 
 import pytest
 
-from langmem_plus import cli_commands
-from langmem_plus.cli_commands import (
-    EXIT_MISSING_PART,
+import langmem_plus.nodes
+from langmem_plus.cli import commands as cli_commands
+from langmem_plus.cli.commands import (
     EXIT_NOT_FOUND,
     EXIT_OK,
     EXIT_STORE,
@@ -30,7 +30,7 @@ from langmem_plus.cli_commands import (
     main,
     register,
 )
-from langmem_plus.memory import FactMemory
+from langmem_plus.facts.memory import FactMemory
 from langmem_plus.stores import QdrantStore
 from unit_tests.test_web_support import Seeded, seed, stored_fact_ids
 
@@ -334,7 +334,7 @@ def test_sweep_consolidates_idle_sessions_with_a_progress_bar(
     world: World, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
     tmp_path: Path,
 ) -> None:
-    monkeypatch.setattr(cli_commands, "_load_session_manager", lambda: FakeManager)
+    monkeypatch.setattr(langmem_plus.nodes, "SessionManager", FakeManager)
     db = tmp_path / "checkpoints.sqlite"
     db.touch()
     code, out, err = run(world.args("sweep", "--checkpoint-db", str(db),
@@ -349,28 +349,15 @@ def test_sweep_consolidates_idle_sessions_with_a_progress_bar(
 
 def test_sweep_needs_a_checkpointer(world: World, capsys: pytest.CaptureFixture[str],
                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cli_commands, "_load_session_manager", lambda: FakeManager)
+    monkeypatch.setattr(langmem_plus.nodes, "SessionManager", FakeManager)
     code, _, err = run(world.args("sweep"), capsys)
     assert code == EXIT_USAGE and "--checkpoint-db" in err
-
-
-def test_sweep_without_the_session_layer_says_what_is_missing(
-    world: World, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    for name in ("langmem_plus.nodes", "langmem_plus.nodes.lifecycle"):
-        monkeypatch.setitem(sys.modules, name, types.ModuleType(name))
-    code, _, err = run(world.args("sweep", "--checkpoint-db", "x.sqlite"), capsys)
-    assert code == EXIT_MISSING_PART and "session layer" in err
 
 
 def test_sweep_with_the_real_session_layer_on_an_empty_checkpointer(
     world: World, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    try:
-        cli_commands._load_session_manager()
-    except cli_commands.CommandError:
-        pytest.skip("langmem_plus.nodes.SessionManager is not in this tree yet")
-    sqlite = pytest.importorskip("langgraph.checkpoint.sqlite")
+    from langgraph.checkpoint import sqlite
     db = tmp_path / "checkpoints.sqlite"
     with sqlite.SqliteSaver.from_conn_string(str(db)) as saver:
         saver.setup()
@@ -393,10 +380,8 @@ def test_register_adds_the_commands_to_any_argparse_program() -> None:
 def test_the_langmem_plus_program_registers_these_commands(
     world: World, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    try:
-        from langmem_plus import cli
-    except ImportError:
-        pytest.skip("langmem_plus/cli.py (main program with `demo`) is not in this tree yet")
+    from langmem_plus import cli
+
     monkeypatch.setattr(sys, "argv", ["langmem-plus", *world.args("memories", "list", "bob")])
     code: int | str | None
     try:
@@ -417,7 +402,7 @@ def test_module_docstring_examples_run() -> None:
 
 def cli(*argv: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, "-m", "langmem_plus.cli_commands", *argv],
+    return subprocess.run([sys.executable, "-m", "langmem_plus.cli.commands", *argv],
                           capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
 
 
@@ -436,7 +421,7 @@ def test_subprocess_store_missing_and_bad_usage(tmp_path: Path) -> None:
     usage = cli("forget", "alice")
     assert usage.returncode == EXIT_USAGE and "FACT_ID" in usage.stderr
     env_path = subprocess.run(
-        [sys.executable, "-m", "langmem_plus.cli_commands", "memories", "list", "alice"],
+        [sys.executable, "-m", "langmem_plus.cli.commands", "memories", "list", "alice"],
         capture_output=True, text=True, cwd=tmp_path, timeout=120,
         env={**os.environ, "PYTHONPATH": str(ROOT), "LANGMEM_PLUS_PATH": str(tmp_path / "x")},
     )
@@ -641,7 +626,7 @@ def test_help_loads_neither_the_store_nor_the_memory_nor_the_graph_layer() -> No
         "import sys\n"
         "from langmem_plus.cli import build_parser\n"
         "build_parser().format_help()\n"
-        "heavy = ('langmem_plus.memory', 'langmem_plus.stores', 'langmem_plus.nodes',\n"
+        "heavy = ('langmem_plus.facts.memory', 'langmem_plus.stores', 'langmem_plus.nodes',\n"
         "         'langmem_plus.web.records', 'qdrant_edge', 'qdrant_client', 'langgraph.graph')\n"
         "print(sorted(m for m in heavy if m in sys.modules))\n"
     )

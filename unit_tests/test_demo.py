@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from langmem_plus.cli import build_parser, main
-from langmem_plus.demo import run_demo
+from langmem_plus.cli.demo import run_demo
 
 
 def test_demo_shows_every_promised_behaviour(tmp_path: Any) -> None:

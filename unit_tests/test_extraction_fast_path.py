@@ -19,7 +19,7 @@ from langmem_plus.extraction import (
     second_person,
 )
 from langmem_plus.extraction.fast_path import ASK_AGAIN
-from langmem_plus.models import CandidateFact, Fact
+from langmem_plus.facts.models import CandidateFact, Fact
 
 NOW = datetime(2026, 11, 11, tzinfo=timezone.utc)
 
@@ -208,7 +208,7 @@ def test_second_person_leaves_other_subjects_alone() -> None:
 
 def test_policy_decisions_become_announcements_end_to_end() -> None:
     """RuleExtractor -> the real WritePolicy -> PolicyOutcome.from_decision -> the lines."""
-    from langmem_plus.policy import WritePolicy
+    from langmem_plus.facts.policy import WritePolicy
 
     policy = WritePolicy()
     held: list[Fact] = []

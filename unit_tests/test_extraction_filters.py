@@ -9,7 +9,7 @@ import pytest
 from langchain_core.messages import HumanMessage
 
 from langmem_plus.extraction import RuleExtractor, post_filter, user_turns
-from langmem_plus.models import CandidateFact
+from langmem_plus.facts.models import CandidateFact
 
 NOW = datetime(2026, 11, 11, tzinfo=timezone.utc)
 
@@ -279,7 +279,7 @@ def test_a_careless_extractors_pasted_statement_never_becomes_the_users_fact() -
     """Through an extractor's pipeline and the write policy, on a real store: the value from
     the pasted letter is turned down as not the user's words; the user's own is stored."""
     from langmem_plus.extraction.base import BaseExtractor, ExtractionResult, UserTurn
-    from langmem_plus.memory import FactMemory
+    from langmem_plus.facts.memory import FactMemory
     from langmem_plus.stores import QdrantStore
 
     message = (

@@ -12,7 +12,7 @@ import pytest
 from langchain_core.messages import HumanMessage
 
 from langmem_plus.extraction import RuleExtractor
-from langmem_plus.models import CandidateFact
+from langmem_plus.facts.models import CandidateFact
 from unit_tests.extraction_cases import can_be_current
 
 NOW = datetime(2026, 11, 11, 12, tzinfo=timezone.utc)

@@ -19,7 +19,7 @@ from langgraph.store.memory import InMemoryStore
 from langgraph.types import Command, interrupt
 
 from langmem_plus.errors import InvalidUserIdError
-from langmem_plus.memory import FactMemory
+from langmem_plus.facts.memory import FactMemory
 from langmem_plus.nodes import MODEL_ERROR_REPLY, NOTHING_SAVED, MemoryState, add_memory
 from langmem_plus.stores import QdrantStore
 from unit_tests.test_graph_support import Clock, RecordingModel, build_chatbot, prompt_text
@@ -154,7 +154,7 @@ def test_replay_and_fork_from_an_earlier_checkpoint_add_no_duplicates(
     graph.invoke(None, as_user(fork2))
     assert sorted(i.key for i in facts(store)) == before_rows
     assert len(memory.decision_log("alice")) == before_log
-    assert [f.seen for f in memory.as_of("alice", memory._planner.clock())] == [1, 1]
+    assert [f.seen for f in memory.as_of("alice", memory.clock())] == [1, 1]
 
 
 def test_resume_after_interrupt_extracts_once(store: BaseStore) -> None:

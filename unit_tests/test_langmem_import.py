@@ -22,11 +22,11 @@ from langgraph.store.base import BaseStore, InvalidNamespaceError
 from langgraph.store.memory import InMemoryStore
 
 from langmem_plus.cli import main
-from langmem_plus.cli_commands import EXIT_NOT_FOUND, EXIT_OK, EXIT_USAGE
+from langmem_plus.cli.commands import EXIT_NOT_FOUND, EXIT_OK, EXIT_USAGE
 from langmem_plus.errors import InvalidUserIdError
-from langmem_plus.memory import FactMemory
+from langmem_plus.facts.memory import FactMemory
+from langmem_plus.facts.models import utcnow
 from langmem_plus.migrate import ImportReport, aimport_langmem, first_person, import_langmem
-from langmem_plus.models import utcnow
 from langmem_plus.stores import AsyncQdrantStore, QdrantStore
 
 with warnings.catch_warnings():

@@ -10,9 +10,9 @@ import pytest
 from langgraph.store.base import BaseStore
 
 from langmem_plus.errors import InvalidUserIdError
-from langmem_plus.memory import FactMemory
-from langmem_plus.models import CandidateFact, Fact
-from langmem_plus.retrieval import LEAD_LINE
+from langmem_plus.facts.memory import FactMemory
+from langmem_plus.facts.models import CandidateFact, Fact
+from langmem_plus.facts.retrieval import LEAD_LINE
 from unit_tests.test_memory_support import START, Clock, all_rows, cand
 
 

@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 from langgraph.store.base import BaseStore, Op, PutOp, Result
 
-from langmem_plus import planner
-from langmem_plus.memory import FactMemory
-from langmem_plus.models import CandidateFact
+from langmem_plus.facts import planner
+from langmem_plus.facts.memory import FactMemory
+from langmem_plus.facts.models import CandidateFact
 from unit_tests.conftest import make_store
 from unit_tests.test_memory_support import START, Clock
 
@@ -70,7 +70,7 @@ def random_candidate(rng: random.Random) -> dict[str, Any]:
 
 
 def versions_of(memory: FactMemory, user: str) -> list[Any]:
-    return memory._run(memory._planner.all_versions(user))  # type: ignore[no-any-return]
+    return memory.run(memory.plans.all_versions(user))
 
 
 def state(memory: FactMemory, user: str) -> tuple[Any, ...]:

@@ -14,7 +14,7 @@ from langgraph.store.memory import InMemoryStore
 from qdrant_client import AsyncQdrantClient, QdrantClient
 
 from langmem_plus.errors import StoreUnavailableError
-from langmem_plus.locks import (
+from langmem_plus.facts.locks import (
     LEASE_SUFFIX,
     REGISTRY,
     LockRegistry,
@@ -23,9 +23,9 @@ from langmem_plus.locks import (
     UserLock,
     store_location,
 )
-from langmem_plus.locks import _point as _point_of
-from langmem_plus.memory import FactMemory
-from langmem_plus.policy import Decision
+from langmem_plus.facts.locks import _point as _point_of
+from langmem_plus.facts.memory import FactMemory
+from langmem_plus.facts.policy import Decision
 from langmem_plus.resilience import ResilientStore
 from langmem_plus.stores import AsyncQdrantStore, QdrantStore
 from unit_tests.test_memory_support import Clock, cand

@@ -7,7 +7,7 @@ import logging
 import pytest
 from langgraph.store.base import BaseStore
 
-from langmem_plus.memory import FactMemory
+from langmem_plus.facts.memory import FactMemory
 from unit_tests.test_memory_support import Clock, all_rows, cand
 
 SECRET = "divorce mediation with Jorinde"
@@ -66,8 +66,8 @@ def test_forget_removes_every_trace(
     assert "Jorinde" not in memory.recall("ines", "how is the divorce mediation going?").block
     assert "Jorinde" not in memory.profile("ines")
     assert memory.profile("ines") == "Location: city: Ghent"
-    assert all("Jorinde" not in f.text for f in memory.as_of("ines", memory._planner.clock()))
-    assert all("Jorinde" not in f.text for f in memory.believed_at("ines", memory._planner.clock()))
+    assert all("Jorinde" not in f.text for f in memory.as_of("ines", memory.clock()))
+    assert all("Jorinde" not in f.text for f in memory.believed_at("ines", memory.clock()))
     assert all("Jorinde" not in x.text for x in memory.list("ines"))
     assert all(e.fact_id != first.fact_id for e in memory.decision_log("ines"))
     assert "Jorinde" not in caplog.text
@@ -170,7 +170,7 @@ def test_a_do_not_store_topic_rejects_later_statements_and_survives_forget_all(
 ) -> None:
     from datetime import datetime, timezone
 
-    from langmem_plus import do_not_store
+    from langmem_plus.facts import do_not_store
 
     ns = memory.layout.settings("ines")
     at = datetime(2026, 5, 1, tzinfo=timezone.utc)

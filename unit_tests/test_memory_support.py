@@ -8,7 +8,7 @@ from typing import Any
 
 from langgraph.store.base import BaseStore
 
-from langmem_plus.models import CandidateFact
+from langmem_plus.facts.models import CandidateFact
 
 START = datetime(2026, 3, 2, 9, 0, tzinfo=timezone.utc)
 

@@ -9,8 +9,8 @@ import math
 from langchain_core.embeddings import Embeddings
 from langgraph.store.memory import InMemoryStore
 
-from langmem_plus.memory import FactMemory
-from langmem_plus.retrieval import RetrievalPolicy
+from langmem_plus.facts.memory import FactMemory
+from langmem_plus.facts.retrieval import RetrievalPolicy
 from unit_tests.test_memory_support import Clock, cand
 
 
@@ -61,7 +61,7 @@ def test_retracted_fact_has_no_vector() -> None:
 def test_dense_scores_from_an_indexed_store_reach_the_floor() -> None:
     lexical_off = RetrievalPolicy(floor=1.01, dense_floor=0.5)  # only dense can pass
     memory = FactMemory(_store(), retrieval=lexical_off, clock=Clock())
-    assert memory._planner.use_store_scores
+    assert memory.plans.use_store_scores
     memory.remember(
         "mia", cand("database", "PostgreSQL 16", "Atlas runs on PostgreSQL 16.", subject="atlas.db")
     )

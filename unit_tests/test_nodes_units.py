@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from langmem_plus.models import Fact
+from langmem_plus.facts.models import Fact
 from langmem_plus.nodes import NOTHING_SAVED, detect_command
 from langmem_plus.nodes.effects import Call, adrive, drive
 from langmem_plus.nodes.intents import describe_facts, match_facts
@@ -314,7 +314,7 @@ def test_forgetting_before_session_end_means_it_is_never_saved() -> None:
     from langgraph.checkpoint.memory import InMemorySaver
     from langgraph.store.memory import InMemoryStore
 
-    from langmem_plus.memory import FactMemory
+    from langmem_plus.facts.memory import FactMemory
     from langmem_plus.nodes import SessionManager
     from unit_tests.test_graph_support import Clock, RecordingModel, build_chatbot
 

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from langmem_plus.models import CandidateFact, Fact
-from langmem_plus.policy import (
+from langmem_plus.facts.models import CandidateFact, Fact
+from langmem_plus.facts.policy import (
     REASONS,
     Decision,
     WritePolicy,

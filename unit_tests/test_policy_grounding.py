@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from langmem_plus.extraction.announce import NOT_SAVED, PolicyOutcome, announcement
-from langmem_plus.models import CandidateFact, Fact
-from langmem_plus.policy import (
+from langmem_plus.facts.models import CandidateFact, Fact
+from langmem_plus.facts.policy import (
     DEFAULT_MULTI_VALUED,
     DEFAULT_SINGLE_VALUED,
     REASONS,
@@ -22,7 +22,7 @@ from langmem_plus.policy import (
     WritePolicy,
     normalize_holder,
 )
-from langmem_plus.text_rules import is_injection, is_instruction
+from langmem_plus.facts.text_rules import is_injection, is_instruction
 
 T0 = datetime(2026, 4, 6, 8, 30, tzinfo=timezone.utc)
 POLICY = WritePolicy()

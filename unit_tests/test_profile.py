@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from datetime import datetime, timezone
 
-from langmem_plus.models import Fact
-from langmem_plus.profile import render_profile
+from langmem_plus.facts.models import Fact
+from langmem_plus.facts.profile import render_profile
 
 T = datetime(2026, 1, 5, tzinfo=timezone.utc)
 

@@ -11,30 +11,45 @@ PUBLIC = {
     # storage
     "QdrantStore", "AsyncQdrantStore", "QdrantIndexConfig",
     # facts and the two policies
-    "Fact", "CandidateFact", "FactMemory", "WritePolicy", "RetrievalPolicy", "Decision",
-    "Recall", "Kept", "Dropped", "ForgetReceipt", "ListedFact", "LogEntry", "supersedes",
-    "render_profile", "PROFILE_SECTIONS", "LEAD_LINE", "DEFAULT_SINGLE_VALUED",
-    "DEFAULT_MULTI_VALUED", "validate_user_id",
+    "FactMemory", "Fact", "CandidateFact", "WritePolicy", "RetrievalPolicy", "Decision",
+    "Recall", "ForgetReceipt",
     # extraction
-    "BaseExtractor", "LLMExtractor", "RuleExtractor", "ExtractionResult", "PolicyOutcome",
-    "announcement", "announcements", "remember_candidates", "aremember_candidates",
-    "remember_reply", "is_remember_request",
-    # graph
-    "create_memory_nodes", "add_memory", "MemoryState", "memory_messages",
-    "memory_system_message", "SessionManager", "ConsolidationReport", "opening_context",
-    "MemoryMiddleware", "create_memory_tools",
+    "BaseExtractor", "LLMExtractor", "RuleExtractor",
+    # graph, agents, tools
+    "create_memory_nodes", "add_memory", "MemoryState", "SessionManager", "MemoryMiddleware",
+    "create_memory_tools",
     # resilience
-    "ResilientStore", "track_degradation", "DegradationReport", "MetricsSnapshot",
-    "ResilienceEvent", "BreakerState",
-    # errors
-    "LangmemPlusError", "InvalidUserIdError", "InvalidFactError", "ValueNotSerializableError",
-    "EmbeddingDimensionError", "StoreConfigMismatchError", "StoreInUseError", "StoreRecoveryError",
-    "StoreUnavailableError", "OutboxFullError", "OutboxInUseError",
+    "ResilientStore", "track_degradation",
+    # the errors a request path catches (every error: langmem_plus.errors)
+    "LangmemPlusError", "InvalidUserIdError", "StoreUnavailableError",
 }  # fmt: skip
+"""The surface a user needs (issue 15: at most 25 names). The rest stays importable from
+its module, as ``test_helpers_stay_importable_from_their_modules`` checks."""
+
+HELPERS = {
+    "langmem_plus.errors": ["OutboxFullError", "StoreConfigMismatchError"],
+    "langmem_plus.extraction": ["announcement", "remember_reply", "PolicyOutcome"],
+    "langmem_plus.facts.models": ["validate_user_id"],
+    "langmem_plus.nodes": ["memory_messages", "opening_context", "ConsolidationReport"],
+    "langmem_plus.facts.planner": ["ListedFact", "LogEntry"],
+    "langmem_plus.facts.policy": ["DEFAULT_SINGLE_VALUED", "supersedes"],
+    "langmem_plus.facts.profile": ["PROFILE_SECTIONS", "render_profile"],
+    "langmem_plus.resilience": ["DegradationReport", "MetricsSnapshot", "BreakerState"],
+    "langmem_plus.facts.retrieval": ["LEAD_LINE", "Kept", "Dropped"],
+}
+"""Names the package root exported before issue 15, and where they are imported from now."""
 
 
 def test_public_names_are_exactly_the_pinned_ones() -> None:
     assert set(langmem_plus.__all__) == PUBLIC
+    assert len(langmem_plus.__all__) == len(PUBLIC) <= 25
+
+
+def test_helpers_stay_importable_from_their_modules() -> None:
+    for module, names in HELPERS.items():
+        for name in names:
+            assert name not in langmem_plus.__all__, name
+            assert getattr(importlib.import_module(module), name) is not None, (module, name)
 
 
 def test_every_public_name_resolves() -> None:

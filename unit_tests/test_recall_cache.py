@@ -14,9 +14,9 @@ from langgraph.store.base import BaseStore, Op, PutOp, Result, SearchOp
 from langgraph.store.memory import InMemoryStore
 
 from langmem_plus import FactMemory, ResilientStore
-from langmem_plus.layout import encode_fact
-from langmem_plus.models import Fact
-from langmem_plus.recall_cache import write_witness
+from langmem_plus.facts.layout import encode_fact
+from langmem_plus.facts.models import Fact
+from langmem_plus.facts.recall_cache import write_witness
 from unit_tests.test_memory_support import Clock, cand
 
 
@@ -172,7 +172,7 @@ def test_the_turn_after_a_statement_reads_no_fact_rows_on_its_recall() -> None:
 
 
 def test_the_cache_holds_at_most_its_bound_in_facts_least_recent_user_out() -> None:
-    from langmem_plus.recall_cache import RecallCache
+    from langmem_plus.facts.recall_cache import RecallCache
 
     store = InMemoryStore()
     memory = FactMemory(store, clock=Clock())

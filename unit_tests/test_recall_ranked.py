@@ -11,8 +11,8 @@ import pytest
 from langgraph.store.base import BaseStore, Item, Op, Result
 
 from langmem_plus import ResilientStore
-from langmem_plus.layout import decode_facts
-from langmem_plus.memory import FactMemory
+from langmem_plus.facts.layout import decode_facts
+from langmem_plus.facts.memory import FactMemory
 from langmem_plus.stores.calls import Record
 from langmem_plus.stores.sync import QdrantStore
 from unit_tests.conftest import make_store
@@ -64,7 +64,7 @@ def load(store: BaseStore, **kw: Any) -> FactMemory:
 def test_ranked_recall_sends_what_the_full_read_sends(engine: str, tmp_path: Path) -> None:
     full = load(make_store("inmemory", tmp_path))
     ranked = load(make_store(engine, tmp_path), recall_cache_facts=0)
-    assert ranked._planner.ranked and not full._planner.ranked
+    assert ranked.plans.ranked and not full.plans.ranked
     for request, scope in REQUESTS:
         want = full.recall("ines", request, scope=scope)
         got = ranked.recall("ines", request, scope=scope)
@@ -157,7 +157,7 @@ def profile_row_is_current(store: BaseStore, memory: FactMemory, user: str) -> N
     assert isinstance(meta, Item) and isinstance(row, Item)
     assert row.value["etag"] == meta.value["etag"]
     facts = decode_facts(store.search(lay.facts(user), limit=1000))
-    assert row.value["text"] == memory._planner._render(facts)
+    assert row.value["text"] == memory.plans._render(facts)
 
 
 @pytest.mark.parametrize("engine", ["inmemory", "qdrant_edge"])
@@ -223,7 +223,7 @@ def test_a_store_that_cannot_rank_keeps_the_full_read_and_its_rows(tmp_path: Pat
     memory = FactMemory(store, clock=Clock())
     memory.remember("ola", cand("city", "Oslo", "Lives in Oslo."))
     memory.remember("ola", cand("hobby", "chess", "Plays chess."))
-    assert not memory._planner.ranked
+    assert not memory.plans.ranked
     rows = store.search(memory.layout.facts("ola"))
     assert rows and all("search" not in i.value and "tier" not in i.value for i in rows)
     assert "chess" in memory.recall("ola", "what do I do in my free time?").block
@@ -237,7 +237,7 @@ def test_a_held_turn_on_edge_reads_only_the_version_and_sees_every_write(
     clock = Clock()
     here = FactMemory(store, clock=clock)
     there = FactMemory(store, clock=clock)  # another process over the same store
-    assert here._planner.hold_ranked
+    assert here.plans.hold_ranked
     there.remember_many("ada", [cand("city", "Oslo", "Lives in Oslo."), *FACTS[4:12]])
     first = here.recall("ada", "where do I live? any chess?")
     counter = ReadCounter(store)
@@ -263,7 +263,7 @@ def test_candidates_are_not_held_behind_a_store_that_may_show_a_version_early(
     store = make_store("qdrant_edge", tmp_path)
     with ResilientStore(store, read_timeout=None, write_timeout=None) as wrapped:
         memory = FactMemory(wrapped, clock=Clock())
-        assert memory._planner.ranked and not memory._planner.hold_ranked
+        assert memory.plans.ranked and not memory.plans.hold_ranked
         memory.remember("bo", cand("city", "Oslo", "Lives in Oslo."))
         memory.recall("bo", "where do I live?")
         memory.recall("bo", "where do I live?")

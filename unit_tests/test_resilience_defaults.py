@@ -263,10 +263,10 @@ def test_a_resilient_store_is_used_as_given_and_one_wrapper_serves_every_face() 
     raw = InMemoryStore()
     mine = ResilientStore(raw, read_timeout=0.05)
     recall, _ = create_memory_nodes()
-    assert recall.core.memory_for(mine).store is mine  # type: ignore[attr-defined]
+    assert recall.core.memory_for(mine).store is mine
     with pytest.raises(AttributeError):
         _ = mine.store.store  # type: ignore[attr-defined]  # not wrapped twice
-    node_store = recall.core.memory_for(raw).store  # type: ignore[attr-defined]
+    node_store = recall.core.memory_for(raw).store
     middleware_store = MemoryMiddleware().core.memory_for(raw).store
     assert isinstance(node_store, ResilientStore) and node_store.store is raw
     assert middleware_store is node_store  # one breaker and one outbox per store
@@ -277,7 +277,7 @@ def test_a_resilient_store_is_used_as_given_and_one_wrapper_serves_every_face() 
 def test_resilience_false_opts_out() -> None:
     raw = InMemoryStore()
     recall, _ = create_memory_nodes(resilience=False)
-    assert recall.core.memory_for(raw).store is raw  # type: ignore[attr-defined]
+    assert recall.core.memory_for(raw).store is raw
     assert MemoryMiddleware(resilience=False).core.memory_for(raw).store is raw
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
 
-from langmem_plus.models import Fact
-from langmem_plus.retrieval import LEAD_LINE, RetrievalPolicy
+from langmem_plus.facts.models import Fact
+from langmem_plus.facts.retrieval import LEAD_LINE, RetrievalPolicy
 
 NOW = datetime(2026, 6, 1, tzinfo=timezone.utc)
 T = NOW - timedelta(days=30)
@@ -412,7 +412,7 @@ def test_another_person_is_named_by_an_everyday_name_for_them() -> None:
 
 
 def test_a_topic_to_forget_names_an_attribute_in_everyday_words() -> None:
-    from langmem_plus.retrieval import names_topic
+    from langmem_plus.facts.retrieval import names_topic
 
     car = f("car", "Drives a Volvo V60.", predicate="car", obj="Volvo V60")
     assert names_topic("my cellphone contract", PLAN)
@@ -420,8 +420,8 @@ def test_a_topic_to_forget_names_an_attribute_in_everyday_words() -> None:
 
 
 def test_a_new_manager_replaces_the_old_one_and_comes_back_for_my_boss() -> None:
-    from langmem_plus.models import CandidateFact
-    from langmem_plus.policy import WritePolicy
+    from langmem_plus.facts.models import CandidateFact
+    from langmem_plus.facts.policy import WritePolicy
 
     def said(name: str, at: datetime) -> tuple[CandidateFact, datetime]:
         return CandidateFact(kind="fact", subject="user", predicate="line_manager",

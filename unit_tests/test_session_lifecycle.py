@@ -12,8 +12,8 @@ from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.checkpoint.sqlite import SqliteSaver
 from langgraph.store.memory import InMemoryStore
 
-from langmem_plus.memory import FactMemory
-from langmem_plus.models import Fact
+from langmem_plus.facts.memory import FactMemory
+from langmem_plus.facts.models import Fact
 from langmem_plus.nodes import SessionManager, confirm_line, opening_context
 from unit_tests.test_graph_support import Clock, RecordingModel, build_chatbot
 
@@ -147,7 +147,7 @@ def test_the_open_thread_keeps_the_request_and_drops_statements() -> None:
 
 
 def test_the_open_thread_never_brings_back_a_superseded_value() -> None:
-    from langmem_plus.memory import FactMemory
+    from langmem_plus.facts.memory import FactMemory
     from unit_tests.test_memory_support import cand
 
     model, clock, store = RecordingModel(), Clock(), InMemoryStore()

@@ -10,7 +10,7 @@ import pytest
 from langgraph.store.base import BaseStore
 from langgraph.store.memory import InMemoryStore
 
-from langmem_plus.memory import FactMemory
+from langmem_plus.facts.memory import FactMemory
 from langmem_plus.nodes.common import collapse_corrections
 from langmem_plus.web.records import Records
 from unit_tests.test_memory_support import START, Clock, cand

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from langmem_plus.memory import FactMemory
+from langmem_plus.facts.memory import FactMemory
 from langmem_plus.stores import AsyncQdrantStore, QdrantStore
 from unit_tests.fakes import FakeWordEmbeddings
 

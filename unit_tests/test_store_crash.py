@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 from langmem_plus.errors import StoreInUseError, StoreRecoveryError
-from langmem_plus.memory import FactMemory
+from langmem_plus.facts.memory import FactMemory
 from langmem_plus.stores import QdrantStore
 from langmem_plus.stores.engines import edge
 
@@ -40,7 +40,7 @@ def clock() -> datetime:
 CHILD = r"""
 import asyncio, os, sys
 from datetime import datetime, timedelta, timezone
-from langmem_plus.memory import FactMemory
+from langmem_plus.facts.memory import FactMemory
 from langmem_plus.stores import AsyncQdrantStore, QdrantStore
 from langmem_plus.stores.engines import edge
 

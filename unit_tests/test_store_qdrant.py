@@ -256,9 +256,9 @@ def test_fact_memory_trusts_store_scores_only_from_a_dense_model(tmp_path: Path)
             path=tmp_path / "hybrid", index={"dims": emb.dims, "embed": emb, "hybrid": True}
         ) as hybrid,
     ):
-        assert FactMemory(lexical)._planner.use_store_scores is False
-        assert FactMemory(dense)._planner.use_store_scores is True
-        assert FactMemory(hybrid)._planner.use_store_scores is False
+        assert FactMemory(lexical).plans.use_store_scores is False
+        assert FactMemory(dense).plans.use_store_scores is True
+        assert FactMemory(hybrid).plans.use_store_scores is False
 
 
 def test_opening_an_edge_path_twice_says_it_is_in_use(tmp_path: Path) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from langmem_plus.extraction.announce import second_person
-from langmem_plus.text_forms import base_form, elided_first_person, first_person
+from langmem_plus.facts.text_forms import base_form, elided_first_person, first_person
 
 
 @pytest.mark.parametrize(

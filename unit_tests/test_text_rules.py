@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from langmem_plus.text_rules import (
+from langmem_plus.facts.text_rules import (
     SENSITIVE_CATEGORIES,
     content_terms,
     is_inferred,

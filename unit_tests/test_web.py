@@ -20,7 +20,7 @@ from langgraph.store.memory import InMemoryStore
 from starlette.testclient import TestClient
 
 import langmem_plus.web as web_pkg
-from langmem_plus.memory import FactMemory
+from langmem_plus.facts.memory import FactMemory
 from langmem_plus.stores import QdrantStore
 from langmem_plus.web import app as app_mod
 from langmem_plus.web import auth, records, server
@@ -309,7 +309,7 @@ def test_serve_command_prints_a_working_sign_in_link(tmp_path: Path) -> None:
     port = _free_port()
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     proc = subprocess.Popen(
-        [sys.executable, "-m", "langmem_plus.cli_commands", "serve", "--path", str(path),
+        [sys.executable, "-m", "langmem_plus.cli.commands", "serve", "--path", str(path),
          "--port", str(port), "--user", "alice"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT,
     )
@@ -343,7 +343,7 @@ def test_serve_command_refuses_a_public_address_without_token(tmp_path: Path) ->
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     env.pop("LANGMEM_PLUS_WEB_TOKEN", None)
     done = subprocess.run(
-        [sys.executable, "-m", "langmem_plus.cli_commands", "serve", "--path", str(path),
+        [sys.executable, "-m", "langmem_plus.cli.commands", "serve", "--path", str(path),
          "--host", "0.0.0.0"],
         capture_output=True, text=True, env=env, cwd=ROOT, timeout=60,
     )
@@ -430,7 +430,7 @@ def test_every_response_carries_the_security_headers(
 def test_the_page_and_the_cli_count_the_same_memories_the_same_way(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from langmem_plus.cli_commands import main
+    from langmem_plus.cli.commands import main
 
     path = tmp_path / "edge"
     with QdrantStore(path=path) as s:
@@ -461,7 +461,7 @@ def test_the_page_opens_a_store_with_an_embedding_index_and_refuses_only_a_new_v
 
     from langchain_core.embeddings import Embeddings
 
-    from langmem_plus.cli_commands import _open_memory
+    from langmem_plus.cli.commands import _open_memory
 
     class Model(_Model, Embeddings):
         pass

@@ -12,8 +12,8 @@ from datetime import datetime, timedelta, timezone
 
 from langgraph.store.base import BaseStore
 
-from langmem_plus.memory import FactMemory
-from langmem_plus.models import CandidateFact
+from langmem_plus.facts.memory import FactMemory
+from langmem_plus.facts.models import CandidateFact
 
 MARCH = datetime(2026, 3, 2, 9, 0, tzinfo=timezone.utc)
 JUNE = datetime(2026, 6, 10, 9, 0, tzinfo=timezone.utc)

@@ -27,10 +27,10 @@ from collections.abc import Iterable
 from langchain_core.embeddings import Embeddings
 from langgraph.store.memory import InMemoryStore
 
-from langmem_plus.models import CandidateFact
-from langmem_plus.policy import DEFAULT_PREDICATE_ALIASES, DEFAULT_SINGLE_VALUED
-from langmem_plus.profile import PROFILE_PREDICATES
-from langmem_plus.retrieval import LEAD_LINE
+from langmem_plus.facts.models import CandidateFact
+from langmem_plus.facts.policy import DEFAULT_PREDICATE_ALIASES, DEFAULT_SINGLE_VALUED
+from langmem_plus.facts.profile import PROFILE_PREDICATES
+from langmem_plus.facts.retrieval import LEAD_LINE
 
 __all__ = ["AppendLog", "ProfileVectorUpdates", "VectorTopK", "render"]
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from benchmarks.truth.modes import Slip
-from langmem_plus.models import CandidateFact
+from langmem_plus.facts.models import CandidateFact
 
 __all__ = ["ABSENT_CATEGORIES", "HoConversation", "HoProbe", "HoTurn"]
 

@@ -31,9 +31,9 @@ from benchmarks.truth.modes import ScriptedExtractor, Slip, slip_layer, slipped_
 from benchmarks.truth.runner import DIMS, FAIR, GRAPH, LOG, VECTOR, build_graph
 from benchmarks.truth.scoring import fact_lines, has
 from langmem_plus.extraction.base import BaseExtractor
-from langmem_plus.layout import decode_facts
-from langmem_plus.models import CandidateFact
-from langmem_plus.retrieval import RetrievalPolicy
+from langmem_plus.facts.layout import decode_facts
+from langmem_plus.facts.models import CandidateFact
+from langmem_plus.facts.retrieval import RetrievalPolicy
 
 __all__ = ["HeldoutScore", "extractor_for", "run_heldout"]
 

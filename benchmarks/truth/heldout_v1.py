@@ -45,7 +45,7 @@ from benchmarks.truth.conversations import (
     HoTurn,
 )
 from benchmarks.truth.modes import Slip
-from langmem_plus.models import CandidateFact
+from langmem_plus.facts.models import CandidateFact
 
 __all__ = [
     "ABSENT_CATEGORIES",

@@ -48,7 +48,7 @@ from typing import Any
 
 from benchmarks.truth.conversations import HoConversation, HoProbe, HoTurn
 from benchmarks.truth.modes import Slip
-from langmem_plus.models import CandidateFact
+from langmem_plus.facts.models import CandidateFact
 
 __all__ = ["KINDS", "generate_heldout_v2"]
 

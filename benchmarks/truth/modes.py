@@ -20,7 +20,7 @@ dropped (so a stopped slip can be attributed to the layer that stopped it);
 
 Example:
     >>> from langchain_core.messages import HumanMessage
-    >>> from langmem_plus.models import CandidateFact
+    >>> from langmem_plus.facts.models import CandidateFact
     >>> c = CandidateFact(kind="fact", predicate="city", object="Tartu",
     ...                   text="The user lives in Tartu.", quote="I live in Tartu.")
     >>> ex = ScriptedExtractor({"I live in Tartu.": [c]})
@@ -41,8 +41,8 @@ from langmem_plus.extraction.base import (
     ExtractionResult,
     UserTurn,
 )
-from langmem_plus.memory import FactMemory
-from langmem_plus.models import CandidateFact
+from langmem_plus.facts.memory import FactMemory
+from langmem_plus.facts.models import CandidateFact
 
 __all__ = [
     "MODES",

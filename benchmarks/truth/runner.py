@@ -33,10 +33,10 @@ from benchmarks.truth.generator import Probe, UserScript
 from benchmarks.truth.modes import RecordingExtractor, RecordingMemory
 from langmem_plus import QdrantStore
 from langmem_plus.extraction.base import BaseExtractor
-from langmem_plus.layout import decode_facts
-from langmem_plus.models import Fact
+from langmem_plus.facts.layout import decode_facts
+from langmem_plus.facts.models import Fact
+from langmem_plus.facts.retrieval import RetrievalPolicy
 from langmem_plus.nodes import MemoryState, add_memory, memory_messages
-from langmem_plus.retrieval import RetrievalPolicy
 
 __all__ = [
     "FAIR",

@@ -23,7 +23,7 @@ import re
 
 from benchmarks.truth.generator import UserScript
 from benchmarks.truth.modes import Slip
-from langmem_plus.models import CandidateFact
+from langmem_plus.facts.models import CandidateFact
 
 __all__ = ["candidate_for", "tuning_scripts"]
 

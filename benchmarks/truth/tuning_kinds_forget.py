@@ -23,7 +23,7 @@ import random
 from datetime import datetime, timedelta
 
 from benchmarks.truth.conversations import HoConversation, HoProbe, HoTurn
-from langmem_plus.models import CandidateFact
+from langmem_plus.facts.models import CandidateFact
 
 __all__ = ["SCENARIOS"]
 

@@ -25,7 +25,7 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 
 from benchmarks.truth.conversations import HoConversation, HoProbe, HoTurn
-from langmem_plus.models import CandidateFact
+from langmem_plus.facts.models import CandidateFact
 
 __all__ = ["SCENARIOS"]
 

@@ -28,7 +28,7 @@ from datetime import datetime, timedelta
 
 from benchmarks.truth.conversations import HoConversation, HoProbe, HoTurn
 from benchmarks.truth.modes import Slip
-from langmem_plus.models import CandidateFact
+from langmem_plus.facts.models import CandidateFact
 
 __all__ = ["SCENARIOS"]
 

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 from benchmarks.truth.conversations import HoConversation, HoProbe, HoTurn
-from langmem_plus.models import CandidateFact
+from langmem_plus.facts.models import CandidateFact
 
 __all__ = ["SCENARIOS"]
 

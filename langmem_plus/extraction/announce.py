@@ -26,7 +26,7 @@ Lines are phrased from the fact's ``text`` in the second person ("The user's sis
 in London." -> "your sister lives in London"), so they work for any fact, not a fixed list.
 
 Example:
-    >>> from langmem_plus.models import CandidateFact
+    >>> from langmem_plus.facts.models import CandidateFact
     >>> new = CandidateFact(kind="fact", predicate="city", object="Berlin",
     ...                     text="The user lives in Berlin.")
     >>> old = CandidateFact(kind="fact", predicate="city", object="Munich",
@@ -43,8 +43,8 @@ from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
 from langmem_plus.extraction.timeparse import find_time_expression
-from langmem_plus.models import utcnow
-from langmem_plus.text_forms import base_form
+from langmem_plus.facts.models import utcnow
+from langmem_plus.facts.text_forms import base_form
 
 __all__ = [
     "NOT_SAVED",
@@ -117,7 +117,7 @@ class PolicyOutcome:
             ``"transient"``, ``"memory is off"``).
 
     Example:
-        >>> from langmem_plus.models import CandidateFact
+        >>> from langmem_plus.facts.models import CandidateFact
         >>> f = CandidateFact(kind="preference", predicate="prefers", object="morning meetings",
         ...                   text="The user prefers morning meetings.")
         >>> PolicyOutcome("new", f).action
@@ -131,14 +131,14 @@ class PolicyOutcome:
 
     @classmethod
     def from_decision(cls, decision: Any, candidate: FactLike) -> PolicyOutcome:
-        """Build from a ``langmem_plus.policy.Decision`` and the candidate it was about.
+        """Build from a ``langmem_plus.facts.policy.Decision`` and the candidate it was about.
 
         Duck-typed (``action``, ``code``, ``fact``, ``closed``, ``other``), so this module does
         not depend on the policy module.
 
         Example:
             >>> from types import SimpleNamespace
-            >>> from langmem_plus.models import CandidateFact
+            >>> from langmem_plus.facts.models import CandidateFact
             >>> c = CandidateFact(kind="fact", predicate="city", object="Oslo",
             ...                   text="The user lives in Oslo.")
             >>> d = SimpleNamespace(action="rejected", code="memory_off", fact=None,
@@ -208,7 +208,7 @@ def announcement(outcome: PolicyOutcome) -> str | None:
     """The line to show for one policy decision, or ``None`` when there is nothing to say.
 
     Example:
-        >>> from langmem_plus.models import CandidateFact
+        >>> from langmem_plus.facts.models import CandidateFact
         >>> f = CandidateFact(kind="preference", predicate="prefers", object="morning meetings",
         ...                   text="The user prefers morning meetings.")
         >>> announcement(PolicyOutcome("new", f))
@@ -263,7 +263,7 @@ def announcements(outcomes: Iterable[PolicyOutcome]) -> list[str]:
     are the rejections ``NOT_SAVED`` does not list).
 
     Example:
-        >>> from langmem_plus.models import CandidateFact
+        >>> from langmem_plus.facts.models import CandidateFact
         >>> f = CandidateFact(kind="fact", predicate="allergy", object="peanuts",
         ...                   text="The user is allergic to peanuts.")
         >>> announcements([PolicyOutcome("new", f), PolicyOutcome("reconfirmed", f)])

@@ -42,7 +42,7 @@ from langchain_core.messages import BaseMessage, HumanMessage, convert_to_messag
 
 from langmem_plus.extraction.filters import post_filter
 from langmem_plus.extraction.turns import DroppedCandidate, UserTurn, quoted_spans
-from langmem_plus.models import CandidateFact, utcnow
+from langmem_plus.facts.models import CandidateFact, utcnow
 
 __all__ = [
     "REMEMBER_KEY",

@@ -33,13 +33,13 @@ from typing import TYPE_CHECKING
 
 from langchain_core.messages import BaseMessage, HumanMessage
 
-from langmem_plus import text_rules
 from langmem_plus.extraction.announce import PolicyOutcome, announcement, second_person
 from langmem_plus.extraction.base import REMEMBER_KEY
+from langmem_plus.facts import text_rules
 
 if TYPE_CHECKING:
     from langmem_plus.extraction.base import BaseExtractor, DroppedCandidate
-    from langmem_plus.models import CandidateFact
+    from langmem_plus.facts.models import CandidateFact
 
 __all__ = [
     "ASK_AGAIN",
@@ -190,7 +190,7 @@ def remember_reply(
         a request for one short fact. Never a claim of a save that did not happen.
 
     Example:
-        >>> from langmem_plus.models import CandidateFact
+        >>> from langmem_plus.facts.models import CandidateFact
         >>> f = CandidateFact(kind="fact", predicate="note", object="my sister lives in London",
         ...                   text="The user's sister lives in London.")
         >>> remember_reply([PolicyOutcome("new", f)])

@@ -2,7 +2,7 @@
 
 Each rule has exactly one implementation in the package: questions, transient state,
 inferred phrasing, sensitive categories, instructions and near-duplicates come from
-``langmem_plus.text_rules`` (the same functions the write policy uses). Only the rules that
+``langmem_plus.facts.text_rules`` (the same functions the write policy uses). Only the rules that
 need the *conversation* live here: grounding in the user's own words, another user's
 identifiers and unfilled fields, and corrections within one batch.
 
@@ -47,7 +47,7 @@ the user's current value, never more. The policy then decides on the verified fi
 
 Example:
     >>> from datetime import datetime, timezone
-    >>> from langmem_plus.models import CandidateFact
+    >>> from langmem_plus.facts.models import CandidateFact
     >>> from langmem_plus.extraction.turns import UserTurn
     >>> turn = UserTurn("m1", "I live in Berlin", None, datetime(2026, 1, 1, tzinfo=timezone.utc))
     >>> slipped = CandidateFact(kind="fact", predicate="city", object="Berlin",
@@ -62,7 +62,6 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Sequence
 
-from langmem_plus import text_rules
 from langmem_plus.extraction.grounding import (
     describe_holder,
     holder_of,
@@ -72,7 +71,8 @@ from langmem_plus.extraction.grounding import (
 )
 from langmem_plus.extraction.timeparse import find_time_expression
 from langmem_plus.extraction.turns import DroppedCandidate, UserTurn
-from langmem_plus.models import CandidateFact
+from langmem_plus.facts import text_rules
+from langmem_plus.facts.models import CandidateFact
 
 __all__ = ["EMPTY_VALUES", "post_filter", "verify_grounding"]
 

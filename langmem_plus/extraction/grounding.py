@@ -35,9 +35,9 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
-from langmem_plus import text_rules
 from langmem_plus.extraction.timeparse import find_time_expression
 from langmem_plus.extraction.vocab import NOT_A_NAME, OTHER_PEOPLE, PETS, RELATIONS
+from langmem_plus.facts import text_rules
 
 __all__ = [
     "Holder",

@@ -48,7 +48,7 @@ from langmem_plus.extraction.base import (
 from langmem_plus.extraction.grounding import person_subject
 from langmem_plus.extraction.prompt import SYSTEM_PROMPT, render_turns
 from langmem_plus.extraction.timeparse import resolve_time
-from langmem_plus.models import CandidateFact
+from langmem_plus.facts.models import CandidateFact
 
 __all__ = ["ExtractedFact", "ExtractedFacts", "LLMExtractor"]
 

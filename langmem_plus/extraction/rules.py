@@ -60,7 +60,7 @@ from langmem_plus.extraction.vocab import (
     TOPICS,
     VALUE_STOP_WORDS,
 )
-from langmem_plus.models import CandidateFact
+from langmem_plus.facts.models import CandidateFact
 
 __all__ = ["RuleExtractor", "third_person"]
 

@@ -20,7 +20,7 @@ from datetime import datetime
 from functools import cached_property
 from itertools import pairwise
 
-from langmem_plus.models import CandidateFact
+from langmem_plus.facts.models import CandidateFact
 
 __all__ = ["DroppedCandidate", "UserTurn", "quoted_spans"]
 

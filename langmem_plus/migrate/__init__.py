@@ -4,13 +4,14 @@ Modules:
     from_langmem   ``import_langmem`` / ``aimport_langmem``: a LangMem namespace of free-text
                    memories -> extractor -> ``FactMemory.remember`` (``source="imported"``),
                    with an ``ImportReport`` of what was kept, superseded, rejected and why
-    command        the ``langmem-plus import`` command (progress bar, report)
+
+The ``langmem-plus import`` command (progress bar, report) is ``langmem_plus.cli.import_command``.
 
 Neither needs LangMem installed: LangMem's memories are plain store items.
 
 Example:
     >>> from langgraph.store.memory import InMemoryStore
-    >>> from langmem_plus.memory import FactMemory
+    >>> from langmem_plus.facts.memory import FactMemory
     >>> from langmem_plus.migrate import import_langmem
     >>> store = InMemoryStore()
     >>> store.put(("memories", "u1"), "m1", {"content": "User prefers metric units"})

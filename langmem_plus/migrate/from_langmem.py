@@ -27,7 +27,7 @@ only execute its steps (read a page, extract, remember).
 
 Example:
     >>> from langgraph.store.memory import InMemoryStore
-    >>> from langmem_plus.memory import FactMemory
+    >>> from langmem_plus.facts.memory import FactMemory
     >>> store = InMemoryStore()
     >>> store.put(("memories", "alice"), "m1", {"content": "User lives in Berlin"})
     >>> store.put(("memories", "alice"), "m2", {"content": "User asked about the weather"})
@@ -51,13 +51,13 @@ from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 from langchain_core.messages import HumanMessage
 from langgraph.store.base import BaseStore, InvalidNamespaceError, SearchItem
 
-from langmem_plus.models import CandidateFact, validate_user_id
-from langmem_plus.text_forms import elided_first_person, first_person
+from langmem_plus.facts.models import CandidateFact, validate_user_id
+from langmem_plus.facts.text_forms import elided_first_person, first_person
 
 if TYPE_CHECKING:
     from langmem_plus.extraction.base import BaseExtractor, ExtractionResult
-    from langmem_plus.memory import FactMemory
-    from langmem_plus.policy import Decision
+    from langmem_plus.facts.memory import FactMemory
+    from langmem_plus.facts.policy import Decision
 
 __all__ = [
     "ImportReport",
@@ -456,7 +456,7 @@ def import_langmem(
 
     Example:
         >>> from langgraph.store.memory import InMemoryStore
-        >>> from langmem_plus.memory import FactMemory
+        >>> from langmem_plus.facts.memory import FactMemory
         >>> store = InMemoryStore()
         >>> store.put(("memories", "bo"), "k1", {"kind": "Memory",
         ...           "content": {"content": "User is allergic to peanuts"}})

@@ -16,11 +16,11 @@ from langgraph.store.base import BaseStore
 
 from langmem_plus.extraction import PolicyOutcome, announcement
 from langmem_plus.extraction.base import TIMESTAMP_KEYS, DroppedCandidate
-from langmem_plus.memory import FactMemory
-from langmem_plus.models import CandidateFact, Fact
+from langmem_plus.facts.memory import FactMemory
+from langmem_plus.facts.models import CandidateFact, Fact
+from langmem_plus.facts.policy import Decision
 from langmem_plus.nodes.effects import Call, Plan
 from langmem_plus.nodes.state import MemoryDecision
-from langmem_plus.policy import Decision
 
 __all__ = [
     "SESSIONS",

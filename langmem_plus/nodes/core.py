@@ -11,18 +11,19 @@ import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, RemoveMessage
 from langgraph.checkpoint.base import BaseCheckpointSaver
-from langgraph.store.base import BaseStore, GetOp, Item, PutOp, SearchOp
+from langgraph.store.base import BaseStore, GetOp, Item, PutOp, Result, SearchOp
 
-from langmem_plus import do_not_store
 from langmem_plus.errors import MissingUserIdError
 from langmem_plus.extraction import BaseExtractor, RuleExtractor, remember_reply
 from langmem_plus.extraction.base import REMEMBER_KEY
-from langmem_plus.memory import FactMemory
-from langmem_plus.models import Fact, utcnow, validate_user_id
+from langmem_plus.facts import do_not_store
+from langmem_plus.facts.memory import FactMemory
+from langmem_plus.facts.models import Fact, utcnow, validate_user_id
+from langmem_plus.facts.retrieval import Recall
 from langmem_plus.nodes.common import (
     Applied,
     batch_call,
@@ -47,7 +48,6 @@ from langmem_plus.nodes.intents import (
 from langmem_plus.nodes.lifecycle import DEFAULT_IDLE_TIMEOUT, opening_context, topic_of
 from langmem_plus.nodes.state import MemoryDecision
 from langmem_plus.resilience import DegradationReport, current_degradation, protect
-from langmem_plus.retrieval import Recall
 
 __all__ = ["MEMORY_EXISTS", "MemoryCore", "RunContext"]
 
@@ -76,6 +76,39 @@ class RunContext:
     memory: FactMemory
 
 
+class _Reading(NamedTuple):
+    """What recall's read brought back."""
+
+    recall: Recall | None
+    """The recalled facts; ``None`` when the store raised."""
+    latest: Result
+    """The user's latest session record (where the last session left off)."""
+    enabled: bool | None
+    """Memory on or off; ``None`` when it was not really read (failed or degraded)."""
+    error: str | None
+    """``store:<ExceptionType>`` when the store raised."""
+    degraded: bool
+    """The turn runs without (part of) its memory."""
+
+
+class _Replies(NamedTuple):
+    """A memory command's answer: the messages to add (removals, then the reply) and the
+    state keys it sets."""
+
+    messages: list[Any]
+    update: dict[str, Any]
+
+
+def _stamp_new(
+    messages: Sequence[BaseMessage], cursor: str | None, now: datetime
+) -> tuple[list[BaseMessage], list[BaseMessage]]:
+    """The messages after ``cursor``, with each new user turn stamped with its time, and
+    the stamped copies alone (written back to the thread so the stamp is kept)."""
+    new = messages_after(messages, cursor)
+    stamped = {m.id: s for m in new if (s := stamp(m, now)) is not None}
+    return [stamped.get(m.id, m) for m in new], list(stamped.values())
+
+
 def _lookup(source: Any, key: str) -> Any:
     """``source[key]`` (a mapping) or ``source.key`` (a dataclass, a pydantic model), with an
     unset or blank value read as absent: the LangGraph server fills ``user_id`` with ``""``
@@ -95,14 +128,6 @@ def _first(*sources: Any, key: str) -> Any:
         if value is not None:
             return value
     return None
-
-
-def _versions(memory: FactMemory, user_id: str) -> list[Fact]:
-    return memory._run(memory._planner.all_versions(user_id))  # type: ignore[no-any-return]
-
-
-async def _aversions(memory: FactMemory, user_id: str) -> list[Fact]:
-    return await memory._arun(memory._planner.all_versions(user_id))  # type: ignore[no-any-return]
 
 
 class MemoryCore:
@@ -139,7 +164,7 @@ class MemoryCore:
         self.idle_timeout = idle_timeout
         self.purge_threads = purge_threads
         self.commands = commands
-        self.clock = clock or (memory._planner.clock if memory is not None else utcnow)
+        self.clock = clock or (memory.clock if memory is not None else utcnow)
         self.user_id_key = user_id_key
         self.scope_key = scope_key
         self.memory_options = dict(memory_options or {})
@@ -220,10 +245,10 @@ class MemoryCore:
         """Plan of the recall node: stamp new user turns, read memory in one batch, build the
         memory context (opening context at session start), and answer memory commands."""
         now = self.clock()
-        mem, user = ctx.memory, ctx.user_id
         messages: list[BaseMessage] = list(state.get("messages") or [])
-        new = messages_after(messages, state.get("memory_cursor"))
-        stamped = {m.id: s for m in new if (s := stamp(m, now)) is not None}
+        new, stamped = _stamp_new(messages, state.get("memory_cursor"), now)
+        humans = [m for m in new if isinstance(m, HumanMessage)]
+        request = message_text(humans[-1]) if humans else ""
         update: dict[str, Any] = {
             "memory_announcements": [],
             "memory_decisions": [],
@@ -232,16 +257,47 @@ class MemoryCore:
             "memory_command": None,
             "memory_opening": "",
         }
-        out_messages: list[Any] = list(stamped.values())
-        new = [stamped.get(m.id, m) for m in new]
-        humans = [m for m in new if isinstance(m, HumanMessage)]
-        request = message_text(humans[-1]) if humans else ""
+        out_messages: list[Any] = list(stamped)
 
-        ns = sessions_namespace(mem, user)
-        extra: list[Any] = [GetOp(mem.layout.settings(user), "memory"), GetOp(ns, "latest")]
+        reading = yield from self._read(ctx, request)
+        if reading.error is not None:
+            update["memory_errors"].append(reading.error)
+        if reading.degraded:
+            update["memory_degraded"] = True
+        session, opening = self._session(state, ctx, reading, request, now)
+        block = reading.recall.block if reading.recall is not None else ""
+        working = list(state.get("memory_working_set") or [])
+        update["memory_context"] = self._context(reading.enabled, opening, block, working)
+        update["memory_block"] = block
+        update["memory_opening"] = opening
+
+        command = None
+        if self.commands and reading.enabled is not None and humans:
+            command = detect_command(request)
+        if command is not None:
+            replies = yield from self._answer(
+                command, humans[-1], messages, ctx, reading.enabled, session, working, now
+            )
+            out_messages += replies.messages
+            update.update(replies.update)
+        update["memory_session"] = session
+        if out_messages:
+            update["messages"] = out_messages
+        return update
+
+    def _read(self, ctx: RunContext, request: str) -> Plan[_Reading]:
+        """Recall's one batch: the on/off setting and the latest session record, read with
+        the first batch of ``FactMemory``'s recall plan (then its other batches, if any).
+        A raw store that raises leaves no recall: the turn is answered without memory."""
+        mem, user = ctx.memory, ctx.user_id
+        extra: list[Any] = [
+            GetOp(mem.layout.settings(user), "memory"),
+            GetOp(sessions_namespace(mem, user), "latest"),
+        ]
         head: list[Any] = [None, None]
         recall: Recall | None = None
-        plan = mem._planner.recall(user, request, ctx.scope)
+        error: str | None = None
+        plan = mem.plans.recall(user, request, ctx.scope)
         try:
             ops = next(plan)
             results = yield batch_call(mem.store, [*extra, *ops])
@@ -252,20 +308,31 @@ class MemoryCore:
         except StopIteration as stop:
             recall = stop.value
         except Exception as exc:  # a raw store that raised: answer without memory
-            update["memory_errors"].append(f"store:{type(exc).__name__}")
-            update["memory_degraded"] = True
+            error = f"store:{type(exc).__name__}"
             logger.warning("memory recall failed (%s) thread=%s", type(exc).__name__, ctx.thread_id)
         finally:
             plan.close()
-
         settings, latest = head
         enabled: bool | None = None
+        degraded = error is not None
         if recall is not None:
             enabled = not (isinstance(settings, Item) and settings.value.get("enabled") is False)
             seen = current_degradation()
             if seen is not None and seen.degraded_reads:  # nothing was really read
                 enabled = None
-                update["memory_degraded"] = True
+                degraded = True
+        return _Reading(recall, latest, enabled, error, degraded)
+
+    def _session(
+        self,
+        state: Mapping[str, Any],
+        ctx: RunContext,
+        reading: _Reading,
+        request: str,
+        now: datetime,
+    ) -> tuple[dict[str, Any], str]:
+        """The run's session state, and the opening context when this turn starts a session
+        (the first turn of the thread, or the first after ``idle_timeout``)."""
         session = dict(state.get("memory_session") or {})
         last_active = parse_time(session.get("last_active_at"))
         start = "started_at" not in session or (
@@ -274,20 +341,27 @@ class MemoryCore:
         opening = ""
         if start:
             session.update({"thread_id": ctx.thread_id, "started_at": now.isoformat()})
-            if enabled and isinstance(latest, Item):
+            latest = reading.latest
+            if reading.enabled and isinstance(latest, Item):
                 gap_from = parse_time(latest.value.get("last_active_at"))
                 gap = now - gap_from if gap_from is not None else None
-                facts = recall.facts if recall is not None else []
+                facts = reading.recall.facts if reading.recall is not None else []
                 topic = latest.value.get("topic")
                 opening = opening_context(
                     gap, topic=topic if isinstance(topic, str) else None, request=request,
                     facts=facts,
                 )
-        session["user_id"] = user
+        session["user_id"] = ctx.user_id
         session["scope"] = ctx.scope
-        session["enabled"] = enabled
-        block = recall.block if recall is not None else ""
-        working = list(state.get("memory_working_set") or [])
+        session["enabled"] = reading.enabled
+        return session, opening
+
+    def _context(
+        self, enabled: bool | None, opening: str, block: str, working: Sequence[Mapping[str, Any]]
+    ) -> str:
+        """The memory context the model gets: the memory line, the opening context, the
+        recalled block and (``persist="session_end"``) this session's notes; empty unless
+        memory is on and was read."""
         parts: list[str] = []
         if enabled:
             parts.append(MEMORY_EXISTS)
@@ -297,39 +371,39 @@ class MemoryCore:
                 parts.append(block)
             if self.persist == "session_end" and working:
                 parts.append("\n".join([WORKING_SET_LEAD, *(f"- {w['text']}" for w in working)]))
-        update["memory_context"] = "\n\n".join(parts)
-        update["memory_block"] = block
-        update["memory_opening"] = opening
+        return "\n\n".join(parts)
 
-        command = None
-        if self.commands and enabled is not None and humans:
-            command = detect_command(request)
-        if command is not None:
-            target = humans[-1]
-            handled = [*session.get("handled", []), target.id][-HANDLED_MAX:]
-            session["handled"] = handled
-            kept: list[Any] = working
-            pending: list[Fact] = []
-            if command.kind == "forget":
-                kept, pending = _unforgotten(command, working, user, now)
-            result = yield from self._command(
-                command, target, messages, ctx, enabled, pending=pending
-            )
-            reply, removed, applied = result
-            out_messages += removed
-            out_messages.append(AIMessage(reply, id=f"{target.id}-memory-reply"))
-            update["memory_command"] = command.kind
-            if command.kind == "forget":  # what was read before the deletion is stale now
-                update["memory_context"] = update["memory_block"] = update["memory_opening"] = ""
-                if pending:  # not saved yet (session_end): now never saved
-                    update["memory_working_set"] = kept
-            if applied is not None:
-                update["memory_announcements"] = applied.announcements
-                update["memory_decisions"] = applied.decisions
-        update["memory_session"] = session
-        if out_messages:
-            update["messages"] = out_messages
-        return update
+    def _answer(
+        self,
+        command: MemoryCommand,
+        target: HumanMessage,
+        messages: Sequence[BaseMessage],
+        ctx: RunContext,
+        enabled: bool | None,
+        session: dict[str, Any],
+        working: list[Any],
+        now: datetime,
+    ) -> Plan[_Replies]:
+        """Answer the memory command of the turn's last user message: the reply (and the
+        messages a forget removes), marked handled in ``session`` so extract skips it."""
+        session["handled"] = [*session.get("handled", []), target.id][-HANDLED_MAX:]
+        kept: list[Any] = working
+        pending: list[Fact] = []
+        if command.kind == "forget":
+            kept, pending = _unforgotten(command, working, ctx.user_id, now)
+        reply, removed, applied = yield from self._command(
+            command, target, messages, ctx, enabled, pending=pending
+        )
+        update: dict[str, Any] = {"memory_command": command.kind}
+        if command.kind == "forget":  # what was read before the deletion is stale now
+            update["memory_context"] = update["memory_block"] = update["memory_opening"] = ""
+            if pending:  # not saved yet (session_end): now never saved
+                update["memory_working_set"] = kept
+        if applied is not None:
+            update["memory_announcements"] = applied.announcements
+            update["memory_decisions"] = applied.decisions
+        reply_message = AIMessage(reply, id=f"{target.id}-memory-reply")
+        return _Replies([*removed, reply_message], update)
 
     # ------------------------------------------------------------------ commands
 
@@ -364,7 +438,7 @@ class MemoryCore:
 
     def _block(self, command: MemoryCommand, ctx: RunContext) -> Plan[None]:
         """"Stop storing X": X goes on the user's do-not-store list, which the write policy
-        reads (``langmem_plus.do_not_store``), so a later statement of X is not kept."""
+        reads (``langmem_plus.facts.do_not_store``), so a later statement of X is not kept."""
         ns = ctx.memory.layout.settings(ctx.user_id)
         (row,) = yield batch_call(ctx.memory.store, [GetOp(ns, do_not_store.KEY)])
         value = do_not_store.add_topic(
@@ -433,7 +507,7 @@ class MemoryCore:
         ``pending``: the matching entries of this session's working set (not saved
         yet, ``persist="session_end"``), already taken out of it by the caller."""
         mem, user = ctx.memory, ctx.user_id
-        versions = yield Call(_versions, _aversions, (mem, user))
+        versions = yield Call(mem.run, mem.arun, (mem.plans.all_versions(user),))
         if command.everything:
             targets = list(versions)
         else:

@@ -54,7 +54,7 @@ def drive(plan: Plan[T]) -> T:
             else:
                 call = plan.send(result)
     except StopIteration as stop:
-        return stop.value  # type: ignore[no-any-return]
+        return stop.value
 
 
 async def adrive(plan: Plan[T]) -> T:
@@ -72,4 +72,4 @@ async def adrive(plan: Plan[T]) -> T:
             else:
                 call = plan.send(result)
     except StopIteration as stop:
-        return stop.value  # type: ignore[no-any-return]
+        return stop.value

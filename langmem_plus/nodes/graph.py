@@ -36,7 +36,7 @@ from langgraph.graph import END, START, StateGraph
 from langgraph.store.base import BaseStore
 
 from langmem_plus.extraction import BaseExtractor
-from langmem_plus.memory import FactMemory
+from langmem_plus.facts.memory import FactMemory
 from langmem_plus.nodes.core import MemoryCore, Persist, RunContext
 from langmem_plus.nodes.effects import adrive, drive
 from langmem_plus.nodes.lifecycle import DEFAULT_IDLE_TIMEOUT
@@ -47,6 +47,7 @@ __all__ = [
     "EXTRACT_NODE",
     "MODEL_ERROR_REPLY",
     "RECALL_NODE",
+    "MemoryNode",
     "MemoryState",
     "add_memory",
     "create_memory_nodes",
@@ -75,7 +76,7 @@ def _runtime() -> Any:
 def _found_store(runtime: Any) -> BaseStore | None:
     store = getattr(runtime, "store", None)
     if store is not None:
-        return store  # type: ignore[no-any-return]
+        return store
     try:
         from langgraph.config import get_store
 
@@ -84,7 +85,23 @@ def _found_store(runtime: Any) -> BaseStore | None:
         return None
 
 
-def _node(core: MemoryCore, kind: Literal["recall", "extract"]) -> Runnable[Any, Any]:
+class MemoryNode(RunnableLambda[Any, dict[str, Any]]):
+    """A node of ``create_memory_nodes``: a ``RunnableLambda`` that also carries the
+    ``MemoryCore`` it runs, as ``.core`` (to reach the run's ``FactMemory``)."""
+
+    def __init__(
+        self,
+        core: MemoryCore,
+        sync: Callable[[Mapping[str, Any], RunnableConfig], dict[str, Any]],
+        aio: Callable[[Mapping[str, Any], RunnableConfig], Any],
+        *,
+        name: str,
+    ) -> None:
+        super().__init__(sync, afunc=aio, name=name)
+        self.core = core
+
+
+def _node(core: MemoryCore, kind: Literal["recall", "extract"]) -> MemoryNode:
     def context(config: RunnableConfig, state: Mapping[str, Any]) -> RunContext:
         runtime = _runtime()
         return core.resolve(
@@ -106,9 +123,7 @@ def _node(core: MemoryCore, kind: Literal["recall", "extract"]) -> Runnable[Any,
             update = await adrive(plan(state, ctx))
         return core.finish(update, report, ctx)
 
-    runnable = RunnableLambda(sync, afunc=aio, name=f"memory_{kind}")
-    runnable.core = core  # type: ignore[attr-defined]
-    return runnable
+    return MemoryNode(core, sync, aio, name=f"memory_{kind}")
 
 
 def create_memory_nodes(
@@ -126,7 +141,7 @@ def create_memory_nodes(
     user_id_key: str = "user_id",
     scope_key: str = "scope",
     memory_options: Mapping[str, Any] | None = None,
-) -> tuple[Runnable[Any, Any], Runnable[Any, Any]]:
+) -> tuple[MemoryNode, MemoryNode]:
     """The memory node pair ``(recall, extract)`` for a ``MessagesState``-style graph.
 
     ``recall`` runs before the model: it reads the user's memory in one store batch (only

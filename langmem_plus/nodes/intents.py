@@ -39,10 +39,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 from langmem_plus.extraction import is_remember_request, second_person
-from langmem_plus.models import Fact
-from langmem_plus.policy import PERSON_PREFIX, normalize_holder
-from langmem_plus.retrieval import SLOT_NAMES, names_topic
-from langmem_plus.text_rules import content_terms
+from langmem_plus.facts.models import Fact
+from langmem_plus.facts.policy import PERSON_PREFIX, normalize_holder
+from langmem_plus.facts.retrieval import SLOT_NAMES, names_topic
+from langmem_plus.facts.text_rules import content_terms
 
 __all__ = [
     "NOTHING_SAVED",
@@ -222,7 +222,7 @@ class MemoryCommand:
         everything: for ``forget``, the user asked to delete everything.
         stop: for ``forget``, the user asked to stop keeping it ("stop storing where I
             live"), not only to delete what is kept: the topic goes on the user's "do not
-            store" list (``langmem_plus.do_not_store``).
+            store" list (``langmem_plus.facts.do_not_store``).
 
     ``allow`` ("you can remember where I live again") takes a topic off that list.
     """
@@ -658,7 +658,7 @@ NOT_BLOCKED = (
     "I won't keep it if you mention it again; to undo that, say \"you can remember it again\"."
 )
 """Said after "stop storing X": the facts are deleted and later statements of it are
-rejected (``langmem_plus.do_not_store``)."""
+rejected (``langmem_plus.facts.do_not_store``)."""
 
 
 def allow_reply(command: MemoryCommand, removed: int) -> str:

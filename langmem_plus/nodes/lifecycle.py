@@ -35,8 +35,10 @@ from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.store.base import GetOp, Item, ListNamespacesOp, MatchCondition, PutOp, SearchOp
 
 from langmem_plus.extraction import BaseExtractor, RuleExtractor, second_person
-from langmem_plus.memory import FactMemory
-from langmem_plus.models import Fact, utcnow, validate_user_id
+from langmem_plus.facts.memory import FactMemory
+from langmem_plus.facts.models import Fact, utcnow, validate_user_id
+from langmem_plus.facts.profile import is_other_person
+from langmem_plus.facts.text_rules import content_terms, is_question
 from langmem_plus.nodes.common import (
     SESSIONS,
     batch_call,
@@ -48,8 +50,6 @@ from langmem_plus.nodes.common import (
 )
 from langmem_plus.nodes.effects import Call, Plan, adrive, drive
 from langmem_plus.nodes.state import MemoryDecision
-from langmem_plus.profile import is_other_person
-from langmem_plus.text_rules import content_terms, is_question
 
 __all__ = [
     "DEFAULT_IDLE_TIMEOUT",

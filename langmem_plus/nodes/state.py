@@ -17,7 +17,7 @@ Example:
     >>> from langgraph.checkpoint.memory import InMemorySaver
     >>> from langgraph.graph import StateGraph
     >>> from langgraph.store.memory import InMemoryStore
-    >>> from langmem_plus.demo import deterministic_responder
+    >>> from langmem_plus.cli.demo import deterministic_responder
     >>> from langmem_plus.nodes import add_memory
     >>> builder = StateGraph(MemoryState, context_schema=MemoryContext)
     >>> graph = add_memory(builder, model_node=deterministic_responder).compile(

@@ -582,7 +582,7 @@ class TaskDeadline:
 
     def __init__(self, *, max_abandoned: int = 16) -> None:
         self.max_abandoned = max_abandoned
-        self._abandoned: set[asyncio.Task[Any]] = set()
+        self._abandoned: set[asyncio.Future[Any]] = set()
 
     @property
     def abandoned(self) -> int:
@@ -689,10 +689,10 @@ class TaskDeadline:
                 loop.call_soon_threadsafe(task.cancel)
 
     def _abandon(self, task: asyncio.Future[Any]) -> None:
-        self._abandoned.add(task)  # type: ignore[arg-type]
+        self._abandoned.add(task)
         task.add_done_callback(self._finished)
 
     def _finished(self, task: asyncio.Future[Any]) -> None:
-        self._abandoned.discard(task)  # type: ignore[arg-type]
+        self._abandoned.discard(task)
         if not task.cancelled():
             task.exception()  # mark retrieved: an abandoned call's error is not news

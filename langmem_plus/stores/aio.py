@@ -106,7 +106,7 @@ class AsyncQdrantStore(BaseQdrantStore, AsyncBatchedBaseStore):
 
     async def abatch(self, ops: Iterable[Op]) -> list[Result]:
         """Execute ops; reads see the state before this batch's writes."""
-        return await self._drive(self._plan_batch(ops))  # type: ignore[no-any-return]
+        return await self._drive(self._plan_batch(ops))
 
     async def setup(self) -> None:
         """Create the collection and payload indexes if missing (idempotent)."""

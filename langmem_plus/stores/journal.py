@@ -114,7 +114,7 @@ def _decode_condition(data: dict[str, Any]) -> Condition:
             kwargs[name] = tuple(value)
         else:
             kwargs[name] = value
-    return cls(**kwargs)  # type: ignore[no-any-return]
+    return cls(**kwargs)
 
 
 def _encode(call: Call) -> dict[str, Any]:

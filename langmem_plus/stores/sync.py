@@ -115,7 +115,7 @@ class QdrantStore(BaseQdrantStore, BaseStore):
 
     def batch(self, ops: Iterable[Op]) -> list[Result]:
         """Execute ops in order of results; reads see the state before this batch's writes."""
-        return self._drive(self._plan_batch(ops))  # type: ignore[no-any-return]
+        return self._drive(self._plan_batch(ops))
 
     async def abatch(self, ops: Iterable[Op]) -> list[Result]:
         """Async face of the sync store: the blocking work runs in a worker thread."""

@@ -17,7 +17,7 @@ included) carries the security headers.
 Example:
     >>> from langgraph.store.memory import InMemoryStore
     >>> from starlette.testclient import TestClient
-    >>> from langmem_plus.memory import FactMemory
+    >>> from langmem_plus.facts.memory import FactMemory
     >>> from langmem_plus.web.auth import login_link
     >>> memory = FactMemory(InMemoryStore())
     >>> _ = memory.remember("alice", {"kind": "preference", "subject": "user",
@@ -51,7 +51,7 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from langmem_plus.errors import EmbeddingModelRequiredError
-from langmem_plus.memory import FactMemory
+from langmem_plus.facts.memory import FactMemory
 from langmem_plus.web.auth import Keys, OnceRegistry, Session, SessionRegistry
 from langmem_plus.web.records import Records, count_line
 

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from urllib.parse import urlencode
 
 from langmem_plus.errors import InvalidUserIdError
-from langmem_plus.models import validate_user_id
+from langmem_plus.facts.models import validate_user_id
 
 __all__ = [
     "MIN_TOKEN_LENGTH",

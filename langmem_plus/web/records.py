@@ -10,7 +10,7 @@ another user is simply "not found".
 
 Example:
     >>> from langgraph.store.memory import InMemoryStore
-    >>> from langmem_plus.memory import FactMemory
+    >>> from langmem_plus.facts.memory import FactMemory
     >>> memory = FactMemory(InMemoryStore())
     >>> d = memory.remember("alice", {"kind": "preference", "subject": "user",
     ...     "predicate": "units", "object": "metric", "text": "Prefers metric units."})
@@ -32,10 +32,10 @@ from langchain_core.embeddings import Embeddings
 from langgraph.store.base import BaseStore, Item
 
 from langmem_plus.errors import EmbeddingModelRequiredError
-from langmem_plus.layout import current_key, decode_facts
-from langmem_plus.memory import FactMemory
-from langmem_plus.models import Fact, utcnow, validate_user_id
-from langmem_plus.planner import ListedFact, LogEntry
+from langmem_plus.facts.layout import current_key, decode_facts
+from langmem_plus.facts.memory import FactMemory
+from langmem_plus.facts.models import Fact, utcnow, validate_user_id
+from langmem_plus.facts.planner import ListedFact, LogEntry
 
 __all__ = ["MemoryGroup", "MemoryRow", "NoEmbeddingModel", "Records", "count_line"]
 

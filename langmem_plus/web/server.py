@@ -6,7 +6,7 @@ links; on loopback a random token is made for the run when none is given.
 
 Example:
     >>> from langgraph.store.memory import InMemoryStore
-    >>> from langmem_plus.memory import FactMemory
+    >>> from langmem_plus.facts.memory import FactMemory
     >>> serve(FactMemory(InMemoryStore()), host="0.0.0.0", token=None)
     Traceback (most recent call last):
     ...
@@ -21,8 +21,8 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from langmem_plus.errors import LangmemPlusError
-from langmem_plus.memory import FactMemory
-from langmem_plus.models import validate_user_id
+from langmem_plus.facts.memory import FactMemory
+from langmem_plus.facts.models import validate_user_id
 from langmem_plus.web.auth import MIN_TOKEN_LENGTH, login_link, new_token
 
 __all__ = ["WebConfigError", "check_bind", "is_loopback", "serve"]

@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 
-from langmem_plus.memory import FactMemory
+from langmem_plus.facts.memory import FactMemory
 from langmem_plus.stores import QdrantStore
 from langmem_plus.web.app import create_app
 from langmem_plus.web.auth import login_link

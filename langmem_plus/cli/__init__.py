@@ -2,10 +2,10 @@
 
 Commands:
     demo    the scripted multi-session demo on the embedded default (no API key)
-    import  a LangMem namespace of memories into facts (``langmem_plus.migrate.command``)
+    import  a LangMem namespace of memories into facts (``langmem_plus.cli.import_command``)
 
-plus, when installed, the memory-control commands of ``langmem_plus.cli_commands``
-(memories list/show, forget, export, compact, sweep, serve, ...).
+plus the memory-control commands of ``langmem_plus.cli.commands`` (memories list/show,
+forget, export, compact, sweep, serve, ...).
 
 To add a command, write ``register_<name>(subparsers)`` that adds a subparser and sets
 ``func`` (a function of the parsed arguments returning the exit code), and append it to
@@ -19,7 +19,6 @@ Example:
 from __future__ import annotations
 
 import argparse
-import importlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -28,7 +27,7 @@ __all__ = ["COMMANDS", "build_parser", "cmd_demo", "main", "register_demo"]
 
 def cmd_demo(args: argparse.Namespace) -> int:
     """Run the demo; exit code 0 when every check passed, 1 otherwise."""
-    from langmem_plus.demo import run_demo
+    from langmem_plus.cli.demo import run_demo
 
     report = run_demo(args.path, offline=args.offline)
     return 0 if all(report.checks.values()) else 1
@@ -54,19 +53,15 @@ def register_demo(subparsers: Any) -> None:
 
 
 def _register_memory_commands(subparsers: Any) -> None:
-    """The memory-control commands, when that module is installed."""
-    try:
-        module = importlib.import_module("langmem_plus.cli_commands")
-    except ImportError:
-        return
-    register = getattr(module, "register", None)
-    if callable(register):
-        register(subparsers)
+    """The memory-control commands (``langmem_plus.cli.commands``)."""
+    from langmem_plus.cli.commands import register
+
+    register(subparsers)
 
 
 def _register_import(subparsers: Any) -> None:
-    """``import``: a LangMem namespace into facts (``langmem_plus.migrate.command``)."""
-    from langmem_plus.migrate.command import register
+    """``import``: a LangMem namespace into facts (``langmem_plus.cli.import_command``)."""
+    from langmem_plus.cli.import_command import register
 
     register(subparsers)
 

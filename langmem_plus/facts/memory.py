@@ -1,14 +1,14 @@
 """``FactMemory``: facts that stay true, over any LangGraph ``BaseStore``.
 
-The sync and async faces only execute the plans in ``langmem_plus.planner`` (``batch`` or
+The sync and async faces only execute the plans in ``langmem_plus.facts.planner`` (``batch`` or
 ``abatch``); the rules live in the pure ``WritePolicy`` and ``RetrievalPolicy``.
-Writes of one user are serialised by the store's lock in ``langmem_plus.locks``, shared by
+Writes of one user are serialised by the store's lock in ``langmem_plus.facts.locks``, shared by
 every ``FactMemory`` of the process (threads and tasks alike), and on a Qdrant server also
 across processes by a lease; see that module for what is guaranteed where.
 
 Example:
     >>> from langgraph.store.memory import InMemoryStore
-    >>> from langmem_plus.models import CandidateFact
+    >>> from langmem_plus.facts.models import CandidateFact
     >>> memory = FactMemory(InMemoryStore())
     >>> memory.remember("alice", CandidateFact(kind="preference", subject="user",
     ...     predicate="units", object="metric", text="Prefers metric units.")).action
@@ -22,34 +22,41 @@ from __future__ import annotations
 
 import builtins
 import functools
-from collections.abc import AsyncIterator, Callable, Generator, Iterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from datetime import datetime, timezone
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
-from langgraph.store.base import BaseStore, Op, Result
+from langgraph.store.base import BaseStore
 
 from langmem_plus.errors import InvalidFactError, StoreUnavailableError
-from langmem_plus.layout import Layout
-from langmem_plus.locks import REGISTRY, lease_for, store_location
-from langmem_plus.models import CandidateFact, Fact, Verdict, utcnow, validate_user_id
-from langmem_plus.planner import ForgetReceipt, ListedFact, LogEntry, Planner
-from langmem_plus.policy import Decision, WritePolicy
-from langmem_plus.recall_cache import RecallCache
+from langmem_plus.facts.layout import Layout
+from langmem_plus.facts.locks import REGISTRY, lease_for, store_location
+from langmem_plus.facts.models import CandidateFact, Fact, Verdict, utcnow, validate_user_id
+from langmem_plus.facts.planner import ForgetReceipt, ListedFact, LogEntry, Planner, Steps
+from langmem_plus.facts.policy import Decision, WritePolicy
+from langmem_plus.facts.recall_cache import RecallCache
+from langmem_plus.facts.retrieval import Recall, RetrievalPolicy
 from langmem_plus.resilience.metrics import DegradationReport, track_degradation
-from langmem_plus.retrieval import Recall, RetrievalPolicy
 
 __all__ = ["FactMemory"]
 
-_VERDICTS = ("confirmed", "rejected", "inaccurate")
+T = TypeVar("T")
+
+_VERDICTS: dict[str, Verdict] = {
+    "confirmed": "confirmed",
+    "rejected": "rejected",
+    "inaccurate": "inaccurate",
+}
 
 
 def _verdict(value: str) -> Verdict:
-    if value not in _VERDICTS:
+    verdict = _VERDICTS.get(value) if isinstance(value, str) else None
+    if verdict is None:
         raise InvalidFactError(
             f"verdict {value!r} is not allowed: use 'confirmed', 'rejected' or 'inaccurate'"
         )
-    return value  # type: ignore[return-value]
+    return verdict
 
 
 def _switch(on: bool | Literal["on", "off"]) -> bool:
@@ -73,7 +80,7 @@ class FactMemory:
             dense floor. Default: on when the store embeds with a dense model and does not
             fuse rankings (BM25-only or hybrid RRF scores are not similarities).
         recall_cache_facts: how many decoded current facts (over all users) this instance
-            keeps between recalls (see :mod:`langmem_plus.recall_cache`; each user's copy
+            keeps between recalls (see :mod:`langmem_plus.facts.recall_cache`; each user's copy
             is checked against their version row on every recall, so other processes'
             writes are seen at once). About 3.3 KiB a fact: the default 10,000 is ~33 MiB.
             ``0`` holds nothing. On a Qdrant store without a dense model recall does not
@@ -83,6 +90,9 @@ class FactMemory:
 
     Attributes:
         recall_cache: that cache (``len()`` users, ``facts_held``, ``hits``, ``misses``).
+        clock: the clock every decision and recall of this instance reads.
+        plans: the ``Planner`` holding every operation as a plan that does no I/O; run one
+            with ``run`` / ``arun`` (see ``run``).
 
     Example:
         >>> from langgraph.store.memory import InMemoryStore
@@ -109,11 +119,12 @@ class FactMemory:
         if use_store_scores is None:
             use_store_scores = _scores_are_similarities(store)
         self.recall_cache = RecallCache(recall_cache_facts)
-        self._planner = Planner(
+        self.clock: Callable[[], datetime] = clock or utcnow
+        self.plans = Planner(
             self.layout,
             self.policy,
             self.retrieval,
-            clock or utcnow,
+            self.clock,
             use_store_scores,
             self.recall_cache,
             ranked=_ranks(store),
@@ -126,12 +137,63 @@ class FactMemory:
 
     # ------------------------------------------------------------------ execution
 
-    def _run(
+    def run(self, plan: Steps[T], *, user_id: str | None = None) -> T:
+        """Execute ``plan`` (one of ``self.plans``) against the store with ``store.batch``.
+
+        Every method of this class is one plan run this way; graph nodes and tools that
+        add reads of their own to a plan's batches drive ``self.plans`` themselves.
+
+        Args:
+            plan: a plan of ``self.plans`` (it yields store ops, is sent their results,
+                and returns its answer).
+            user_id: for a plan that writes, its owner (already validated): the plan then
+                runs under that user's write lock (and lease on a Qdrant server), and is
+                stopped before it writes if a ``ResilientStore`` could not answer its
+                reads. Leave it out for a plan that only reads.
+
+        Returns:
+            What the plan returns.
+
+        Example:
+            >>> from langgraph.store.memory import InMemoryStore
+            >>> memory = FactMemory(InMemoryStore())
+            >>> memory.run(memory.plans.all_versions("alice"))
+            []
+        """
+        if user_id is None:
+            return self._execute(plan)
+        with (
+            self._registry.hold(self._lock_key(user_id)),
+            self._across_processes(user_id) as check,
+            track_degradation() as report,
+        ):
+            return self._execute(plan, report, check)
+
+    async def arun(self, plan: Steps[T], *, user_id: str | None = None) -> T:
+        """Async ``run``: the same plan, with ``await store.abatch``.
+
+        Example:
+            >>> import asyncio
+            >>> from langgraph.store.memory import InMemoryStore
+            >>> memory = FactMemory(InMemoryStore())
+            >>> asyncio.run(memory.arun(memory.plans.profile("alice")))
+            ''
+        """
+        if user_id is None:
+            return await self._aexecute(plan)
+        async with (
+            self._registry.ahold(self._lock_key(user_id)),
+            self._aacross_processes(user_id) as check,
+        ):
+            with track_degradation() as report:
+                return await self._aexecute(plan, report, check)
+
+    def _execute(
         self,
-        steps: Generator[list[Op], list[Result], Any],
+        steps: Steps[T],
         guard: DegradationReport | None = None,
         check: Callable[[], None] | None = None,
-    ) -> Any:
+    ) -> T:
         try:
             ops = next(steps)
             while True:
@@ -141,14 +203,15 @@ class FactMemory:
                 _refuse_blind_writes(steps, guard)
                 ops = steps.send(results)
         except StopIteration as done:
-            return done.value
+            answer: T = done.value
+            return answer
 
-    async def _arun(
+    async def _aexecute(
         self,
-        steps: Generator[list[Op], list[Result], Any],
+        steps: Steps[T],
         guard: DegradationReport | None = None,
         check: Callable[[], None] | None = None,
-    ) -> Any:
+    ) -> T:
         try:
             ops = next(steps)
             while True:
@@ -158,7 +221,8 @@ class FactMemory:
                 _refuse_blind_writes(steps, guard)
                 ops = steps.send(results)
         except StopIteration as done:
-            return done.value
+            answer: T = done.value
+            return answer
 
     def _lock_key(self, user_id: str) -> tuple[Any, ...]:
         return (self._location, self.layout.prefix, user_id)
@@ -186,22 +250,6 @@ class FactMemory:
 
     def _lease_name(self, user_id: str) -> str:
         return "/".join((*self.layout.prefix, user_id))
-
-    def _write(self, user_id: str, steps: Generator[list[Op], list[Result], Any]) -> Any:
-        with (
-            self._registry.hold(self._lock_key(user_id)),
-            self._across_processes(user_id) as check,
-            track_degradation() as report,
-        ):
-            return self._run(steps, report, check)
-
-    async def _awrite(self, user_id: str, make: Callable[[], Generator[Any, Any, Any]]) -> Any:
-        async with (
-            self._registry.ahold(self._lock_key(user_id)),
-            self._aacross_processes(user_id) as check,
-        ):
-            with track_degradation() as report:
-                return await self._arun(make(), report, check)
 
     # ------------------------------------------------------------------ remember
 
@@ -236,7 +284,7 @@ class FactMemory:
             'kind_not_allowed'
         """
         user = validate_user_id(user_id)
-        return self._write(user, self._planner.remember(user, candidate, session_id))  # type: ignore[no-any-return]
+        return self.run(self.plans.remember(user, candidate, session_id), user_id=user)
 
     async def aremember(
         self,
@@ -247,8 +295,8 @@ class FactMemory:
     ) -> Decision:
         """Async ``remember``."""
         user = validate_user_id(user_id)
-        return await self._awrite(  # type: ignore[no-any-return]
-            user, lambda: self._planner.remember(user, candidate, session_id)
+        return await self.arun(
+            self.plans.remember(user, candidate, session_id), user_id=user
         )
 
     def remember_many(
@@ -283,7 +331,7 @@ class FactMemory:
         """
         user = validate_user_id(user_id)
         batch = list(candidates)
-        return self._write(user, self._planner.remember_many(user, batch, session_id))  # type: ignore[no-any-return]
+        return self.run(self.plans.remember_many(user, batch, session_id), user_id=user)
 
     async def aremember_many(
         self,
@@ -295,8 +343,8 @@ class FactMemory:
         """Async ``remember_many``."""
         user = validate_user_id(user_id)
         batch = list(candidates)
-        return await self._awrite(  # type: ignore[no-any-return]
-            user, lambda: self._planner.remember_many(user, batch, session_id)
+        return await self.arun(
+            self.plans.remember_many(user, batch, session_id), user_id=user
         )
 
     # ------------------------------------------------------------------ recall
@@ -320,12 +368,12 @@ class FactMemory:
             ()
         """
         user = validate_user_id(user_id)
-        return self._run(self._planner.recall(user, request, scope))  # type: ignore[no-any-return]
+        return self.run(self.plans.recall(user, request, scope))
 
     async def arecall(self, user_id: str, request: str, *, scope: str | None = None) -> Recall:
         """Async ``recall``."""
         user = validate_user_id(user_id)
-        return await self._arun(self._planner.recall(user, request, scope))  # type: ignore[no-any-return]
+        return await self.arun(self.plans.recall(user, request, scope))
 
     def prefetch(self, user_id: str) -> None:
         """Read the user's current facts into this instance's recall cache now, so the next
@@ -337,12 +385,12 @@ class FactMemory:
             >>> FactMemory(InMemoryStore()).prefetch("u1")
         """
         user = validate_user_id(user_id)
-        self._run(self._planner.prefetch(user))
+        self.run(self.plans.prefetch(user))
 
     async def aprefetch(self, user_id: str) -> None:
         """Async ``prefetch``."""
         user = validate_user_id(user_id)
-        await self._arun(self._planner.prefetch(user))
+        await self.arun(self.plans.prefetch(user))
 
     def memory_block(self, user_id: str, request: str, *, scope: str | None = None) -> str:
         """The memory block for the prompt: lead line, profile, then relevant facts.
@@ -369,12 +417,12 @@ class FactMemory:
             ''
         """
         user = validate_user_id(user_id)
-        return self._run(self._planner.profile(user))  # type: ignore[no-any-return]
+        return self.run(self.plans.profile(user))
 
     async def aprofile(self, user_id: str) -> str:
         """Async ``profile``."""
         user = validate_user_id(user_id)
-        return await self._arun(self._planner.profile(user))  # type: ignore[no-any-return]
+        return await self.arun(self.plans.profile(user))
 
     # ------------------------------------------------------------------ time
 
@@ -388,12 +436,12 @@ class FactMemory:
             []
         """
         user = validate_user_id(user_id)
-        return self._run(self._planner.as_of(user, _utc(t)))  # type: ignore[no-any-return]
+        return self.run(self.plans.as_of(user, _utc(t)))
 
     async def aas_of(self, user_id: str, t: datetime) -> list[Fact]:
         """Async ``as_of``."""
         user = validate_user_id(user_id)
-        return await self._arun(self._planner.as_of(user, _utc(t)))  # type: ignore[no-any-return]
+        return await self.arun(self.plans.as_of(user, _utc(t)))
 
     def believed_at(self, user_id: str, t: datetime) -> list[Fact]:
         """System time: what we believed was current at ``t`` (as we believed it then).
@@ -406,12 +454,12 @@ class FactMemory:
             []
         """
         user = validate_user_id(user_id)
-        return self._run(self._planner.believed_at(user, _utc(t)))  # type: ignore[no-any-return]
+        return self.run(self.plans.believed_at(user, _utc(t)))
 
     async def abelieved_at(self, user_id: str, t: datetime) -> list[Fact]:
         """Async ``believed_at``."""
         user = validate_user_id(user_id)
-        return await self._arun(self._planner.believed_at(user, _utc(t)))  # type: ignore[no-any-return]
+        return await self.arun(self.plans.believed_at(user, _utc(t)))
 
     # ------------------------------------------------------------------ show
 
@@ -425,12 +473,12 @@ class FactMemory:
             []
         """
         user = validate_user_id(user_id)
-        return self._run(self._planner.listing(user))  # type: ignore[no-any-return]
+        return self.run(self.plans.listing(user))
 
     async def alist(self, user_id: str) -> builtins.list[ListedFact]:
         """Async ``list``."""
         user = validate_user_id(user_id)
-        return await self._arun(self._planner.listing(user))  # type: ignore[no-any-return]
+        return await self.arun(self.plans.listing(user))
 
     def decision_log(self, user_id: str) -> builtins.list[LogEntry]:
         """The decision log (time, action, fact_id, reason), oldest first. No fact text.
@@ -441,12 +489,12 @@ class FactMemory:
             []
         """
         user = validate_user_id(user_id)
-        return self._run(self._planner.read_log(user))  # type: ignore[no-any-return]
+        return self.run(self.plans.read_log(user))
 
     async def adecision_log(self, user_id: str) -> builtins.list[LogEntry]:
         """Async ``decision_log``."""
         user = validate_user_id(user_id)
-        return await self._arun(self._planner.read_log(user))  # type: ignore[no-any-return]
+        return await self.arun(self.plans.read_log(user))
 
     # ------------------------------------------------------------------ correct
 
@@ -467,14 +515,14 @@ class FactMemory:
         """
         user = validate_user_id(user_id)
         v = _verdict(verdict)
-        return self._write(user, self._planner.verdict(user, fact_id, v))  # type: ignore[no-any-return]
+        return self.run(self.plans.verdict(user, fact_id, v), user_id=user)
 
     async def averdict(self, user_id: str, fact_id: str, verdict: str) -> Fact | None:
         """Async ``verdict``."""
         user = validate_user_id(user_id)
         v = _verdict(verdict)
-        return await self._awrite(  # type: ignore[no-any-return]
-            user, lambda: self._planner.verdict(user, fact_id, v)
+        return await self.arun(
+            self.plans.verdict(user, fact_id, v), user_id=user
         )
 
     # ------------------------------------------------------------------ forget
@@ -493,13 +541,13 @@ class FactMemory:
             ()
         """
         user = validate_user_id(user_id)
-        return self._write(user, self._planner.forget(user, [fact_id]))  # type: ignore[no-any-return]
+        return self.run(self.plans.forget(user, [fact_id]), user_id=user)
 
     async def aforget(self, user_id: str, fact_id: str) -> ForgetReceipt:
         """Async ``forget``."""
         user = validate_user_id(user_id)
-        return await self._awrite(  # type: ignore[no-any-return]
-            user, lambda: self._planner.forget(user, [fact_id])
+        return await self.arun(
+            self.plans.forget(user, [fact_id]), user_id=user
         )
 
     def forget_all(self, user_id: str) -> ForgetReceipt:
@@ -512,12 +560,12 @@ class FactMemory:
             ()
         """
         user = validate_user_id(user_id)
-        return self._write(user, self._planner.forget(user, None))  # type: ignore[no-any-return]
+        return self.run(self.plans.forget(user, None), user_id=user)
 
     async def aforget_all(self, user_id: str) -> ForgetReceipt:
         """Async ``forget_all``."""
         user = validate_user_id(user_id)
-        return await self._awrite(user, lambda: self._planner.forget(user, None))  # type: ignore[no-any-return]
+        return await self.arun(self.plans.forget(user, None), user_id=user)
 
     # ------------------------------------------------------------------ settings
 
@@ -538,7 +586,7 @@ class FactMemory:
         """
         user = validate_user_id(user_id)
         flag = _switch(on)
-        return self._write(user, self._planner.set_memory(user, flag, delete))  # type: ignore[no-any-return]
+        return self.run(self.plans.set_memory(user, flag, delete), user_id=user)
 
     async def aset_memory(
         self, user_id: str, on: bool | Literal["on", "off"], *, delete: bool = False
@@ -546,8 +594,8 @@ class FactMemory:
         """Async ``set_memory``."""
         user = validate_user_id(user_id)
         flag = _switch(on)
-        return await self._awrite(  # type: ignore[no-any-return]
-            user, lambda: self._planner.set_memory(user, flag, delete)
+        return await self.arun(
+            self.plans.set_memory(user, flag, delete), user_id=user
         )
 
 
@@ -578,7 +626,7 @@ def _scores_are_similarities(store: BaseStore) -> bool:
 
 
 def _refuse_blind_writes(
-    steps: Generator[list[Op], list[Result], Any], guard: DegradationReport | None
+    steps: Steps[Any], guard: DegradationReport | None
 ) -> None:
     """Stop a write whose reads came back empty because the store was degraded.
 

@@ -35,7 +35,7 @@ from typing import Any
 
 from langgraph.store.base import BaseStore, InvalidNamespaceError
 
-from langmem_plus.cli_commands import (
+from langmem_plus.cli.commands import (
     _EPILOG,
     DEFAULT_PATH,
     EXIT_NOT_FOUND,

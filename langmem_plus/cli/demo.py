@@ -41,11 +41,11 @@ from langgraph.graph import StateGraph
 from langgraph.store.base import BaseStore, Op, Result
 
 from langmem_plus.extraction import RuleExtractor, second_person
-from langmem_plus.memory import FactMemory
+from langmem_plus.facts.memory import FactMemory
+from langmem_plus.facts.policy import REASONS
+from langmem_plus.facts.retrieval import LEAD_LINE
 from langmem_plus.nodes import MemoryState, SessionManager, add_memory, memory_messages
-from langmem_plus.policy import REASONS
 from langmem_plus.resilience import INTERACTIVE_DEFAULTS, protect
-from langmem_plus.retrieval import LEAD_LINE
 from langmem_plus.web.records import Records
 
 __all__ = ["DEFAULT_PATH", "DemoReport", "deterministic_responder", "run_demo"]

@@ -13,7 +13,7 @@ sulfite allergy" blocks that allergy, not every allergy; "Tromsø" blocks facts 
 
 Example:
     >>> from datetime import datetime, timezone
-    >>> from langmem_plus.models import Fact
+    >>> from langmem_plus.facts.models import Fact
     >>> t = datetime(2026, 5, 1, tzinfo=timezone.utc)
     >>> f = Fact(fact_id="f1", user_id="u", kind="fact", subject="user", predicate="city",
     ...          object="Oslo", text="The user lives in Oslo.", valid_from=t, asserted_at=t)
@@ -30,9 +30,9 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from langmem_plus.models import Fact
-from langmem_plus.retrieval import names_topic
-from langmem_plus.text_rules import content_terms
+from langmem_plus.facts.models import Fact
+from langmem_plus.facts.retrieval import names_topic
+from langmem_plus.facts.text_rules import content_terms
 
 __all__ = ["KEY", "add_topic", "blocking_topic", "remove_topic", "topics"]
 

@@ -25,7 +25,7 @@ values back changed (so no fingerprint matches) is never cached: slower, never w
 Example:
     >>> from datetime import datetime, timezone
     >>> from langgraph.store.base import Item, PutOp
-    >>> from langmem_plus.models import Fact
+    >>> from langmem_plus.facts.models import Fact
     >>> t = datetime(2026, 1, 1, tzinfo=timezone.utc)
     >>> ns = ("langmem_plus", "u1", "facts")
     >>> writes = [PutOp(ns, "slot-1", {"fact_id": "f2"}), PutOp(ns, "slot-0", None)]
@@ -53,7 +53,7 @@ from typing import Any
 
 from langgraph.store.base import Item, Op, PutOp
 
-from langmem_plus.models import Fact
+from langmem_plus.facts.models import Fact
 
 __all__ = ["WITNESS_MAX", "RecallCache", "fingerprint", "witnessed", "write_witness"]
 

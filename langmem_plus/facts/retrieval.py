@@ -12,7 +12,7 @@ nothing but the profile: top-k without a floor always returns k things, however 
 
 Example:
     >>> from datetime import datetime, timezone
-    >>> from langmem_plus.models import Fact
+    >>> from langmem_plus.facts.models import Fact
     >>> t = datetime(2026, 5, 1, tzinfo=timezone.utc)
     >>> db = Fact(fact_id="f1", user_id="u1", scope="atlas", kind="fact", subject="atlas.db",
     ...           predicate="database", object="PostgreSQL 16",
@@ -34,16 +34,16 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Literal, NamedTuple
 
-from langmem_plus.models import Fact
-from langmem_plus.policy import DEFAULT_PREDICATE_ALIASES
-from langmem_plus.profile import (
+from langmem_plus.facts.models import Fact
+from langmem_plus.facts.policy import DEFAULT_PREDICATE_ALIASES
+from langmem_plus.facts.profile import (
     PROFILE_PREDICATES,
     PROFILE_SECTIONS,
     RELATION_WORDS,
     is_other_person,
     render_profile,
 )
-from langmem_plus.text_rules import _stem, content_terms
+from langmem_plus.facts.text_rules import _stem, content_terms
 
 __all__ = [
     "LEAD_LINE",
@@ -287,7 +287,7 @@ def names_slot(
 
     Example:
         >>> from datetime import datetime, timezone
-        >>> from langmem_plus.text_rules import _stem, content_terms
+        >>> from langmem_plus.facts.text_rules import _stem, content_terms
         >>> t = datetime(2026, 5, 1, tzinfo=timezone.utc)
         >>> f = Fact(fact_id="f", user_id="u", kind="decision", subject="atlas.db",
         ...          predicate="database", object="PostgreSQL 16", scope="atlas",
@@ -530,7 +530,7 @@ def coverage(request_terms: frozenset[str], fact: Fact) -> float:
 
     Example:
         >>> from datetime import datetime, timezone
-        >>> from langmem_plus.text_rules import _stem, content_terms
+        >>> from langmem_plus.facts.text_rules import _stem, content_terms
         >>> t = datetime(2026, 5, 1, tzinfo=timezone.utc)
         >>> f = Fact(fact_id="f", user_id="u", kind="fact", subject="user", predicate="employer",
         ...          object="Acme Ltd", text="Works at Acme Ltd.", valid_from=t, asserted_at=t)

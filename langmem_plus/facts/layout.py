@@ -40,8 +40,8 @@ from typing import Any
 
 from langgraph.store.base import InvalidNamespaceError, Item
 
-from langmem_plus.models import Fact
-from langmem_plus.policy import normalize_object, slot_id
+from langmem_plus.facts.models import Fact
+from langmem_plus.facts.policy import normalize_object, slot_id
 
 __all__ = [
     "EVERY_ROW",
@@ -104,7 +104,7 @@ def current_key(fact: Fact, *, single_valued: bool) -> str:
 def encode_fact(fact: Fact, **extra: str) -> dict[str, Any]:
     """The stored value: the fact as JSON (the Qdrant store promotes its filter fields),
     plus ``extra`` fields that are not part of the fact (``search``, ``tier``: see
-    ``langmem_plus.planner``); decoding ignores them.
+    ``langmem_plus.facts.planner``); decoding ignores them.
 
     Example:
         >>> from datetime import datetime, timezone

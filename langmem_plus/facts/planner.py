@@ -14,7 +14,7 @@ import uuid
 from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from langgraph.store.base import (
     GetOp,
@@ -28,8 +28,8 @@ from langgraph.store.base import (
     SearchOp,
 )
 
-from langmem_plus import do_not_store
-from langmem_plus.layout import (
+from langmem_plus.facts import do_not_store
+from langmem_plus.facts.layout import (
     EVERY_ROW,
     FACT_INDEX,
     SEARCH_INDEX,
@@ -39,12 +39,17 @@ from langmem_plus.layout import (
     decode_trusted,
     encode_fact,
 )
-from langmem_plus.models import CandidateFact, Fact, Verdict
-from langmem_plus.policy import Decision, WritePolicy
-from langmem_plus.profile import PROFILE_SECTIONS, is_other_person, profile_facts, render_profile
-from langmem_plus.recall_cache import RecallCache, fingerprint, witnessed, write_witness
-from langmem_plus.retrieval import Recall, RetrievalPolicy
-from langmem_plus.text_rules import content_terms
+from langmem_plus.facts.models import CandidateFact, Fact, Verdict
+from langmem_plus.facts.policy import Decision, WritePolicy
+from langmem_plus.facts.profile import (
+    PROFILE_SECTIONS,
+    is_other_person,
+    profile_facts,
+    render_profile,
+)
+from langmem_plus.facts.recall_cache import RecallCache, fingerprint, witnessed, write_witness
+from langmem_plus.facts.retrieval import Recall, RetrievalPolicy
+from langmem_plus.facts.text_rules import content_terms
 
 __all__ = ["ForgetReceipt", "ListedFact", "LogEntry", "Planner", "Steps"]
 
@@ -56,8 +61,10 @@ CHUNK = 256
 SCAN_SLOTS = 8
 """A step that reads more slots than this reads the user's current facts in one scan
 instead of one search per slot."""
-T = Any
+T = TypeVar("T")
 Steps = Generator[list[Op], list[Result], T]
+"""A plan answering ``T``: it yields one batch of store ops at a time, is sent their
+results, and returns its answer (``FactMemory.run`` / ``arun`` execute it)."""
 
 
 class LogEntry(NamedTuple):
@@ -159,11 +166,16 @@ class RankedSearchOp(SearchOp):
     matched_only = True
 
 
+def _rows(result: Result) -> Sequence[object]:
+    """The rows of a search or a namespace listing; none for a get's answer or a missing one."""
+    return result if isinstance(result, list) else ()
+
+
 def _hits(pages: Iterable[Result]) -> list[Fact]:
     """Facts from search results (rows this package wrote: decoded without validation)."""
     out = []
     for page in pages:
-        for item in page or []:  # type: ignore[union-attr]
+        for item in _rows(page):
             if isinstance(item, Item):
                 fact = decode_trusted(item.value)
                 if fact is not None:
@@ -203,7 +215,7 @@ class Planner:
         self,
         namespaces: Sequence[tuple[tuple[str, ...], dict[str, Any] | None]],
         extra: Sequence[Op] = (),
-    ) -> Generator[list[Op], list[Result], tuple[list[Result], list[list[Item]]]]:
+    ) -> Steps[tuple[list[Result], list[list[Item]]]]:
         """Read ``extra`` ops and every item of each (namespace, filter), in as few batches
         as paging allows."""
         offsets = [0] * len(namespaces)
@@ -223,7 +235,7 @@ class Planner:
                 first = False
             still = []
             for i, page in zip(open_, results, strict=True):
-                items = [i for i in (page or []) if isinstance(i, Item)]  # type: ignore[union-attr]
+                items = [i for i in _rows(page) if isinstance(i, Item)]
                 out[i].extend(items)
                 if len(items) == PAGE:
                     offsets[i] += PAGE
@@ -364,7 +376,7 @@ class Planner:
         writes: Sequence[Op],
         rows: Sequence[Item] | None = None,
         facts_of: Mapping[int, Fact] | None = None,
-    ) -> Generator[list[Op], list[Result], PutOp]:
+    ) -> Steps[PutOp]:
         """The profile row after ``writes``, whose last op is the version bump: the row
         read (``rendered``) with the writes applied; when it is not the version's, the
         current rows (``rows``, else a scan, before the writes) instead. ``facts_of`` maps
@@ -406,7 +418,7 @@ class Planner:
 
     def remember(
         self, user_id: str, candidate: CandidateFact | Mapping[str, Any], session_id: str | None
-    ) -> Steps:
+    ) -> Steps[Decision]:
         """Plan: read settings, version, profile row and the slot; decide; write it all in
         one batch (``remember_many`` of one candidate)."""
         decisions = yield from self.remember_many(user_id, [candidate], session_id)
@@ -417,7 +429,7 @@ class Planner:
         user_id: str,
         candidates: Sequence[CandidateFact | Mapping[str, Any]],
         session_id: str | None,
-    ) -> Steps:
+    ) -> Steps[list[Decision]]:
         """Plan: per ``CHUNK`` of candidates, one read batch (settings, version, profile
         row, the slots they touch and their history rows) and one write batch. Decisions
         are taken in order against the rows as the earlier decisions of the chunk left
@@ -435,7 +447,7 @@ class Planner:
         user_id: str,
         candidates: Sequence[CandidateFact | Mapping[str, Any]],
         session_id: str | None,
-    ) -> Generator[list[Op], list[Result], list[Decision]]:
+    ) -> Steps[list[Decision]]:
         lay = self.layout
         facts_ns = lay.facts(user_id)
         staged: list[tuple[datetime, CandidateFact | None, Fact | None]] = []
@@ -493,8 +505,8 @@ class Planner:
                 if slot in wanted:
                     fact = decode_trusted(v)
                     if fact is not None:
-                        by_slot[slot][item.key] = fact  # type: ignore[index]
-                        slot_of[item.key] = slot  # type: ignore[assignment]
+                        by_slot[slot][item.key] = fact
+                        slot_of[item.key] = slot
         history: dict[str, Mapping[str, Any] | None] = {
             fid: (r.value if isinstance(r, Item) else None)
             for fid, r in zip(priors, head[4:], strict=True)
@@ -607,7 +619,7 @@ class Planner:
 
     # ------------------------------------------------------------------ recall / profile
 
-    def recall(self, user_id: str, request: str, scope: str | None) -> Steps:
+    def recall(self, user_id: str, request: str, scope: str | None) -> Steps[Recall]:
         """Plan: on a store that ranks (``ranked``), one batch of settings, version and
         the profile row, then one of filtered BM25 queries, one per scope asked (the
         user's facts without scope, and the request's scope), each limited to a few times
@@ -716,7 +728,7 @@ class Planner:
         ]
         return ops
 
-    def _recall_scan(self, user_id: str, request: str, scope: str | None) -> Steps:
+    def _recall_scan(self, user_id: str, request: str, scope: str | None) -> Steps[Recall]:
         """Recall on a store that cannot rank: read every current fact (or the held ones)."""
         lay = self.layout
         ns = lay.facts(user_id)
@@ -740,7 +752,7 @@ class Planner:
             facts = self._keep(ns, head[1], rows)
         scores: dict[str, float] = {}
         if len(head) > 2:
-            for item in head[2] or []:  # type: ignore[union-attr]
+            for item in _rows(head[2]):
                 if isinstance(item, SearchItem) and item.score is not None:
                     fid = item.value.get("fact_id")
                     if isinstance(fid, str):
@@ -749,7 +761,7 @@ class Planner:
             request, facts, scope=scope, now=self.clock(), dense_scores=scores
         )
 
-    def prefetch(self, user_id: str) -> Steps:
+    def prefetch(self, user_id: str) -> Steps[None]:
         """Plan: read the user's version and current facts in one batch, and hold them."""
         ns = self.layout.facts(user_id)
         head, (rows,) = yield from self._scan(
@@ -760,7 +772,7 @@ class Planner:
 
     def _current_facts(
         self, user_id: str, meta: Result
-    ) -> Generator[list[Op], list[Result], Sequence[Fact]]:
+    ) -> Steps[Sequence[Fact]]:
         """Every current fact of the user, given the version row ``meta`` already read: the
         facts held for that version, else a scan (which, coming after the version read, can
         only be as new or newer). No version row means no facts: every write of facts
@@ -785,7 +797,7 @@ class Planner:
             self.cache.put(ns, etag, facts)
         return facts
 
-    def profile(self, user_id: str) -> Steps:
+    def profile(self, user_id: str) -> Steps[str]:
         """Plan: the cached profile when its version is current, else render and cache it."""
         lay = self.layout
         settings, meta, cached = yield [
@@ -816,7 +828,7 @@ class Planner:
 
     # ------------------------------------------------------------------ time questions
 
-    def all_versions(self, user_id: str) -> Steps:
+    def all_versions(self, user_id: str) -> Steps[list[Fact]]:
         """Plan: every stored version of every fact of the user (current and history)."""
         lay = self.layout
         _, (cur, hist) = yield from self._scan(
@@ -825,7 +837,7 @@ class Planner:
         facts = decode_facts(cur) + decode_facts(hist)
         return sorted(facts, key=lambda f: (f.valid_from, f.asserted_at, f.fact_id))
 
-    def as_of(self, user_id: str, t: datetime) -> Steps:
+    def as_of(self, user_id: str, t: datetime) -> Steps[list[Fact]]:
         """World time: what we now hold was true at ``t`` (retracted facts excluded)."""
         versions = yield from self.all_versions(user_id)
         return [
@@ -836,7 +848,7 @@ class Planner:
             and f.verdict not in ("rejected", "inaccurate")
         ]
 
-    def believed_at(self, user_id: str, t: datetime) -> Steps:
+    def believed_at(self, user_id: str, t: datetime) -> Steps[list[Fact]]:
         """System time: what we believed was current at ``t``, as we believed it then."""
         versions = yield from self.all_versions(user_id)
         out = []
@@ -847,7 +859,7 @@ class Planner:
                 out.append(f)
         return out
 
-    def listing(self, user_id: str) -> Steps:
+    def listing(self, user_id: str) -> Steps[list[ListedFact]]:
         """Every stored memory, in plain language, newest first."""
         versions = yield from self.all_versions(user_id)
         # A version was replaced when another version of its slot was written in the same
@@ -879,7 +891,7 @@ class Planner:
             )
         return out
 
-    def read_log(self, user_id: str) -> Steps:
+    def read_log(self, user_id: str) -> Steps[list[LogEntry]]:
         """The decision log, oldest first."""
         _, (rows,) = yield from self._scan([(self.layout.log(user_id), None)])
         entries = [
@@ -893,7 +905,7 @@ class Planner:
 
     # ------------------------------------------------------------------ verdicts
 
-    def verdict(self, user_id: str, fact_id: str, verdict: Verdict) -> Steps:
+    def verdict(self, user_id: str, fact_id: str, verdict: Verdict) -> Steps[Fact | None]:
         """Record a verdict as history (latest wins); retract or restore as it implies."""
         now = self.clock()
         lay = self.layout
@@ -942,7 +954,7 @@ class Planner:
 
     # ------------------------------------------------------------------ deletion
 
-    def forget(self, user_id: str, fact_ids: Sequence[str] | None) -> Steps:
+    def forget(self, user_id: str, fact_ids: Sequence[str] | None) -> Steps[ForgetReceipt]:
         """Hard-delete the facts (every version, vector, log entry), re-render the profile,
         bump the version; ``fact_ids=None`` deletes everything of the user."""
         now = self.clock()
@@ -988,7 +1000,7 @@ class Planner:
             keep = {*nss, lay.profile(user_id), lay.settings(user_id)}
             extra_ns: list[tuple[str, ...]] = [
                 tuple(ns)
-                for ns in listed or []  # type: ignore[union-attr]
+                for ns in _rows(listed)
                 if isinstance(ns, tuple) and ns not in keep
             ]
             if extra_ns:
@@ -1054,7 +1066,7 @@ class Planner:
         self.cache.drop(lay.facts(user_id))
         return ForgetReceipt(user_id, tuple(sorted(found)), places, tuple(sessions), version)
 
-    def set_memory(self, user_id: str, on: bool, delete: bool) -> Steps:
+    def set_memory(self, user_id: str, on: bool, delete: bool) -> Steps[ForgetReceipt | None]:
         """Plan: store the setting; optionally delete everything in the same call."""
         now = self.clock()
         receipt = None

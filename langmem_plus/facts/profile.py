@@ -6,7 +6,7 @@ prompt and be cached; it is rendered again only when the user's facts change.
 
 Example:
     >>> from datetime import datetime, timezone
-    >>> from langmem_plus.models import Fact
+    >>> from langmem_plus.facts.models import Fact
     >>> t = datetime(2026, 5, 1, tzinfo=timezone.utc)
     >>> def f(i, p, o, kind="fact"):
     ...     return Fact(fact_id=i, user_id="u1", kind=kind, subject="user", predicate=p,
@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from langmem_plus.models import Fact
+from langmem_plus.facts.models import Fact
 
 __all__ = [
     "CONSTRAINT_PREDICATES",

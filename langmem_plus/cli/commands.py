@@ -4,7 +4,7 @@ sweep, serve.
 
 They register themselves on the ``langmem-plus`` argparse parser (``register(subparsers)``);
 each sets ``func`` so the main program runs ``sys.exit(args.func(args))``. This module also
-runs on its own: ``python -m langmem_plus.cli_commands memories list alice``.
+runs on its own: ``python -m langmem_plus.cli.commands memories list alice``.
 
 The store is chosen per command: ``--path DIR`` (embedded Qdrant Edge; default
 ``$LANGMEM_PLUS_PATH`` or ``.langmem_plus``) or ``--url URL`` (a Qdrant server, with
@@ -23,7 +23,7 @@ Exit codes, for scripts:
 
 Example:
     >>> import tempfile
-    >>> from langmem_plus.memory import FactMemory
+    >>> from langmem_plus.facts.memory import FactMemory
     >>> from langmem_plus.stores import QdrantStore
     >>> path = tempfile.mkdtemp() + "/memory"
     >>> with QdrantStore(path=path) as store:
@@ -40,9 +40,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import importlib
 import importlib.util
-import inspect
 import json
 import os
 import sys
@@ -63,9 +61,10 @@ from langmem_plus.errors import (
 
 if TYPE_CHECKING:  # the commands import the store and the memory only when they run,
     # so `langmem-plus --help` stays fast
-    from langmem_plus.memory import FactMemory
-    from langmem_plus.models import Fact
-    from langmem_plus.planner import ForgetReceipt
+    from langmem_plus.facts.memory import FactMemory
+    from langmem_plus.facts.models import Fact
+    from langmem_plus.facts.planner import ForgetReceipt
+    from langmem_plus.nodes import ConsolidationReport, SessionManager
 
 __all__ = [
     "DEFAULT_PATH",
@@ -174,7 +173,7 @@ def _open_memory(args: argparse.Namespace) -> Iterator[FactMemory]:
             store = QdrantStore(path=path, index=_edge_index(path))
         except Exception as exc:
             raise _open_failure(where, exc) from exc
-    from langmem_plus.memory import FactMemory
+    from langmem_plus.facts.memory import FactMemory
 
     try:
         yield FactMemory(store, namespace_prefix=prefix)
@@ -254,7 +253,7 @@ def _records(memory: FactMemory) -> Any:
 
 
 def _user(value: str) -> str:
-    from langmem_plus.models import validate_user_id
+    from langmem_plus.facts.models import validate_user_id
 
     try:
         return validate_user_id(value)
@@ -627,24 +626,6 @@ def _cmd_as_of(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _load_session_manager() -> Any:
-    """``SessionManager`` from the session layer, or a ``CommandError`` saying it is missing."""
-    for module in ("langmem_plus.nodes", "langmem_plus.nodes.lifecycle"):
-        try:
-            found = getattr(importlib.import_module(module), "SessionManager", None)
-        except ImportError as exc:
-            if exc.name is not None and not exc.name.startswith("langmem_plus.nodes"):
-                raise
-            continue
-        if found is not None:
-            return found
-    raise CommandError(
-        EXIT_MISSING_PART,
-        "sweep needs the session layer (langmem_plus.nodes.SessionManager), which this "
-        "install does not have yet; upgrade langmem-plus",
-    )
-
-
 def _open_checkpointer(path: str) -> contextlib.AbstractContextManager[Any]:
     if not os.path.exists(path):
         raise CommandError(EXIT_STORE, f"no checkpoint database at {os.path.abspath(path)}")
@@ -656,27 +637,17 @@ def _open_checkpointer(path: str) -> contextlib.AbstractContextManager[Any]:
             "--checkpoint-db needs langgraph-checkpoint-sqlite: "
             "pip install 'langmem-plus[sqlite]'",
         ) from exc
-    return SqliteSaver.from_conn_string(path)  # type: ignore[no-any-return]
+    return SqliteSaver.from_conn_string(path)
 
 
-def _run_sweep(manager: Any, bar: ProgressBar) -> list[Any]:
-    """Sweep with a progress bar: per session when the manager can list idle sessions."""
-    sweep = getattr(manager, "sweep", None)
-    if callable(sweep) and "progress" in inspect.signature(sweep).parameters:
-        return list(sweep(progress=bar))
-    idle = getattr(manager, "idle_sessions", None)
-    if callable(idle) or sweep is None:
-        assert callable(idle), "the session manager has neither sweep() nor idle_sessions()"
-        todo = list(idle())
-        bar(0, len(todo))
-        reports = []
-        for n, (thread_id, user_id) in enumerate(todo, 1):
-            reports.append(manager.consolidate(thread_id, user_id=user_id))
-            bar(n, len(todo))
-        return reports
-    bar(0, 1)
-    reports = list(sweep())
-    bar(1, 1)
+def _run_sweep(manager: SessionManager, bar: ProgressBar) -> list[ConsolidationReport]:
+    """``manager.sweep()`` one idle session at a time, so the bar moves per session."""
+    todo = manager.idle_sessions()
+    bar(0, len(todo))
+    reports = []
+    for n, (thread_id, user_id) in enumerate(todo, 1):
+        reports.append(manager.consolidate(thread_id, user_id=user_id))
+        bar(n, len(todo))
     return reports
 
 
@@ -695,7 +666,8 @@ def _report_data(report: Any) -> dict[str, Any]:
 
 
 def _cmd_sweep(args: argparse.Namespace) -> int:
-    manager_cls = _load_session_manager()
+    from langmem_plus.nodes import SessionManager
+
     if args.idle_minutes <= 0:
         raise CommandError(EXIT_USAGE, "--idle-minutes must be more than 0")
     if not args.checkpoint_db:
@@ -706,7 +678,7 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
         )
     bar = ProgressBar("consolidating idle sessions")
     with _open_memory(args) as memory, _open_checkpointer(args.checkpoint_db) as saver:
-        manager = manager_cls(memory, saver, idle_timeout=timedelta(minutes=args.idle_minutes))
+        manager = SessionManager(memory, saver, idle_timeout=timedelta(minutes=args.idle_minutes))
         try:
             reports = [_report_data(r) for r in _run_sweep(manager, bar)]
         finally:

@@ -33,7 +33,7 @@ Order of the rules (first failing rule rejects, with a reason that never quotes 
 
 Example:
     >>> from datetime import datetime, timezone
-    >>> from langmem_plus.models import CandidateFact
+    >>> from langmem_plus.facts.models import CandidateFact
     >>> now = datetime(2026, 5, 1, tzinfo=timezone.utc)
     >>> policy = WritePolicy()
     >>> mood = CandidateFact(kind="mood", subject="user", predicate="mood", object="hurried",
@@ -59,7 +59,7 @@ from typing import Any, Literal, NamedTuple
 
 from pydantic import ValidationError
 
-from langmem_plus.models import (
+from langmem_plus.facts.models import (
     ALLOWED_KINDS,
     MODALITIES,
     POLARITIES,
@@ -67,7 +67,7 @@ from langmem_plus.models import (
     CandidateFact,
     Fact,
 )
-from langmem_plus.text_rules import (
+from langmem_plus.facts.text_rules import (
     content_terms,
     is_inferred,
     is_injection,
