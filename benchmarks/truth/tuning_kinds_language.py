@@ -514,6 +514,380 @@ def one_at_a_time(rng: random.Random, user: str, start: datetime) -> HoConversat
     )
 
 
+# ------------------------------------------------------------ structures, round two
+# Each scenario below is a *structure* the extractor missed (issue 12): the value before
+# the verb ("X is where I live"), a label and a colon ("My role: ..."), a subject left out
+# after a semicolon, a title without an article, a correction after a lead-in, and so on.
+# Own words and values throughout.
+
+BIKES = ("Brompton C Line", "Trek Domane", "Cannondale Synapse", "Canyon Grizl")
+DIET_MORPH = ("fruitarian", "flexitarian", "carnivore", "sugar-free", "grain-free")
+INTOLERANT_OF = ("gluten", "sorbitol", "caffeine", "egg")
+
+
+def inverted_home(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """Where the user lives, said with the place first or through a home noun."""
+    old, new = _two(rng, CITIES)
+    first = rng.choice([f"My flat is in {old}.", f"I rent a room in {old}.", f"I'm in {old}."])
+    second = rng.choice(
+        [
+            f"{new} is where we live now, and the rent is lower.",
+            f"These days {new} is home for the two of us.",
+            f"Our new apartment is in {new}, finally!",
+            f"I'm renting a studio in {new} since the summer.",
+            f"My home is in {new} now.",
+            f"{new} is where I'm based these days.",
+        ]
+    )
+    return _conv(
+        user,
+        start,
+        [
+            [HoTurn(first, (_fact("city", old, f"Lives in {old}."),))],
+            [HoTurn(second, (_fact("city", new, f"Lives in {new}."),))],
+        ],
+        [
+            HoProbe(
+                "is there a farmers market near where I live?",
+                present=(new,),
+                absent=((old, "stale"),),
+                kind="unseen_statement",
+            )
+        ],
+        ("unseen_statement",),
+    )
+
+
+def labelled_job(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """A title and an employer in a label, after an elided subject, or with "been at"."""
+    old, new = _two(rng, EMPLOYERS)
+    title = rng.choice(TITLES)
+    city = rng.choice(CITIES)
+    first = rng.choice([f"I work at {old}.", f"I'm at {old} these days."])
+    second = rng.choice(
+        [
+            f"My role: {title} at {new}.",
+            f"Current job - {title} with {new}.",
+            f"resigned from {old}; began as {title} with {new} up in {city}",
+            f"I've been at {new} for a while now as {_a(title)} {title}.",
+            f"Left {old}. Started as {title} at {new} in {city} last month.",
+        ]
+    )
+    return _conv(
+        user,
+        start,
+        [
+            [HoTurn(first, (_fact("employer", old, f"Works at {old}."),))],
+            [
+                HoTurn(
+                    second,
+                    (
+                        _fact("employer", new, f"Works at {new}."),
+                        _fact("job_title", title, f"Works as {_a(title)} {title}."),
+                    ),
+                )
+            ],
+        ],
+        [
+            HoProbe(
+                "write two lines about my current job for a networking event",
+                present=(new,),
+                absent=((old, "stale"),),
+                kind="unseen_statement",
+            ),
+            HoProbe("what is my job title again?", present=(title,), kind="unseen_statement"),
+        ],
+        ("unseen_statement",),
+    )
+
+
+def bare_title(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """A promotion that says the new title without an article, or as a question."""
+    old, new = _two(rng, TITLES)
+    emp = rng.choice(EMPLOYERS)
+    news = rng.choice(
+        [
+            f"They promoted me, I'm {new} now!",
+            f"I'm {new} now, as of Monday.",
+            f"Who just got promoted to {new}? This person!",
+            f"Good news: as of this month I'm {new}.",
+            f"I was promoted to {new} in the spring.",
+        ]
+    )
+    return _conv(
+        user,
+        start,
+        [
+            [
+                HoTurn(
+                    f"I'm {_a(old)} {old} at {emp}.",
+                    (
+                        _fact("job_title", old, f"Works as {_a(old)} {old}."),
+                        _fact("employer", emp, f"Works at {emp}."),
+                    ),
+                )
+            ],
+            [HoTurn(news, (_fact("job_title", new, f"Works as {_a(new)} {new}."),))],
+        ],
+        [
+            HoProbe(
+                "update the title on my email footer",
+                present=(new,),
+                absent=((old, "stale"),),
+                kind="unseen_statement",
+            )
+        ],
+        ("unseen_statement",),
+    )
+
+
+def family_forms(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """Children called by a plural noun, a partner named first, a pet in an appositive."""
+    a, b, partner = rng.sample(NAMES, 3)
+    pet, pet_name = rng.choice(PETS), rng.choice(PET_NAMES)
+    kids = rng.choice(
+        [
+            f"My boys are called {a} and {b}, they're four and six.",
+            f"I'm the dad of two boys, {a} and {b}.",
+            f"I'm a mother of two: {a} and {b}.",
+            f"My kids are named {a} and {b}.",
+        ]
+    )
+    wife = rng.choice(
+        [f"{partner} is my wife.", f"{partner} is my other half.", f"{partner} is my fiancé."]
+    )
+    pet_text = rng.choice(
+        [
+            f"{pet_name}, the {pet} who lives with us, turned three today.",
+            f"{pet_name}, our {pet}, hates the vacuum cleaner.",
+        ]
+    )
+    return _conv(
+        user,
+        start,
+        [
+            [
+                HoTurn(
+                    kids,
+                    (
+                        _fact("child", a, f"Has a child named {a}."),
+                        _fact("child", b, f"Has a child named {b}."),
+                    ),
+                ),
+                HoTurn(wife, (_fact("partner", partner, f"Has a partner named {partner}."),)),
+                HoTurn(pet_text, (_fact("pet", pet_name, f"Has a {pet} named {pet_name}."),)),
+            ]
+        ],
+        [
+            HoProbe("ideas for a rainy Sunday with the kids", present=(a, b), kind="people"),
+            HoProbe("an anniversary dinner idea for my spouse", present=(partner,), kind="people"),
+            HoProbe(
+                f"is it time to book a vet check for my {pet}?", present=(pet_name,), kind="people"
+            ),
+        ],
+        ("people",),
+    )
+
+
+def diet_and_intolerance(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """A diet named by a "diet" noun or its shape, an intolerance written with a hyphen,
+    then taken back in words that only a food context makes a diet."""
+    diet = rng.choice(DIET_MORPH)
+    item = rng.choice(INTOLERANT_OF)
+    said = rng.choice(
+        [
+            f"By the way, I moved to a {diet} diet a few months ago.",
+            f"my diet is {diet} these days",
+            f"Work has been hectic and the flat is a mess, but on the bright side I've "
+            f"switched to a {diet} diet and feel great. Anyway, what's a good stretch for "
+            f"a stiff neck?",
+        ]
+    )
+    intol = rng.choice([f"I'm {item}-intolerant, fyi.", f"Heads up: I'm {item} intolerant."])
+    back = rng.choice(
+        [
+            f"I've dropped being {diet}; I'll eat anything again.",
+            f"The {diet} thing is over, I eat everything now.",
+        ]
+    )
+    gone = rng.choice(
+        [
+            f"The {item} intolerance was ruled out by my GP.",
+            f"Tests ruled out the {item} intolerance, good news.",
+        ]
+    )
+    return _conv(
+        user,
+        start,
+        [
+            [
+                HoTurn(said, (_fact("dietary_restriction", diet, f"Is {diet}."),)),
+                HoTurn(intol, (_fact("intolerance", item, f"Is {item} intolerant."),)),
+            ],
+            [
+                HoTurn(
+                    back,
+                    (
+                        _fact(
+                            "dietary_restriction", diet, f"Is no longer {diet}.", polarity="retract"
+                        ),
+                    ),
+                ),
+                HoTurn(
+                    gone,
+                    (_fact("intolerance", item, f"Is not {item} intolerant.", polarity="retract"),),
+                ),
+            ],
+        ],
+        [
+            HoProbe(
+                "plan me a week of lunches",
+                absent=((diet, "retracted"), (item, "retracted")),
+                kind="retraction",
+            )
+        ],
+        ("retraction",),
+    )
+
+
+def diet_said(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """A diet and an intolerance said once and kept."""
+    diet = rng.choice(DIET_MORPH)
+    item = rng.choice(INTOLERANT_OF)
+    said = rng.choice(
+        [
+            f"By the way, I moved to a {diet} diet a few months ago.",
+            f"my diet is {diet} these days",
+            f"Work has been hectic and the flat is a mess, but on the bright side I've "
+            f"switched to a {diet} diet and feel great. Anyway, what's a good stretch for "
+            f"a stiff neck?",
+        ]
+    )
+    intol = rng.choice([f"I'm {item}-intolerant, fyi.", f"Heads up: I'm {item} intolerant."])
+    return _conv(
+        user,
+        start,
+        [
+            [
+                HoTurn(said, (_fact("dietary_restriction", diet, f"Is {diet}."),)),
+                HoTurn(intol, (_fact("intolerance", item, f"Is {item} intolerant."),)),
+            ]
+        ],
+        [HoProbe("plan me a week of lunches", present=(diet, item), kind="unseen_statement")],
+        ("unseen_statement",),
+    )
+
+
+def corrected_with_lead(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """A correction in the next turn after a lead-in ("Hang on," / "wrong city:")."""
+    wrong, right = _two(rng, CITIES)
+    fix = rng.choice(
+        [
+            f"Hang on, it's {right}, not {wrong}; I typed too fast.",
+            f"Ugh, my phone changed it: {right}, not {wrong}.",
+            f"Wrong city, sorry: {right}, not {wrong}.",
+        ]
+    )
+    return _conv(
+        user,
+        start,
+        [
+            [
+                HoTurn(f"I live in {wrong}.", (_fact("city", wrong, f"Lives in {wrong}."),)),
+                HoTurn(fix, (_fact("city", right, f"Lives in {right}.", corrects=wrong),)),
+            ]
+        ],
+        [
+            HoProbe(
+                "where could I go for a run near home?",
+                present=(right,),
+                absent=((wrong, "corrected"),),
+                kind="correction",
+            )
+        ],
+        ("correction",),
+    )
+
+
+def names_and_things(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """A preferred name in other words; a one-at-a-time thing with a clitic or synonym."""
+    name = rng.choice(NAMES)
+    old, new = _two(rng, BIKES)
+    call = rng.choice(
+        [
+            f"Most people call me {name}, feel free to as well.",
+            f"My friends know me as {name}.",
+        ]
+    )
+    first = rng.choice([f"My bike's a {old}.", f"I ride a {old}."])
+    switch = rng.choice(
+        [
+            f"Traded in my old bike for a {new}.",
+            f"switched my bike to a {new}",
+            f"My bike is a {new} now.",
+        ]
+    )
+    return _conv(
+        user,
+        start,
+        [
+            [
+                HoTurn(
+                    call, (_fact("preferred_name", name, f"Goes by {name}.", kind="preference"),)
+                ),
+                HoTurn(first, (_fact("bike", old, f"Their bike is {old}.", single_valued=True),)),
+            ],
+            [HoTurn(switch, (_fact("bike", new, f"Their bike is {new}.", single_valued=True),))],
+        ],
+        [
+            HoProbe("sign off this note with my name", present=(name,), kind="unseen_statement"),
+            HoProbe(
+                "what tyre pressure suits my bike?",
+                present=(new,),
+                absent=((old, "stale"),),
+                kind="one_at_a_time",
+            ),
+        ],
+        ("unseen_statement", "one_at_a_time"),
+    )
+
+
+def phone_synonyms(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """A phone plan named one way, then switched under another name for the same thing."""
+    old, new = _two(rng, ("Orbit Unlimited", "SkyTalk Basic", "Nova 20GB", "Lumo Prepaid"))
+    first = rng.choice(
+        [f"I'm on {old} for my phone.", f"My mobile plan is {old}.", f"my cell plan's {old}"]
+    )
+    switch = rng.choice(
+        [
+            f"I switched my mobile contract to {new}.",
+            f"Changed my phone plan to {new} yesterday.",
+            f"My phone contract is {new} now.",
+        ]
+    )
+    return _conv(
+        user,
+        start,
+        [
+            [HoTurn(first, (_fact("phone_plan", old, f"Phone plan {old}.", single_valued=True),))],
+            [
+                HoTurn(
+                    switch, (_fact("phone_plan", new, f"Phone plan {new}.", single_valued=True),)
+                )
+            ],
+        ],
+        [
+            HoProbe(
+                "does my phone plan include roaming?",
+                present=(new,),
+                absent=((old, "stale"),),
+                kind="one_at_a_time",
+            )
+        ],
+        ("one_at_a_time",),
+    )
+
+
 def _a(noun: str) -> str:
     return "an" if noun[:1].lower() in "aeiou" else "a"
 
@@ -527,4 +901,13 @@ SCENARIOS: tuple[Callable[[random.Random, str, datetime], HoConversation], ...] 
     retraction,
     explicit_save,
     one_at_a_time,
+    inverted_home,
+    labelled_job,
+    bare_title,
+    family_forms,
+    diet_and_intolerance,
+    diet_said,
+    corrected_with_lead,
+    names_and_things,
+    phone_synonyms,
 )
