@@ -115,7 +115,7 @@ SWITCHED = [
     ("We changed vets, we're with Larchfield Vets now.", {("vet", "Larchfield Vets")}),
     ("switched insurers - now with Corbel Mutual", {("insurer", "Corbel Mutual")}),
     ("changed jobs, now at Tallis Robotics", {("employer", "Tallis Robotics")}),
-    ("I moved my broadband over to Fibrelink.", {("broadband", "Fibrelink")}),
+    ("I moved my broadband over to Fibrelink.", {("internet_provider", "Fibrelink")}),
     ("I'm now the head of logistics.", {("job_title", "head of logistics")}),
     ("Ivo and I got engaged in June!", {("partner", "Ivo")}),
     ("my step-son Aurelio starts uni soon", {("child", "Aurelio")}),
@@ -186,3 +186,110 @@ def test_a_clause_about_the_old_place_does_not_make_the_place_a_person() -> None
         ("user", "city", "Grenoble")
     }
     assert not [f for f in facts if f.subject.startswith("person:")]
+
+
+# ------------------------------------------------- structures, round two (issue 12)
+
+STRUCTURES = [
+    # the place before the verb, or a home noun placed somewhere
+    ("Sintra is where we live these days.", {("city", "Sintra")}),
+    ("Lately Arles is home for us.", {("city", "Arles")}),
+    ("My apartment is in Bergamo.", {("city", "Bergamo")}),
+    ("I'm renting a flat in Daegu since spring.", {("city", "Daegu")}),
+    (
+        "I'm in Tarragona, I work at Hollin Mills.",
+        {("city", "Tarragona"), ("employer", "Hollin Mills")},
+    ),
+    # a job said by a label, after an elided subject, or as "been at"
+    (
+        "My role: quality auditor at Brackwater Foods.",
+        {("employer", "Brackwater Foods"), ("job_title", "quality auditor")},
+    ),
+    (
+        "left Penrow; began as lab technician with Orlin Bio out in Galway",
+        {("employer", "Orlin Bio"), ("job_title", "lab technician")},
+    ),
+    (
+        "I've been at Marrick Steel for ages as a welder.",
+        {("employer", "Marrick Steel"), ("job_title", "welder")},
+    ),
+    ("I'm at Tavish & Rowe these days.", {("employer", "Tavish & Rowe")}),
+    # a promotion without an article; a start date, not a passing state
+    ("They promoted me, I'm route planner now!", {("job_title", "route planner")}),
+    ("I'm now the claims lead, as of this week.", {("job_title", "claims lead")}),
+    # people named first, by a plural noun, or as a parent of
+    ("Ilka is my girlfriend.", {("partner", "Ilka")}),
+    ("I'm a father of two: Joss and Wren.", {("child", "Joss"), ("child", "Wren")}),
+    ("My girls are called Edda and Runa.", {("child", "Edda"), ("child", "Runa")}),
+    ("Pip, the whippet who lives with us, turned two today.", {("pet", "Pip")}),
+    # diets by a diet noun or by their shape; hyphenated intolerances
+    ("I went over to a grain-free diet in June.", {("dietary_restriction", "grain-free")}),
+    ("I'm fructivore these days.", {("dietary_restriction", "fructivore")}),
+    ("I'm yeast-intolerant.", {("intolerance", "yeast")}),
+    # a preferred name in other words; one-at-a-time things with a clitic or a synonym
+    ("My colleagues know me as Tavi.", {("preferred_name", "Tavi")}),
+    ("My van's a Ford Transit.", {("van", "Ford Transit")}),
+    ("I'm on Kelp Mobile 5GB for my phone.", {("phone_plan", "Kelp Mobile 5GB")}),
+    ("I switched my mobile contract to Brisa Talk.", {("phone_plan", "Brisa Talk")}),
+    ("Traded in my old scooter for a Vespa Primavera.", {("scooter", "Vespa Primavera")}),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), STRUCTURES, ids=[s[0][:40] for s in STRUCTURES])
+def test_structures_the_patterns_did_not_read(text: str, expected: set[tuple[str, str]]) -> None:
+    assert current(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "I've ditched being pescatarian, I eat anything now.",
+            ("dietary_restriction", "pescatarian"),
+        ),
+        (
+            "The fruitarian phase is over; I eat everything again.",
+            ("dietary_restriction", "fruitarian"),
+        ),
+        ("My histology came back and the wheat allergy was ruled out.", ("allergy", "wheat")),
+    ],
+)
+def test_a_diet_left_or_a_diagnosis_ruled_out_is_taken_back(
+    text: str, expected: tuple[str, str]
+) -> None:
+    assert retracted(text) == {expected}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm in a meeting, ping me later.",
+        "I'm at the station now.",
+        "They promoted me, I'm happier now.",
+        "I quit being a manager.",
+        "Rome is where I'd love to live.",
+    ],
+)
+def test_a_passing_place_a_mood_or_a_wish_is_no_value(text: str) -> None:
+    assert current(text) == set()
+
+
+def test_a_question_asked_after_a_statement_leaves_the_statement() -> None:
+    assert current("I live in Tulle and commute by train, any tips?") == {("city", "Tulle")}
+
+
+@pytest.mark.parametrize(
+    "fix",
+    [
+        "Hang on, it's Rodez, not Tulle; I typed too fast.",
+        "Argh, the keyboard changed it: Rodez, not Tulle.",
+        "Wrong town, sorry: Rodez, not Tulle.",
+    ],
+)
+def test_a_correction_after_a_lead_in_names_the_value_it_replaces(fix: str) -> None:
+    facts = RuleExtractor().extract(
+        [HumanMessage("I live in Tulle.", id="u1"), HumanMessage(fix, id="u2")], now=NOW
+    )
+    assert [(f.predicate, f.object, f.corrects) for f in facts if f.message_id == "u2"] == [
+        ("city", "Rodez", "Tulle")
+    ]

@@ -47,15 +47,18 @@ from langmem_plus.extraction.grounding import (
     negated_before,
     person_subject,
     valid_to_of,
+    without_asked_tail,
 )
 from langmem_plus.extraction.timeparse import TimeExpression, find_time_expression
 from langmem_plus.extraction.vocab import (
+    ATTRIBUTE_ALIASES,
     ATTRIBUTE_NOT,
     COUNTRIES,
     LANGUAGES,
     NOT_A_NAME,
     PETS,
     RELATIONS,
+    SINGLE_PEOPLE,
     SINGULAR_AGREEMENT,
     TOPICS,
     VALUE_STOP_WORDS,
@@ -306,6 +309,9 @@ class _Spec:
     """A fact about a person or pet in the user's life (a death or break-up retracts it)."""
     holder: str = "user"
     """Whose fact it is: the user, or the other person the clause is about."""
+    own: bool = False
+    """The clause's words make it the user's whatever its grammatical subject ("Leuven is
+    where I live": the subject is the place, the fact the user's)."""
     noun_phrase: bool = False
     """Said by a noun phrase ("my son Teo ..."), not by the clause's verb: the clause's
     mood and time ("... starts school next week") are about something else."""
@@ -317,6 +323,7 @@ class _Context:
     scope: str | None  # the default scope passed to extract
     projects: frozenset[str]
     since: bool = False  # the removed time phrase was a start ("since May", "for a year")
+    turn: str = ""  # the whole message, for cues outside the clause ("they promoted me")
 
 
 _Rule = Callable[[_Context], list[_Spec]]
@@ -362,7 +369,8 @@ _NAME = _rx(
 )
 _PREFERRED = _rx(
     r"\b(?:(?:please\s+)?call me|i go by|i prefer to be called|people call me|"
-    r"my (?:preferred name|nickname) is|you can call me)\s+"
+    r"my (?:preferred name|nickname) is|you can call me|(?:[\w-]+\s+){1,3}?calls? me|"
+    r"(?:[\w-]+\s+){1,3}?know me as|i'm known as|i am known as)\s+"
     r"(?P<o>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)?)"
 )
 _GREETING = re.compile(
@@ -411,6 +419,36 @@ _BEEN_IN = _rx(
     rf"{_I}{_ADV}\s+(?:been|stayed|staying)\s+in\s+(?P<o>.+?)(?:\s+(?P<d>since|for)\b|$)"
 )
 _HOME = _rx(r"(?:\b(?:my home|home for me|my city|my current city)|^home) is(?: now)?\s+(?P<o>.+)")
+# A home noun placed somewhere: "my flat is in X", "our new address is in X", "I rent a
+# room in X", "I'm renting a studio in X".
+_HOME_NOUN = r"(?:home|flat|apartment|house|place|address|condo|studio|room|bedsit|digs)"
+_HOME_IN = _rx(
+    rf"\b(?:my|our)\s+(?:(?:new|current|own|little|rented)\s+)*{_HOME_NOUN}\s+"
+    r"(?:is|'s|’s)\s+(?:now\s+|currently\s+)?in\s+(?P<o>.+)"
+    rf"|{_I}{_ADV}\s+(?:rent|renting|rented|own|bought|share|sharing|found|got)\s+"
+    rf"(?:a|an|the|my|our)\s+(?:[\w-]+\s+){{0,2}}?{_HOME_NOUN}\s+in\s+(?P<o2>.+)"
+)
+# The place first: "Leuven is where I live", "X is home now", "X is where we're based".
+_PLACE_FIRST = re.compile(
+    r"^\W*(?:(?i:these days|nowadays|now|so|well|anyway|finally|lately|currently|honestly|"
+    r"actually|basically|officially|since then)\s*,?\s+)?"
+    r"(?P<o>(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’.-]*(?:\s+(?:(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’.-]*|"
+    r"(?i:de|da|del|la|le|am|upon|on|sur|en)))*)\s+(?i:is|has become|became)\s+"
+    r"(?i:(?:now\s+|finally\s+)?(?:(?:my|our)\s+(?:new\s+)?)?home\b|where\s+(?:i|we|my family)\b"
+    r"(?:'m|'re|\s+am|\s+are)?(?:\s+(?:now|currently|actually))?\s+"
+    r"(?:live|living|based|settled|stay|staying|reside|residing)\b)"
+)
+_WORK_FIRST = re.compile(
+    r"^\W*(?P<o>(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’.&-]*(?:\s+(?:(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’.-]*"
+    r"|&|(?i:of|and|de)))*)\s+(?i:is\s+where\s+(?:i|we)(?:\s+(?:now|currently))?\s+work)\b"
+    r"(?:\s*\((?P<title>[^()]{2,40})\))?"
+)
+# "I'm in Tromsø": a capitalised name after "I'm in" is where the user is based.
+_IM_IN = re.compile(
+    r"(?:^|\b)(?i:i'm|i am|we're|we are)(?:\s+(?i:now|currently|still|based))?\s+(?i:in)\s+"
+    r"(?P<o>(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’.-]*(?:\s+(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’.-]*)*)"
+    r"(?=\s*(?:$|[,.;!]|\s(?i:and|but|now|these days|at the moment|since|for|with)\b))"
+)
 _FROM = _rx(
     rf"{_IM}\s+(?:originally\s+)?from\s+(?P<o>.+)|\bi come from\s+(?P<o2>.+)"
     r"|\bi was born (?:and (?:raised|bred) )?in\s+(?P<o3>.+)|\bmy hometown is\s+(?P<o4>.+)"
@@ -452,8 +490,18 @@ def _location_rule(ctx: _Context) -> list[_Spec]:
         # "been in X since ...": living there; "I've been in Paris twice" is a visit
         if (value := _place(m.group("o"), strong=True)) and _cased(value):
             return [_place_spec(value, "lives in")]
+    if m := _HOME_IN.search(ctx.clause):
+        if value := _place(m.group("o") or m.group("o2"), strong=True):
+            return [_place_spec(value, "lives in")]
     if m := _HOME.search(ctx.clause):
-        if value := _place(m.group("o"), strong=True):
+        said = re.sub(r"^(?:in|at)\s+", "", m.group("o"), flags=re.I)
+        if value := _place(said, strong=True):
+            return [_place_spec(value, "lives in")]
+    if m := _PLACE_FIRST.match(ctx.clause):
+        if (value := _place(m.group("o"), strong=True)) and value.casefold() not in LANGUAGES:
+            return [replace(_place_spec(value, "lives in"), own=True)]
+    if m := _IM_IN.search(ctx.clause):
+        if (value := _place(m.group("o"))) and value.casefold() not in LANGUAGES:
             return [_place_spec(value, "lives in")]
     if m := _FROM.search(ctx.clause):
         if value := _place(m.group("o") or m.group("o2") or m.group("o3") or m.group("o4")):
@@ -485,8 +533,9 @@ _TITLE_AT = _rx(
     rf"{_IM}{_ADV}\s+(?:a|an|the)\s+(?P<title>[\w -]{{2,40}}?)\s+(?:at|for|with)\s+(?P<o>.+)"
 )
 _STARTED_AS = _rx(
-    rf"(?:^|\b)i{_ADV}\s+(?:started|starting|joined|joining|work|working|began|hired)\s+as\s+"
-    r"(?:a|an|the)\s+(?P<title>[\w -]{2,40}?)\s+(?:at|for|with)\s+(?P<o>.+)"
+    rf"(?:^|\b)i{_ADV}\s+(?:started|starting|joined|joining|work|working|began|beginning|"
+    r"hired|signed on|came on)\s+as\s+"
+    r"(?:(?:a|an|the)\s+)?(?P<title>[\w -]{2,40}?)\s+(?:at|for|with)\s+(?P<o>.+)"
 )
 _TOOK_ROLE = _rx(
     rf"(?:(?:^|\b)i{_ADV}\s+|\band\s+(?:then\s+|now\s+)?)(?:took|take|taking|accepted|accept|landed|got|started|starting|"
@@ -496,6 +545,24 @@ _TOOK_ROLE = _rx(
 _NOT_A_TITLE = _rx(
     r"^(?:new|current|old|first|next|dream|full[- ]time|part[- ]time|permanent|temporary|"
     r"different|better|remote|similar|junior|senior)?$"
+)
+# "My role: data analyst at Oakhurst", "Current job - T with E", "my job is T at E"
+_JOB_LABEL = _rx(
+    r"^\W*(?:(?:my|our)\s+)?(?:(?:current|new|present|day)\s+)?(?:job|role|position|title|work|"
+    r"occupation|gig)\s*(?::|-|—|–|=|\bis\b|\bnow\b)+\s*(?:now\s+)?(?:(?:a|an|the)\s+)?"
+    r"(?P<title>[^\W\d][\w -]{1,40}?)\s+(?:at|with|for)\s+(?P<o>.+)"
+)
+# "I've been at Zephyr for years (as a T)", "I'm at Kestrel Health these days": "at" a
+# name, held over time, is where the user works.
+_BEEN_AT = _rx(
+    rf"(?:^|\b)i(?:'ve|\s+have)?{_ADV}\s+been\s+(?:working\s+)?at\s+(?P<o>.+?)"
+    r"(?:\s+(?P<d>for|since)\b(?P<rest>.*))?$"
+)
+_IM_AT = re.compile(
+    r"(?:^|\b)(?i:i'm|i am)(?:\s+(?i:now|currently|still))?\s+(?i:at|with)\s+"
+    r"(?P<o>(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’.-]*(?:\s+(?:&\s+)?(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’.-]*)*)"
+    r"\s*,?\s+(?i:these days|nowadays|now|currently|at the moment|full[- ]time|"
+    r"since|for (?:a while|years|ages|\w+ (?:years|months)))\b"
 )
 _WORK_AS = _rx(
     r"\b(?:i work as|i'm working as|my (?:job title|title|role|job|position) is)\s+"
@@ -508,8 +575,9 @@ def _employer(raw: str) -> str | None:
         return None  # "I quit being vegan", "I left doing night shifts": no employer
     value = _cut(raw, keep_amp=True)
     value = _tidy(_PREP_TAIL.sub("", value))
-    if value[:1] and not _cased(value):  # lowercase: up to the first function word
-        value = _entity(value)
+    # a name ends at its first uncased word ("Pinecrest Dental over in Tralee"); lowercase:
+    # up to the first function word
+    value = _entity(value) or value
     if not value or value.casefold() in _NOT_A_NAME or _NOT_A_PLACE_START.match(value):
         return None
     if value.casefold().startswith("the ") or len(value.split()) > 5:
@@ -522,6 +590,34 @@ _AS_TITLE = _rx(r"\s+as\s+(?:(?:a|an|the|our|their|its)\s+)?(?P<title>.+)$")
 
 @_rule("work")
 def _work_rule(ctx: _Context) -> list[_Spec]:
+    if m := _WORK_FIRST.match(ctx.clause):
+        if employer := _employer(m.group("o")):
+            out = [_Spec("fact", "employer", employer, f"The user works at {employer}.", own=True)]
+            if title := _tidy(m.group("title") or ""):
+                out.append(_Spec("fact", "job_title", title,
+                                 f"The user is {_article(title)} {title}.", own=True))  # fmt: skip
+            return out
+    if m := _JOB_LABEL.search(ctx.clause):
+        title = _cut(m.group("title"))
+        employer = _employer(m.group("o"))
+        if title and employer and not _NOT_A_TITLE.match(title):
+            return [
+                _Spec("fact", "employer", employer, f"The user works at {employer}."),
+                _Spec("fact", "job_title", title, f"The user is {_article(title)} {title}."),
+            ]
+    if (m := _BEEN_AT.search(ctx.clause)) and (m.group("d") or ctx.since):
+        employer = _employer(m.group("o"))
+        if employer and _cased(employer):
+            out = [_Spec("fact", "employer", employer, f"The user works at {employer}.")]
+            if t := _AS_TITLE.search(m.group("rest") or m.group("o")):
+                if title := _cut(t.group("title")):
+                    out.append(_Spec("fact", "job_title", title,
+                                     f"The user is {_article(title)} {title}."))  # fmt: skip
+            return out
+    if m := _IM_AT.search(ctx.clause):
+        employer = _employer(m.group("o"))
+        if employer and not _is_tech(employer):
+            return [_Spec("fact", "employer", employer, f"The user works at {employer}.")]
     for pattern in (_WORK_AT, _JOINED):
         m = pattern.search(ctx.clause)
         if m and (t := _AS_TITLE.search(m.group("o"))):
@@ -575,7 +671,28 @@ _ALLERGY_LIST = _rx(r"\b(?:my allergies (?:are|include)|allergies:|allergic:)\s*
 _DIET_WORDS = (
     r"vegetarian|vegan|pescatarian|pescetarian|plant-based|gluten-free|dairy-free|"
     r"lactose-free|nut-free|keto|paleo|teetotal|"
-    r"teetotaler|teetotaller|kosher|halal|flexitarian|raw vegan|low-carb|low carb"
+    r"teetotaler|teetotaller|kosher|halal|flexitarian|raw vegan|low-carb|low carb|"
+    # by their shape, not by name: "fruitarian", "carnivore", "sugar-free", "raw-food"
+    r"[a-z]+(?:arian|ivore)|[a-z]+-free|raw[- ]food|whole[- ]food|plant[- ]based"
+)
+# "switched to a fruitarian diet", "my diet is sugar-free": a diet noun names the value
+_DIET_NOUN = _rx(
+    rf"\b(?:i{_ADV}\s+(?:switched|moved|changed|went|gone|turned|converted|started|began|"
+    r"adopted|tried|trying|doing|do|eat|follow|following)\s+(?:over\s+)?(?:to\s+|on\s+)?"
+    r"(?:a|an|the|my)\s+(?P<o>[\w-]+(?:\s+[\w-]+)?)\s+diet\b"
+    r"|\bmy diet(?:'s|\s+is)(?:\s+(?:now|mostly|strictly|fully|completely))*\s+"
+    r"(?:(?:a|an)\s+)?(?P<o2>[\w-]+(?:\s+[\w-]+)?))"
+)
+# "I've dropped being X; I eat anything again", "the X thing is over, I eat everything":
+# a state the user left, read as a diet when the message speaks of eating
+_STATE_ENDED = _rx(
+    rf"\bi{_ADV}\s+(?:quit|stopped|gave up|given up|dropped|ditched|done)\s+being\s+"
+    r"(?:a\s+|an\s+)?(?P<o>[\w-]+)\b"
+    r"|^\W*(?:the|that|my)\s+(?P<o2>[\w-]+)\s+(?:thing|phase|diet|experiment|era|streak)\s+"
+    r"(?:is|was|'s)\s+(?:over|done|finished)\b"
+)
+_EATS_AGAIN = _rx(
+    r"\b(?:eat|eating|eats)\s+(?:pretty much\s+|just about\s+)?(?:anything|everything)\b"
 )
 _DIET_IS = _rx(
     rf"(?:{_IM}|\bi(?:'ve|\s+have)\s+been|\bi (?:went|became|turned|go|eat|keep|stay)|"
@@ -607,7 +724,7 @@ _EAT_AGAIN = _rx(
 )
 _INTOLERANT = _rx(
     rf"{_IM}{_ADV}\s+(?:(?:very|severely|mildly|quite|slightly|a bit)\s+)?"
-    r"(?:(?P<o>[^\W\d_][\w-]*)\s+intolerant|intolerant (?:to|of)\s+(?P<o2>.+))"
+    r"(?:(?P<o>[^\W\d_][\w]*)[\s-]+intolerant|intolerant (?:to|of)\s+(?P<o2>.+))"
     r"|\b(?:i(?:'ve|\s+have)(?:\s+got)?|my|i suffer from)\s+(?:an?\s+)?"
     r"(?P<o3>[^\W\d_][\w-]*)\s+intolerance\b"
 )
@@ -622,6 +739,8 @@ _NO_ALLERGY = _rx(
 
 @_rule("allergy")
 def _allergy_rule(ctx: _Context) -> list[_Spec]:
+    if (m := _RULED_OUT.search(ctx.clause)) and "allerg" in m.group(0).casefold():
+        return []  # a diagnosis ruled out: the intolerance rule reads it as taken back
     if m := _NO_ALLERGY.search(ctx.clause):
         item = _tidy(m.group("o"))
         if item.casefold() not in VALUE_STOP_WORDS and item.casefold() not in _NOT_A_NAME:
@@ -637,8 +756,24 @@ def _allergy_rule(ctx: _Context) -> list[_Spec]:
     return []
 
 
+_RULED_OUT = _rx(
+    r"\b(?:the\s+|my\s+|an?\s+)?(?P<o>[^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*)?)\s+"
+    r"(?P<kind>intolerance|allergy)\s+(?:was|has been|got|is|'s been)\s+(?:\w+\s+)?ruled out"
+    r"|\bruled out\s+(?:the\s+|my\s+|an?\s+)?(?P<o2>[^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*)?)"
+    r"\s+(?P<kind2>intolerance|allergy)"
+)
+
+
 @_rule("intolerance")
 def _intolerance_rule(ctx: _Context) -> list[_Spec]:
+    if m := _RULED_OUT.search(ctx.clause):
+        item = _tidy(m.group("o") or m.group("o2")).casefold()
+        kind = (m.group("kind") or m.group("kind2")).casefold()
+        item = re.sub(r"^(?:the|my|an?)\s+", "", item)
+        if item and item not in VALUE_STOP_WORDS:
+            predicate = "intolerance" if kind == "intolerance" else "allergy"
+            return [_Spec("fact", predicate, item, f"The user has no {item} {kind}.",
+                          polarity="retract", negation_in_value=True)]  # fmt: skip
     if m := _INTOLERANT.search(ctx.clause):
         raw = m.group("o") or m.group("o3") or _cut(m.group("o2") or "", keep_and=True)
         items = _items(raw) if m.group("o2") else [raw.casefold()]
@@ -648,12 +783,21 @@ def _intolerance_rule(ctx: _Context) -> list[_Spec]:
 
 @_rule("diet")
 def _diet_rule(ctx: _Context) -> list[_Spec]:
+    if (m := _STATE_ENDED.search(ctx.clause)) and _EATS_AGAIN.search(ctx.turn or ctx.clause):
+        value = (m.group("o") or m.group("o2")).casefold()
+        if value not in VALUE_STOP_WORDS and value not in _NOT_A_NAME:
+            return [_Spec("fact", "dietary_restriction", value, f"The user is no longer {value}.",
+                          polarity="retract")]  # fmt: skip
     if m := _DIET_ENDED.search(ctx.clause):
         value = m.group("o").casefold()
         return [_Spec("fact", "dietary_restriction", value, f"The user is no longer {value}.",
                       polarity="retract")]  # fmt: skip
     if m := _EAT_AGAIN.search(ctx.clause):
-        items = _items(_cut(m.group("o"), keep_and=True))
+        items = [
+            i
+            for i in _items(_cut(m.group("o"), keep_and=True))
+            if not re.search(r"\b(?:anything|everything|all)\b", i, re.I)
+        ]
         return [
             _Spec("fact", "dietary_restriction", f"no {i}", f"The user does not eat {i}.",
                   polarity="retract", negation_in_value=True)
@@ -662,6 +806,14 @@ def _diet_rule(ctx: _Context) -> list[_Spec]:
     if m := _DIET_IS.search(ctx.clause):
         value = m.group("o").casefold()
         return [_Spec("fact", "dietary_restriction", value, f"The user is {value}.")]
+    if m := _DIET_NOUN.search(ctx.clause):
+        words = _tidy(m.group("o") or m.group("o2")).casefold().split()
+        kept = [w for i, w in enumerate(words) if w not in VALUE_STOP_WORDS or not i][:2]
+        value = re.sub(r"^(?:new|strict|proper|special)\s+", "", " ".join(
+            kept[: next((i for i, w in enumerate(kept) if w in VALUE_STOP_WORDS), len(kept))]
+        ))  # fmt: skip
+        if value and value not in VALUE_STOP_WORDS and not _NOT_A_VALUE.match(value):
+            return [_Spec("fact", "dietary_restriction", value, f"The user is on a {value} diet.")]
     if m := _DIET_FOLLOW.search(ctx.clause):
         value = f"{_tidy(m.group('o'))} diet"
         return [
@@ -1219,6 +1371,33 @@ _NAMED_KIN = re.compile(
     r"(?P<name>(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’-]*(?<!ly)),\s+"
     rf"(?i:(?:my|our)\s+(?:{_KIN_ADJ}\s+)*(?P<rel>{_REL}))\b"
 )
+# The name first: "Ana is my other half", "Mia and Leo are my kids", "Kofi's my husband"
+_NAME_IS_MY_KIN = re.compile(
+    r"^\W*(?P<names>(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’-]*(?:(?:\s*,\s*|\s+(?i:and|&)\s+)"
+    r"(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’-]*)*)"
+    rf"(?:\s+(?i:is|are)|(?i:'s|’s))\s+(?i:my|our)\s+(?:(?i:{_KIN_ADJ})\s+)*"
+    rf"(?P<rel>(?i:{_REL})(?i:s|es)?)\b"
+)
+# "I'm the dad of two boys, Ari and Bo", "I'm a mother of two: Mia and Leo"
+_PARENT_OF = _rx(
+    rf"{_IM}\s+(?:a|the)\s+(?:proud\s+|happy\s+|tired\s+)*(?:mum|mom|mother|dad|father|"
+    rf"parent|mama|papa)\s+(?:of|to)\s+(?P<n>{_COUNT})(?:\s+(?:{_KIN_ADJ}\s+)*"
+    rf"(?P<rel>(?:{_REL})(?:s|es)?))?\s*[,:(—–-]?\s*(?P<rest>.*)$"
+)
+# "Noodle, the parrot who lives with us, ...": a named pet of the household
+_NAMED_PET_OF_OURS = re.compile(
+    r"(?:^|[,:;.!]\s*)(?P<name>(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’-]*),\s+(?i:the|our|my)\s+"
+    rf"(?:(?i:{_KIN_ADJ})\s+)*(?P<rel>(?i:{_alternation(PETS)}))\s+"
+    r"(?i:(?:who|that|which)\s+(?:lives|stays|sleeps)\s+with\s+(?:us|me)|(?:we|i)\s+"
+    r"(?:adopted|rescued|got|have|share))\b"
+)
+# "Chidi Okoro is my line manager": a person the user has one of, named first: the
+# user's own fact, not the manager's. ("My manager is X" reads as the manager's clause.)
+_MY_PERSON_IS = re.compile(
+    r"^\W*(?P<name2>(?:Dr\.?\s+|Prof\.?\s+)?(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’-]*"
+    r"(?:\s+(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’-]*)?)\s+(?i:is|'s)\s+(?i:my)\s+"
+    rf"(?:(?i:line|new|current|regular|family)\s+)?(?P<rel2>(?i:{_alternation(SINGLE_PEOPLE)}))\b"
+)
 _MARRIED = _rx(rf"{_IM}{_ADV}\s+(?:married|engaged|wed)\s+to\s+(?P<o>.+)")
 _WE_MARRIED = re.compile(
     r"(?:^|\b)(?P<name>(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’-]*)\s+(?i:and|&)\s+(?i:i|me)\s+"
@@ -1325,6 +1504,22 @@ def _people_rule(ctx: _Context) -> list[_Spec]:
             for n in names:
                 if not any(s.object == n for s in out):
                     out.append(replace(_kin_spec(rel, n), noun_phrase=True))
+    if not out and (m := _NAME_IS_MY_KIN.match(ctx.clause)):
+        names = [n for n in _names(m.group("names")) if n.casefold() not in _NOT_A_NAME]
+        rel = _singular(m.group("rel")) if len(names) > 1 else m.group("rel").casefold()
+        rel = "child" if rel in ("children", "kids", "twins") else rel
+        out += [replace(_kin_spec(rel, n), own=True) for n in names]
+    if not out and (m := _PARENT_OF.search(ctx.clause)):
+        names = _names(m.group("rest"))
+        out += [_kin_spec("child", n) for n in names]
+    if not out and (m := _NAMED_PET_OF_OURS.search(ctx.clause)):
+        out.append(replace(_kin_spec(m.group("rel"), m.group("name")), noun_phrase=True))
+    if not out and (m := _MY_PERSON_IS.search(ctx.clause)):
+        name = _tidy(m.group("name2"))
+        rel = m.group("rel2").casefold()
+        if name and name.split()[0].casefold() not in _NOT_A_NAME | {"i"}:
+            out.append(_Spec("fact", rel, name, f"The user's {rel} is {name}.", people=True,
+                             single_valued=True, own=True))  # fmt: skip
     if not out and (m := _NAME_DIED.search(ctx.clause) or _WE_LOST.search(ctx.clause)):
         name = m.group("name")
         if name.casefold() not in _NOT_A_NAME | {"i", "we", "he", "she", "they", "it"}:
@@ -1403,13 +1598,39 @@ _IM_THE_ROLE = _rx(
 )
 
 
+_IM_BARE_ROLE = _rx(
+    rf"{_IM}(?:\s+(?:now|officially|finally|currently|just))*\s+"
+    r"(?!(?:a|an|the|not|so|very|really|too|in|at|on|from|with|going|being|getting|here|there|"
+    r"back|done|sure|fine|good|ok|okay|afraid|sorry|glad|happy|tired|off|out|also|much|way|far|"
+    r"even|a bit|lot|more|less|feeling|still)\b)"
+    r"(?P<o>(?:[^\W\d][\w-]*\s+){0,3}?[^\W\d][\w-]*)$"
+)
+_NEW_ROLE_CUE = _rx(
+    r"\b(?:promot\w*|made me|named me|appointed|bumped|new (?:role|title|job|position)|"
+    r"step(?:ped)? up|took over as|took on)\b"
+)
+
+
 @_rule("promotion")
 def _promotion_rule(ctx: _Context) -> list[_Spec]:
     m = _PROMOTED.search(ctx.clause)
     if not m:
-        if r := _IM_THE_ROLE.search(_FILLER_TAIL.sub("", ctx.clause.strip(" ,.!?;:"))):
+        bare = _FILLER_TAIL.sub("", _tidy(ctx.clause).strip(" ,.!?;:"))
+        if r := _IM_THE_ROLE.search(bare):
             title = _tidy(r.group("o"))
             if title and not _NOT_A_TITLE.match(title):
+                return [_Spec("fact", "job_title", title, f"The user is {_article(title)} "
+                              f"{title}.")]  # fmt: skip
+        if r := _IM_BARE_ROLE.search(bare):
+            # "I'm senior copywriter now": no article, so a role only when its head is a
+            # role noun, or an agent noun in a message that says it is a new role
+            title = _tidy(r.group("o"))
+            head = title.split()[-1].casefold() if title else ""
+            role = bool(re.fullmatch(rf"(?:{_ROLE_HEADS})s?", head))
+            agent = bool(re.search(r"(?:er|or|ist|ian|ant|ent|ot|ect)$", head))
+            if title and not _NOT_A_TITLE.match(title) and (
+                role or (agent and len(title.split()) > 1 and _NEW_ROLE_CUE.search(ctx.turn))
+            ):
                 return [_Spec("fact", "job_title", title, f"The user is {_article(title)} "
                               f"{title}.")]  # fmt: skip
         return []
@@ -1436,8 +1657,25 @@ def _promotion_rule(ctx: _Context) -> list[_Spec]:
 _MY_ATTR = _rx(
     r"(?:^|\b)my\s+(?P<attr>(?:[^\W\d][\w-]*\s+){0,2}[^\W\d][\w-]*)\s+"
     r"(?P<cop>is|are|'s|’s)\s+(?:now\s+|currently\s+|still\s+)?(?:(?:a|an|the)\s+)?(?P<o>.+)"
+    r"|(?:^|\b)my\s+(?P<attr2>(?:[^\W\d][\w-]*\s+){0,2}[^\W\d][\w-]*)(?P<cop2>'s|’s)\s+"
+    r"(?:now\s+|currently\s+|still\s+)?(?:(?:a|an|the)\s+)?(?P<o2>.+)"
 )
 _DRIVE = _rx(rf"(?:^|\b)i{_ADV}\s+(?:drive|driving)\s+(?:a|an|the)\s+(?P<o>.+)")
+_RIDE = _rx(rf"(?:^|\b)i{_ADV}\s+(?:ride|riding)\s+(?:a|an)\s+(?P<o>.+)")
+# "I'm on Nova 20GB for my phone", "signed up for X on my phone", "got X as my car": the
+# value first, then the attribute it is held as.
+_FOR_MY = _rx(
+    rf"(?:^|\b)(?:(?:i|we){_ADV}\s+)?(?:'m\s+|am\s+|are\s+)?(?:on|using|use|have|got|get|"
+    r"signed up (?:for|with)|went with|picked|chose)\s+(?:(?:a|an|the)\s+)?(?P<o>.+?)\s+"
+    r"(?:for|on|as)\s+my\s+(?P<attr>(?:[^\W\d][\w-]*\s+)?[^\W\d][\w-]*)\b\W*$"
+)
+# "traded in my old bike for a Brompton", "swapped my car for a Golf": the attribute is
+# the noun after "my", the new value the one after "for".
+_TRADED_MY = _rx(
+    rf"(?:^|\b)(?:(?:i|we){_ADV}\s+)?(?:traded|swapped|exchanged|replaced)(?:\s+in)?\s+"
+    r"(?:my|our)\s+(?:old\s+|current\s+)?(?P<attr>(?:[^\W\d][\w-]*\s+)?[^\W\d][\w-]*)\s+"
+    r"(?:for|with)\s+(?:(?:a|an|the|my)\s+)?(?:new\s+)?(?P<o>.+)"
+)
 _ON_PLAN = _rx(
     rf"{_IM}{_ADV}\s+on\s+(?:the|a|an|my)\s+(?P<o>.+?)\s+"
     r"(?P<attr>plan|tariff|contract|subscription|membership|package)\b"
@@ -1479,6 +1717,13 @@ _NOT_AN_ATTRIBUTE_NOUN = frozenset(
 )  # fmt: skip
 
 
+def _attribute_predicate(attr: str) -> str:
+    """The predicate an attribute noun names, one slot for its synonyms ("mobile
+    contract" and "phone plan" are both ``phone_plan``)."""
+    low = re.sub(r"\s+", " ", attr.casefold()).strip()
+    return ATTRIBUTE_ALIASES.get(low) or re.sub(r"[^\w]+", "_", low).strip("_")
+
+
 def _changed_kind(first: str, second: str) -> _Spec | None:
     """The attribute a "changed <things>" clause names, held by the value the next one says."""
     m, n = _CHANGED_KIND.match(first.strip()), _NOW_HELD.match(second.strip())
@@ -1492,16 +1737,31 @@ def _changed_kind(first: str, second: str) -> _Spec | None:
         return _Spec("fact", "employer", e, f"The user works at {e}.")
     if attr in _NOT_AN_ATTRIBUTE_NOUN or attr in ATTRIBUTE_NOT or attr in RELATIONS:
         return None
-    return _Spec("fact", attr, value, f"The user's {attr} is {value}.", single_valued=True)
+    predicate = _attribute_predicate(attr)
+    return _Spec("fact", predicate, value, f"The user's {attr} is {value}.", single_valued=True)
 
 
 @_rule("attribute", fallback=True)
 def _attribute_rule(ctx: _Context) -> list[_Spec]:
-    if m := _DRIVE.search(ctx.clause):
-        value = _tidy(_PREP_TAIL.sub("", _cut(m.group("o"), keep_amp=True)))
-        if value and _cased(value.split()[-1]):  # a make or model, not "a hard bargain"
-            return [_Spec("fact", "car", value, f"The user drives {_article(value)} {value}.",
-                          single_valued=True)]  # fmt: skip
+    for pattern, predicate, verb in ((_DRIVE, "car", "drives"), (_RIDE, "bike", "rides")):
+        if m := pattern.search(ctx.clause):
+            value = _tidy(_PREP_TAIL.sub("", _cut(m.group("o"), keep_amp=True)))
+            # a make or model ("a Model 3"), not "a hard bargain" or "a bike to work"
+            if value and all(_cased(w) or w[:1].isdigit() for w in value.split()[1:]) and (
+                _cased(value)
+            ):
+                return [_Spec("fact", predicate, value,
+                              f"The user {verb} {_article(value)} {value}.",
+                              single_valued=True)]  # fmt: skip
+    for pattern in (_FOR_MY, _TRADED_MY):
+        if m := pattern.search(ctx.clause):
+            attr = m.group("attr").casefold()
+            value = _tidy(_PREP_TAIL.sub("", _cut(m.group("o"), keep_amp=True)))
+            head = attr.split()[-1]
+            bad = head in ATTRIBUTE_NOT or head in RELATIONS or head in PETS
+            if value and not bad and _cased(value) and len(value.split()) <= 5:
+                return [_Spec("fact", _attribute_predicate(attr), value,
+                              f"The user's {attr} is {value}.", single_valued=True)]  # fmt: skip
     if m := _ON_PLAN.search(ctx.clause):
         value, attr = _tidy(m.group("o")), m.group("attr").casefold()
         if value and len(value.split()) <= 4:
@@ -1510,20 +1770,22 @@ def _attribute_rule(ctx: _Context) -> list[_Spec]:
     m = _MY_ATTR.search(ctx.clause) or _SWITCHED_MY.search(ctx.clause)
     if not m:
         return []
-    attr = m.group("attr").casefold()
+    groups = m.groupdict()
+    attr = (groups.get("attr") or groups.get("attr2") or "").casefold()
+    said = groups.get("o") or groups.get("o2") or ""
     head = attr.split()[-1]
     if head in ATTRIBUTE_NOT or head in RELATIONS or head in PETS or attr in ATTRIBUTE_NOT:
         return []
-    value = _tidy(_cut(m.group("o"), keep_amp=True))
+    value = _tidy(_cut(said, keep_amp=True))
     if not value or _NOT_A_VALUE.match(value) or len(value.split()) > 5:
         return []
-    plural = (m.groupdict().get("cop") or "is").casefold() == "are"
+    plural = (groups.get("cop") or "is").casefold() == "are"
     if plural:
-        value = _tidy(_cut(m.group("o"), keep_and=True))
+        value = _tidy(_cut(said, keep_and=True))
     listed = plural and len(_items(value)) > 1  # "my hobbies are climbing and chess"
     if not listed and not _name_like(value, attr):
         return []  # "my laptop is slow", "my car is in the garage": a state, not a value
-    predicate = re.sub(r"[^\w]+", "_", attr).strip("_")
+    predicate = _attribute_predicate(attr)
     verb = "are" if plural else "is"
     return [_Spec("fact", predicate, value, f"The user's {attr} {verb} {value}.",
                   single_valued=not plural)]  # fmt: skip
@@ -1565,7 +1827,7 @@ _CLAUSE_BREAK = re.compile(
 )
 _ELIDED = re.compile(
     r"^(?:(?:also|now|currently|recently|just|then|finally)\s+)?"
-    r"(?:work|live|moved|relocated|joined|prefer|speak|started|am|have|living|working|"
+    r"(?:work|live|moved|began|rent|renting|ride|signed|relocated|joined|prefer|speak|started|am|have|living|working|"
     r"based|got|left|quit|settled|been|switched|became|adopted|handed|resigned|took|"
     r"changed|swapped|traded|sold|cancelled|canceled|dropped|lost|joined|stopped|gave)\b",
     re.IGNORECASE,
@@ -1739,7 +2001,7 @@ class RuleExtractor(BaseExtractor):
         self, turn: UserTurn, start: int, end: int, scope: str | None, sentence: str
     ) -> list[CandidateFact]:
         raw = turn.text[start:end]
-        quote = raw.strip().strip(",")
+        quote = without_asked_tail(raw.strip().strip(","))  # "..., any tips?" asks apart
         if not quote:
             return []
         clause = quote
@@ -1754,8 +2016,9 @@ class RuleExtractor(BaseExtractor):
         found, matched_text, specs = self._match(clause, turn, scope)
         if holder is not None:
             # Project facts and the user's own family facts ("our dog Rex") stay.
-            specs = [s for s in specs if s.subject != "user" or s.people]
-            specs += self._holder_specs(clause, holder, turn, scope)
+            specs = [s for s in specs if s.subject != "user" or s.people or s.own]
+            if not any(s.own for s in specs):  # "Ana is my other half": not Ana's clause
+                specs += self._holder_specs(clause, holder, turn, scope)
         if not specs and explicit:
             text = matched_text if found is None else clause
             if m := _CONSTRAINT.search(_tidy(text)):
@@ -1825,10 +2088,26 @@ class RuleExtractor(BaseExtractor):
                     quote = head.strip()  # the words that say it, without the plan
             if found is not None and found.start >= at:
                 when = None
+                # "Noodle, the parrot who lives with us, turned three today": the words
+                # that say it end before the day the other thing happened
+                cut = quote.find(found.phrase)
+                if cut > 0 and s.object.casefold() in quote[:cut].casefold():
+                    quote = quote[:cut].rstrip(" ,;:-—–")
         if found is not None and re.search(
             r"\b(?:until|till|up to|through)\s*$", clause[: found.start], re.IGNORECASE
         ):
             when = None  # "until last year": the end of a past state, not its start
+        if found is not None and re.match(r"(?:as of|as from|effective|starting)\b", found.phrase,
+                                          re.IGNORECASE):  # fmt: skip
+            # "I'm now the lead, as of this week": a start date, not a passing state; the
+            # quote is the words that say the fact (the date is in valid_from)
+            at_phrase = quote.find(found.phrase)
+            if at_phrase >= 0:
+                head, tail = quote[:at_phrase], quote[at_phrase + len(found.phrase) :]
+                if not _tidy(tail):
+                    quote = head.rstrip(" ,;:-—–")
+                elif not _tidy(head):
+                    quote = tail.lstrip(" ,;:-—–")
         if mood == "asserted" and polarity == "assert" and is_past_state(clause):
             valid_to = valid_to_of(clause, turn.sent_at)[0]
         where = turn.text.find(quote, start) if quote else -1
@@ -1881,7 +2160,7 @@ class RuleExtractor(BaseExtractor):
         since = found is not None and bool(
             re.match(r"(?:ever\s+)?since\b|for\b", found.phrase, re.IGNORECASE)
         )
-        ctx = _Context(matched_text, scope, self.projects, since)
+        ctx = _Context(matched_text, scope, self.projects, since, turn.text)
         specs: list[_Spec] = []
         for _name, rule, fallback in _RULES:
             if fallback and specs:
@@ -1929,6 +2208,10 @@ class RuleExtractor(BaseExtractor):
                     if self._self_corrected(joined, turn, scope) != joined:
                         end, s1 = spans[i + 1][1], spans[i + 1][3]
                         i += 1
+                # "Current job - T at E": a bare label names what the next clause says
+                if i + 1 < len(spans) and _LABEL_ONLY.match(turn.text[start:end]):
+                    end, s1 = spans[i + 1][1], spans[i + 1][3]
+                    i += 1
                 sentence = turn.text[s0:s1]
                 if i + 1 < len(spans) and (
                     spec := _changed_kind(
@@ -1996,13 +2279,22 @@ class RuleExtractor(BaseExtractor):
         return said or None
 
 
+_LABEL_ONLY = re.compile(
+    r"^\W*(?:(?:my|our)\s+)?(?:(?:current|new|present|day)\s+)?(?:job|role|position|title|"
+    r"occupation)\W*$",
+    re.IGNORECASE,
+)
 _CORRECTS_TURN = re.compile(
     r"^\W*(?:(?P<lead>(?:(?:typo|sorry|oops|whoops|correction|my bad|my mistake|wait|no|"
-    r"nope|edit|i'm sorry|ugh)\b[\s,.!:;—–-]*)+)(?:(?:i\s+)?(?:meant|mean)\s+|make that\s+|"
+    r"nope|edit|i'm sorry|ugh|hang on|hold on|hmm|er|erm|um|actually)\b[\s,.!:;—–-]*)+"
+    # a short aside of its own before a colon: "my phone changed it:", "wrong city, sorry:"
+    r"(?:[^,;:.!?]{1,40}[:]\s*)?|[^;:.!?]{1,60}:\s*)"
+    r"(?:(?:i\s+)?(?:meant|mean)\s+|make that\s+|"
     r"it's\s+|it is\s+|that's\s+|that should be\s+|should be\s+)?|i\s+(?:meant|mean)\s+)"
-    r"(?P<new>[^,;.!?]+?)\s*,?\s+(?:not|rather than|instead of)\s+(?P<old>[^,;.!?]+?)"
-    r"\s*[.!]*\s*$",
-    re.IGNORECASE,
+    r"(?P<new>[^,;.!?:]+?)\s*,?\s+(?:not|rather than|instead of)\s+(?P<old>[^,;.!?]+?)"
+    # what follows is the user's aside ("; I typed too fast", "— my fingers slipped")
+    r"\s*(?:[.!]*\s*$|[;—–]\s*.*$|[.!]\s+.*$)",
+    re.IGNORECASE | re.DOTALL,
 )
 
 

@@ -19,6 +19,7 @@ Example:
 from __future__ import annotations
 
 __all__ = [
+    "ATTRIBUTE_ALIASES",
     "ATTRIBUTE_NOT",
     "COUNTRIES",
     "LANGUAGES",
@@ -26,6 +27,7 @@ __all__ = [
     "OTHER_PEOPLE",
     "PETS",
     "RELATIONS",
+    "SINGLE_PEOPLE",
     "SINGULAR_AGREEMENT",
     "TOPICS",
     "VALUE_STOP_WORDS",
@@ -117,6 +119,7 @@ RELATIONS: dict[str, str] = {
     "toddler": "child", "stepson": "child", "stepdaughter": "child", "sons": "child",
     "baby girl": "child", "baby boy": "child", "little girl": "child", "little boy": "child",
     "daughters": "child", "kids": "child", "children": "child", "twins": "child",
+    "girls": "child", "boys": "child", "little ones": "child",
     # parents
     "mother": "parent", "father": "parent", "mum": "parent", "mom": "parent", "dad": "parent",
     "mommy": "parent", "mummy": "parent", "daddy": "parent", "stepmother": "parent",
@@ -187,3 +190,29 @@ ATTRIBUTE_NOT: frozenset[str] = frozenset(
     """.split()
 )
 """Nouns that do not name an attribute in "my X is Y" (or that a specific rule owns)."""
+
+ATTRIBUTE_ALIASES: dict[str, str] = {
+    "phone plan": "phone_plan", "mobile plan": "phone_plan", "cell plan": "phone_plan",
+    "cellphone plan": "phone_plan", "cell phone plan": "phone_plan",
+    "phone contract": "phone_plan", "mobile contract": "phone_plan",
+    "mobile tariff": "phone_plan", "phone tariff": "phone_plan", "mobile": "phone_plan",
+    "phone": "phone_plan", "cell": "phone_plan", "sim": "phone_plan",
+    "favourite colour": "favorite_color", "favorite colour": "favorite_color",
+    "favourite color": "favorite_color", "favorite color": "favorite_color",
+    "internet provider": "internet_provider", "broadband provider": "internet_provider",
+    "wifi provider": "internet_provider", "home wifi provider": "internet_provider",
+    "broadband": "internet_provider", "isp": "internet_provider",
+    "bank": "bank", "current account": "bank", "bank account": "bank",
+    "gym": "gym", "gym membership": "gym", "bike": "bike", "bicycle": "bike", "car": "car",
+    "ride": "car", "motor": "car", "shoe size": "shoe_size", "shoes": "shoe_size",
+    "blood group": "blood_type", "blood type": "blood_type",
+}  # fmt: skip
+"""Attribute nouns that name the same one-at-a-time slot ("my mobile contract" and "my
+phone plan" are one slot), so a switch said in other words still replaces the old value.
+Nouns not listed get a predicate made from their own words."""
+
+SINGLE_PEOPLE: frozenset[str] = frozenset(
+    "manager boss dentist doctor gp landlord landlady therapist mentor supervisor".split()
+)
+"""People in the user's life of whom a user has one at a time ("my dentist is Dr. Ito"):
+``my <word> is <Name>`` is then the user's own one-valued fact, named after the word."""
