@@ -870,11 +870,7 @@ def phone_synonyms(rng: random.Random, user: str, start: datetime) -> HoConversa
         start,
         [
             [HoTurn(first, (_fact("phone_plan", old, f"Phone plan {old}.", single_valued=True),))],
-            [
-                HoTurn(
-                    switch, (_fact("phone_plan", new, f"Phone plan {new}.", single_valued=True),)
-                )
-            ],
+            [HoTurn(switch, (_fact("phone_plan", new, f"Phone plan {new}.", single_valued=True),))],
         ],
         [
             HoProbe(
@@ -885,6 +881,160 @@ def phone_synonyms(rng: random.Random, user: str, start: datetime) -> HoConversa
             )
         ],
         ("one_at_a_time",),
+    )
+
+
+BANKS = ("Nordhaven", "Halden Savings", "Corvid Bank", "Brightpath Credit Union")
+
+
+def saved_in_other_words(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """An explicit save introduced by a lead and a colon, a constraint or dislike said with
+    the thing first ("X is something I ...", "X are out for me")."""
+    which = rng.randrange(2)
+    if which == 0:
+        thing = rng.choice(("night buses", "red-eye flights", "ferries"))
+        text = rng.choice(
+            [
+                f"Store this for later: I never take {thing}.",
+                f"Hang on to this: {thing} are out for me.",
+                f"Keep this on file: {thing} are a no-go for me.",
+            ]
+        )
+        cand = _fact("constraint", f"no {thing}", f"Constraint: no {thing}.")
+        probe = HoProbe(
+            "book me a way to get to the coast next month",
+            present=(thing.split()[0],),
+            kind="explicit_save",
+        )
+    else:
+        food = rng.choice(DISLIKES)
+        text = rng.choice(
+            [
+                f"Store this for later: {food} is something I really hate.",
+                f"Don't lose track of this: I can't stand {food}.",
+                f"File this away: {food} is something I detest.",
+            ]
+        )
+        cand = _fact("dislike", food, f"Dislikes {food}.", kind="preference")
+        probe = HoProbe("a lunch idea for Sunday", present=(food,), kind="explicit_save")
+    return _conv(user, start, [[HoTurn(text, (cand,))]], [probe], ("explicit_save",))
+
+
+def list_with_leads(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """Several facts after a lead and a colon, each with its value first."""
+    city = rng.choice(CITIES)
+    emp = rng.choice(EMPLOYERS)
+    allergen = rng.choice(ALLERGENS)
+    text = rng.choice(
+        [
+            f"Some context: {city} is where I live, {emp} is where I work, and {allergen} "
+            f"gives me hives.",
+            f"Background: I'm based in {city}, my employer is {emp}, and {allergen} gives me "
+            f"a nasty allergic reaction.",
+            f"For the record: {city} is home, I work at {emp}, and I'm allergic to {allergen}.",
+        ]
+    )
+    return _conv(
+        user,
+        start,
+        [
+            [
+                HoTurn(
+                    text,
+                    (
+                        _fact("city", city, f"Lives in {city}."),
+                        _fact("employer", emp, f"Works at {emp}."),
+                        _fact("allergy", allergen, f"Is allergic to {allergen}."),
+                    ),
+                )
+            ]
+        ],
+        [
+            HoProbe(
+                "a walk I could do near home on Sunday", present=(city,), kind="unseen_statement"
+            ),
+            HoProbe(
+                "a short bio for my company's website", present=(emp,), kind="unseen_statement"
+            ),
+            HoProbe(
+                "what should I bake for the office?", present=(allergen,), kind="unseen_statement"
+            ),
+        ],
+        ("unseen_statement",),
+    )
+
+
+def moved_household(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """A dated move with an object between the verb and the place; a gym or bank switched
+    after a colon; a membership that is not a job."""
+    old, new = _two(rng, CITIES)
+    move = rng.choice(
+        [
+            f"We shifted the whole family to {new} in May.",
+            f"We moved our entire life to {new} last spring.",
+            f"I relocated the kids and the cat to {new} in February.",
+        ]
+    )
+    b_old, b_new = _two(rng, BANKS)
+    switch = rng.choice(
+        [f"Switched banks: {b_new} from this month.", f"Changed banks — {b_new} now."]
+    )
+    return _conv(
+        user,
+        start,
+        [
+            [
+                HoTurn(f"I live in {old}.", (_fact("city", old, f"Lives in {old}."),)),
+                HoTurn(
+                    f"My bank is {b_old}.",
+                    (_fact("bank", b_old, f"Banks with {b_old}.", single_valued=True),),
+                ),
+            ],
+            [
+                HoTurn(move, (_fact("city", new, f"Lives in {new}."),)),
+                HoTurn(switch, (_fact("bank", b_new, f"Banks with {b_new}.", single_valued=True),)),
+            ],
+        ],
+        [
+            HoProbe(
+                "a good bakery near where I live?",
+                present=(new,),
+                absent=((old, "stale"),),
+                kind="unseen_statement",
+            ),
+            HoProbe(
+                "how do I set up a standing order with my bank?",
+                present=(b_new,),
+                absent=((b_old, "stale"),),
+                kind="one_at_a_time",
+            ),
+        ],
+        ("unseen_statement", "one_at_a_time"),
+    )
+
+
+def membership_is_no_job(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """An employer, then a club membership that must not replace it."""
+    emp = rng.choice(EMPLOYERS)
+    club = rng.choice(("Harbourside Rowing Club", "PulseFit", "Summit Climbing"))
+    return _conv(
+        user,
+        start,
+        [
+            [
+                HoTurn(f"I work at {emp}.", (_fact("employer", emp, f"Works at {emp}."),)),
+                HoTurn(f"I'm a member at {club}.", ()),
+            ]
+        ],
+        [
+            HoProbe(
+                "write a line about where I work for my profile",
+                present=(emp,),
+                absent=((club, "stale"),),
+                kind="unseen_statement",
+            )
+        ],
+        ("unseen_statement",),
     )
 
 
@@ -910,4 +1060,8 @@ SCENARIOS: tuple[Callable[[random.Random, str, datetime], HoConversation], ...] 
     corrected_with_lead,
     names_and_things,
     phone_synonyms,
+    saved_in_other_words,
+    list_with_leads,
+    moved_household,
+    membership_is_no_job,
 )
