@@ -293,3 +293,39 @@ def test_a_correction_after_a_lead_in_names_the_value_it_replaces(fix: str) -> N
     assert [(f.predicate, f.object, f.corrects) for f in facts if f.message_id == "u2"] == [
         ("city", "Rodez", "Tulle")
     ]
+
+
+SAVED_AND_LISTED = [
+    # a save introduced by a lead and a colon; the thing first
+    ("Jot this down: I never take sleeper trains.", {("constraint", "never take sleeper trains")}),
+    ("Keep this on file: tolls are out for me.", {("constraint", "no tolls")}),
+    ("Hold on to this: aniseed is something I loathe.", {("dislike", "aniseed")}),
+    # several facts after a lead, each with its value first
+    (
+        "Quick context: Vigo is where I live, Orrel Print is where I work, and lupin gives "
+        "me hives.",
+        {("city", "Vigo"), ("employer", "Orrel Print"), ("allergy", "lupin")},
+    ),
+    # a move with what moved between the verb and the place; a switch after a colon
+    ("We shifted our whole household to Lund in April.", {("city", "Lund")}),
+    ("Switched vets: Alder Lane Vets from this week.", {("vet", "Alder Lane Vets")}),
+    ("Changed insurers — Corbel Mutual now.", {("insurer", "Corbel Mutual")}),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"), SAVED_AND_LISTED, ids=[s[0][:40] for s in SAVED_AND_LISTED]
+)
+def test_saves_and_lists_said_value_first(text: str, expected: set[tuple[str, str]]) -> None:
+    assert current(text) == expected
+
+
+def test_a_membership_is_no_job() -> None:
+    assert not [f for f in extract("I'm a member at Fernhill Tennis Club.") if f.predicate in
+                ("employer", "job_title")]  # fmt: skip
+
+
+def test_a_lead_before_a_colon_does_not_make_the_statement_a_question() -> None:
+    assert current("Since you keep asking about my diet: I'm fruitarian now.") == {
+        ("dietary_restriction", "fruitarian")
+    }

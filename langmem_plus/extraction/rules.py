@@ -407,7 +407,10 @@ def _name_rule(ctx: _Context) -> list[_Spec]:
 # ---- where the user lives
 _MOVED = _rx(
     rf"{_I}{_ADV}\s+(?:mov(?:e|ed|es|ing)|relocat(?:e|ed|es|ing)|emigrat(?:e|ed|es|ing)|"
-    r"immigrat(?:e|ed|es|ing))"
+    r"immigrat(?:e|ed|es|ing)|shift(?:ed|s|ing)?)"
+    # what moved with the user: "moved our whole household to", "relocated the kids to"
+    r"(?:\s+(?:our|my|the|a)\s+(?:[\w-]+\s+){0,4}?(?:household|family|home|life|lives|"
+    r"stuff|things|belongings|kids|children|base|everything|cat|dog|pets)\b)?"
     r"(?:\s+(?:house|back|over|abroad|away))?(?:\s+from\s+(?P<from>.+?))?\s+(?:to|into)\s+(?P<o>.+)"
 )
 _LIVE = _rx(
@@ -544,7 +547,8 @@ _TOOK_ROLE = _rx(
 )
 _NOT_A_TITLE = _rx(
     r"^(?:new|current|old|first|next|dream|full[- ]time|part[- ]time|permanent|temporary|"
-    r"different|better|remote|similar|junior|senior)?$"
+    r"different|better|remote|similar|junior|senior|member|customer|client|patient|regular|"
+    r"subscriber|guest|fan|student)?$"
 )
 # "My role: data analyst at Oakhurst", "Current job - T with E", "my job is T at E"
 _JOB_LABEL = _rx(
@@ -737,8 +741,19 @@ _NO_ALLERGY = _rx(
 )
 
 
+_GIVES_ME_ALLERGY = _rx(
+    r"^\W*(?P<o>[^\W\d][\w'-]*(?:\s+[\w'-]+){0,2}?)\s+(?:gives|give|gave|makes|make)\s+me\s+"
+    r"(?:(?:a|an|the)\s+)?(?:(?:bad|nasty|severe|serious|awful|horrible|mild|terrible)\s+)?"
+    r"(?:allergic reactions?|hives|anaphylaxis|an anaphylactic reaction|break out in hives)\b"
+)
+
+
 @_rule("allergy")
 def _allergy_rule(ctx: _Context) -> list[_Spec]:
+    if m := _GIVES_ME_ALLERGY.search(ctx.clause):
+        item = _tidy(m.group("o"))
+        if item and not _NOT_AN_ITEM.search(item) and item.casefold() not in _NOT_A_NAME:
+            return [_Spec("fact", "allergy", item, f"The user is allergic to {item}.", own=True)]
     if (m := _RULED_OUT.search(ctx.clause)) and "allerg" in m.group(0).casefold():
         return []  # a diagnosis ruled out: the intolerance rule reads it as taken back
     if m := _NO_ALLERGY.search(ctx.clause):
@@ -1710,6 +1725,8 @@ _NOW_HELD = _rx(
     r"^(?:(?:and|so)\s+)?(?:(?:i'm|i am|we're|we are)\s+(?:now\s+)?(?:at|with|on|in)|"
     r"(?:now\s+)(?:at|with|on)|(?:(?:i|we)\s+)?(?:now\s+)?(?:joined|signed up (?:at|with|for)|"
     r"went with|picked|chose|go to|use))\s+(?:(?:a|an|the)\s+)?(?P<o>.+)"
+    # "changed banks — Corvid Bank now": the bare name, then "now"
+    r"|^(?P<o2>(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’&.-]*(?:\s+[\w'’&.-]+){0,3}?)\s+(?i:now|these days)\W*$"
 )
 _NOT_AN_ATTRIBUTE_NOUN = frozenset(
     {"side", "place", "seat", "train", "clothe", "hand", "lane", "room", "plan", "topic",
@@ -1724,13 +1741,19 @@ def _attribute_predicate(attr: str) -> str:
     return ATTRIBUTE_ALIASES.get(low) or re.sub(r"[^\w]+", "_", low).strip("_")
 
 
+_CHANGED_KIND_COLON = _rx(
+    rf"^\W*(?:(?:i|we){_ADV}\s+)?(?:changed|switched|swapped|moved)\s+"
+    r"(?P<n>[^\W\d_][\w-]*?)(?P<pl>ies|s)\s*(?::|—|–)\s*(?:now\s+)?(?P<o>.+)$"
+)
+
+
 def _changed_kind(first: str, second: str) -> _Spec | None:
     """The attribute a "changed <things>" clause names, held by the value the next one says."""
     m, n = _CHANGED_KIND.match(first.strip()), _NOW_HELD.match(second.strip())
     if not m or not n:
         return None
     attr = m.group("n").casefold() + ("y" if m.group("pl").casefold() == "ies" else "")
-    value = _tidy(_PREP_TAIL.sub("", _cut(n.group("o"), keep_amp=True)))
+    value = _tidy(_PREP_TAIL.sub("", _cut(n.group("o") or n.group("o2"), keep_amp=True)))
     if not value or len(value.split()) > 5 or not _name_like(value, attr):
         return None
     if attr in ("job", "company", "employer", "firm") and (e := _employer(value)):
@@ -1743,6 +1766,11 @@ def _changed_kind(first: str, second: str) -> _Spec | None:
 
 @_rule("attribute", fallback=True)
 def _attribute_rule(ctx: _Context) -> list[_Spec]:
+    if m := _CHANGED_KIND_COLON.match(ctx.clause):
+        # "Switched banks: Nordhaven from this month": the next clause, after a colon
+        head = m.group(0)[: m.start("o")].rstrip(" :—–")
+        if spec := _changed_kind(head, f"now at {m.group('o')}"):
+            return [spec]
     for pattern, predicate, verb in ((_DRIVE, "car", "drives"), (_RIDE, "bike", "rides")):
         if m := pattern.search(ctx.clause):
             value = _tidy(_PREP_TAIL.sub("", _cut(m.group("o"), keep_amp=True)))
@@ -1799,10 +1827,37 @@ _ROUTINE = _rx(
     r"|(?:[\w'-]+\s+){1,6}?on\s+(?:mondays|tuesdays|wednesdays|thursdays|fridays|"
     r"saturdays|sundays|weekends|weekdays)\b.*)"
 )
+_THING_DISLIKED = _rx(
+    r"^\W*(?P<o>[^\W\d][\w'-]*(?:\s+[\w'-]+){0,3}?)\s+(?:is|are)\s+(?:something|one thing|"
+    r"a thing|the one thing|what)\s+i\s+(?:really\s+|truly\s+|just\s+)?(?P<verb>loathe|hate|"
+    r"detest|dislike|can't stand|cannot stand|don't like|do not like|avoid|never eat)\b"
+)
+_THING_RULED_OUT = _rx(
+    r"^\W*(?P<o>[^\W\d][\w'-]*(?:\s+[\w'-]+){0,3}?)\s+(?:is|are)\s+(?:out|a no-go|a no go|"
+    r"off the table|off-limits|off limits|a hard no|not an option|a dealbreaker)\s+for\s+"
+    r"(?:me|us)\b"
+)
 _CONSTRAINT = _rx(
     r"^(?:i|we)\s+(?P<o>(?:can't|cannot|can not|don't|do not|never|must not|mustn't|won't|"
     r"need|have to|must|only)\s+.+)"
 )
+
+
+@_rule("value_first", fallback=True)
+def _value_first_rule(ctx: _Context) -> list[_Spec]:
+    """The thing first, then what the user thinks of it: "liver is something I hate",
+    "night trains are out for me" (a dislike, a constraint)."""
+    if m := _THING_DISLIKED.search(ctx.clause):
+        value = _tidy(m.group("o"))
+        if value and not _NOT_AN_OBJECT.match(value) and value.casefold() not in _NOT_A_NAME:
+            return [_Spec("preference", "dislike", value, f"The user dislikes {value}.",
+                          negation_in_value=True, own=True)]  # fmt: skip
+    if m := _THING_RULED_OUT.search(ctx.clause):
+        value = _tidy(m.group("o"))
+        if value and not _NOT_AN_OBJECT.match(value) and value.casefold() not in _NOT_A_NAME:
+            return [_Spec("fact", "constraint", f"no {value}", f"The user avoids {value}.",
+                          negation_in_value=True, own=True)]  # fmt: skip
+    return []
 
 
 @_rule("routine", fallback=True)
@@ -1822,7 +1877,10 @@ _CLAUSE_BREAK = re.compile(
     r"our\b|work|live|moved|joined|prefer|speak|started|took|quit|left|landed|relocated|"
     r"switched)\b)"
     r"|,\s+(?=(?:i\b|i'm|i've|we\b|we're|my\b|our\b))"
-    r"|,\s+(?=now\s+(?:a|an|the|at|with|working|living|based|in)\b)",
+    r"|,\s+(?=now\s+(?:a|an|the|at|with|working|living|based|in)\b)"
+    # a clause with its value first: ", Oakhurst is where I work", ", and kiwi gives me hives"
+    r"|,\s+(?:and\s+)?(?=(?:[\w'’&.-]+\s+){1,4}?(?:is where|is home|gives me|give me|makes me|"
+    r"is something i|are something i|is my|are my)\b)",
     re.IGNORECASE,
 )
 _ELIDED = re.compile(
@@ -2004,6 +2062,8 @@ class RuleExtractor(BaseExtractor):
         quote = without_asked_tail(raw.strip().strip(","))  # "..., any tips?" asks apart
         if not quote:
             return []
+        if strip_remember_prefix(quote) is None and (lead := _COLON_LEAD.match(quote)):
+            quote = quote[lead.end() :]  # "Some context: I'm based in X": the statement
         clause = quote
         remember = strip_remember_prefix(clause)
         if remember is not None:
@@ -2279,6 +2339,12 @@ class RuleExtractor(BaseExtractor):
         return said or None
 
 
+# A lead-in before a colon that is no statement of its own ("Some context:", "since you
+# keep asking about food:"), followed by one that is: the quote is the statement.
+_COLON_LEAD = re.compile(
+    r"^[^:;.!?\n]{1,60}?:\s+(?=(?:(?i:i\b|i'm|i've|i'd|we\b|we're|my\b|our\b)|"
+    r"(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’-]*(?:\s+[\w'’&-]+){0,3}\s+(?:is|are|gives|makes)\b))",
+)
 _LABEL_ONLY = re.compile(
     r"^\W*(?:(?:my|our)\s+)?(?:(?:current|new|present|day)\s+)?(?:job|role|position|title|"
     r"occupation)\W*$",
