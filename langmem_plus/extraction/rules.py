@@ -54,18 +54,35 @@ from langmem_plus.extraction.vocab import (
     ATTRIBUTE_ALIASES,
     ATTRIBUTE_NOT,
     COUNTRIES,
+    DIET_WORDS,
+    GENERIC_OWNERS,
+    GENERIC_THINGS,
+    HOME_NOUNS,
+    KIN_ADJECTIVES,
     LANGUAGES,
+    NAME_PARTICLES,
     NOT_A_NAME,
+    NOT_A_PROJECT,
+    NOT_A_SCOPE,
+    NOT_AN_ATTRIBUTE_NOUN,
+    OWNED_TOPICS,
     PETS,
     RELATIONS,
+    ROLE_HEADS,
     SINGLE_PEOPLE,
     SINGULAR_AGREEMENT,
+    TONE_WORDS,
+    TOPIC_NOUNS,
     TOPICS,
     VALUE_STOP_WORDS,
 )
 from langmem_plus.models import CandidateFact
 
 __all__ = ["RuleExtractor", "third_person"]
+
+def _alternation(words: Collection[str]) -> str:
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+
 
 _TECH_WORDS = {w for words in TOPICS.values() for w in words}
 _NOT_A_NAME = NOT_A_NAME
@@ -120,9 +137,7 @@ _PREP_TAIL = re.compile(
     r"based|located|outside|around|because|when|while|via|to|into)\s+.*$",
     re.IGNORECASE,
 )
-_PARTICLES = frozenset({"de", "da", "do", "dos", "das", "del", "della", "di", "du", "la",
-                        "le", "am", "an", "der", "den", "van", "von", "upon", "on", "of",
-                        "y", "e", "&", "al", "el", "bin", "ibn", "sur", "en"})  # fmt: skip
+_PARTICLES = NAME_PARTICLES
 
 
 def _cased(word: str) -> bool:
@@ -424,7 +439,7 @@ _BEEN_IN = _rx(
 _HOME = _rx(r"(?:\b(?:my home|home for me|my city|my current city)|^home) is(?: now)?\s+(?P<o>.+)")
 # A home noun placed somewhere: "my flat is in X", "our new address is in X", "I rent a
 # room in X", "I'm renting a studio in X".
-_HOME_NOUN = r"(?:home|flat|apartment|house|place|address|condo|studio|room|bedsit|digs)"
+_HOME_NOUN = rf"(?:{_alternation(HOME_NOUNS)})"
 _HOME_IN = _rx(
     rf"\b(?:my|our)\s+(?:(?:new|current|own|little|rented)\s+)*{_HOME_NOUN}\s+"
     r"(?:is|'s|’s)\s+(?:now\s+|currently\s+)?in\s+(?P<o>.+)"
@@ -673,9 +688,7 @@ _ALLERGY_NOUN = _rx(
 )
 _ALLERGY_LIST = _rx(r"\b(?:my allergies (?:are|include)|allergies:|allergic:)\s*(?P<o>.+)")
 _DIET_WORDS = (
-    r"vegetarian|vegan|pescatarian|pescetarian|plant-based|gluten-free|dairy-free|"
-    r"lactose-free|nut-free|keto|paleo|teetotal|"
-    r"teetotaler|teetotaller|kosher|halal|flexitarian|raw vegan|low-carb|low carb|"
+    _alternation(DIET_WORDS) + "|"
     # by their shape, not by name: "fruitarian", "carnivore", "sugar-free", "raw-food"
     r"[a-z]+(?:arian|ivore)|[a-z]+-free|raw[- ]food|whole[- ]food|plant[- ]based"
 )
@@ -918,10 +931,7 @@ def _language_rule(ctx: _Context) -> list[_Spec]:
     return []
 
 
-_TONE_WORDS = (
-    r"formal|informal|casual|friendly|professional|direct|blunt|polite|warm|playful|serious|"
-    r"relaxed|neutral|technical|non-technical|simple|plain|upbeat|gentle|encouraging"
-)
+_TONE_WORDS = _alternation(TONE_WORDS)
 _TONE = _rx(
     rf"(?:\b(?:tone|style|register)\b.*?\b(?P<o>(?:more |less |very )?(?:{_TONE_WORDS}))\b"
     rf"|\b(?P<o2>(?:more |less |very )?(?:{_TONE_WORDS}))\s+(?:tone|style|register|language)\b"
@@ -993,10 +1003,7 @@ _DECISION_VERB = _rx(
 _LEADING_SCOPE = _rx(
     r"^(?:for|on|in|with)\s+(?P<s>[A-Za-z][\w.-]*)\s*,?\s+(?:we|i|the team|my team|our team)\b"
 )
-_NOT_SCOPE = frozenset({"now", "today", "sure", "example", "instance", "reference", "me", "us",
-                        "that", "this", "real", "fact", "general", "short", "case", "the",
-                        "a", "an", "my", "our", "once", "good", "all", "both", "it", "then",
-                        "future", "later", "years", "months", "weeks", "days"})  # fmt: skip
+_NOT_SCOPE = NOT_A_SCOPE
 
 
 def _scope_in(ctx: _Context) -> str | None:
@@ -1055,8 +1062,7 @@ _TICKET = re.compile(
     r"(?P<o>[A-Z][A-Z0-9]{1,9})(?:-\d*)?\b"
     r"|(?i:\b(?:prefix|project key)\s*(?:is|:|=)\s*['\"]?)(?P<o2>[A-Z][A-Z0-9]{1,9})(?:-\d*)?\b"
 )
-_GENERIC_OWNER = frozenset({"the", "our", "my", "your", "their", "a", "this", "that", "git",
-                            "github", "gitlab", "code", "main", "new", "old"})  # fmt: skip
+_GENERIC_OWNER = GENERIC_OWNERS
 
 
 @_rule("identifier")
@@ -1138,27 +1144,17 @@ _IS_OUR_TOPIC = _rx(
     rf"(?:(?:main|primary|production|prod|current)\s+)?(?P<topic>{_TOPIC_NOUNS})"
     r"(?:\s+(?:here|for\s+(?:the\s+)?(?P<s>[\w.-]+)))?\b"
 )
-_TOPIC_NOUN_MAP = {"db": "database", "datastore": "database", "data store": "database",
-                   "hosting provider": "deploy_target", "hosting": "deploy_target",
-                   "host": "deploy_target", "cloud provider": "deploy_target",
-                   "cloud": "deploy_target", "deploy target": "deploy_target",
-                   "deployment target": "deploy_target", "auth method": "auth_method",
-                   "auth": "auth_method"}  # fmt: skip
+_TOPIC_NOUN_MAP = TOPIC_NOUNS
 _WE_VERB_SHOWN = {"deploy": "is deployed to", "host": "is hosted on", "ship": "is deployed to",
                   "run": "runs on", "ran": "runs on", "migrat": "moved to", "mov": "moved to",
                   "switch": "moved to", "port": "moved to"}  # fmt: skip
 _DEPLOY_VERBS = frozenset({"deploy", "host", "ship"})
-_GENERIC_THING = frozenset({"it", "this", "that", "everything", "things", "stuff", "code",
-                            "apps", "services", "them", "all", "here", "project", "app",
-                            "service", "one", "tests", "builds", "jobs", "workloads",
-                            "containers", "production", "prod", "staging"})  # fmt: skip
+_GENERIC_THING = GENERIC_THINGS
 _PROJECT_ADV = _rx(
     r"(?<=\s)(?:now|currently|still|already|actually|recently|finally|just|officially|"
     r"mostly|primarily|also)\s+"
 )
-_OWNED_TOPICS = {"database": "database", "db": "database", "host": "deploy_target",
-                 "hosting": "deploy_target", "cloud": "deploy_target", "region": "deploy_target",
-                 "auth": "auth_method"}  # fmt: skip
+_OWNED_TOPICS = OWNED_TOPICS
 _WE_VERB = {"use": "uses", "run on": "runs on", "are on": "is on", "deploy to": "deploys to",
             "deploy on": "deploys to", "deployed to": "deploys to", "deployed on": "deploys to",
             "host on": "is hosted on", "hosted on": "is hosted on",
@@ -1167,12 +1163,7 @@ _WE_VERB = {"use": "uses", "run on": "runs on", "are on": "is on", "deploy to": 
             "build with": "is built with", "migrated to": "moved to", "moved to": "moved to",
             "switched to": "moved to", "are using": "uses",
             "are running on": "runs on"}  # fmt: skip
-_NOT_PROJECT = frozenset({"i", "we", "it", "he", "she", "they", "this", "that", "which", "who",
-                          "everyone", "everybody", "someone", "nobody", "one", "mine", "what",
-                          "there", "and", "but", "also", "team", "company", "user", "now",
-                          "currently", "still", "already", "actually", "recently", "finally",
-                          "just", "officially", "mostly", "primarily", "here", "house",
-                          "home", "back", "out", "in", "to"})  # fmt: skip
+_NOT_PROJECT = NOT_A_PROJECT
 _POSSESSIVE_BEFORE = re.compile(r"\b(?:my|his|her|their|your|a|an)\s+$", re.I)
 
 
@@ -1349,15 +1340,10 @@ def _preference_rule(ctx: _Context) -> list[_Spec]:
 
 
 # ---- people and pets in the user's life (user facts: partner, child, parent, ...)
-def _alternation(words: Collection[str]) -> str:
-    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
 
 
 _REL = _alternation({*RELATIONS, *PETS})
-_KIN_ADJ = (
-    r"(?:older|younger|little|big|baby|eldest|oldest|youngest|twin|new|lovely|rescue|"
-    r"adopted|teenage|grown-up|grown|old|late|beloved|sweet|first|second|[a-z]+-year-old)"
-)
+_KIN_ADJ = rf"(?:{_alternation(KIN_ADJECTIVES)}|[a-z]+-year-old)"
 _COUNT = r"(?:a|an|one|two|three|four|five|six|\d+)"
 # The relation word heads its phrase ("a cat", "two sons, Ari and Bo"), not a modifier of
 # another noun ("a cat allergy", "a dog walker").
@@ -1574,13 +1560,7 @@ _NOT_THERE = _rx(
     r"|(?:^|\b)i(?:'ve|\s+have)?{_ADV}\s+(?:retired|been made redundant|been laid off|"
     r"got laid off|was laid off|lost my job)\b(?!\s+(?:from|at|by|with)\s)"
 )
-_ROLE_HEADS = (
-    r"lead|leader|manager|head|director|engineer|developer|designer|officer|chief|cto|ceo|"
-    r"cfo|coo|vp|president|partner|principal|supervisor|captain|coordinator|editor|"
-    r"analyst|architect|consultant|associate|chair|admin|administrator|owner|foreman|"
-    r"specialist|scientist|researcher|professor|lecturer|teacher|nurse|doctor|chef|"
-    r"producer|strategist|advisor|adviser|fellow|principal|maintainer|steward"
-)
+_ROLE_HEADS = _alternation(ROLE_HEADS)
 _PROMOTED = _rx(
     r"\b(?:made|named|appointed|promoted|bumped|moved)\s+me\s+(?:up\s+)?(?:to\s+|as\s+)?"
     r"(?P<o>.+)"
@@ -1728,10 +1708,7 @@ _NOW_HELD = _rx(
     # "changed banks — Corvid Bank now": the bare name, then "now"
     r"|^(?P<o2>(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’&.-]*(?:\s+[\w'’&.-]+){0,3}?)\s+(?i:now|these days)\W*$"
 )
-_NOT_AN_ATTRIBUTE_NOUN = frozenset(
-    {"side", "place", "seat", "train", "clothe", "hand", "lane", "room", "plan", "topic",
-     "subject", "gear", "tack", "direction", "course", "position", "shift", "team"}
-)  # fmt: skip
+_NOT_AN_ATTRIBUTE_NOUN = NOT_AN_ATTRIBUTE_NOUN
 
 
 def _attribute_predicate(attr: str) -> str:
