@@ -610,6 +610,7 @@ def bare_title(rng: random.Random, user: str, start: datetime) -> HoConversation
             f"They promoted me, I'm {new} now!",
             f"I'm {new} now, as of Monday.",
             f"Who just got promoted to {new}? This person!",
+            f"Guess who got moved up to {new} this month? Yours truly!",
             f"Good news: as of this month I'm {new}.",
             f"I was promoted to {new} in the spring.",
         ]
@@ -863,6 +864,7 @@ def phone_synonyms(rng: random.Random, user: str, start: datetime) -> HoConversa
             f"I switched my mobile contract to {new}.",
             f"Changed my phone plan to {new} yesterday.",
             f"My phone contract is {new} now.",
+            f"{new} is my mobile plan these days, the old one got pricey.",
         ]
     )
     return _conv(
