@@ -329,3 +329,26 @@ def test_a_lead_before_a_colon_does_not_make_the_statement_a_question() -> None:
     assert current("Since you keep asking about my diet: I'm fruitarian now.") == {
         ("dietary_restriction", "fruitarian")
     }
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # an announcement phrased as a question is said, not asked
+        ("Guess who got moved up to shift manager? Me!", {("job_title", "shift manager")}),
+        # the value first, then the attribute it is held as
+        ("Brisa Talk is my mobile plan now.", {("phone_plan", "Brisa Talk")}),
+        ("Ochre is my favourite colour.", {("favorite_color", "Ochre")}),
+        # a lead before a colon does not glue the next clause to a value-first one
+        (
+            "For context: Vigo is home, I work at Orrel Print.",
+            {("city", "Vigo"), ("employer", "Orrel Print")},
+        ),
+    ],
+)
+def test_announcements_and_values_said_first(text: str, expected: set[tuple[str, str]]) -> None:
+    assert current(text) == expected
+
+
+def test_a_real_who_question_is_still_a_question() -> None:
+    assert current("Who got moved up to shift manager?") == set()

@@ -105,6 +105,8 @@ _FUTURE_TIME = re.compile(
 )
 
 
+# "Guess who got promoted?": an announcement, not a question to answer.
+_ANNOUNCED = re.compile(r"^\W*(?:(?:so|and|oh|well)[\s,]+)?guess\s+(?:who|what)\b", re.IGNORECASE)
 _CLAUSE_SEP = re.compile(r"\s*(?:[,;:—–]|\s-\s)\s*")
 
 
@@ -164,6 +166,8 @@ def modality(clause: str, sentence: str | None = None, upto: int | None = None) 
         'question'
         >>> modality("I'm moving to Paris next month")
         'plan'
+        >>> modality("got made team lead", "Guess who got made team lead?")
+        'asserted'
     """
     t = _norm(clause)
     whole = _norm(sentence) if sentence else t
@@ -172,6 +176,7 @@ def modality(clause: str, sentence: str | None = None, upto: int | None = None) 
         whole.rstrip(" .!\"')").endswith("?")
         and text_rules.is_question(whole)
         and not _asked_elsewhere(t, whole)
+        and not _ANNOUNCED.match(whole)
     ):
         return "question"
     future = _FUTURE_TIME.search(_ASIDE_IF.sub(" ", t))

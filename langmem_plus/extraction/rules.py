@@ -1565,7 +1565,8 @@ _PROMOTED = _rx(
     r"\b(?:made|named|appointed|promoted|bumped|moved)\s+me\s+(?:up\s+)?(?:to\s+|as\s+)?"
     r"(?P<o>.+)"
     rf"|{_I}{_ADV}\s+(?:got|been|was|were|am|'m|get|getting)?\s*(?:just\s+|finally\s+)?"
-    r"(?:made|named|appointed|promoted|bumped up)\s+(?:to\s+|as\s+)?(?P<o2>.+)"
+    r"(?:made|named|appointed|promoted|bumped up|moved up|stepped up)\s+(?:to\s+|as\s+)?"
+    r"(?P<o2>.+)"
 )
 
 
@@ -1680,6 +1681,13 @@ _SWITCHED_MY = _rx(
     r"(?P<attr>(?:[^\W\d][\w-]*\s+){0,2}?[^\W\d][\w-]*)\s+(?:(?:over|across|back)\s+)?to\s+"
     r"(?:(?:a|an|the)\s+)?(?P<o>.+)"
 )
+# The value first: "Orbit Unlimited is my mobile plan now", "teal is my favourite colour"
+_VALUE_IS_MY = re.compile(
+    r"^\W*(?P<o>(?:[A-Z]|[^\W\d_a-zA-Z]|\d)[\w'’.&+-]*(?:\s+[\w'’.&+-]+){0,4}?)\s+"
+    r"(?i:is|'s)\s+(?i:now\s+)?(?i:my)\s+(?i:new\s+|current\s+)?"
+    r"(?P<attr>(?i:[^\W\d][\w-]*)(?:\s+(?i:[^\W\d][\w-]*)){0,2}?)"
+    r"(?:\s+(?i:now|these days|nowadays|at the moment))?(?:\s*,.*)?\W*$"
+)
 _NOT_A_VALUE = re.compile(r"^(?:to|that|not|so|very|too|really|pretty|quite|kind of|like)\b", re.I)
 
 
@@ -1772,6 +1780,21 @@ def _attribute_rule(ctx: _Context) -> list[_Spec]:
         if value and len(value.split()) <= 4:
             return [_Spec("fact", attr, value, f"The user is on the {value} {attr}.",
                           single_valued=True)]  # fmt: skip
+    if m := _VALUE_IS_MY.match(ctx.clause):
+        attr, value = m.group("attr").casefold(), _tidy(m.group("o"))
+        head = attr.split()[-1]
+        people = RELATIONS.keys() | PETS.keys() | SINGLE_PEOPLE
+        if (
+            value
+            and head not in ATTRIBUTE_NOT
+            and attr not in ATTRIBUTE_NOT
+            and head not in people
+            and value.split()[0].casefold() not in _NOT_A_NAME | {"i", "he", "she", "they"}
+            and len(value.split()) <= 5
+        ):
+            return [_Spec("fact", _attribute_predicate(attr), value,
+                          f"The user's {attr} is {value}.", single_valued=True,
+                          own=True)]  # fmt: skip
     m = _MY_ATTR.search(ctx.clause) or _SWITCHED_MY.search(ctx.clause)
     if not m:
         return []
@@ -1904,7 +1927,8 @@ _HAS_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|we|we're|we've|my|our|me|us)\b", 
 # A lead-in with its own finite verb and a subject before it ("Cork is no longer home, we
 # moved to Leuven") is a clause of its own, not an "Actually, ..." before the next one.
 _OWN_CLAUSE = re.compile(
-    r"^\W*(?:[\w'’-]+\s+){1,4}?(?:is|are|was|were|has|have|had|isn't|wasn't|aren't)\s+\S+",
+    r"^\W*(?:[^:;.!?]{1,60}:\s*)?(?:[\w'’-]+\s+){1,4}?"
+    r"(?:is|are|was|were|has|have|had|isn't|wasn't|aren't)\s+\S+",
     re.IGNORECASE,
 )
 
@@ -2041,6 +2065,9 @@ class RuleExtractor(BaseExtractor):
             return []
         if strip_remember_prefix(quote) is None and (lead := _COLON_LEAD.match(quote)):
             quote = quote[lead.end() :]  # "Some context: I'm based in X": the statement
+        if guess := _GUESS_WHO.match(quote):
+            # "Guess who got made lead?": the announcement is the words after "who"
+            quote = quote[guess.end() :].strip().rstrip(" ?!.") or quote
         clause = quote
         remember = strip_remember_prefix(clause)
         if remember is not None:
