@@ -1040,6 +1040,64 @@ def membership_is_no_job(rng: random.Random, user: str, start: datetime) -> HoCo
     )
 
 
+def plain_job_forms(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """A job said plainly ("I'm a nurse", "I teach at X") then changed in passing ("since I
+    switched jobs to Y", "got a job as T at Y"); a new car said with "my new car"."""
+    old, new = _two(rng, EMPLOYERS)
+    title = rng.choice(("nurse", "teacher", "data analyst", "software engineer"))
+    first = rng.choice([f"I teach at {old}.", f"I'm employed at {old}.", f"I work for {old}."])
+    second = rng.choice(
+        [
+            f"Long week. Since I switched jobs to {new} in May the commute is shorter, "
+            f"at least. I'm {_a(title)} {title} there now.",
+            f"I got a job as {_a(title)} {title} at {new}!",
+            f"Update: I'm now {_a(title)} {title}, at {new} since June.",
+        ]
+    )
+    c_old, c_new = _two(rng, ("Kia Niro", "Volvo XC40", "Skoda Enyaq", "Honda Jazz"))
+    return _conv(
+        user,
+        start,
+        [
+            [
+                HoTurn(first, (_fact("employer", old, f"Works at {old}."),)),
+                HoTurn(
+                    f"I drive a {c_old}.",
+                    (_fact("car", c_old, f"Drives a {c_old}.", single_valued=True),),
+                ),
+            ],
+            [
+                HoTurn(
+                    second,
+                    (
+                        _fact("employer", new, f"Works at {new}."),
+                        _fact("job_title", title, f"Works as {_a(title)} {title}."),
+                    ),
+                ),
+                HoTurn(
+                    f"My new car is a {c_new}.",
+                    (_fact("car", c_new, f"Drives a {c_new}.", single_valued=True),),
+                ),
+            ],
+        ],
+        [
+            HoProbe(
+                "a two-line bio about my work",
+                present=(new, title),
+                absent=((old, "stale"),),
+                kind="unseen_statement",
+            ),
+            HoProbe(
+                "when is my car due for a service?",
+                present=(c_new,),
+                absent=((c_old, "stale"),),
+                kind="one_at_a_time",
+            ),
+        ],
+        ("unseen_statement", "one_at_a_time"),
+    )
+
+
 def _a(noun: str) -> str:
     return "an" if noun[:1].lower() in "aeiou" else "a"
 
@@ -1066,4 +1124,5 @@ SCENARIOS: tuple[Callable[[random.Random, str, datetime], HoConversation], ...] 
     list_with_leads,
     moved_household,
     membership_is_no_job,
+    plain_job_forms,
 )
