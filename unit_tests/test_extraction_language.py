@@ -352,3 +352,57 @@ def test_announcements_and_values_said_first(text: str, expected: set[tuple[str,
 
 def test_a_real_who_question_is_still_a_question() -> None:
     assert current("Who got moved up to shift manager?") == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'm a lecturer.", {("job_title", "lecturer")}),
+        (
+            "I'm now a senior buyer, at Harrow Goods since May.",
+            {("job_title", "senior buyer"), ("employer", "Harrow Goods")},
+        ),
+        ("I teach at Millbrook Academy.", {("employer", "Millbrook Academy")}),
+        (
+            "I got a job as a porter at Kessel Hotels!",
+            {("job_title", "porter"), ("employer", "Kessel Hotels")},
+        ),
+        (
+            "Busy month, but since I switched jobs to Ardent Labs it's calmer.",
+            {("employer", "Ardent Labs")},
+        ),
+        ("My new van is a Ford Transit.", {("van", "Ford Transit")}),
+    ],
+)
+def test_a_job_or_a_thing_said_plainly(text: str, expected: set[tuple[str, str]]) -> None:
+    assert current(text) == expected
+
+
+@pytest.mark.parametrize("text", ["I'm a partner.", "I'm a morning person.", "I'm a bit lost."])
+def test_a_bare_noun_after_i_am_a_is_no_job(text: str) -> None:
+    assert not [f for f in extract(text) if f.predicate == "job_title"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Blood type: A positive", {("blood_type", "A positive")}),
+        ("broadband provider is Zenfibre", {("internet_provider", "Zenfibre")}),
+        ("shoe size 41, fyi", {("shoe_size", "41")}),
+        ("we get our broadband from Hyperoptic", {("internet_provider", "Hyperoptic")}),
+        ("I bank with Tandem.", {("bank", "Tandem")}),
+    ],
+)
+def test_a_known_slot_named_by_a_label(text: str, expected: set[tuple[str, str]]) -> None:
+    assert current(text) == expected
+
+
+@pytest.mark.parametrize("text", ["my phone is broken", "Phone: Pixel 8", "Car: in the shop"])
+def test_a_device_or_a_state_is_no_slot_value(text: str) -> None:
+    assert current(text) == set()
+
+
+def test_a_habit_tied_to_a_part_of_the_day_is_a_routine() -> None:
+    assert current("Remember that I cycle before breakfast.") == {
+        ("routine", "cycle before breakfast")
+    }

@@ -529,7 +529,7 @@ def _location_rule(ctx: _Context) -> list[_Spec]:
 
 # ---- work
 _WORK_AT = _rx(
-    rf"(?:^|\b)i{_ADV}\s+(?:work(?:s|ed|ing)?|employed)"
+    rf"(?:^|\b)i{_ADV}\s+(?:work(?:s|ed|ing)?|employed|teach(?:es|ing)?|taught)"
     r"(?:\s+(?:remotely|full[- ]time|part[- ]time|freelance|now|currently|mostly|mainly))?"
     r"\s+(?:at|for|by|with)\s+(?P<o>.+)"
 )
@@ -541,18 +541,20 @@ _JOINED = _rx(
     r"(?:left|quit)\s+.+?\s+(?:to join|to work (?:at|for)|to start at|"
     r"for a (?:new )?(?:job|role|position) (?:at|with))|"
     r"(?:changed|switched) (?:jobs|companies|employers)(?: and)?(?: now)? (?:work (?:at|for)|"
-    r"joined)|(?:moved|switched) (?:over )?(?:jobs |companies )?to (?:work (?:at|for)|join))"
+    r"joined)|(?:moved|switched) (?:over )?(?:jobs |companies )?to (?:work (?:at|for)|join)|"
+    r"(?:changed|switched|moved) (?:jobs|companies|employers) to)"
     r"\s+(?P<o>.+)"
 )
 _MY_EMPLOYER = _rx(
     r"\bmy (?:employer|company|workplace|firm|startup) is(?:\s+called|\s+named)?\s+(?P<o>.+)"
 )
 _TITLE_AT = _rx(
-    rf"{_IM}{_ADV}\s+(?:a|an|the)\s+(?P<title>[\w -]{{2,40}}?)\s+(?:at|for|with)\s+(?P<o>.+)"
+    rf"{_IM}{_ADV}\s+(?:a|an|the)\s+(?P<title>[\w -]{{2,40}}?)\s*,?\s+(?:at|for|with)\s+(?P<o>.+)"
 )
 _STARTED_AS = _rx(
     rf"(?:^|\b)i{_ADV}\s+(?:started|starting|joined|joining|work|working|began|beginning|"
-    r"hired|signed on|came on)\s+as\s+"
+    r"hired|signed on|came on|(?:got|took|landed|found|accepted|started) (?:a |my )?(?:new )?"
+    r"(?:job|role|position|post))\s+as\s+"
     r"(?:(?:a|an|the)\s+)?(?P<title>[\w -]{2,40}?)\s+(?:at|for|with)\s+(?P<o>.+)"
 )
 _TOOK_ROLE = _rx(
@@ -1597,9 +1599,19 @@ _IM_THE_ROLE = _rx(
 _IM_BARE_ROLE = _rx(
     rf"{_IM}(?:\s+(?:now|officially|finally|currently|just))*\s+"
     r"(?!(?:a|an|the|not|so|very|really|too|in|at|on|from|with|going|being|getting|here|there|"
+    r"now|officially|finally|currently|just|"
     r"back|done|sure|fine|good|ok|okay|afraid|sorry|glad|happy|tired|off|out|also|much|way|far|"
     r"even|a bit|lot|more|less|feeling|still)\b)"
     r"(?P<o>(?:[^\W\d][\w-]*\s+){0,3}?[^\W\d][\w-]*)$"
+)
+# "I'm a teacher", "I'm now a senior analyst": an article and a role noun at the end
+# (alone, "a partner" or "a lead" says no job)
+_BARE_NOT_A_ROLE = frozenset({"partner", "owner", "fellow", "associate", "chair", "admin",
+                              "head", "lead", "leader", "chief", "principal"})  # fmt: skip
+_IM_A_ROLE = _rx(
+    rf"{_IM}(?:\s+(?:now|officially|finally|currently|just|still))*\s+(?:a|an)\s+"
+    r"(?!(?:bit|little|lot|huge|big|real|total|bit of)\b)"
+    r"(?P<o>(?:[\w-]+\s+){0,3}?[\w-]+)(?:\s+(?:there|here))?$"
 )
 _NEW_ROLE_CUE = _rx(
     r"\b(?:promot\w*|made me|named me|appointed|bumped|new (?:role|title|job|position)|"
@@ -1613,6 +1625,15 @@ def _promotion_rule(ctx: _Context) -> list[_Spec]:
     if not m:
         bare = _FILLER_TAIL.sub("", _tidy(ctx.clause).strip(" ,.!?;:"))
         if r := _IM_THE_ROLE.search(bare):
+            title = _tidy(r.group("o"))
+            if title and not _NOT_A_TITLE.match(title):
+                return [_Spec("fact", "job_title", title, f"The user is {_article(title)} "
+                              f"{title}.")]  # fmt: skip
+        if (
+            (r := _IM_A_ROLE.search(bare))
+            and re.fullmatch(rf"(?:{_ROLE_HEADS})", r.group("o").split()[-1], re.IGNORECASE)
+            and (len(r.group("o").split()) > 1 or r.group("o").casefold() not in _BARE_NOT_A_ROLE)
+        ):
             title = _tidy(r.group("o"))
             if title and not _NOT_A_TITLE.match(title):
                 return [_Spec("fact", "job_title", title, f"The user is {_article(title)} "
@@ -1723,6 +1744,7 @@ def _attribute_predicate(attr: str) -> str:
     """The predicate an attribute noun names, one slot for its synonyms ("mobile
     contract" and "phone plan" are both ``phone_plan``)."""
     low = re.sub(r"\s+", " ", attr.casefold()).strip()
+    low = re.sub(r"^(?:new|current|present)\s+(?=\w)", "", low)  # "my new car" is my car
     return ATTRIBUTE_ALIASES.get(low) or re.sub(r"[^\w]+", "_", low).strip("_")
 
 
@@ -1749,8 +1771,36 @@ def _changed_kind(first: str, second: str) -> _Spec | None:
     return _Spec("fact", predicate, value, f"The user's {attr} is {value}.", single_valued=True)
 
 
+# (a device noun alone names the device, not its plan: "Phone: Pixel 8" is no phone plan)
+_SLOT_WORDS = _alternation(set(ATTRIBUTE_ALIASES) - {"phone", "cell", "mobile", "sim", "ride"})
+# "Blood group: B negative", "home wifi provider is X", "shoe size 44": a known slot named
+# at the start of the clause, then its value
+_SLOT_LABEL = re.compile(
+    rf"^\W*(?:(?i:my|our)\s+)?(?P<attr>(?i:{_SLOT_WORDS}))\s*(?:[:?=]|(?i:is|'s)\b|(?=\d))\s*"
+    r"(?:(?i:now|currently)\s+)?(?:(?:a|an|the)\s+)?(?P<o>[^,;]+)"  # "A positive" stays
+)
+# "we get broadband from Telia", "I bank with ING"
+_SLOT_FROM = _rx(
+    rf"(?:^|\b)(?:i|we){_ADV}\s+(?:get|have|buy|use)\s+(?:my\s+|our\s+)?"
+    rf"(?P<attr>{_SLOT_WORDS})\s+(?:from|with|through|via)\s+(?P<o>.+)"
+    rf"|(?:^|\b)(?:i|we){_ADV}\s+(?P<attr2>bank)\s+(?:with|at)\s+(?P<o2>.+)"
+)
+
+
 @_rule("attribute", fallback=True)
 def _attribute_rule(ctx: _Context) -> list[_Spec]:
+    m = _SLOT_LABEL.match(ctx.clause) or _SLOT_FROM.search(ctx.clause)
+    if m:
+        groups = m.groupdict()
+        attr = (groups.get("attr") or groups.get("attr2") or "").casefold()
+        value = _tidy(_PREP_TAIL.sub("", _cut(groups.get("o") or groups.get("o2") or "",
+                                                keep_amp=True)))  # fmt: skip
+        value = _FILLER_TAIL.sub("", value).strip()
+        if value and len(value.split()) <= 4 and not _NOT_A_VALUE.match(value) and (
+            _cased(value) or value[:1].isdigit()  # a name or a number, not "broken"
+        ) and value.split()[0] not in VALUE_STOP_WORDS | _NOT_A_NAME:  # "A positive" is one
+            return [_Spec("fact", _attribute_predicate(attr), value,
+                          f"The user's {attr} is {value}.", single_valued=True)]  # fmt: skip
     if m := _CHANGED_KIND_COLON.match(ctx.clause):
         # "Switched banks: Nordhaven from this month": the next clause, after a colon
         head = m.group(0)[: m.start("o")].rstrip(" :—–")
@@ -1825,7 +1875,10 @@ _ROUTINE = _rx(
     r"(?:every|each)\s+(?:other\s+)?(?:morning|evening|night|day|weekday|workday|week|weekend|fortnight|month|"
     r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b.*"
     r"|(?:[\w'-]+\s+){1,6}?on\s+(?:mondays|tuesdays|wednesdays|thursdays|fridays|"
-    r"saturdays|sundays|weekends|weekdays)\b.*)"
+    r"saturdays|sundays|weekends|weekdays)\b.*"
+    # a habit tied to a part of the day: "swim before work", "read in the evenings"
+    r"|(?:[\w'-]+\s+){1,4}?(?:before|after)\s+(?:work|school|breakfast|lunch|dinner|bed|"
+    r"the school run)\b.*|(?:[\w'-]+\s+){1,4}?in\s+the\s+(?:mornings|evenings)\b.*)"
 )
 _THING_DISLIKED = _rx(
     r"^\W*(?P<o>[^\W\d][\w'-]*(?:\s+[\w'-]+){0,3}?)\s+(?:is|are)\s+(?:something|one thing|"
