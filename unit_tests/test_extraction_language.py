@@ -406,3 +406,16 @@ def test_a_habit_tied_to_a_part_of_the_day_is_a_routine() -> None:
     assert current("Remember that I cycle before breakfast.") == {
         ("routine", "cycle before breakfast")
     }
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm in Lyon for the week.",
+        "I'm in Graz on business.",
+        "I'm at Gatwick now, the flight is late.",
+        "Noor is my colleague.",
+    ],
+)
+def test_a_stay_a_trip_or_a_colleague_is_no_value_of_the_user(text: str) -> None:
+    assert current(text) == set()

@@ -65,6 +65,7 @@ from langmem_plus.extraction.vocab import (
     NOT_A_PROJECT,
     NOT_A_SCOPE,
     NOT_AN_ATTRIBUTE_NOUN,
+    OTHER_PEOPLE,
     OWNED_TOPICS,
     PETS,
     RELATIONS,
@@ -384,13 +385,20 @@ _NAME = _rx(
 )
 _PREFERRED = _rx(
     r"\b(?:(?:please\s+)?call me|i go by|i prefer to be called|people call me|"
-    r"my (?:preferred name|nickname) is|you can call me|(?:[\w-]+\s+){1,3}?calls? me|"
-    r"(?:[\w-]+\s+){1,3}?know me as|i'm known as|i am known as)\s+"
+    r"my (?:preferred name|nickname) is|you can call me|i'm known as|i am known as)\s+"
     r"(?P<o>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)?)"
 )
 _GREETING = re.compile(
     r"^(?i:hi|hello|hey|hiya)[,!.]?\s+(?i:there[,!.]?\s+)?(?i:i(?:'m| am)|this is)\s+"
     r"(?P<o>[A-Z][a-z]+)\s*(?:[.!,]|$)"
+)
+
+
+# "Most people call me Bea", "my friends know me as Tavi": what others call the user, when
+# it is a name ("some people call me lazy" is no name)
+_CALLED_BY_OTHERS = re.compile(
+    r"\b(?i:(?:[\w-]+\s+){1,3}?(?:calls?|know|knows)\s+me(?:\s+as)?)\s+"
+    r"(?P<o>(?:[A-Z]|[^\W\d_a-zA-Z])[\w'-]*(?:\s+(?:[A-Z]|[^\W\d_a-zA-Z])[\w'-]*)?)"
 )
 
 
@@ -409,8 +417,8 @@ def _name_rule(ctx: _Context) -> list[_Spec]:
     for m in _NAME.finditer(ctx.clause):
         if value := _name_value(m.group("o")):
             out.append(_Spec("fact", "name", value, f"The user's name is {value}."))
-    for m in _PREFERRED.finditer(ctx.clause):
-        if value := _name_value(m.group("o")):
+    for m in [*_PREFERRED.finditer(ctx.clause), *_CALLED_BY_OTHERS.finditer(ctx.clause)]:
+        if (value := _name_value(m.group("o"))) and not any(s.object == value for s in out):
             out.append(_Spec("preference", "preferred_name", value, f"The user goes by {value}."))
     greet = _GREETING.match(ctx.clause.strip())
     if not out and greet and greet.group("o").casefold() not in LANGUAGES | COUNTRIES:
@@ -460,6 +468,13 @@ _WORK_FIRST = re.compile(
     r"^\W*(?P<o>(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’.&-]*(?:\s+(?:(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’.-]*"
     r"|&|(?i:of|and|de)))*)\s+(?i:is\s+where\s+(?:i|we)(?:\s+(?:now|currently))?\s+work)\b"
     r"(?:\s*\((?P<title>[^()]{2,40})\))?"
+)
+# "I'm in London for the week", "I'm in Rome on holiday": a stay, not a home
+_A_STAY = re.compile(
+    r"^\s*,?\s*(?i:for\s+(?:the|a|one|two|three|a few|a couple of|\d+)\s+(?:more\s+)?"
+    r"(?:day|days|week|weeks|weekend|night|nights|month|months)|on\s+(?:holiday|vacation|"
+    r"business|a trip|a work trip|a visit)|until|till|visiting|for work|for a conference|"
+    r"this (?:week|weekend)|today|tonight|right now)\b"
 )
 # "I'm in Tromsø": a capitalised name after "I'm in" is where the user is based.
 _IM_IN = re.compile(
@@ -518,7 +533,7 @@ def _location_rule(ctx: _Context) -> list[_Spec]:
     if m := _PLACE_FIRST.match(ctx.clause):
         if (value := _place(m.group("o"), strong=True)) and value.casefold() not in LANGUAGES:
             return [replace(_place_spec(value, "lives in"), own=True)]
-    if m := _IM_IN.search(ctx.clause):
+    if (m := _IM_IN.search(ctx.clause)) and not _A_STAY.match(ctx.clause[m.end() :]):
         if (value := _place(m.group("o"))) and value.casefold() not in LANGUAGES:
             return [_place_spec(value, "lives in")]
     if m := _FROM.search(ctx.clause):
@@ -582,7 +597,7 @@ _BEEN_AT = _rx(
 _IM_AT = re.compile(
     r"(?:^|\b)(?i:i'm|i am)(?:\s+(?i:now|currently|still))?\s+(?i:at|with)\s+"
     r"(?P<o>(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’.-]*(?:\s+(?:&\s+)?(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’.-]*)*)"
-    r"\s*,?\s+(?i:these days|nowadays|now|currently|at the moment|full[- ]time|"
+    r"\s*,?\s+(?i:these days|nowadays|full[- ]time|part[- ]time|"
     r"since|for (?:a while|years|ages|\w+ (?:years|months)))\b"
 )
 _WORK_AS = _rx(
@@ -1833,7 +1848,7 @@ def _attribute_rule(ctx: _Context) -> list[_Spec]:
     if m := _VALUE_IS_MY.match(ctx.clause):
         attr, value = m.group("attr").casefold(), _tidy(m.group("o"))
         head = attr.split()[-1]
-        people = RELATIONS.keys() | PETS.keys() | SINGLE_PEOPLE
+        people = RELATIONS.keys() | PETS.keys() | SINGLE_PEOPLE | OTHER_PEOPLE
         if (
             value
             and head not in ATTRIBUTE_NOT
