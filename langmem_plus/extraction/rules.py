@@ -2100,6 +2100,13 @@ class RuleExtractor(BaseExtractor):
     when a pattern fits, also in the third person models write; a constraint or a note
     otherwise).
 
+    Besides the subject-verb-value order it reads the value first ("Leuven is where we
+    live", "Ana is my other half", "X is my mobile plan now", "kiwi gives me hives",
+    "night trains are out for me"), labels ("My role: T at E", "Blood type: A positive"),
+    subjects left out after a semicolon or a full stop ("...; began as T with E"), a
+    lead-in before a colon ("Some context: ..."), and a closing question asked apart
+    from the statement ("I live in X, any tips?").
+
     Args:
         projects: project names to recognise as scopes ("beacon runs on Go" is then a fact
             of project beacon even without a technology word).
