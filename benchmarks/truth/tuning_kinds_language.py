@@ -1098,6 +1098,38 @@ def plain_job_forms(rng: random.Random, user: str, start: datetime) -> HoConvers
     )
 
 
+def swap_in_one_session(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """A one-at-a-time thing, then, a few turns later in the same conversation, a swap that
+    names the old and the new value but not the attribute ("traded the X for a Y")."""
+    which = rng.randrange(2)
+    if which == 0:
+        old, new = _two(rng, ("Kia Niro", "Volvo XC40", "Skoda Enyaq", "Honda Jazz"))
+        first, pred, probe = f"I drive a {old}.", "car", "is my car due a service soon?"
+    else:
+        old, new = _two(rng, ("Orbit Unlimited", "SkyTalk Basic", "Nova 20GB", "Lumo Prepaid"))
+        first, pred, probe = f"My phone plan is {old}.", "phone_plan", "does my plan cover roaming?"
+    swap = rng.choice(
+        [
+            f"Update: traded the {old} for a {new} at the weekend.",
+            f"I swapped {old} for {new}, much better value.",
+            f"went from {old} to {new} last week",
+        ]
+    )
+    return _conv(
+        user,
+        start,
+        [
+            [
+                HoTurn(first, (_fact(pred, old, f"Has {old}.", single_valued=True),)),
+                HoTurn("Thanks for the help earlier!", ()),
+                HoTurn(swap, (_fact(pred, new, f"Has {new}.", single_valued=True),)),
+            ]
+        ],
+        [HoProbe(probe, present=(new,), absent=((old, "stale"),), kind="one_at_a_time")],
+        ("one_at_a_time",),
+    )
+
+
 def _a(noun: str) -> str:
     return "an" if noun[:1].lower() in "aeiou" else "a"
 
@@ -1125,4 +1157,5 @@ SCENARIOS: tuple[Callable[[random.Random, str, datetime], HoConversation], ...] 
     moved_household,
     membership_is_no_job,
     plain_job_forms,
+    swap_in_one_session,
 )
