@@ -1107,7 +1107,11 @@ def swap_in_one_session(rng: random.Random, user: str, start: datetime) -> HoCon
         first, pred, probe = f"I drive a {old}.", "car", "is my car due a service soon?"
     else:
         old, new = _two(rng, ("Orbit Unlimited", "SkyTalk Basic", "Nova 20GB", "Lumo Prepaid"))
-        first, pred, probe = f"My phone plan is {old}.", "phone_plan", "does my plan cover roaming?"
+        first, pred, probe = (
+            f"My phone plan is {old}.",
+            "phone_plan",
+            "does my phone plan cover roaming?",
+        )
     swap = rng.choice(
         [
             f"Update: traded the {old} for a {new} at the weekend.",
