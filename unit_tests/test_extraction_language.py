@@ -419,3 +419,24 @@ def test_a_habit_tied_to_a_part_of_the_day_is_a_routine() -> None:
 )
 def test_a_stay_a_trip_or_a_colleague_is_no_value_of_the_user(text: str) -> None:
     assert current(text) == set()
+
+
+def test_a_swap_that_names_no_attribute_takes_the_earlier_values_slot() -> None:
+    facts = RuleExtractor().extract(
+        [HumanMessage("I drive a Mazda 2.", id="u1")],
+        context=[],
+        now=NOW,
+    )
+    assert [(f.predicate, f.object) for f in facts] == [("car", "Mazda 2")]
+    swapped = RuleExtractor().extract(
+        [HumanMessage("Traded the Mazda 2 for a Fiat Panda last week.", id="u2")],
+        context=[HumanMessage("I drive a Mazda 2.", id="u1")],
+        now=NOW,
+    )
+    assert [(f.predicate, f.object, f.single_valued) for f in swapped] == [
+        ("car", "Fiat Panda", True)
+    ]
+
+
+def test_a_swap_with_no_earlier_value_gives_nothing() -> None:
+    assert current("Traded the Mazda 2 for a Fiat Panda last week.") == set()

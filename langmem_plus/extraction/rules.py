@@ -2367,12 +2367,44 @@ class RuleExtractor(BaseExtractor):
                     continue
                 found.extend(self._clause_facts(turn, start, end, scope, sentence))
                 i += 1
+            if not found and (swapped := self._swap_turn(turn, [*earlier, *result.candidates])):
+                found = swapped
             found = _without_replaced_retractions(found)
             if turn.context:
                 earlier.extend(found)  # read, for what a later correction corrects
             else:
                 result.candidates.extend(found)
         return result
+
+    def _swap_turn(self, turn: UserTurn, earlier: list[CandidateFact]) -> list[CandidateFact]:
+        """A swap that names no attribute ("traded the Niro for a Jazz", "went from A to
+        B"): the new value under the predicate an earlier turn of the batch gave the old
+        one. Nothing when no earlier value matches (the attribute is then unknown)."""
+        m = _SWAP.search(turn.text)
+        if not m:
+            return []
+        old, new = _tidy(m.group("old")), _entity(_tidy(m.group("new")))
+        if not old or not new or not _cased(new):
+            return []
+        for c in reversed(earlier):
+            if c.object.casefold() == old.casefold() and c.polarity == "assert":
+                at = c.text.casefold().find(old.casefold())
+                text = c.text[:at] + new + c.text[at + len(old) :] if at >= 0 else c.text
+                found = find_time_expression(turn.text, turn.sent_at)
+                return [
+                    c.model_copy(
+                        update={
+                            "object": new,
+                            "text": text,
+                            "quote": turn.text.strip(),
+                            "message_id": turn.message_id,
+                            "valid_from": turn.valid_from(found.when if found else None),
+                            "time_stated": found is not None,
+                            "corrects": None,
+                        }
+                    )
+                ]
+        return []
 
     def _correction_turn(
         self, turn: UserTurn, earlier: list[CandidateFact], scope: str | None
@@ -2428,6 +2460,13 @@ _LABEL_ONLY = re.compile(
     r"^\W*(?:(?:my|our)\s+)?(?:(?:current|new|present|day)\s+)?(?:job|role|position|title|"
     r"occupation)\W*$",
     re.IGNORECASE,
+)
+# "traded the Niro for a Jazz", "swapped Orbit for Nova", "went from A to B"
+_SWAP = re.compile(
+    r"(?:^|\b)(?i:traded|swapped|exchanged|switched|changed|went|moved)\s+(?i:in\s+)?"
+    r"(?:(?i:from)\s+)?(?:(?i:the|my|our)\s+)?"
+    r"(?P<old>(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’.&+-]*(?:\s+[\w'’.&+-]+){0,3}?)\s+(?i:for|to)\s+"
+    r"(?:(?i:a|an|the)\s+)?(?P<new>(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’.&+-]*(?:\s+[\w'’.&+-]+){0,4})"
 )
 _CORRECTS_TURN = re.compile(
     r"^\W*(?:(?P<lead>(?:(?:typo|sorry|oops|whoops|correction|my bad|my mistake|wait|no|"
