@@ -440,3 +440,7 @@ def test_a_swap_that_names_no_attribute_takes_the_earlier_values_slot() -> None:
 
 def test_a_swap_with_no_earlier_value_gives_nothing() -> None:
     assert current("Traded the Mazda 2 for a Fiat Panda last week.") == set()
+
+
+def test_a_list_of_allergens_ends_where_a_verb_starts_a_clause() -> None:
+    assert current("I'm allergic to kiwi and need a dessert idea.") == {("allergy", "kiwi")}

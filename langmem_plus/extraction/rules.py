@@ -200,6 +200,9 @@ def _cut(value: str, *, keep_and: bool = False, keep_amp: bool = False) -> str:
 
 _NOT_AN_ITEM = re.compile(
     r"^(?:the|my|our|his|her|their|it|he|she|they|this|that|which|who)\b"
+    # a verb after "and" starts a clause of its own: "kiwi and need a dessert"
+    r"|^(?:need|needs|want|wants|would|like|love|hate|am|can|could|will|should|must|get|got|"
+    r"make|do|did|go|went|please|looking|trying|hope|wonder)\b"
     r"|\b(?:is|was|are|were|has|have|had|said|says|thinks|thought)\b",
     re.IGNORECASE,
 )
