@@ -115,7 +115,7 @@ SWITCHED = [
     ("We changed vets, we're with Larchfield Vets now.", {("vet", "Larchfield Vets")}),
     ("switched insurers - now with Corbel Mutual", {("insurer", "Corbel Mutual")}),
     ("changed jobs, now at Tallis Robotics", {("employer", "Tallis Robotics")}),
-    ("I moved my broadband over to Fibrelink.", {("broadband", "Fibrelink")}),
+    ("I moved my broadband over to Fibrelink.", {("internet_provider", "Fibrelink")}),
     ("I'm now the head of logistics.", {("job_title", "head of logistics")}),
     ("Ivo and I got engaged in June!", {("partner", "Ivo")}),
     ("my step-son Aurelio starts uni soon", {("child", "Aurelio")}),
@@ -186,3 +186,261 @@ def test_a_clause_about_the_old_place_does_not_make_the_place_a_person() -> None
         ("user", "city", "Grenoble")
     }
     assert not [f for f in facts if f.subject.startswith("person:")]
+
+
+# ------------------------------------------------- structures, round two (issue 12)
+
+STRUCTURES = [
+    # the place before the verb, or a home noun placed somewhere
+    ("Sintra is where we live these days.", {("city", "Sintra")}),
+    ("Lately Arles is home for us.", {("city", "Arles")}),
+    ("My apartment is in Bergamo.", {("city", "Bergamo")}),
+    ("I'm renting a flat in Daegu since spring.", {("city", "Daegu")}),
+    (
+        "I'm in Tarragona, I work at Hollin Mills.",
+        {("city", "Tarragona"), ("employer", "Hollin Mills")},
+    ),
+    # a job said by a label, after an elided subject, or as "been at"
+    (
+        "My role: quality auditor at Brackwater Foods.",
+        {("employer", "Brackwater Foods"), ("job_title", "quality auditor")},
+    ),
+    (
+        "left Penrow; began as lab technician with Orlin Bio out in Galway",
+        {("employer", "Orlin Bio"), ("job_title", "lab technician")},
+    ),
+    (
+        "I've been at Marrick Steel for ages as a welder.",
+        {("employer", "Marrick Steel"), ("job_title", "welder")},
+    ),
+    ("I'm at Tavish & Rowe these days.", {("employer", "Tavish & Rowe")}),
+    # a promotion without an article; a start date, not a passing state
+    ("They promoted me, I'm route planner now!", {("job_title", "route planner")}),
+    ("I'm now the claims lead, as of this week.", {("job_title", "claims lead")}),
+    # people named first, by a plural noun, or as a parent of
+    ("Ilka is my girlfriend.", {("partner", "Ilka")}),
+    ("I'm a father of two: Joss and Wren.", {("child", "Joss"), ("child", "Wren")}),
+    ("My girls are called Edda and Runa.", {("child", "Edda"), ("child", "Runa")}),
+    ("Pip, the whippet who lives with us, turned two today.", {("pet", "Pip")}),
+    # diets by a diet noun or by their shape; hyphenated intolerances
+    ("I went over to a grain-free diet in June.", {("dietary_restriction", "grain-free")}),
+    ("I'm fructivore these days.", {("dietary_restriction", "fructivore")}),
+    ("I'm yeast-intolerant.", {("intolerance", "yeast")}),
+    # a preferred name in other words; one-at-a-time things with a clitic or a synonym
+    ("My colleagues know me as Tavi.", {("preferred_name", "Tavi")}),
+    ("My van's a Ford Transit.", {("van", "Ford Transit")}),
+    ("I'm on Kelp Mobile 5GB for my phone.", {("phone_plan", "Kelp Mobile 5GB")}),
+    ("I switched my mobile contract to Brisa Talk.", {("phone_plan", "Brisa Talk")}),
+    ("Traded in my old scooter for a Vespa Primavera.", {("scooter", "Vespa Primavera")}),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), STRUCTURES, ids=[s[0][:40] for s in STRUCTURES])
+def test_structures_the_patterns_did_not_read(text: str, expected: set[tuple[str, str]]) -> None:
+    assert current(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "I've ditched being pescatarian, I eat anything now.",
+            ("dietary_restriction", "pescatarian"),
+        ),
+        (
+            "The fruitarian phase is over; I eat everything again.",
+            ("dietary_restriction", "fruitarian"),
+        ),
+        ("My histology came back and the wheat allergy was ruled out.", ("allergy", "wheat")),
+    ],
+)
+def test_a_diet_left_or_a_diagnosis_ruled_out_is_taken_back(
+    text: str, expected: tuple[str, str]
+) -> None:
+    assert retracted(text) == {expected}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm in a meeting, ping me later.",
+        "I'm at the station now.",
+        "They promoted me, I'm happier now.",
+        "I quit being a manager.",
+        "Rome is where I'd love to live.",
+    ],
+)
+def test_a_passing_place_a_mood_or_a_wish_is_no_value(text: str) -> None:
+    assert current(text) == set()
+
+
+def test_a_question_asked_after_a_statement_leaves_the_statement() -> None:
+    assert current("I live in Tulle and commute by train, any tips?") == {("city", "Tulle")}
+
+
+@pytest.mark.parametrize(
+    "fix",
+    [
+        "Hang on, it's Rodez, not Tulle; I typed too fast.",
+        "Argh, the keyboard changed it: Rodez, not Tulle.",
+        "Wrong town, sorry: Rodez, not Tulle.",
+    ],
+)
+def test_a_correction_after_a_lead_in_names_the_value_it_replaces(fix: str) -> None:
+    facts = RuleExtractor().extract(
+        [HumanMessage("I live in Tulle.", id="u1"), HumanMessage(fix, id="u2")], now=NOW
+    )
+    assert [(f.predicate, f.object, f.corrects) for f in facts if f.message_id == "u2"] == [
+        ("city", "Rodez", "Tulle")
+    ]
+
+
+SAVED_AND_LISTED = [
+    # a save introduced by a lead and a colon; the thing first
+    ("Jot this down: I never take sleeper trains.", {("constraint", "never take sleeper trains")}),
+    ("Keep this on file: tolls are out for me.", {("constraint", "no tolls")}),
+    ("Hold on to this: aniseed is something I loathe.", {("dislike", "aniseed")}),
+    # several facts after a lead, each with its value first
+    (
+        "Quick context: Vigo is where I live, Orrel Print is where I work, and lupin gives "
+        "me hives.",
+        {("city", "Vigo"), ("employer", "Orrel Print"), ("allergy", "lupin")},
+    ),
+    # a move with what moved between the verb and the place; a switch after a colon
+    ("We shifted our whole household to Lund in April.", {("city", "Lund")}),
+    ("Switched vets: Alder Lane Vets from this week.", {("vet", "Alder Lane Vets")}),
+    ("Changed insurers — Corbel Mutual now.", {("insurer", "Corbel Mutual")}),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"), SAVED_AND_LISTED, ids=[s[0][:40] for s in SAVED_AND_LISTED]
+)
+def test_saves_and_lists_said_value_first(text: str, expected: set[tuple[str, str]]) -> None:
+    assert current(text) == expected
+
+
+def test_a_membership_is_no_job() -> None:
+    assert not [f for f in extract("I'm a member at Fernhill Tennis Club.") if f.predicate in
+                ("employer", "job_title")]  # fmt: skip
+
+
+def test_a_lead_before_a_colon_does_not_make_the_statement_a_question() -> None:
+    assert current("Since you keep asking about my diet: I'm fruitarian now.") == {
+        ("dietary_restriction", "fruitarian")
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # an announcement phrased as a question is said, not asked
+        ("Guess who got moved up to shift manager? Me!", {("job_title", "shift manager")}),
+        # the value first, then the attribute it is held as
+        ("Brisa Talk is my mobile plan now.", {("phone_plan", "Brisa Talk")}),
+        ("Ochre is my favourite colour.", {("favorite_color", "Ochre")}),
+        # a lead before a colon does not glue the next clause to a value-first one
+        (
+            "For context: Vigo is home, I work at Orrel Print.",
+            {("city", "Vigo"), ("employer", "Orrel Print")},
+        ),
+    ],
+)
+def test_announcements_and_values_said_first(text: str, expected: set[tuple[str, str]]) -> None:
+    assert current(text) == expected
+
+
+def test_a_real_who_question_is_still_a_question() -> None:
+    assert current("Who got moved up to shift manager?") == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'm a lecturer.", {("job_title", "lecturer")}),
+        (
+            "I'm now a senior buyer, at Harrow Goods since May.",
+            {("job_title", "senior buyer"), ("employer", "Harrow Goods")},
+        ),
+        ("I teach at Millbrook Academy.", {("employer", "Millbrook Academy")}),
+        (
+            "I got a job as a porter at Kessel Hotels!",
+            {("job_title", "porter"), ("employer", "Kessel Hotels")},
+        ),
+        (
+            "Busy month, but since I switched jobs to Ardent Labs it's calmer.",
+            {("employer", "Ardent Labs")},
+        ),
+        ("My new van is a Ford Transit.", {("van", "Ford Transit")}),
+    ],
+)
+def test_a_job_or_a_thing_said_plainly(text: str, expected: set[tuple[str, str]]) -> None:
+    assert current(text) == expected
+
+
+@pytest.mark.parametrize("text", ["I'm a partner.", "I'm a morning person.", "I'm a bit lost."])
+def test_a_bare_noun_after_i_am_a_is_no_job(text: str) -> None:
+    assert not [f for f in extract(text) if f.predicate == "job_title"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Blood type: A positive", {("blood_type", "A positive")}),
+        ("broadband provider is Zenfibre", {("internet_provider", "Zenfibre")}),
+        ("shoe size 41, fyi", {("shoe_size", "41")}),
+        ("we get our broadband from Hyperoptic", {("internet_provider", "Hyperoptic")}),
+        ("I bank with Tandem.", {("bank", "Tandem")}),
+    ],
+)
+def test_a_known_slot_named_by_a_label(text: str, expected: set[tuple[str, str]]) -> None:
+    assert current(text) == expected
+
+
+@pytest.mark.parametrize("text", ["my phone is broken", "Phone: Pixel 8", "Car: in the shop"])
+def test_a_device_or_a_state_is_no_slot_value(text: str) -> None:
+    assert current(text) == set()
+
+
+def test_a_habit_tied_to_a_part_of_the_day_is_a_routine() -> None:
+    assert current("Remember that I cycle before breakfast.") == {
+        ("routine", "cycle before breakfast")
+    }
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm in Lyon for the week.",
+        "I'm in Graz on business.",
+        "I'm at Gatwick now, the flight is late.",
+        "Noor is my colleague.",
+    ],
+)
+def test_a_stay_a_trip_or_a_colleague_is_no_value_of_the_user(text: str) -> None:
+    assert current(text) == set()
+
+
+def test_a_swap_that_names_no_attribute_takes_the_earlier_values_slot() -> None:
+    facts = RuleExtractor().extract(
+        [HumanMessage("I drive a Mazda 2.", id="u1")],
+        context=[],
+        now=NOW,
+    )
+    assert [(f.predicate, f.object) for f in facts] == [("car", "Mazda 2")]
+    swapped = RuleExtractor().extract(
+        [HumanMessage("Traded the Mazda 2 for a Fiat Panda last week.", id="u2")],
+        context=[HumanMessage("I drive a Mazda 2.", id="u1")],
+        now=NOW,
+    )
+    assert [(f.predicate, f.object, f.single_valued) for f in swapped] == [
+        ("car", "Fiat Panda", True)
+    ]
+
+
+def test_a_swap_with_no_earlier_value_gives_nothing() -> None:
+    assert current("Traded the Mazda 2 for a Fiat Panda last week.") == set()
+
+
+def test_a_list_of_allergens_ends_where_a_verb_starts_a_clause() -> None:
+    assert current("I'm allergic to kiwi and need a dessert idea.") == {("allergy", "kiwi")}

@@ -514,6 +514,626 @@ def one_at_a_time(rng: random.Random, user: str, start: datetime) -> HoConversat
     )
 
 
+# ------------------------------------------------------------ structures, round two
+# Each scenario below is a *structure* the extractor missed (issue 12): the value before
+# the verb ("X is where I live"), a label and a colon ("My role: ..."), a subject left out
+# after a semicolon, a title without an article, a correction after a lead-in, and so on.
+# Own words and values throughout.
+
+BIKES = ("Brompton C Line", "Trek Domane", "Cannondale Synapse", "Canyon Grizl")
+DIET_MORPH = ("fruitarian", "flexitarian", "carnivore", "sugar-free", "grain-free")
+INTOLERANT_OF = ("gluten", "sorbitol", "caffeine", "egg")
+
+
+def inverted_home(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """Where the user lives, said with the place first or through a home noun."""
+    old, new = _two(rng, CITIES)
+    first = rng.choice([f"My flat is in {old}.", f"I rent a room in {old}.", f"I'm in {old}."])
+    second = rng.choice(
+        [
+            f"{new} is where we live now, and the rent is lower.",
+            f"These days {new} is home for the two of us.",
+            f"Our new apartment is in {new}, finally!",
+            f"I'm renting a studio in {new} since the summer.",
+            f"My home is in {new} now.",
+            f"{new} is where I'm based these days.",
+        ]
+    )
+    return _conv(
+        user,
+        start,
+        [
+            [HoTurn(first, (_fact("city", old, f"Lives in {old}."),))],
+            [HoTurn(second, (_fact("city", new, f"Lives in {new}."),))],
+        ],
+        [
+            HoProbe(
+                "is there a farmers market near where I live?",
+                present=(new,),
+                absent=((old, "stale"),),
+                kind="unseen_statement",
+            )
+        ],
+        ("unseen_statement",),
+    )
+
+
+def labelled_job(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """A title and an employer in a label, after an elided subject, or with "been at"."""
+    old, new = _two(rng, EMPLOYERS)
+    title = rng.choice(TITLES)
+    city = rng.choice(CITIES)
+    first = rng.choice([f"I work at {old}.", f"I'm at {old} these days."])
+    second = rng.choice(
+        [
+            f"My role: {title} at {new}.",
+            f"Current job - {title} with {new}.",
+            f"resigned from {old}; began as {title} with {new} up in {city}",
+            f"I've been at {new} for a while now as {_a(title)} {title}.",
+            f"Left {old}. Started as {title} at {new} in {city} last month.",
+        ]
+    )
+    return _conv(
+        user,
+        start,
+        [
+            [HoTurn(first, (_fact("employer", old, f"Works at {old}."),))],
+            [
+                HoTurn(
+                    second,
+                    (
+                        _fact("employer", new, f"Works at {new}."),
+                        _fact("job_title", title, f"Works as {_a(title)} {title}."),
+                    ),
+                )
+            ],
+        ],
+        [
+            HoProbe(
+                "write two lines about my current job for a networking event",
+                present=(new,),
+                absent=((old, "stale"),),
+                kind="unseen_statement",
+            ),
+            HoProbe("what is my job title again?", present=(title,), kind="unseen_statement"),
+        ],
+        ("unseen_statement",),
+    )
+
+
+def bare_title(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """A promotion that says the new title without an article, or as a question."""
+    old, new = _two(rng, TITLES)
+    emp = rng.choice(EMPLOYERS)
+    news = rng.choice(
+        [
+            f"They promoted me, I'm {new} now!",
+            f"I'm {new} now, as of Monday.",
+            f"Who just got promoted to {new}? This person!",
+            f"Guess who got moved up to {new} this month? Yours truly!",
+            f"Good news: as of this month I'm {new}.",
+            f"I was promoted to {new} in the spring.",
+        ]
+    )
+    return _conv(
+        user,
+        start,
+        [
+            [
+                HoTurn(
+                    f"I'm {_a(old)} {old} at {emp}.",
+                    (
+                        _fact("job_title", old, f"Works as {_a(old)} {old}."),
+                        _fact("employer", emp, f"Works at {emp}."),
+                    ),
+                )
+            ],
+            [HoTurn(news, (_fact("job_title", new, f"Works as {_a(new)} {new}."),))],
+        ],
+        [
+            HoProbe(
+                "update the title on my email footer",
+                present=(new,),
+                absent=((old, "stale"),),
+                kind="unseen_statement",
+            )
+        ],
+        ("unseen_statement",),
+    )
+
+
+def family_forms(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """Children called by a plural noun, a partner named first, a pet in an appositive."""
+    a, b, partner = rng.sample(NAMES, 3)
+    pet, pet_name = rng.choice(PETS), rng.choice(PET_NAMES)
+    kids = rng.choice(
+        [
+            f"My boys are called {a} and {b}, they're four and six.",
+            f"I'm the dad of two boys, {a} and {b}.",
+            f"I'm a mother of two: {a} and {b}.",
+            f"My kids are named {a} and {b}.",
+        ]
+    )
+    wife = rng.choice(
+        [f"{partner} is my wife.", f"{partner} is my other half.", f"{partner} is my fiancé."]
+    )
+    pet_text = rng.choice(
+        [
+            f"{pet_name}, the {pet} who lives with us, turned three today.",
+            f"{pet_name}, our {pet}, hates the vacuum cleaner.",
+        ]
+    )
+    return _conv(
+        user,
+        start,
+        [
+            [
+                HoTurn(
+                    kids,
+                    (
+                        _fact("child", a, f"Has a child named {a}."),
+                        _fact("child", b, f"Has a child named {b}."),
+                    ),
+                ),
+                HoTurn(wife, (_fact("partner", partner, f"Has a partner named {partner}."),)),
+                HoTurn(pet_text, (_fact("pet", pet_name, f"Has a {pet} named {pet_name}."),)),
+            ]
+        ],
+        [
+            HoProbe("ideas for a rainy Sunday with the kids", present=(a, b), kind="people"),
+            HoProbe("an anniversary dinner idea for my spouse", present=(partner,), kind="people"),
+            HoProbe(
+                f"is it time to book a vet check for my {pet}?", present=(pet_name,), kind="people"
+            ),
+        ],
+        ("people",),
+    )
+
+
+def diet_and_intolerance(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """A diet named by a "diet" noun or its shape, an intolerance written with a hyphen,
+    then taken back in words that only a food context makes a diet."""
+    diet = rng.choice(DIET_MORPH)
+    item = rng.choice(INTOLERANT_OF)
+    said = rng.choice(
+        [
+            f"By the way, I moved to a {diet} diet a few months ago.",
+            f"my diet is {diet} these days",
+            f"Work has been hectic and the flat is a mess, but on the bright side I've "
+            f"switched to a {diet} diet and feel great. Anyway, what's a good stretch for "
+            f"a stiff neck?",
+        ]
+    )
+    intol = rng.choice([f"I'm {item}-intolerant, fyi.", f"Heads up: I'm {item} intolerant."])
+    back = rng.choice(
+        [
+            f"I've dropped being {diet}; I'll eat anything again.",
+            f"The {diet} thing is over, I eat everything now.",
+        ]
+    )
+    gone = rng.choice(
+        [
+            f"The {item} intolerance was ruled out by my GP.",
+            f"Tests ruled out the {item} intolerance, good news.",
+        ]
+    )
+    return _conv(
+        user,
+        start,
+        [
+            [
+                HoTurn(said, (_fact("dietary_restriction", diet, f"Is {diet}."),)),
+                HoTurn(intol, (_fact("intolerance", item, f"Is {item} intolerant."),)),
+            ],
+            [
+                HoTurn(
+                    back,
+                    (
+                        _fact(
+                            "dietary_restriction", diet, f"Is no longer {diet}.", polarity="retract"
+                        ),
+                    ),
+                ),
+                HoTurn(
+                    gone,
+                    (_fact("intolerance", item, f"Is not {item} intolerant.", polarity="retract"),),
+                ),
+            ],
+        ],
+        [
+            HoProbe(
+                "plan me a week of lunches",
+                absent=((diet, "retracted"), (item, "retracted")),
+                kind="retraction",
+            )
+        ],
+        ("retraction",),
+    )
+
+
+def diet_said(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """A diet and an intolerance said once and kept."""
+    diet = rng.choice(DIET_MORPH)
+    item = rng.choice(INTOLERANT_OF)
+    said = rng.choice(
+        [
+            f"By the way, I moved to a {diet} diet a few months ago.",
+            f"my diet is {diet} these days",
+            f"Work has been hectic and the flat is a mess, but on the bright side I've "
+            f"switched to a {diet} diet and feel great. Anyway, what's a good stretch for "
+            f"a stiff neck?",
+        ]
+    )
+    intol = rng.choice([f"I'm {item}-intolerant, fyi.", f"Heads up: I'm {item} intolerant."])
+    return _conv(
+        user,
+        start,
+        [
+            [
+                HoTurn(said, (_fact("dietary_restriction", diet, f"Is {diet}."),)),
+                HoTurn(intol, (_fact("intolerance", item, f"Is {item} intolerant."),)),
+            ]
+        ],
+        [HoProbe("plan me a week of lunches", present=(diet, item), kind="unseen_statement")],
+        ("unseen_statement",),
+    )
+
+
+def corrected_with_lead(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """A correction in the next turn after a lead-in ("Hang on," / "wrong city:")."""
+    wrong, right = _two(rng, CITIES)
+    fix = rng.choice(
+        [
+            f"Hang on, it's {right}, not {wrong}; I typed too fast.",
+            f"Ugh, my phone changed it: {right}, not {wrong}.",
+            f"Wrong city, sorry: {right}, not {wrong}.",
+        ]
+    )
+    return _conv(
+        user,
+        start,
+        [
+            [
+                HoTurn(f"I live in {wrong}.", (_fact("city", wrong, f"Lives in {wrong}."),)),
+                HoTurn(fix, (_fact("city", right, f"Lives in {right}.", corrects=wrong),)),
+            ]
+        ],
+        [
+            HoProbe(
+                "where could I go for a run near home?",
+                present=(right,),
+                absent=((wrong, "corrected"),),
+                kind="correction",
+            )
+        ],
+        ("correction",),
+    )
+
+
+def names_and_things(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """A preferred name in other words; a one-at-a-time thing with a clitic or synonym."""
+    name = rng.choice(NAMES)
+    old, new = _two(rng, BIKES)
+    call = rng.choice(
+        [
+            f"Most people call me {name}, feel free to as well.",
+            f"My friends know me as {name}.",
+        ]
+    )
+    first = rng.choice([f"My bike's a {old}.", f"I ride a {old}."])
+    switch = rng.choice(
+        [
+            f"Traded in my old bike for a {new}.",
+            f"switched my bike to a {new}",
+            f"My bike is a {new} now.",
+        ]
+    )
+    return _conv(
+        user,
+        start,
+        [
+            [
+                HoTurn(
+                    call, (_fact("preferred_name", name, f"Goes by {name}.", kind="preference"),)
+                ),
+                HoTurn(first, (_fact("bike", old, f"Their bike is {old}.", single_valued=True),)),
+            ],
+            [HoTurn(switch, (_fact("bike", new, f"Their bike is {new}.", single_valued=True),))],
+        ],
+        [
+            HoProbe("sign off this note with my name", present=(name,), kind="unseen_statement"),
+            HoProbe(
+                "what tyre pressure suits my bike?",
+                present=(new,),
+                absent=((old, "stale"),),
+                kind="one_at_a_time",
+            ),
+        ],
+        ("unseen_statement", "one_at_a_time"),
+    )
+
+
+def phone_synonyms(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """A phone plan named one way, then switched under another name for the same thing."""
+    old, new = _two(rng, ("Orbit Unlimited", "SkyTalk Basic", "Nova 20GB", "Lumo Prepaid"))
+    first = rng.choice(
+        [f"I'm on {old} for my phone.", f"My mobile plan is {old}.", f"my cell plan's {old}"]
+    )
+    switch = rng.choice(
+        [
+            f"I switched my mobile contract to {new}.",
+            f"Changed my phone plan to {new} yesterday.",
+            f"My phone contract is {new} now.",
+            f"{new} is my mobile plan these days, the old one got pricey.",
+        ]
+    )
+    return _conv(
+        user,
+        start,
+        [
+            [HoTurn(first, (_fact("phone_plan", old, f"Phone plan {old}.", single_valued=True),))],
+            [HoTurn(switch, (_fact("phone_plan", new, f"Phone plan {new}.", single_valued=True),))],
+        ],
+        [
+            HoProbe(
+                "does my phone plan include roaming?",
+                present=(new,),
+                absent=((old, "stale"),),
+                kind="one_at_a_time",
+            )
+        ],
+        ("one_at_a_time",),
+    )
+
+
+BANKS = ("Nordhaven", "Halden Savings", "Corvid Bank", "Brightpath Credit Union")
+
+
+def saved_in_other_words(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """An explicit save introduced by a lead and a colon, a constraint or dislike said with
+    the thing first ("X is something I ...", "X are out for me")."""
+    which = rng.randrange(2)
+    if which == 0:
+        thing = rng.choice(("night buses", "red-eye flights", "ferries"))
+        text = rng.choice(
+            [
+                f"Store this for later: I never take {thing}.",
+                f"Hang on to this: {thing} are out for me.",
+                f"Keep this on file: {thing} are a no-go for me.",
+            ]
+        )
+        cand = _fact("constraint", f"no {thing}", f"Constraint: no {thing}.")
+        probe = HoProbe(
+            "book me a way to get to the coast next month",
+            present=(thing.split()[0],),
+            kind="explicit_save",
+        )
+    else:
+        food = rng.choice(DISLIKES)
+        text = rng.choice(
+            [
+                f"Store this for later: {food} is something I really hate.",
+                f"Don't lose track of this: I can't stand {food}.",
+                f"File this away: {food} is something I detest.",
+            ]
+        )
+        cand = _fact("dislike", food, f"Dislikes {food}.", kind="preference")
+        probe = HoProbe("a lunch idea for Sunday", present=(food,), kind="explicit_save")
+    return _conv(user, start, [[HoTurn(text, (cand,))]], [probe], ("explicit_save",))
+
+
+def list_with_leads(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """Several facts after a lead and a colon, each with its value first."""
+    city = rng.choice(CITIES)
+    emp = rng.choice(EMPLOYERS)
+    allergen = rng.choice(ALLERGENS)
+    text = rng.choice(
+        [
+            f"Some context: {city} is where I live, {emp} is where I work, and {allergen} "
+            f"gives me hives.",
+            f"Background: I'm based in {city}, my employer is {emp}, and {allergen} gives me "
+            f"a nasty allergic reaction.",
+            f"For the record: {city} is home, I work at {emp}, and I'm allergic to {allergen}.",
+        ]
+    )
+    return _conv(
+        user,
+        start,
+        [
+            [
+                HoTurn(
+                    text,
+                    (
+                        _fact("city", city, f"Lives in {city}."),
+                        _fact("employer", emp, f"Works at {emp}."),
+                        _fact("allergy", allergen, f"Is allergic to {allergen}."),
+                    ),
+                )
+            ]
+        ],
+        [
+            HoProbe(
+                "a walk I could do near home on Sunday", present=(city,), kind="unseen_statement"
+            ),
+            HoProbe(
+                "a short bio for my company's website", present=(emp,), kind="unseen_statement"
+            ),
+            HoProbe(
+                "what should I bake for the office?", present=(allergen,), kind="unseen_statement"
+            ),
+        ],
+        ("unseen_statement",),
+    )
+
+
+def moved_household(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """A dated move with an object between the verb and the place; a gym or bank switched
+    after a colon; a membership that is not a job."""
+    old, new = _two(rng, CITIES)
+    move = rng.choice(
+        [
+            f"We shifted the whole family to {new} in May.",
+            f"We moved our entire life to {new} last spring.",
+            f"I relocated the kids and the cat to {new} in February.",
+        ]
+    )
+    b_old, b_new = _two(rng, BANKS)
+    switch = rng.choice(
+        [f"Switched banks: {b_new} from this month.", f"Changed banks — {b_new} now."]
+    )
+    return _conv(
+        user,
+        start,
+        [
+            [
+                HoTurn(f"I live in {old}.", (_fact("city", old, f"Lives in {old}."),)),
+                HoTurn(
+                    f"My bank is {b_old}.",
+                    (_fact("bank", b_old, f"Banks with {b_old}.", single_valued=True),),
+                ),
+            ],
+            [
+                HoTurn(move, (_fact("city", new, f"Lives in {new}."),)),
+                HoTurn(switch, (_fact("bank", b_new, f"Banks with {b_new}.", single_valued=True),)),
+            ],
+        ],
+        [
+            HoProbe(
+                "a good bakery near where I live?",
+                present=(new,),
+                absent=((old, "stale"),),
+                kind="unseen_statement",
+            ),
+            HoProbe(
+                "how do I set up a standing order with my bank?",
+                present=(b_new,),
+                absent=((b_old, "stale"),),
+                kind="one_at_a_time",
+            ),
+        ],
+        ("unseen_statement", "one_at_a_time"),
+    )
+
+
+def membership_is_no_job(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """An employer, then a club membership that must not replace it."""
+    emp = rng.choice(EMPLOYERS)
+    club = rng.choice(("Harbourside Rowing Club", "PulseFit", "Summit Climbing"))
+    return _conv(
+        user,
+        start,
+        [
+            [
+                HoTurn(f"I work at {emp}.", (_fact("employer", emp, f"Works at {emp}."),)),
+                HoTurn(f"I'm a member at {club}.", ()),
+            ]
+        ],
+        [
+            HoProbe(
+                "write a line about where I work for my profile",
+                present=(emp,),
+                absent=((club, "stale"),),
+                kind="unseen_statement",
+            )
+        ],
+        ("unseen_statement",),
+    )
+
+
+def plain_job_forms(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """A job said plainly ("I'm a nurse", "I teach at X") then changed in passing ("since I
+    switched jobs to Y", "got a job as T at Y"); a new car said with "my new car"."""
+    old, new = _two(rng, EMPLOYERS)
+    title = rng.choice(("nurse", "teacher", "data analyst", "software engineer"))
+    first = rng.choice([f"I teach at {old}.", f"I'm employed at {old}.", f"I work for {old}."])
+    second = rng.choice(
+        [
+            f"Long week. Since I switched jobs to {new} in May the commute is shorter, "
+            f"at least. I'm {_a(title)} {title} there now.",
+            f"I got a job as {_a(title)} {title} at {new}!",
+            f"Update: I'm now {_a(title)} {title}, at {new} since June.",
+        ]
+    )
+    c_old, c_new = _two(rng, ("Kia Niro", "Volvo XC40", "Skoda Enyaq", "Honda Jazz"))
+    return _conv(
+        user,
+        start,
+        [
+            [
+                HoTurn(first, (_fact("employer", old, f"Works at {old}."),)),
+                HoTurn(
+                    f"I drive a {c_old}.",
+                    (_fact("car", c_old, f"Drives a {c_old}.", single_valued=True),),
+                ),
+            ],
+            [
+                HoTurn(
+                    second,
+                    (
+                        _fact("employer", new, f"Works at {new}."),
+                        _fact("job_title", title, f"Works as {_a(title)} {title}."),
+                    ),
+                ),
+                HoTurn(
+                    f"My new car is a {c_new}.",
+                    (_fact("car", c_new, f"Drives a {c_new}.", single_valued=True),),
+                ),
+            ],
+        ],
+        [
+            HoProbe(
+                "a two-line bio about my work",
+                present=(new, title),
+                absent=((old, "stale"),),
+                kind="unseen_statement",
+            ),
+            HoProbe(
+                "when is my car due for a service?",
+                present=(c_new,),
+                absent=((c_old, "stale"),),
+                kind="one_at_a_time",
+            ),
+        ],
+        ("unseen_statement", "one_at_a_time"),
+    )
+
+
+def swap_in_one_session(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """A one-at-a-time thing, then, a few turns later in the same conversation, a swap that
+    names the old and the new value but not the attribute ("traded the X for a Y")."""
+    which = rng.randrange(2)
+    if which == 0:
+        old, new = _two(rng, ("Kia Niro", "Volvo XC40", "Skoda Enyaq", "Honda Jazz"))
+        first, pred, probe = f"I drive a {old}.", "car", "is my car due a service soon?"
+    else:
+        old, new = _two(rng, ("Orbit Unlimited", "SkyTalk Basic", "Nova 20GB", "Lumo Prepaid"))
+        first, pred, probe = (
+            f"My phone plan is {old}.",
+            "phone_plan",
+            "does my phone plan cover roaming?",
+        )
+    swap = rng.choice(
+        [
+            f"Update: traded the {old} for a {new} at the weekend.",
+            f"I swapped {old} for {new}, much better value.",
+            f"went from {old} to {new} last week",
+        ]
+    )
+    return _conv(
+        user,
+        start,
+        [
+            [
+                HoTurn(first, (_fact(pred, old, f"Has {old}.", single_valued=True),)),
+                HoTurn("Thanks for the help earlier!", ()),
+                HoTurn(swap, (_fact(pred, new, f"Has {new}.", single_valued=True),)),
+            ]
+        ],
+        [HoProbe(probe, present=(new,), absent=((old, "stale"),), kind="one_at_a_time")],
+        ("one_at_a_time",),
+    )
+
+
 def _a(noun: str) -> str:
     return "an" if noun[:1].lower() in "aeiou" else "a"
 
@@ -527,4 +1147,19 @@ SCENARIOS: tuple[Callable[[random.Random, str, datetime], HoConversation], ...] 
     retraction,
     explicit_save,
     one_at_a_time,
+    inverted_home,
+    labelled_job,
+    bare_title,
+    family_forms,
+    diet_and_intolerance,
+    diet_said,
+    corrected_with_lead,
+    names_and_things,
+    phone_synonyms,
+    saved_in_other_words,
+    list_with_leads,
+    moved_household,
+    membership_is_no_job,
+    plain_job_forms,
+    swap_in_one_session,
 )

@@ -68,6 +68,19 @@ _PREFIX = re.compile(
 )
 
 
+# "Save this for later: ...", "Don't lose track of this: ...": a lead that asks to keep
+# what follows the colon.
+_KEEP_THIS = re.compile(
+    r"^\s*(?:please[,]?\s+)?(?:save|store|keep|file|log|jot|jot down|write down|note down|"
+    r"write|record|bookmark|"
+    r"hang on to|hold on to|hold onto|don't lose|do not lose|don't lose track of|"
+    r"do not lose track of|make a note of)\s+(?:this|that|the following|it)\b"
+    r"(?:\s+(?:away|down|for (?:later|next time|the future)|on file|somewhere|please))*"
+    r"\s*[:\-–—]\s*(?P<rest>\S.*?)\s*$",
+    re.IGNORECASE | re.DOTALL,
+)
+
+
 def strip_remember_prefix(text: str) -> str | None:
     """The text after a leading "remember (that)", or ``None`` when there is no such prefix.
 
@@ -76,10 +89,12 @@ def strip_remember_prefix(text: str) -> str | None:
         "I'm vegetarian."
         >>> strip_remember_prefix("Could you remember: our repo is acme/atlas?")
         'our repo is acme/atlas'
+        >>> strip_remember_prefix("Store this for later: I never take night buses.")
+        'I never take night buses.'
         >>> strip_remember_prefix("I remember the old office") is None
         True
     """
-    m = _PREFIX.match(text.replace("’", "'"))
+    m = _PREFIX.match(text.replace("’", "'")) or _KEEP_THIS.match(text.replace("’", "'"))
     if not m:
         return None
     rest = m.group("rest")

@@ -105,6 +105,51 @@ _FUTURE_TIME = re.compile(
 )
 
 
+# "Guess who got promoted?": an announcement, not a question to answer.
+_ANNOUNCED = re.compile(r"^\W*(?:(?:so|and|oh|well)[\s,]+)?guess\s+(?:who|what)\b", re.IGNORECASE)
+_CLAUSE_SEP = re.compile(r"\s*(?:[,;:—–]|\s-\s)\s*")
+
+
+def _asked_elsewhere(clause: str, sentence: str) -> bool:
+    """The sentence's "?" belongs to a later clause of its own, not to ``clause``: in "I
+    live in Tampere and I'm not keen on moving, can you help?" only "can you help" asks.
+
+    Example:
+        >>> _asked_elsewhere("I live in Tampere", "I live in Tampere, can you help?")
+        True
+        >>> _asked_elsewhere("Do I live in Tampere", "Do I live in Tampere, really?")
+        False
+    """
+    parts = [p for p in _CLAUSE_SEP.split(sentence) if p.strip()]
+    if len(parts) < 2 or text_rules.is_question(clause):
+        return False
+    tail = parts[-1]
+    low = clause.casefold().strip(" .!?")
+    return (
+        bool(low)
+        and low not in tail.casefold()
+        and text_rules.is_question(tail)
+        and not text_rules.is_question(sentence[: len(sentence) - len(tail)].rstrip(" ,;:—–-"))
+    )
+
+
+def without_asked_tail(text: str) -> str:
+    """``text`` without a closing question that is a clause of its own: "I live in Tulle,
+    any tips?" -> "I live in Tulle"; a question about the statement itself stays.
+
+    Example:
+        >>> without_asked_tail("I live in Tulle and commute by train, any tips?")
+        'I live in Tulle and commute by train'
+        >>> without_asked_tail("Do I live in Tulle, really?")
+        'Do I live in Tulle, really?'
+    """
+    parts = [p for p in _CLAUSE_SEP.split(text) if p.strip()]
+    if len(parts) < 2 or not text.rstrip(" .!\"')").endswith("?"):
+        return text
+    head = text[: text.rfind(parts[-1])].rstrip(" ,;:—–-")
+    return head if head and _asked_elsewhere(head, text) else text
+
+
 def modality(clause: str, sentence: str | None = None, upto: int | None = None) -> str:
     """How ``clause`` (within ``sentence``) is meant: asserted, question, hypothetical, plan.
 
@@ -121,12 +166,17 @@ def modality(clause: str, sentence: str | None = None, upto: int | None = None) 
         'question'
         >>> modality("I'm moving to Paris next month")
         'plan'
+        >>> modality("got made team lead", "Guess who got made team lead?")
+        'asserted'
     """
     t = _norm(clause)
     whole = _norm(sentence) if sentence else t
     inverted_if = re.match(r"^\W*(?:were|had|should)\s+(?:i|we)\b", t, re.IGNORECASE)
     if (text_rules.is_question(t) and not (inverted_if and not t.endswith("?"))) or (
-        whole.rstrip(" .!\"')").endswith("?") and text_rules.is_question(whole)
+        whole.rstrip(" .!\"')").endswith("?")
+        and text_rules.is_question(whole)
+        and not _asked_elsewhere(t, whole)
+        and not _ANNOUNCED.match(whole)
     ):
         return "question"
     future = _FUTURE_TIME.search(_ASIDE_IF.sub(" ", t))

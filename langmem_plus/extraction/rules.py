@@ -47,22 +47,43 @@ from langmem_plus.extraction.grounding import (
     negated_before,
     person_subject,
     valid_to_of,
+    without_asked_tail,
 )
 from langmem_plus.extraction.timeparse import TimeExpression, find_time_expression
 from langmem_plus.extraction.vocab import (
+    ATTRIBUTE_ALIASES,
     ATTRIBUTE_NOT,
     COUNTRIES,
+    DIET_WORDS,
+    GENERIC_OWNERS,
+    GENERIC_THINGS,
+    HOME_NOUNS,
+    KIN_ADJECTIVES,
     LANGUAGES,
+    NAME_PARTICLES,
     NOT_A_NAME,
+    NOT_A_PROJECT,
+    NOT_A_SCOPE,
+    NOT_AN_ATTRIBUTE_NOUN,
+    OTHER_PEOPLE,
+    OWNED_TOPICS,
     PETS,
     RELATIONS,
+    ROLE_HEADS,
+    SINGLE_PEOPLE,
     SINGULAR_AGREEMENT,
+    TONE_WORDS,
+    TOPIC_NOUNS,
     TOPICS,
     VALUE_STOP_WORDS,
 )
 from langmem_plus.facts.models import CandidateFact
 
 __all__ = ["RuleExtractor", "third_person"]
+
+def _alternation(words: Collection[str]) -> str:
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+
 
 _TECH_WORDS = {w for words in TOPICS.values() for w in words}
 _NOT_A_NAME = NOT_A_NAME
@@ -117,9 +138,7 @@ _PREP_TAIL = re.compile(
     r"based|located|outside|around|because|when|while|via|to|into)\s+.*$",
     re.IGNORECASE,
 )
-_PARTICLES = frozenset({"de", "da", "do", "dos", "das", "del", "della", "di", "du", "la",
-                        "le", "am", "an", "der", "den", "van", "von", "upon", "on", "of",
-                        "y", "e", "&", "al", "el", "bin", "ibn", "sur", "en"})  # fmt: skip
+_PARTICLES = NAME_PARTICLES
 
 
 def _cased(word: str) -> bool:
@@ -181,6 +200,9 @@ def _cut(value: str, *, keep_and: bool = False, keep_amp: bool = False) -> str:
 
 _NOT_AN_ITEM = re.compile(
     r"^(?:the|my|our|his|her|their|it|he|she|they|this|that|which|who)\b"
+    # a verb after "and" starts a clause of its own: "kiwi and need a dessert"
+    r"|^(?:need|needs|want|wants|would|like|love|hate|am|can|could|will|should|must|get|got|"
+    r"make|do|did|go|went|please|looking|trying|hope|wonder)\b"
     r"|\b(?:is|was|are|were|has|have|had|said|says|thinks|thought)\b",
     re.IGNORECASE,
 )
@@ -306,6 +328,9 @@ class _Spec:
     """A fact about a person or pet in the user's life (a death or break-up retracts it)."""
     holder: str = "user"
     """Whose fact it is: the user, or the other person the clause is about."""
+    own: bool = False
+    """The clause's words make it the user's whatever its grammatical subject ("Leuven is
+    where I live": the subject is the place, the fact the user's)."""
     noun_phrase: bool = False
     """Said by a noun phrase ("my son Teo ..."), not by the clause's verb: the clause's
     mood and time ("... starts school next week") are about something else."""
@@ -317,6 +342,7 @@ class _Context:
     scope: str | None  # the default scope passed to extract
     projects: frozenset[str]
     since: bool = False  # the removed time phrase was a start ("since May", "for a year")
+    turn: str = ""  # the whole message, for cues outside the clause ("they promoted me")
 
 
 _Rule = Callable[[_Context], list[_Spec]]
@@ -362,12 +388,20 @@ _NAME = _rx(
 )
 _PREFERRED = _rx(
     r"\b(?:(?:please\s+)?call me|i go by|i prefer to be called|people call me|"
-    r"my (?:preferred name|nickname) is|you can call me)\s+"
+    r"my (?:preferred name|nickname) is|you can call me|i'm known as|i am known as)\s+"
     r"(?P<o>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)?)"
 )
 _GREETING = re.compile(
     r"^(?i:hi|hello|hey|hiya)[,!.]?\s+(?i:there[,!.]?\s+)?(?i:i(?:'m| am)|this is)\s+"
     r"(?P<o>[A-Z][a-z]+)\s*(?:[.!,]|$)"
+)
+
+
+# "Most people call me Bea", "my friends know me as Tavi": what others call the user, when
+# it is a name ("some people call me lazy" is no name)
+_CALLED_BY_OTHERS = re.compile(
+    r"\b(?i:(?:[\w-]+\s+){1,3}?(?:calls?|know|knows)\s+me(?:\s+as)?)\s+"
+    r"(?P<o>(?:[A-Z]|[^\W\d_a-zA-Z])[\w'-]*(?:\s+(?:[A-Z]|[^\W\d_a-zA-Z])[\w'-]*)?)"
 )
 
 
@@ -386,8 +420,8 @@ def _name_rule(ctx: _Context) -> list[_Spec]:
     for m in _NAME.finditer(ctx.clause):
         if value := _name_value(m.group("o")):
             out.append(_Spec("fact", "name", value, f"The user's name is {value}."))
-    for m in _PREFERRED.finditer(ctx.clause):
-        if value := _name_value(m.group("o")):
+    for m in [*_PREFERRED.finditer(ctx.clause), *_CALLED_BY_OTHERS.finditer(ctx.clause)]:
+        if (value := _name_value(m.group("o"))) and not any(s.object == value for s in out):
             out.append(_Spec("preference", "preferred_name", value, f"The user goes by {value}."))
     greet = _GREETING.match(ctx.clause.strip())
     if not out and greet and greet.group("o").casefold() not in LANGUAGES | COUNTRIES:
@@ -399,7 +433,10 @@ def _name_rule(ctx: _Context) -> list[_Spec]:
 # ---- where the user lives
 _MOVED = _rx(
     rf"{_I}{_ADV}\s+(?:mov(?:e|ed|es|ing)|relocat(?:e|ed|es|ing)|emigrat(?:e|ed|es|ing)|"
-    r"immigrat(?:e|ed|es|ing))"
+    r"immigrat(?:e|ed|es|ing)|shift(?:ed|s|ing)?)"
+    # what moved with the user: "moved our whole household to", "relocated the kids to"
+    r"(?:\s+(?:our|my|the|a)\s+(?:[\w-]+\s+){0,4}?(?:household|family|home|life|lives|"
+    r"stuff|things|belongings|kids|children|base|everything|cat|dog|pets)\b)?"
     r"(?:\s+(?:house|back|over|abroad|away))?(?:\s+from\s+(?P<from>.+?))?\s+(?:to|into)\s+(?P<o>.+)"
 )
 _LIVE = _rx(
@@ -411,6 +448,43 @@ _BEEN_IN = _rx(
     rf"{_I}{_ADV}\s+(?:been|stayed|staying)\s+in\s+(?P<o>.+?)(?:\s+(?P<d>since|for)\b|$)"
 )
 _HOME = _rx(r"(?:\b(?:my home|home for me|my city|my current city)|^home) is(?: now)?\s+(?P<o>.+)")
+# A home noun placed somewhere: "my flat is in X", "our new address is in X", "I rent a
+# room in X", "I'm renting a studio in X".
+_HOME_NOUN = rf"(?:{_alternation(HOME_NOUNS)})"
+_HOME_IN = _rx(
+    rf"\b(?:my|our)\s+(?:(?:new|current|own|little|rented)\s+)*{_HOME_NOUN}\s+"
+    r"(?:is|'s|’s)\s+(?:now\s+|currently\s+)?in\s+(?P<o>.+)"
+    rf"|{_I}{_ADV}\s+(?:rent|renting|rented|own|bought|share|sharing|found|got)\s+"
+    rf"(?:a|an|the|my|our)\s+(?:[\w-]+\s+){{0,2}}?{_HOME_NOUN}\s+in\s+(?P<o2>.+)"
+)
+# The place first: "Leuven is where I live", "X is home now", "X is where we're based".
+_PLACE_FIRST = re.compile(
+    r"^\W*(?:(?i:these days|nowadays|now|so|well|anyway|finally|lately|currently|honestly|"
+    r"actually|basically|officially|since then)\s*,?\s+)?"
+    r"(?P<o>(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’.-]*(?:\s+(?:(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’.-]*|"
+    r"(?i:de|da|del|la|le|am|upon|on|sur|en)))*)\s+(?i:is|has become|became)\s+"
+    r"(?i:(?:now\s+|finally\s+)?(?:(?:my|our)\s+(?:new\s+)?)?home\b|where\s+(?:i|we|my family)\b"
+    r"(?:'m|'re|\s+am|\s+are)?(?:\s+(?:now|currently|actually))?\s+"
+    r"(?:live|living|based|settled|stay|staying|reside|residing)\b)"
+)
+_WORK_FIRST = re.compile(
+    r"^\W*(?P<o>(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’.&-]*(?:\s+(?:(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’.-]*"
+    r"|&|(?i:of|and|de)))*)\s+(?i:is\s+where\s+(?:i|we)(?:\s+(?:now|currently))?\s+work)\b"
+    r"(?:\s*\((?P<title>[^()]{2,40})\))?"
+)
+# "I'm in London for the week", "I'm in Rome on holiday": a stay, not a home
+_A_STAY = re.compile(
+    r"^\s*,?\s*(?i:for\s+(?:the|a|one|two|three|a few|a couple of|\d+)\s+(?:more\s+)?"
+    r"(?:day|days|week|weeks|weekend|night|nights|month|months)|on\s+(?:holiday|vacation|"
+    r"business|a trip|a work trip|a visit)|until|till|visiting|for work|for a conference|"
+    r"this (?:week|weekend)|today|tonight|right now)\b"
+)
+# "I'm in Tromsø": a capitalised name after "I'm in" is where the user is based.
+_IM_IN = re.compile(
+    r"(?:^|\b)(?i:i'm|i am|we're|we are)(?:\s+(?i:now|currently|still|based))?\s+(?i:in)\s+"
+    r"(?P<o>(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’.-]*(?:\s+(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’.-]*)*)"
+    r"(?=\s*(?:$|[,.;!]|\s(?i:and|but|now|these days|at the moment|since|for|with)\b))"
+)
 _FROM = _rx(
     rf"{_IM}\s+(?:originally\s+)?from\s+(?P<o>.+)|\bi come from\s+(?P<o2>.+)"
     r"|\bi was born (?:and (?:raised|bred) )?in\s+(?P<o3>.+)|\bmy hometown is\s+(?P<o4>.+)"
@@ -452,8 +526,18 @@ def _location_rule(ctx: _Context) -> list[_Spec]:
         # "been in X since ...": living there; "I've been in Paris twice" is a visit
         if (value := _place(m.group("o"), strong=True)) and _cased(value):
             return [_place_spec(value, "lives in")]
+    if m := _HOME_IN.search(ctx.clause):
+        if value := _place(m.group("o") or m.group("o2"), strong=True):
+            return [_place_spec(value, "lives in")]
     if m := _HOME.search(ctx.clause):
-        if value := _place(m.group("o"), strong=True):
+        said = re.sub(r"^(?:in|at)\s+", "", m.group("o"), flags=re.I)
+        if value := _place(said, strong=True):
+            return [_place_spec(value, "lives in")]
+    if m := _PLACE_FIRST.match(ctx.clause):
+        if (value := _place(m.group("o"), strong=True)) and value.casefold() not in LANGUAGES:
+            return [replace(_place_spec(value, "lives in"), own=True)]
+    if (m := _IM_IN.search(ctx.clause)) and not _A_STAY.match(ctx.clause[m.end() :]):
+        if (value := _place(m.group("o"))) and value.casefold() not in LANGUAGES:
             return [_place_spec(value, "lives in")]
     if m := _FROM.search(ctx.clause):
         if value := _place(m.group("o") or m.group("o2") or m.group("o3") or m.group("o4")):
@@ -463,7 +547,7 @@ def _location_rule(ctx: _Context) -> list[_Spec]:
 
 # ---- work
 _WORK_AT = _rx(
-    rf"(?:^|\b)i{_ADV}\s+(?:work(?:s|ed|ing)?|employed)"
+    rf"(?:^|\b)i{_ADV}\s+(?:work(?:s|ed|ing)?|employed|teach(?:es|ing)?|taught)"
     r"(?:\s+(?:remotely|full[- ]time|part[- ]time|freelance|now|currently|mostly|mainly))?"
     r"\s+(?:at|for|by|with)\s+(?P<o>.+)"
 )
@@ -475,18 +559,21 @@ _JOINED = _rx(
     r"(?:left|quit)\s+.+?\s+(?:to join|to work (?:at|for)|to start at|"
     r"for a (?:new )?(?:job|role|position) (?:at|with))|"
     r"(?:changed|switched) (?:jobs|companies|employers)(?: and)?(?: now)? (?:work (?:at|for)|"
-    r"joined)|(?:moved|switched) (?:over )?(?:jobs |companies )?to (?:work (?:at|for)|join))"
+    r"joined)|(?:moved|switched) (?:over )?(?:jobs |companies )?to (?:work (?:at|for)|join)|"
+    r"(?:changed|switched|moved) (?:jobs|companies|employers) to)"
     r"\s+(?P<o>.+)"
 )
 _MY_EMPLOYER = _rx(
     r"\bmy (?:employer|company|workplace|firm|startup) is(?:\s+called|\s+named)?\s+(?P<o>.+)"
 )
 _TITLE_AT = _rx(
-    rf"{_IM}{_ADV}\s+(?:a|an|the)\s+(?P<title>[\w -]{{2,40}}?)\s+(?:at|for|with)\s+(?P<o>.+)"
+    rf"{_IM}{_ADV}\s+(?:a|an|the)\s+(?P<title>[\w -]{{2,40}}?)\s*,?\s+(?:at|for|with)\s+(?P<o>.+)"
 )
 _STARTED_AS = _rx(
-    rf"(?:^|\b)i{_ADV}\s+(?:started|starting|joined|joining|work|working|began|hired)\s+as\s+"
-    r"(?:a|an|the)\s+(?P<title>[\w -]{2,40}?)\s+(?:at|for|with)\s+(?P<o>.+)"
+    rf"(?:^|\b)i{_ADV}\s+(?:started|starting|joined|joining|work|working|began|beginning|"
+    r"hired|signed on|came on|(?:got|took|landed|found|accepted|started) (?:a |my )?(?:new )?"
+    r"(?:job|role|position|post))\s+as\s+"
+    r"(?:(?:a|an|the)\s+)?(?P<title>[\w -]{2,40}?)\s+(?:at|for|with)\s+(?P<o>.+)"
 )
 _TOOK_ROLE = _rx(
     rf"(?:(?:^|\b)i{_ADV}\s+|\band\s+(?:then\s+|now\s+)?)(?:took|take|taking|accepted|accept|landed|got|started|starting|"
@@ -495,7 +582,26 @@ _TOOK_ROLE = _rx(
 )
 _NOT_A_TITLE = _rx(
     r"^(?:new|current|old|first|next|dream|full[- ]time|part[- ]time|permanent|temporary|"
-    r"different|better|remote|similar|junior|senior)?$"
+    r"different|better|remote|similar|junior|senior|member|customer|client|patient|regular|"
+    r"subscriber|guest|fan|student)?$"
+)
+# "My role: data analyst at Oakhurst", "Current job - T with E", "my job is T at E"
+_JOB_LABEL = _rx(
+    r"^\W*(?:(?:my|our)\s+)?(?:(?:current|new|present|day)\s+)?(?:job|role|position|title|work|"
+    r"occupation|gig)\s*(?::|-|—|–|=|\bis\b|\bnow\b)+\s*(?:now\s+)?(?:(?:a|an|the)\s+)?"
+    r"(?P<title>[^\W\d][\w -]{1,40}?)\s+(?:at|with|for)\s+(?P<o>.+)"
+)
+# "I've been at Zephyr for years (as a T)", "I'm at Kestrel Health these days": "at" a
+# name, held over time, is where the user works.
+_BEEN_AT = _rx(
+    rf"(?:^|\b)i(?:'ve|\s+have)?{_ADV}\s+been\s+(?:working\s+)?at\s+(?P<o>.+?)"
+    r"(?:\s+(?P<d>for|since)\b(?P<rest>.*))?$"
+)
+_IM_AT = re.compile(
+    r"(?:^|\b)(?i:i'm|i am)(?:\s+(?i:now|currently|still))?\s+(?i:at|with)\s+"
+    r"(?P<o>(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’.-]*(?:\s+(?:&\s+)?(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’.-]*)*)"
+    r"\s*,?\s+(?i:these days|nowadays|full[- ]time|part[- ]time|"
+    r"since|for (?:a while|years|ages|\w+ (?:years|months)))\b"
 )
 _WORK_AS = _rx(
     r"\b(?:i work as|i'm working as|my (?:job title|title|role|job|position) is)\s+"
@@ -508,8 +614,9 @@ def _employer(raw: str) -> str | None:
         return None  # "I quit being vegan", "I left doing night shifts": no employer
     value = _cut(raw, keep_amp=True)
     value = _tidy(_PREP_TAIL.sub("", value))
-    if value[:1] and not _cased(value):  # lowercase: up to the first function word
-        value = _entity(value)
+    # a name ends at its first uncased word ("Pinecrest Dental over in Tralee"); lowercase:
+    # up to the first function word
+    value = _entity(value) or value
     if not value or value.casefold() in _NOT_A_NAME or _NOT_A_PLACE_START.match(value):
         return None
     if value.casefold().startswith("the ") or len(value.split()) > 5:
@@ -522,6 +629,34 @@ _AS_TITLE = _rx(r"\s+as\s+(?:(?:a|an|the|our|their|its)\s+)?(?P<title>.+)$")
 
 @_rule("work")
 def _work_rule(ctx: _Context) -> list[_Spec]:
+    if m := _WORK_FIRST.match(ctx.clause):
+        if employer := _employer(m.group("o")):
+            out = [_Spec("fact", "employer", employer, f"The user works at {employer}.", own=True)]
+            if title := _tidy(m.group("title") or ""):
+                out.append(_Spec("fact", "job_title", title,
+                                 f"The user is {_article(title)} {title}.", own=True))  # fmt: skip
+            return out
+    if m := _JOB_LABEL.search(ctx.clause):
+        title = _cut(m.group("title"))
+        employer = _employer(m.group("o"))
+        if title and employer and not _NOT_A_TITLE.match(title):
+            return [
+                _Spec("fact", "employer", employer, f"The user works at {employer}."),
+                _Spec("fact", "job_title", title, f"The user is {_article(title)} {title}."),
+            ]
+    if (m := _BEEN_AT.search(ctx.clause)) and (m.group("d") or ctx.since):
+        employer = _employer(m.group("o"))
+        if employer and _cased(employer):
+            out = [_Spec("fact", "employer", employer, f"The user works at {employer}.")]
+            if t := _AS_TITLE.search(m.group("rest") or m.group("o")):
+                if title := _cut(t.group("title")):
+                    out.append(_Spec("fact", "job_title", title,
+                                     f"The user is {_article(title)} {title}."))  # fmt: skip
+            return out
+    if m := _IM_AT.search(ctx.clause):
+        employer = _employer(m.group("o"))
+        if employer and not _is_tech(employer):
+            return [_Spec("fact", "employer", employer, f"The user works at {employer}.")]
     for pattern in (_WORK_AT, _JOINED):
         m = pattern.search(ctx.clause)
         if m and (t := _AS_TITLE.search(m.group("o"))):
@@ -573,9 +708,28 @@ _ALLERGY_NOUN = _rx(
 )
 _ALLERGY_LIST = _rx(r"\b(?:my allergies (?:are|include)|allergies:|allergic:)\s*(?P<o>.+)")
 _DIET_WORDS = (
-    r"vegetarian|vegan|pescatarian|pescetarian|plant-based|gluten-free|dairy-free|"
-    r"lactose-free|nut-free|keto|paleo|teetotal|"
-    r"teetotaler|teetotaller|kosher|halal|flexitarian|raw vegan|low-carb|low carb"
+    _alternation(DIET_WORDS) + "|"
+    # by their shape, not by name: "fruitarian", "carnivore", "sugar-free", "raw-food"
+    r"[a-z]+(?:arian|ivore)|[a-z]+-free|raw[- ]food|whole[- ]food|plant[- ]based"
+)
+# "switched to a fruitarian diet", "my diet is sugar-free": a diet noun names the value
+_DIET_NOUN = _rx(
+    rf"\b(?:i{_ADV}\s+(?:switched|moved|changed|went|gone|turned|converted|started|began|"
+    r"adopted|tried|trying|doing|do|eat|follow|following)\s+(?:over\s+)?(?:to\s+|on\s+)?"
+    r"(?:a|an|the|my)\s+(?P<o>[\w-]+(?:\s+[\w-]+)?)\s+diet\b"
+    r"|\bmy diet(?:'s|\s+is)(?:\s+(?:now|mostly|strictly|fully|completely))*\s+"
+    r"(?:(?:a|an)\s+)?(?P<o2>[\w-]+(?:\s+[\w-]+)?))"
+)
+# "I've dropped being X; I eat anything again", "the X thing is over, I eat everything":
+# a state the user left, read as a diet when the message speaks of eating
+_STATE_ENDED = _rx(
+    rf"\bi{_ADV}\s+(?:quit|stopped|gave up|given up|dropped|ditched|done)\s+being\s+"
+    r"(?:a\s+|an\s+)?(?P<o>[\w-]+)\b"
+    r"|^\W*(?:the|that|my)\s+(?P<o2>[\w-]+)\s+(?:thing|phase|diet|experiment|era|streak)\s+"
+    r"(?:is|was|'s)\s+(?:over|done|finished)\b"
+)
+_EATS_AGAIN = _rx(
+    r"\b(?:eat|eating|eats)\s+(?:pretty much\s+|just about\s+)?(?:anything|everything)\b"
 )
 _DIET_IS = _rx(
     rf"(?:{_IM}|\bi(?:'ve|\s+have)\s+been|\bi (?:went|became|turned|go|eat|keep|stay)|"
@@ -607,7 +761,7 @@ _EAT_AGAIN = _rx(
 )
 _INTOLERANT = _rx(
     rf"{_IM}{_ADV}\s+(?:(?:very|severely|mildly|quite|slightly|a bit)\s+)?"
-    r"(?:(?P<o>[^\W\d_][\w-]*)\s+intolerant|intolerant (?:to|of)\s+(?P<o2>.+))"
+    r"(?:(?P<o>[^\W\d_][\w]*)[\s-]+intolerant|intolerant (?:to|of)\s+(?P<o2>.+))"
     r"|\b(?:i(?:'ve|\s+have)(?:\s+got)?|my|i suffer from)\s+(?:an?\s+)?"
     r"(?P<o3>[^\W\d_][\w-]*)\s+intolerance\b"
 )
@@ -620,8 +774,21 @@ _NO_ALLERGY = _rx(
 )
 
 
+_GIVES_ME_ALLERGY = _rx(
+    r"^\W*(?P<o>[^\W\d][\w'-]*(?:\s+[\w'-]+){0,2}?)\s+(?:gives|give|gave|makes|make)\s+me\s+"
+    r"(?:(?:a|an|the)\s+)?(?:(?:bad|nasty|severe|serious|awful|horrible|mild|terrible)\s+)?"
+    r"(?:allergic reactions?|hives|anaphylaxis|an anaphylactic reaction|break out in hives)\b"
+)
+
+
 @_rule("allergy")
 def _allergy_rule(ctx: _Context) -> list[_Spec]:
+    if m := _GIVES_ME_ALLERGY.search(ctx.clause):
+        item = _tidy(m.group("o"))
+        if item and not _NOT_AN_ITEM.search(item) and item.casefold() not in _NOT_A_NAME:
+            return [_Spec("fact", "allergy", item, f"The user is allergic to {item}.", own=True)]
+    if (m := _RULED_OUT.search(ctx.clause)) and "allerg" in m.group(0).casefold():
+        return []  # a diagnosis ruled out: the intolerance rule reads it as taken back
     if m := _NO_ALLERGY.search(ctx.clause):
         item = _tidy(m.group("o"))
         if item.casefold() not in VALUE_STOP_WORDS and item.casefold() not in _NOT_A_NAME:
@@ -637,8 +804,24 @@ def _allergy_rule(ctx: _Context) -> list[_Spec]:
     return []
 
 
+_RULED_OUT = _rx(
+    r"\b(?:the\s+|my\s+|an?\s+)?(?P<o>[^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*)?)\s+"
+    r"(?P<kind>intolerance|allergy)\s+(?:was|has been|got|is|'s been)\s+(?:\w+\s+)?ruled out"
+    r"|\bruled out\s+(?:the\s+|my\s+|an?\s+)?(?P<o2>[^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*)?)"
+    r"\s+(?P<kind2>intolerance|allergy)"
+)
+
+
 @_rule("intolerance")
 def _intolerance_rule(ctx: _Context) -> list[_Spec]:
+    if m := _RULED_OUT.search(ctx.clause):
+        item = _tidy(m.group("o") or m.group("o2")).casefold()
+        kind = (m.group("kind") or m.group("kind2")).casefold()
+        item = re.sub(r"^(?:the|my|an?)\s+", "", item)
+        if item and item not in VALUE_STOP_WORDS:
+            predicate = "intolerance" if kind == "intolerance" else "allergy"
+            return [_Spec("fact", predicate, item, f"The user has no {item} {kind}.",
+                          polarity="retract", negation_in_value=True)]  # fmt: skip
     if m := _INTOLERANT.search(ctx.clause):
         raw = m.group("o") or m.group("o3") or _cut(m.group("o2") or "", keep_and=True)
         items = _items(raw) if m.group("o2") else [raw.casefold()]
@@ -648,12 +831,21 @@ def _intolerance_rule(ctx: _Context) -> list[_Spec]:
 
 @_rule("diet")
 def _diet_rule(ctx: _Context) -> list[_Spec]:
+    if (m := _STATE_ENDED.search(ctx.clause)) and _EATS_AGAIN.search(ctx.turn or ctx.clause):
+        value = (m.group("o") or m.group("o2")).casefold()
+        if value not in VALUE_STOP_WORDS and value not in _NOT_A_NAME:
+            return [_Spec("fact", "dietary_restriction", value, f"The user is no longer {value}.",
+                          polarity="retract")]  # fmt: skip
     if m := _DIET_ENDED.search(ctx.clause):
         value = m.group("o").casefold()
         return [_Spec("fact", "dietary_restriction", value, f"The user is no longer {value}.",
                       polarity="retract")]  # fmt: skip
     if m := _EAT_AGAIN.search(ctx.clause):
-        items = _items(_cut(m.group("o"), keep_and=True))
+        items = [
+            i
+            for i in _items(_cut(m.group("o"), keep_and=True))
+            if not re.search(r"\b(?:anything|everything|all)\b", i, re.I)
+        ]
         return [
             _Spec("fact", "dietary_restriction", f"no {i}", f"The user does not eat {i}.",
                   polarity="retract", negation_in_value=True)
@@ -662,6 +854,14 @@ def _diet_rule(ctx: _Context) -> list[_Spec]:
     if m := _DIET_IS.search(ctx.clause):
         value = m.group("o").casefold()
         return [_Spec("fact", "dietary_restriction", value, f"The user is {value}.")]
+    if m := _DIET_NOUN.search(ctx.clause):
+        words = _tidy(m.group("o") or m.group("o2")).casefold().split()
+        kept = [w for i, w in enumerate(words) if w not in VALUE_STOP_WORDS or not i][:2]
+        value = re.sub(r"^(?:new|strict|proper|special)\s+", "", " ".join(
+            kept[: next((i for i, w in enumerate(kept) if w in VALUE_STOP_WORDS), len(kept))]
+        ))  # fmt: skip
+        if value and value not in VALUE_STOP_WORDS and not _NOT_A_VALUE.match(value):
+            return [_Spec("fact", "dietary_restriction", value, f"The user is on a {value} diet.")]
     if m := _DIET_FOLLOW.search(ctx.clause):
         value = f"{_tidy(m.group('o'))} diet"
         return [
@@ -751,10 +951,7 @@ def _language_rule(ctx: _Context) -> list[_Spec]:
     return []
 
 
-_TONE_WORDS = (
-    r"formal|informal|casual|friendly|professional|direct|blunt|polite|warm|playful|serious|"
-    r"relaxed|neutral|technical|non-technical|simple|plain|upbeat|gentle|encouraging"
-)
+_TONE_WORDS = _alternation(TONE_WORDS)
 _TONE = _rx(
     rf"(?:\b(?:tone|style|register)\b.*?\b(?P<o>(?:more |less |very )?(?:{_TONE_WORDS}))\b"
     rf"|\b(?P<o2>(?:more |less |very )?(?:{_TONE_WORDS}))\s+(?:tone|style|register|language)\b"
@@ -826,10 +1023,7 @@ _DECISION_VERB = _rx(
 _LEADING_SCOPE = _rx(
     r"^(?:for|on|in|with)\s+(?P<s>[A-Za-z][\w.-]*)\s*,?\s+(?:we|i|the team|my team|our team)\b"
 )
-_NOT_SCOPE = frozenset({"now", "today", "sure", "example", "instance", "reference", "me", "us",
-                        "that", "this", "real", "fact", "general", "short", "case", "the",
-                        "a", "an", "my", "our", "once", "good", "all", "both", "it", "then",
-                        "future", "later", "years", "months", "weeks", "days"})  # fmt: skip
+_NOT_SCOPE = NOT_A_SCOPE
 
 
 def _scope_in(ctx: _Context) -> str | None:
@@ -888,8 +1082,7 @@ _TICKET = re.compile(
     r"(?P<o>[A-Z][A-Z0-9]{1,9})(?:-\d*)?\b"
     r"|(?i:\b(?:prefix|project key)\s*(?:is|:|=)\s*['\"]?)(?P<o2>[A-Z][A-Z0-9]{1,9})(?:-\d*)?\b"
 )
-_GENERIC_OWNER = frozenset({"the", "our", "my", "your", "their", "a", "this", "that", "git",
-                            "github", "gitlab", "code", "main", "new", "old"})  # fmt: skip
+_GENERIC_OWNER = GENERIC_OWNERS
 
 
 @_rule("identifier")
@@ -971,27 +1164,17 @@ _IS_OUR_TOPIC = _rx(
     rf"(?:(?:main|primary|production|prod|current)\s+)?(?P<topic>{_TOPIC_NOUNS})"
     r"(?:\s+(?:here|for\s+(?:the\s+)?(?P<s>[\w.-]+)))?\b"
 )
-_TOPIC_NOUN_MAP = {"db": "database", "datastore": "database", "data store": "database",
-                   "hosting provider": "deploy_target", "hosting": "deploy_target",
-                   "host": "deploy_target", "cloud provider": "deploy_target",
-                   "cloud": "deploy_target", "deploy target": "deploy_target",
-                   "deployment target": "deploy_target", "auth method": "auth_method",
-                   "auth": "auth_method"}  # fmt: skip
+_TOPIC_NOUN_MAP = TOPIC_NOUNS
 _WE_VERB_SHOWN = {"deploy": "is deployed to", "host": "is hosted on", "ship": "is deployed to",
                   "run": "runs on", "ran": "runs on", "migrat": "moved to", "mov": "moved to",
                   "switch": "moved to", "port": "moved to"}  # fmt: skip
 _DEPLOY_VERBS = frozenset({"deploy", "host", "ship"})
-_GENERIC_THING = frozenset({"it", "this", "that", "everything", "things", "stuff", "code",
-                            "apps", "services", "them", "all", "here", "project", "app",
-                            "service", "one", "tests", "builds", "jobs", "workloads",
-                            "containers", "production", "prod", "staging"})  # fmt: skip
+_GENERIC_THING = GENERIC_THINGS
 _PROJECT_ADV = _rx(
     r"(?<=\s)(?:now|currently|still|already|actually|recently|finally|just|officially|"
     r"mostly|primarily|also)\s+"
 )
-_OWNED_TOPICS = {"database": "database", "db": "database", "host": "deploy_target",
-                 "hosting": "deploy_target", "cloud": "deploy_target", "region": "deploy_target",
-                 "auth": "auth_method"}  # fmt: skip
+_OWNED_TOPICS = OWNED_TOPICS
 _WE_VERB = {"use": "uses", "run on": "runs on", "are on": "is on", "deploy to": "deploys to",
             "deploy on": "deploys to", "deployed to": "deploys to", "deployed on": "deploys to",
             "host on": "is hosted on", "hosted on": "is hosted on",
@@ -1000,12 +1183,7 @@ _WE_VERB = {"use": "uses", "run on": "runs on", "are on": "is on", "deploy to": 
             "build with": "is built with", "migrated to": "moved to", "moved to": "moved to",
             "switched to": "moved to", "are using": "uses",
             "are running on": "runs on"}  # fmt: skip
-_NOT_PROJECT = frozenset({"i", "we", "it", "he", "she", "they", "this", "that", "which", "who",
-                          "everyone", "everybody", "someone", "nobody", "one", "mine", "what",
-                          "there", "and", "but", "also", "team", "company", "user", "now",
-                          "currently", "still", "already", "actually", "recently", "finally",
-                          "just", "officially", "mostly", "primarily", "here", "house",
-                          "home", "back", "out", "in", "to"})  # fmt: skip
+_NOT_PROJECT = NOT_A_PROJECT
 _POSSESSIVE_BEFORE = re.compile(r"\b(?:my|his|her|their|your|a|an)\s+$", re.I)
 
 
@@ -1182,15 +1360,10 @@ def _preference_rule(ctx: _Context) -> list[_Spec]:
 
 
 # ---- people and pets in the user's life (user facts: partner, child, parent, ...)
-def _alternation(words: Collection[str]) -> str:
-    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
 
 
 _REL = _alternation({*RELATIONS, *PETS})
-_KIN_ADJ = (
-    r"(?:older|younger|little|big|baby|eldest|oldest|youngest|twin|new|lovely|rescue|"
-    r"adopted|teenage|grown-up|grown|old|late|beloved|sweet|first|second|[a-z]+-year-old)"
-)
+_KIN_ADJ = rf"(?:{_alternation(KIN_ADJECTIVES)}|[a-z]+-year-old)"
 _COUNT = r"(?:a|an|one|two|three|four|five|six|\d+)"
 # The relation word heads its phrase ("a cat", "two sons, Ari and Bo"), not a modifier of
 # another noun ("a cat allergy", "a dog walker").
@@ -1218,6 +1391,33 @@ _MY_KIN_ARE = re.compile(
 _NAMED_KIN = re.compile(
     r"(?P<name>(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’-]*(?<!ly)),\s+"
     rf"(?i:(?:my|our)\s+(?:{_KIN_ADJ}\s+)*(?P<rel>{_REL}))\b"
+)
+# The name first: "Ana is my other half", "Mia and Leo are my kids", "Kofi's my husband"
+_NAME_IS_MY_KIN = re.compile(
+    r"^\W*(?P<names>(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’-]*(?:(?:\s*,\s*|\s+(?i:and|&)\s+)"
+    r"(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’-]*)*)"
+    rf"(?:\s+(?i:is|are)|(?i:'s|’s))\s+(?i:my|our)\s+(?:(?i:{_KIN_ADJ})\s+)*"
+    rf"(?P<rel>(?i:{_REL})(?i:s|es)?)\b"
+)
+# "I'm the dad of two boys, Ari and Bo", "I'm a mother of two: Mia and Leo"
+_PARENT_OF = _rx(
+    rf"{_IM}\s+(?:a|the)\s+(?:proud\s+|happy\s+|tired\s+)*(?:mum|mom|mother|dad|father|"
+    rf"parent|mama|papa)\s+(?:of|to)\s+(?P<n>{_COUNT})(?:\s+(?:{_KIN_ADJ}\s+)*"
+    rf"(?P<rel>(?:{_REL})(?:s|es)?))?\s*[,:(—–-]?\s*(?P<rest>.*)$"
+)
+# "Noodle, the parrot who lives with us, ...": a named pet of the household
+_NAMED_PET_OF_OURS = re.compile(
+    r"(?:^|[,:;.!]\s*)(?P<name>(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’-]*),\s+(?i:the|our|my)\s+"
+    rf"(?:(?i:{_KIN_ADJ})\s+)*(?P<rel>(?i:{_alternation(PETS)}))\s+"
+    r"(?i:(?:who|that|which)\s+(?:lives|stays|sleeps)\s+with\s+(?:us|me)|(?:we|i)\s+"
+    r"(?:adopted|rescued|got|have|share))\b"
+)
+# "Chidi Okoro is my line manager": a person the user has one of, named first: the
+# user's own fact, not the manager's. ("My manager is X" reads as the manager's clause.)
+_MY_PERSON_IS = re.compile(
+    r"^\W*(?P<name2>(?:Dr\.?\s+|Prof\.?\s+)?(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’-]*"
+    r"(?:\s+(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’-]*)?)\s+(?i:is|'s)\s+(?i:my)\s+"
+    rf"(?:(?i:line|new|current|regular|family)\s+)?(?P<rel2>(?i:{_alternation(SINGLE_PEOPLE)}))\b"
 )
 _MARRIED = _rx(rf"{_IM}{_ADV}\s+(?:married|engaged|wed)\s+to\s+(?P<o>.+)")
 _WE_MARRIED = re.compile(
@@ -1325,6 +1525,22 @@ def _people_rule(ctx: _Context) -> list[_Spec]:
             for n in names:
                 if not any(s.object == n for s in out):
                     out.append(replace(_kin_spec(rel, n), noun_phrase=True))
+    if not out and (m := _NAME_IS_MY_KIN.match(ctx.clause)):
+        names = [n for n in _names(m.group("names")) if n.casefold() not in _NOT_A_NAME]
+        rel = _singular(m.group("rel")) if len(names) > 1 else m.group("rel").casefold()
+        rel = "child" if rel in ("children", "kids", "twins") else rel
+        out += [replace(_kin_spec(rel, n), own=True) for n in names]
+    if not out and (m := _PARENT_OF.search(ctx.clause)):
+        names = _names(m.group("rest"))
+        out += [_kin_spec("child", n) for n in names]
+    if not out and (m := _NAMED_PET_OF_OURS.search(ctx.clause)):
+        out.append(replace(_kin_spec(m.group("rel"), m.group("name")), noun_phrase=True))
+    if not out and (m := _MY_PERSON_IS.search(ctx.clause)):
+        name = _tidy(m.group("name2"))
+        rel = m.group("rel2").casefold()
+        if name and name.split()[0].casefold() not in _NOT_A_NAME | {"i"}:
+            out.append(_Spec("fact", rel, name, f"The user's {rel} is {name}.", people=True,
+                             single_valued=True, own=True))  # fmt: skip
     if not out and (m := _NAME_DIED.search(ctx.clause) or _WE_LOST.search(ctx.clause)):
         name = m.group("name")
         if name.casefold() not in _NOT_A_NAME | {"i", "we", "he", "she", "they", "it"}:
@@ -1364,18 +1580,13 @@ _NOT_THERE = _rx(
     r"|(?:^|\b)i(?:'ve|\s+have)?{_ADV}\s+(?:retired|been made redundant|been laid off|"
     r"got laid off|was laid off|lost my job)\b(?!\s+(?:from|at|by|with)\s)"
 )
-_ROLE_HEADS = (
-    r"lead|leader|manager|head|director|engineer|developer|designer|officer|chief|cto|ceo|"
-    r"cfo|coo|vp|president|partner|principal|supervisor|captain|coordinator|editor|"
-    r"analyst|architect|consultant|associate|chair|admin|administrator|owner|foreman|"
-    r"specialist|scientist|researcher|professor|lecturer|teacher|nurse|doctor|chef|"
-    r"producer|strategist|advisor|adviser|fellow|principal|maintainer|steward"
-)
+_ROLE_HEADS = _alternation(ROLE_HEADS)
 _PROMOTED = _rx(
     r"\b(?:made|named|appointed|promoted|bumped|moved)\s+me\s+(?:up\s+)?(?:to\s+|as\s+)?"
     r"(?P<o>.+)"
     rf"|{_I}{_ADV}\s+(?:got|been|was|were|am|'m|get|getting)?\s*(?:just\s+|finally\s+)?"
-    r"(?:made|named|appointed|promoted|bumped up)\s+(?:to\s+|as\s+)?(?P<o2>.+)"
+    r"(?:made|named|appointed|promoted|bumped up|moved up|stepped up)\s+(?:to\s+|as\s+)?"
+    r"(?P<o2>.+)"
 )
 
 
@@ -1403,13 +1614,58 @@ _IM_THE_ROLE = _rx(
 )
 
 
+_IM_BARE_ROLE = _rx(
+    rf"{_IM}(?:\s+(?:now|officially|finally|currently|just))*\s+"
+    r"(?!(?:a|an|the|not|so|very|really|too|in|at|on|from|with|going|being|getting|here|there|"
+    r"now|officially|finally|currently|just|"
+    r"back|done|sure|fine|good|ok|okay|afraid|sorry|glad|happy|tired|off|out|also|much|way|far|"
+    r"even|a bit|lot|more|less|feeling|still)\b)"
+    r"(?P<o>(?:[^\W\d][\w-]*\s+){0,3}?[^\W\d][\w-]*)$"
+)
+# "I'm a teacher", "I'm now a senior analyst": an article and a role noun at the end
+# (alone, "a partner" or "a lead" says no job)
+_BARE_NOT_A_ROLE = frozenset({"partner", "owner", "fellow", "associate", "chair", "admin",
+                              "head", "lead", "leader", "chief", "principal"})  # fmt: skip
+_IM_A_ROLE = _rx(
+    rf"{_IM}(?:\s+(?:now|officially|finally|currently|just|still))*\s+(?:a|an)\s+"
+    r"(?!(?:bit|little|lot|huge|big|real|total|bit of)\b)"
+    r"(?P<o>(?:[\w-]+\s+){0,3}?[\w-]+)(?:\s+(?:there|here))?$"
+)
+_NEW_ROLE_CUE = _rx(
+    r"\b(?:promot\w*|made me|named me|appointed|bumped|new (?:role|title|job|position)|"
+    r"step(?:ped)? up|took over as|took on)\b"
+)
+
+
 @_rule("promotion")
 def _promotion_rule(ctx: _Context) -> list[_Spec]:
     m = _PROMOTED.search(ctx.clause)
     if not m:
-        if r := _IM_THE_ROLE.search(_FILLER_TAIL.sub("", ctx.clause.strip(" ,.!?;:"))):
+        bare = _FILLER_TAIL.sub("", _tidy(ctx.clause).strip(" ,.!?;:"))
+        if r := _IM_THE_ROLE.search(bare):
             title = _tidy(r.group("o"))
             if title and not _NOT_A_TITLE.match(title):
+                return [_Spec("fact", "job_title", title, f"The user is {_article(title)} "
+                              f"{title}.")]  # fmt: skip
+        if (
+            (r := _IM_A_ROLE.search(bare))
+            and re.fullmatch(rf"(?:{_ROLE_HEADS})", r.group("o").split()[-1], re.IGNORECASE)
+            and (len(r.group("o").split()) > 1 or r.group("o").casefold() not in _BARE_NOT_A_ROLE)
+        ):
+            title = _tidy(r.group("o"))
+            if title and not _NOT_A_TITLE.match(title):
+                return [_Spec("fact", "job_title", title, f"The user is {_article(title)} "
+                              f"{title}.")]  # fmt: skip
+        if r := _IM_BARE_ROLE.search(bare):
+            # "I'm senior copywriter now": no article, so a role only when its head is a
+            # role noun, or an agent noun in a message that says it is a new role
+            title = _tidy(r.group("o"))
+            head = title.split()[-1].casefold() if title else ""
+            role = bool(re.fullmatch(rf"(?:{_ROLE_HEADS})s?", head))
+            agent = bool(re.search(r"(?:er|or|ist|ian|ant|ent|ot|ect)$", head))
+            if title and not _NOT_A_TITLE.match(title) and (
+                role or (agent and len(title.split()) > 1 and _NEW_ROLE_CUE.search(ctx.turn))
+            ):
                 return [_Spec("fact", "job_title", title, f"The user is {_article(title)} "
                               f"{title}.")]  # fmt: skip
         return []
@@ -1436,8 +1692,25 @@ def _promotion_rule(ctx: _Context) -> list[_Spec]:
 _MY_ATTR = _rx(
     r"(?:^|\b)my\s+(?P<attr>(?:[^\W\d][\w-]*\s+){0,2}[^\W\d][\w-]*)\s+"
     r"(?P<cop>is|are|'s|’s)\s+(?:now\s+|currently\s+|still\s+)?(?:(?:a|an|the)\s+)?(?P<o>.+)"
+    r"|(?:^|\b)my\s+(?P<attr2>(?:[^\W\d][\w-]*\s+){0,2}[^\W\d][\w-]*)(?P<cop2>'s|’s)\s+"
+    r"(?:now\s+|currently\s+|still\s+)?(?:(?:a|an|the)\s+)?(?P<o2>.+)"
 )
 _DRIVE = _rx(rf"(?:^|\b)i{_ADV}\s+(?:drive|driving)\s+(?:a|an|the)\s+(?P<o>.+)")
+_RIDE = _rx(rf"(?:^|\b)i{_ADV}\s+(?:ride|riding)\s+(?:a|an)\s+(?P<o>.+)")
+# "I'm on Nova 20GB for my phone", "signed up for X on my phone", "got X as my car": the
+# value first, then the attribute it is held as.
+_FOR_MY = _rx(
+    rf"(?:^|\b)(?:(?:i|we){_ADV}\s+)?(?:'m\s+|am\s+|are\s+)?(?:on|using|use|have|got|get|"
+    r"signed up (?:for|with)|went with|picked|chose)\s+(?:(?:a|an|the)\s+)?(?P<o>.+?)\s+"
+    r"(?:for|on|as)\s+my\s+(?P<attr>(?:[^\W\d][\w-]*\s+)?[^\W\d][\w-]*)\b\W*$"
+)
+# "traded in my old bike for a Brompton", "swapped my car for a Golf": the attribute is
+# the noun after "my", the new value the one after "for".
+_TRADED_MY = _rx(
+    rf"(?:^|\b)(?:(?:i|we){_ADV}\s+)?(?:traded|swapped|exchanged|replaced)(?:\s+in)?\s+"
+    r"(?:my|our)\s+(?:old\s+|current\s+)?(?P<attr>(?:[^\W\d][\w-]*\s+)?[^\W\d][\w-]*)\s+"
+    r"(?:for|with)\s+(?:(?:a|an|the|my)\s+)?(?:new\s+)?(?P<o>.+)"
+)
 _ON_PLAN = _rx(
     rf"{_IM}{_ADV}\s+on\s+(?:the|a|an|my)\s+(?P<o>.+?)\s+"
     r"(?P<attr>plan|tariff|contract|subscription|membership|package)\b"
@@ -1446,6 +1719,13 @@ _SWITCHED_MY = _rx(
     rf"(?:^|\b)i{_ADV}\s+(?:switched|changed|moved|upgraded|downgraded)\s+my\s+"
     r"(?P<attr>(?:[^\W\d][\w-]*\s+){0,2}?[^\W\d][\w-]*)\s+(?:(?:over|across|back)\s+)?to\s+"
     r"(?:(?:a|an|the)\s+)?(?P<o>.+)"
+)
+# The value first: "Orbit Unlimited is my mobile plan now", "teal is my favourite colour"
+_VALUE_IS_MY = re.compile(
+    r"^\W*(?P<o>(?:[A-Z]|[^\W\d_a-zA-Z]|\d)[\w'’.&+-]*(?:\s+[\w'’.&+-]+){0,4}?)\s+"
+    r"(?i:is|'s)\s+(?i:now\s+)?(?i:my)\s+(?i:new\s+|current\s+)?"
+    r"(?P<attr>(?i:[^\W\d][\w-]*)(?:\s+(?i:[^\W\d][\w-]*)){0,2}?)"
+    r"(?:\s+(?i:now|these days|nowadays|at the moment))?(?:\s*,.*)?\W*$"
 )
 _NOT_A_VALUE = re.compile(r"^(?:to|that|not|so|very|too|really|pretty|quite|kind of|like)\b", re.I)
 
@@ -1472,11 +1752,24 @@ _NOW_HELD = _rx(
     r"^(?:(?:and|so)\s+)?(?:(?:i'm|i am|we're|we are)\s+(?:now\s+)?(?:at|with|on|in)|"
     r"(?:now\s+)(?:at|with|on)|(?:(?:i|we)\s+)?(?:now\s+)?(?:joined|signed up (?:at|with|for)|"
     r"went with|picked|chose|go to|use))\s+(?:(?:a|an|the)\s+)?(?P<o>.+)"
+    # "changed banks — Corvid Bank now": the bare name, then "now"
+    r"|^(?P<o2>(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’&.-]*(?:\s+[\w'’&.-]+){0,3}?)\s+(?i:now|these days)\W*$"
 )
-_NOT_AN_ATTRIBUTE_NOUN = frozenset(
-    {"side", "place", "seat", "train", "clothe", "hand", "lane", "room", "plan", "topic",
-     "subject", "gear", "tack", "direction", "course", "position", "shift", "team"}
-)  # fmt: skip
+_NOT_AN_ATTRIBUTE_NOUN = NOT_AN_ATTRIBUTE_NOUN
+
+
+def _attribute_predicate(attr: str) -> str:
+    """The predicate an attribute noun names, one slot for its synonyms ("mobile
+    contract" and "phone plan" are both ``phone_plan``)."""
+    low = re.sub(r"\s+", " ", attr.casefold()).strip()
+    low = re.sub(r"^(?:new|current|present)\s+(?=\w)", "", low)  # "my new car" is my car
+    return ATTRIBUTE_ALIASES.get(low) or re.sub(r"[^\w]+", "_", low).strip("_")
+
+
+_CHANGED_KIND_COLON = _rx(
+    rf"^\W*(?:(?:i|we){_ADV}\s+)?(?:changed|switched|swapped|moved)\s+"
+    r"(?P<n>[^\W\d_][\w-]*?)(?P<pl>ies|s)\s*(?::|—|–)\s*(?:now\s+)?(?P<o>.+)$"
+)
 
 
 def _changed_kind(first: str, second: str) -> _Spec | None:
@@ -1485,45 +1778,110 @@ def _changed_kind(first: str, second: str) -> _Spec | None:
     if not m or not n:
         return None
     attr = m.group("n").casefold() + ("y" if m.group("pl").casefold() == "ies" else "")
-    value = _tidy(_PREP_TAIL.sub("", _cut(n.group("o"), keep_amp=True)))
+    value = _tidy(_PREP_TAIL.sub("", _cut(n.group("o") or n.group("o2"), keep_amp=True)))
     if not value or len(value.split()) > 5 or not _name_like(value, attr):
         return None
     if attr in ("job", "company", "employer", "firm") and (e := _employer(value)):
         return _Spec("fact", "employer", e, f"The user works at {e}.")
     if attr in _NOT_AN_ATTRIBUTE_NOUN or attr in ATTRIBUTE_NOT or attr in RELATIONS:
         return None
-    return _Spec("fact", attr, value, f"The user's {attr} is {value}.", single_valued=True)
+    predicate = _attribute_predicate(attr)
+    return _Spec("fact", predicate, value, f"The user's {attr} is {value}.", single_valued=True)
+
+
+# (a device noun alone names the device, not its plan: "Phone: Pixel 8" is no phone plan)
+_SLOT_WORDS = _alternation(set(ATTRIBUTE_ALIASES) - {"phone", "cell", "mobile", "sim", "ride"})
+# "Blood group: B negative", "home wifi provider is X", "shoe size 44": a known slot named
+# at the start of the clause, then its value
+_SLOT_LABEL = re.compile(
+    rf"^\W*(?:(?i:my|our)\s+)?(?P<attr>(?i:{_SLOT_WORDS}))\s*(?:[:?=]|(?i:is|'s)\b|(?=\d))\s*"
+    r"(?:(?i:now|currently)\s+)?(?:(?:a|an|the)\s+)?(?P<o>[^,;]+)"  # "A positive" stays
+)
+# "we get broadband from Telia", "I bank with ING"
+_SLOT_FROM = _rx(
+    rf"(?:^|\b)(?:i|we){_ADV}\s+(?:get|have|buy|use)\s+(?:my\s+|our\s+)?"
+    rf"(?P<attr>{_SLOT_WORDS})\s+(?:from|with|through|via)\s+(?P<o>.+)"
+    rf"|(?:^|\b)(?:i|we){_ADV}\s+(?P<attr2>bank)\s+(?:with|at)\s+(?P<o2>.+)"
+)
 
 
 @_rule("attribute", fallback=True)
 def _attribute_rule(ctx: _Context) -> list[_Spec]:
-    if m := _DRIVE.search(ctx.clause):
-        value = _tidy(_PREP_TAIL.sub("", _cut(m.group("o"), keep_amp=True)))
-        if value and _cased(value.split()[-1]):  # a make or model, not "a hard bargain"
-            return [_Spec("fact", "car", value, f"The user drives {_article(value)} {value}.",
-                          single_valued=True)]  # fmt: skip
+    m = _SLOT_LABEL.match(ctx.clause) or _SLOT_FROM.search(ctx.clause)
+    if m:
+        groups = m.groupdict()
+        attr = (groups.get("attr") or groups.get("attr2") or "").casefold()
+        value = _tidy(_PREP_TAIL.sub("", _cut(groups.get("o") or groups.get("o2") or "",
+                                                keep_amp=True)))  # fmt: skip
+        value = _FILLER_TAIL.sub("", value).strip()
+        if value and len(value.split()) <= 4 and not _NOT_A_VALUE.match(value) and (
+            _cased(value) or value[:1].isdigit()  # a name or a number, not "broken"
+        ) and value.split()[0] not in VALUE_STOP_WORDS | _NOT_A_NAME:  # "A positive" is one
+            return [_Spec("fact", _attribute_predicate(attr), value,
+                          f"The user's {attr} is {value}.", single_valued=True)]  # fmt: skip
+    if m := _CHANGED_KIND_COLON.match(ctx.clause):
+        # "Switched banks: Nordhaven from this month": the next clause, after a colon
+        head = m.group(0)[: m.start("o")].rstrip(" :—–")
+        if spec := _changed_kind(head, f"now at {m.group('o')}"):
+            return [spec]
+    for pattern, predicate, verb in ((_DRIVE, "car", "drives"), (_RIDE, "bike", "rides")):
+        if m := pattern.search(ctx.clause):
+            value = _tidy(_PREP_TAIL.sub("", _cut(m.group("o"), keep_amp=True)))
+            # a make or model ("a Model 3"), not "a hard bargain" or "a bike to work"
+            if value and all(_cased(w) or w[:1].isdigit() for w in value.split()[1:]) and (
+                _cased(value)
+            ):
+                return [_Spec("fact", predicate, value,
+                              f"The user {verb} {_article(value)} {value}.",
+                              single_valued=True)]  # fmt: skip
+    for pattern in (_FOR_MY, _TRADED_MY):
+        if m := pattern.search(ctx.clause):
+            attr = m.group("attr").casefold()
+            value = _tidy(_PREP_TAIL.sub("", _cut(m.group("o"), keep_amp=True)))
+            head = attr.split()[-1]
+            bad = head in ATTRIBUTE_NOT or head in RELATIONS or head in PETS
+            if value and not bad and _cased(value) and len(value.split()) <= 5:
+                return [_Spec("fact", _attribute_predicate(attr), value,
+                              f"The user's {attr} is {value}.", single_valued=True)]  # fmt: skip
     if m := _ON_PLAN.search(ctx.clause):
         value, attr = _tidy(m.group("o")), m.group("attr").casefold()
         if value and len(value.split()) <= 4:
             return [_Spec("fact", attr, value, f"The user is on the {value} {attr}.",
                           single_valued=True)]  # fmt: skip
+    if m := _VALUE_IS_MY.match(ctx.clause):
+        attr, value = m.group("attr").casefold(), _tidy(m.group("o"))
+        head = attr.split()[-1]
+        people = RELATIONS.keys() | PETS.keys() | SINGLE_PEOPLE | OTHER_PEOPLE
+        if (
+            value
+            and head not in ATTRIBUTE_NOT
+            and attr not in ATTRIBUTE_NOT
+            and head not in people
+            and value.split()[0].casefold() not in _NOT_A_NAME | {"i", "he", "she", "they"}
+            and len(value.split()) <= 5
+        ):
+            return [_Spec("fact", _attribute_predicate(attr), value,
+                          f"The user's {attr} is {value}.", single_valued=True,
+                          own=True)]  # fmt: skip
     m = _MY_ATTR.search(ctx.clause) or _SWITCHED_MY.search(ctx.clause)
     if not m:
         return []
-    attr = m.group("attr").casefold()
+    groups = m.groupdict()
+    attr = (groups.get("attr") or groups.get("attr2") or "").casefold()
+    said = groups.get("o") or groups.get("o2") or ""
     head = attr.split()[-1]
     if head in ATTRIBUTE_NOT or head in RELATIONS or head in PETS or attr in ATTRIBUTE_NOT:
         return []
-    value = _tidy(_cut(m.group("o"), keep_amp=True))
+    value = _tidy(_cut(said, keep_amp=True))
     if not value or _NOT_A_VALUE.match(value) or len(value.split()) > 5:
         return []
-    plural = (m.groupdict().get("cop") or "is").casefold() == "are"
+    plural = (groups.get("cop") or "is").casefold() == "are"
     if plural:
-        value = _tidy(_cut(m.group("o"), keep_and=True))
+        value = _tidy(_cut(said, keep_and=True))
     listed = plural and len(_items(value)) > 1  # "my hobbies are climbing and chess"
     if not listed and not _name_like(value, attr):
         return []  # "my laptop is slow", "my car is in the garage": a state, not a value
-    predicate = re.sub(r"[^\w]+", "_", attr).strip("_")
+    predicate = _attribute_predicate(attr)
     verb = "are" if plural else "is"
     return [_Spec("fact", predicate, value, f"The user's {attr} {verb} {value}.",
                   single_valued=not plural)]  # fmt: skip
@@ -1535,12 +1893,42 @@ _ROUTINE = _rx(
     r"(?:every|each)\s+(?:other\s+)?(?:morning|evening|night|day|weekday|workday|week|weekend|fortnight|month|"
     r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b.*"
     r"|(?:[\w'-]+\s+){1,6}?on\s+(?:mondays|tuesdays|wednesdays|thursdays|fridays|"
-    r"saturdays|sundays|weekends|weekdays)\b.*)"
+    r"saturdays|sundays|weekends|weekdays)\b.*"
+    # a habit tied to a part of the day: "swim before work", "read in the evenings"
+    r"|(?:[\w'-]+\s+){1,4}?(?:before|after)\s+(?:work|school|breakfast|lunch|dinner|bed|"
+    r"the school run)\b.*|(?:[\w'-]+\s+){1,4}?in\s+the\s+(?:mornings|evenings)\b.*)"
+)
+_THING_DISLIKED = _rx(
+    r"^\W*(?P<o>[^\W\d][\w'-]*(?:\s+[\w'-]+){0,3}?)\s+(?:is|are)\s+(?:something|one thing|"
+    r"a thing|the one thing|what)\s+i\s+(?:really\s+|truly\s+|just\s+)?(?P<verb>loathe|hate|"
+    r"detest|dislike|can't stand|cannot stand|don't like|do not like|avoid|never eat)\b"
+)
+_THING_RULED_OUT = _rx(
+    r"^\W*(?P<o>[^\W\d][\w'-]*(?:\s+[\w'-]+){0,3}?)\s+(?:is|are)\s+(?:out|a no-go|a no go|"
+    r"off the table|off-limits|off limits|a hard no|not an option|a dealbreaker)\s+for\s+"
+    r"(?:me|us)\b"
 )
 _CONSTRAINT = _rx(
     r"^(?:i|we)\s+(?P<o>(?:can't|cannot|can not|don't|do not|never|must not|mustn't|won't|"
     r"need|have to|must|only)\s+.+)"
 )
+
+
+@_rule("value_first", fallback=True)
+def _value_first_rule(ctx: _Context) -> list[_Spec]:
+    """The thing first, then what the user thinks of it: "liver is something I hate",
+    "night trains are out for me" (a dislike, a constraint)."""
+    if m := _THING_DISLIKED.search(ctx.clause):
+        value = _tidy(m.group("o"))
+        if value and not _NOT_AN_OBJECT.match(value) and value.casefold() not in _NOT_A_NAME:
+            return [_Spec("preference", "dislike", value, f"The user dislikes {value}.",
+                          negation_in_value=True, own=True)]  # fmt: skip
+    if m := _THING_RULED_OUT.search(ctx.clause):
+        value = _tidy(m.group("o"))
+        if value and not _NOT_AN_OBJECT.match(value) and value.casefold() not in _NOT_A_NAME:
+            return [_Spec("fact", "constraint", f"no {value}", f"The user avoids {value}.",
+                          negation_in_value=True, own=True)]  # fmt: skip
+    return []
 
 
 @_rule("routine", fallback=True)
@@ -1560,12 +1948,15 @@ _CLAUSE_BREAK = re.compile(
     r"our\b|work|live|moved|joined|prefer|speak|started|took|quit|left|landed|relocated|"
     r"switched)\b)"
     r"|,\s+(?=(?:i\b|i'm|i've|we\b|we're|my\b|our\b))"
-    r"|,\s+(?=now\s+(?:a|an|the|at|with|working|living|based|in)\b)",
+    r"|,\s+(?=now\s+(?:a|an|the|at|with|working|living|based|in)\b)"
+    # a clause with its value first: ", Oakhurst is where I work", ", and kiwi gives me hives"
+    r"|,\s+(?:and\s+)?(?=(?:[\w'’&.-]+\s+){1,4}?(?:is where|is home|gives me|give me|makes me|"
+    r"is something i|are something i|is my|are my)\b)",
     re.IGNORECASE,
 )
 _ELIDED = re.compile(
     r"^(?:(?:also|now|currently|recently|just|then|finally)\s+)?"
-    r"(?:work|live|moved|relocated|joined|prefer|speak|started|am|have|living|working|"
+    r"(?:work|live|moved|began|rent|renting|ride|signed|relocated|joined|prefer|speak|started|am|have|living|working|"
     r"based|got|left|quit|settled|been|switched|became|adopted|handed|resigned|took|"
     r"changed|swapped|traded|sold|cancelled|canceled|dropped|lost|joined|stopped|gave)\b",
     re.IGNORECASE,
@@ -1607,7 +1998,8 @@ _HAS_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|we|we're|we've|my|our|me|us)\b", 
 # A lead-in with its own finite verb and a subject before it ("Cork is no longer home, we
 # moved to Leuven") is a clause of its own, not an "Actually, ..." before the next one.
 _OWN_CLAUSE = re.compile(
-    r"^\W*(?:[\w'’-]+\s+){1,4}?(?:is|are|was|were|has|have|had|isn't|wasn't|aren't)\s+\S+",
+    r"^\W*(?:[^:;.!?]{1,60}:\s*)?(?:[\w'’-]+\s+){1,4}?"
+    r"(?:is|are|was|were|has|have|had|isn't|wasn't|aren't)\s+\S+",
     re.IGNORECASE,
 )
 
@@ -1711,6 +2103,13 @@ class RuleExtractor(BaseExtractor):
     when a pattern fits, also in the third person models write; a constraint or a note
     otherwise).
 
+    Besides the subject-verb-value order it reads the value first ("Leuven is where we
+    live", "Ana is my other half", "X is my mobile plan now", "kiwi gives me hives",
+    "night trains are out for me"), labels ("My role: T at E", "Blood type: A positive"),
+    subjects left out after a semicolon or a full stop ("...; began as T with E"), a
+    lead-in before a colon ("Some context: ..."), and a closing question asked apart
+    from the statement ("I live in X, any tips?").
+
     Args:
         projects: project names to recognise as scopes ("beacon runs on Go" is then a fact
             of project beacon even without a technology word).
@@ -1739,9 +2138,14 @@ class RuleExtractor(BaseExtractor):
         self, turn: UserTurn, start: int, end: int, scope: str | None, sentence: str
     ) -> list[CandidateFact]:
         raw = turn.text[start:end]
-        quote = raw.strip().strip(",")
+        quote = without_asked_tail(raw.strip().strip(","))  # "..., any tips?" asks apart
         if not quote:
             return []
+        if strip_remember_prefix(quote) is None and (lead := _COLON_LEAD.match(quote)):
+            quote = quote[lead.end() :]  # "Some context: I'm based in X": the statement
+        if guess := _GUESS_WHO.match(quote):
+            # "Guess who got made lead?": the announcement is the words after "who"
+            quote = quote[guess.end() :].strip().rstrip(" ?!.") or quote
         clause = quote
         remember = strip_remember_prefix(clause)
         if remember is not None:
@@ -1754,8 +2158,9 @@ class RuleExtractor(BaseExtractor):
         found, matched_text, specs = self._match(clause, turn, scope)
         if holder is not None:
             # Project facts and the user's own family facts ("our dog Rex") stay.
-            specs = [s for s in specs if s.subject != "user" or s.people]
-            specs += self._holder_specs(clause, holder, turn, scope)
+            specs = [s for s in specs if s.subject != "user" or s.people or s.own]
+            if not any(s.own for s in specs):  # "Ana is my other half": not Ana's clause
+                specs += self._holder_specs(clause, holder, turn, scope)
         if not specs and explicit:
             text = matched_text if found is None else clause
             if m := _CONSTRAINT.search(_tidy(text)):
@@ -1825,10 +2230,26 @@ class RuleExtractor(BaseExtractor):
                     quote = head.strip()  # the words that say it, without the plan
             if found is not None and found.start >= at:
                 when = None
+                # "Noodle, the parrot who lives with us, turned three today": the words
+                # that say it end before the day the other thing happened
+                cut = quote.find(found.phrase)
+                if cut > 0 and s.object.casefold() in quote[:cut].casefold():
+                    quote = quote[:cut].rstrip(" ,;:-—–")
         if found is not None and re.search(
             r"\b(?:until|till|up to|through)\s*$", clause[: found.start], re.IGNORECASE
         ):
             when = None  # "until last year": the end of a past state, not its start
+        if found is not None and re.match(r"(?:as of|as from|effective|starting)\b", found.phrase,
+                                          re.IGNORECASE):  # fmt: skip
+            # "I'm now the lead, as of this week": a start date, not a passing state; the
+            # quote is the words that say the fact (the date is in valid_from)
+            at_phrase = quote.find(found.phrase)
+            if at_phrase >= 0:
+                head, tail = quote[:at_phrase], quote[at_phrase + len(found.phrase) :]
+                if not _tidy(tail):
+                    quote = head.rstrip(" ,;:-—–")
+                elif not _tidy(head):
+                    quote = tail.lstrip(" ,;:-—–")
         if mood == "asserted" and polarity == "assert" and is_past_state(clause):
             valid_to = valid_to_of(clause, turn.sent_at)[0]
         where = turn.text.find(quote, start) if quote else -1
@@ -1881,7 +2302,7 @@ class RuleExtractor(BaseExtractor):
         since = found is not None and bool(
             re.match(r"(?:ever\s+)?since\b|for\b", found.phrase, re.IGNORECASE)
         )
-        ctx = _Context(matched_text, scope, self.projects, since)
+        ctx = _Context(matched_text, scope, self.projects, since, turn.text)
         specs: list[_Spec] = []
         for _name, rule, fallback in _RULES:
             if fallback and specs:
@@ -1929,6 +2350,10 @@ class RuleExtractor(BaseExtractor):
                     if self._self_corrected(joined, turn, scope) != joined:
                         end, s1 = spans[i + 1][1], spans[i + 1][3]
                         i += 1
+                # "Current job - T at E": a bare label names what the next clause says
+                if i + 1 < len(spans) and _LABEL_ONLY.match(turn.text[start:end]):
+                    end, s1 = spans[i + 1][1], spans[i + 1][3]
+                    i += 1
                 sentence = turn.text[s0:s1]
                 if i + 1 < len(spans) and (
                     spec := _changed_kind(
@@ -1945,12 +2370,44 @@ class RuleExtractor(BaseExtractor):
                     continue
                 found.extend(self._clause_facts(turn, start, end, scope, sentence))
                 i += 1
+            if not found and (swapped := self._swap_turn(turn, [*earlier, *result.candidates])):
+                found = swapped
             found = _without_replaced_retractions(found)
             if turn.context:
                 earlier.extend(found)  # read, for what a later correction corrects
             else:
                 result.candidates.extend(found)
         return result
+
+    def _swap_turn(self, turn: UserTurn, earlier: list[CandidateFact]) -> list[CandidateFact]:
+        """A swap that names no attribute ("traded the Niro for a Jazz", "went from A to
+        B"): the new value under the predicate an earlier turn of the batch gave the old
+        one. Nothing when no earlier value matches (the attribute is then unknown)."""
+        m = _SWAP.search(turn.text)
+        if not m:
+            return []
+        old, new = _tidy(m.group("old")), _entity(_tidy(m.group("new")))
+        if not old or not new or not _cased(new):
+            return []
+        for c in reversed(earlier):
+            if c.object.casefold() == old.casefold() and c.polarity == "assert":
+                at = c.text.casefold().find(old.casefold())
+                text = c.text[:at] + new + c.text[at + len(old) :] if at >= 0 else c.text
+                found = find_time_expression(turn.text, turn.sent_at)
+                return [
+                    c.model_copy(
+                        update={
+                            "object": new,
+                            "text": text,
+                            "quote": turn.text.strip(),
+                            "message_id": turn.message_id,
+                            "valid_from": turn.valid_from(found.when if found else None),
+                            "time_stated": found is not None,
+                            "corrects": None,
+                        }
+                    )
+                ]
+        return []
 
     def _correction_turn(
         self, turn: UserTurn, earlier: list[CandidateFact], scope: str | None
@@ -1996,13 +2453,35 @@ class RuleExtractor(BaseExtractor):
         return said or None
 
 
+# A lead-in before a colon that is no statement of its own ("Some context:", "since you
+# keep asking about food:"), followed by one that is: the quote is the statement.
+_COLON_LEAD = re.compile(
+    r"^[^:;.!?\n]{1,60}?:\s+(?=(?:(?i:i\b|i'm|i've|i'd|we\b|we're|my\b|our\b)|"
+    r"(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’-]*(?:\s+[\w'’&-]+){0,3}\s+(?:is|are|gives|makes)\b))",
+)
+_LABEL_ONLY = re.compile(
+    r"^\W*(?:(?:my|our)\s+)?(?:(?:current|new|present|day)\s+)?(?:job|role|position|title|"
+    r"occupation)\W*$",
+    re.IGNORECASE,
+)
+# "traded the Niro for a Jazz", "swapped Orbit for Nova", "went from A to B"
+_SWAP = re.compile(
+    r"(?:^|\b)(?i:traded|swapped|exchanged|switched|changed|went|moved)\s+(?i:in\s+)?"
+    r"(?:(?i:from)\s+)?(?:(?i:the|my|our)\s+)?"
+    r"(?P<old>(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’.&+-]*(?:\s+[\w'’.&+-]+){0,3}?)\s+(?i:for|to)\s+"
+    r"(?:(?i:a|an|the)\s+)?(?P<new>(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’.&+-]*(?:\s+[\w'’.&+-]+){0,4})"
+)
 _CORRECTS_TURN = re.compile(
     r"^\W*(?:(?P<lead>(?:(?:typo|sorry|oops|whoops|correction|my bad|my mistake|wait|no|"
-    r"nope|edit|i'm sorry|ugh)\b[\s,.!:;—–-]*)+)(?:(?:i\s+)?(?:meant|mean)\s+|make that\s+|"
+    r"nope|edit|i'm sorry|ugh|hang on|hold on|hmm|er|erm|um|actually)\b[\s,.!:;—–-]*)+"
+    # a short aside of its own before a colon: "my phone changed it:", "wrong city, sorry:"
+    r"(?:[^,;:.!?]{1,40}[:]\s*)?|[^;:.!?]{1,60}:\s*)"
+    r"(?:(?:i\s+)?(?:meant|mean)\s+|make that\s+|"
     r"it's\s+|it is\s+|that's\s+|that should be\s+|should be\s+)?|i\s+(?:meant|mean)\s+)"
-    r"(?P<new>[^,;.!?]+?)\s*,?\s+(?:not|rather than|instead of)\s+(?P<old>[^,;.!?]+?)"
-    r"\s*[.!]*\s*$",
-    re.IGNORECASE,
+    r"(?P<new>[^,;.!?:]+?)\s*,?\s+(?:not|rather than|instead of)\s+(?P<old>[^,;.!?]+?)"
+    # what follows is the user's aside ("; I typed too fast", "— my fingers slipped")
+    r"\s*(?:[.!]*\s*$|[;—–]\s*.*$|[.!]\s+.*$)",
+    re.IGNORECASE | re.DOTALL,
 )
 
 

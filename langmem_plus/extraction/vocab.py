@@ -19,15 +19,30 @@ Example:
 from __future__ import annotations
 
 __all__ = [
+    "ATTRIBUTE_ALIASES",
     "ATTRIBUTE_NOT",
     "COUNTRIES",
+    "DIET_WORDS",
+    "GENERIC_OWNERS",
+    "GENERIC_THINGS",
+    "HOME_NOUNS",
+    "KIN_ADJECTIVES",
     "LANGUAGES",
+    "NAME_PARTICLES",
+    "NOT_AN_ATTRIBUTE_NOUN",
     "NOT_A_NAME",
+    "NOT_A_PROJECT",
+    "NOT_A_SCOPE",
     "OTHER_PEOPLE",
+    "OWNED_TOPICS",
     "PETS",
     "RELATIONS",
+    "ROLE_HEADS",
+    "SINGLE_PEOPLE",
     "SINGULAR_AGREEMENT",
+    "TONE_WORDS",
     "TOPICS",
+    "TOPIC_NOUNS",
     "VALUE_STOP_WORDS",
 ]
 
@@ -117,6 +132,7 @@ RELATIONS: dict[str, str] = {
     "toddler": "child", "stepson": "child", "stepdaughter": "child", "sons": "child",
     "baby girl": "child", "baby boy": "child", "little girl": "child", "little boy": "child",
     "daughters": "child", "kids": "child", "children": "child", "twins": "child",
+    "girls": "child", "boys": "child", "little ones": "child",
     # parents
     "mother": "parent", "father": "parent", "mum": "parent", "mom": "parent", "dad": "parent",
     "mommy": "parent", "mummy": "parent", "daddy": "parent", "stepmother": "parent",
@@ -187,3 +203,131 @@ ATTRIBUTE_NOT: frozenset[str] = frozenset(
     """.split()
 )
 """Nouns that do not name an attribute in "my X is Y" (or that a specific rule owns)."""
+
+ATTRIBUTE_ALIASES: dict[str, str] = {
+    "phone plan": "phone_plan", "mobile plan": "phone_plan", "cell plan": "phone_plan",
+    "cellphone plan": "phone_plan", "cell phone plan": "phone_plan",
+    "phone contract": "phone_plan", "mobile contract": "phone_plan",
+    "mobile tariff": "phone_plan", "phone tariff": "phone_plan", "mobile": "phone_plan",
+    "phone": "phone_plan", "cell": "phone_plan", "sim": "phone_plan",
+    "favourite colour": "favorite_color", "favorite colour": "favorite_color",
+    "favourite color": "favorite_color", "favorite color": "favorite_color",
+    "internet provider": "internet_provider", "broadband provider": "internet_provider",
+    "wifi provider": "internet_provider", "home wifi provider": "internet_provider",
+    "broadband": "internet_provider", "isp": "internet_provider",
+    "bank": "bank", "current account": "bank", "bank account": "bank",
+    "gym": "gym", "gym membership": "gym", "bike": "bike", "bicycle": "bike", "car": "car",
+    "ride": "car", "motor": "car", "shoe size": "shoe_size", "shoes": "shoe_size",
+    "blood group": "blood_type", "blood type": "blood_type",
+}  # fmt: skip
+"""Attribute nouns that name the same one-at-a-time slot ("my mobile contract" and "my
+phone plan" are one slot), so a switch said in other words still replaces the old value.
+Nouns not listed get a predicate made from their own words."""
+
+SINGLE_PEOPLE: frozenset[str] = frozenset(
+    "manager boss dentist doctor gp landlord landlady therapist mentor supervisor".split()
+)
+"""People in the user's life of whom a user has one at a time ("my dentist is Dr. Ito"):
+``my <word> is <Name>`` is then the user's own one-valued fact, named after the word."""
+
+# --------------------------------------------------------------- moved from rules.py (#15)
+
+NAME_PARTICLES: frozenset[str] = frozenset(
+    "de da do dos das del della di du la le am an der den van von upon on of y e & al el "
+    "bin ibn sur en".split()
+)
+"""Lowercase words inside a name ("Rio de Janeiro", "Bank of Ireland", "Marlow & Finch")."""
+
+DIET_WORDS: tuple[str, ...] = (
+    "vegetarian", "vegan", "pescatarian", "pescetarian", "plant-based", "gluten-free",
+    "dairy-free", "lactose-free", "nut-free", "keto", "paleo", "teetotal", "teetotaler",
+    "teetotaller", "kosher", "halal", "flexitarian", "raw vegan", "low-carb", "low carb",
+)  # fmt: skip
+"""Diets by name; the rule extractor also reads diets by their shape (-arian, -ivore,
+X-free) and by a "diet" noun ("a grain-free diet"), so this list is not the limit."""
+
+TONE_WORDS: tuple[str, ...] = (
+    "formal", "informal", "casual", "friendly", "professional", "direct", "blunt", "polite",
+    "warm", "playful", "serious", "relaxed", "neutral", "technical", "non-technical",
+    "simple", "plain", "upbeat", "gentle", "encouraging",
+)  # fmt: skip
+"""Tones a reply can be asked for in ("keep the tone casual")."""
+
+ROLE_HEADS: tuple[str, ...] = (
+    "lead", "leader", "manager", "head", "director", "engineer", "developer", "designer",
+    "officer", "chief", "cto", "ceo", "cfo", "coo", "vp", "president", "partner", "principal",
+    "supervisor", "captain", "coordinator", "editor", "analyst", "architect", "consultant",
+    "associate", "chair", "admin", "administrator", "owner", "foreman", "specialist",
+    "scientist", "researcher", "professor", "lecturer", "teacher", "nurse", "doctor", "chef",
+    "producer", "strategist", "advisor", "adviser", "fellow", "maintainer", "steward",
+)  # fmt: skip
+"""Nouns that head a job title ("the new ops lead", "made me head of sales"). A title
+without one is still read when its head is an agent noun (-er, -or, -ist, ...) in a
+message that says it is a new role."""
+
+KIN_ADJECTIVES: tuple[str, ...] = (
+    "older", "younger", "little", "big", "baby", "eldest", "oldest", "youngest", "twin",
+    "new", "lovely", "rescue", "adopted", "teenage", "grown-up", "grown", "old", "late",
+    "beloved", "sweet", "first", "second",
+)  # fmt: skip
+"""Adjectives between "my" and a relation or pet word ("my little sister", "our old cat")."""
+
+HOME_NOUNS: tuple[str, ...] = (
+    "home", "flat", "apartment", "house", "place", "address", "condo", "studio", "room",
+    "bedsit", "digs",
+)  # fmt: skip
+"""Where a person lives, as a noun ("my flat is in X", "I rent a room in X")."""
+
+NOT_A_SCOPE: frozenset[str] = frozenset(
+    """
+    now today sure example instance reference me us that this real fact general short case
+    the a an my our once good all both it then future later years months weeks days
+    """.split()
+)
+"""Words after "for"/"on" that do not name a project ("for now, we ...")."""
+
+GENERIC_OWNERS: frozenset[str] = frozenset(
+    "the our my your their a this that git github gitlab code main new old".split()
+)
+"""Words before "repo" that do not name whose repository it is."""
+
+GENERIC_THINGS: frozenset[str] = frozenset(
+    """
+    it this that everything things stuff code apps services them all here project app
+    service one tests builds jobs workloads containers production prod staging
+    """.split()
+)
+"""Objects of "we deploy X to ..." that are no project name."""
+
+NOT_A_PROJECT: frozenset[str] = frozenset(
+    """
+    i we it he she they this that which who everyone everybody someone nobody one mine what
+    there and but also team company user now currently still already actually recently
+    finally just officially mostly primarily here house home back out in to
+    """.split()
+)
+"""Subjects of "X uses Y" that are no project name."""
+
+TOPIC_NOUNS: dict[str, str] = {
+    "db": "database", "datastore": "database", "data store": "database",
+    "hosting provider": "deploy_target", "hosting": "deploy_target", "host": "deploy_target",
+    "cloud provider": "deploy_target", "cloud": "deploy_target",
+    "deploy target": "deploy_target", "deployment target": "deploy_target",
+    "auth method": "auth_method", "auth": "auth_method",
+}  # fmt: skip
+"""A project's topic nouns ("the database here is X") -> the predicate they name."""
+
+OWNED_TOPICS: dict[str, str] = {
+    "database": "database", "db": "database", "host": "deploy_target",
+    "hosting": "deploy_target", "cloud": "deploy_target", "region": "deploy_target",
+    "auth": "auth_method",
+}  # fmt: skip
+"""Topic nouns after a possessive ("atlas's db is X") -> the predicate they name."""
+
+NOT_AN_ATTRIBUTE_NOUN: frozenset[str] = frozenset(
+    """
+    side place seat train clothe hand lane room plan topic subject gear tack direction
+    course position shift team
+    """.split()
+)
+"""Plural nouns after "changed"/"switched" that are no attribute ("changed sides")."""
