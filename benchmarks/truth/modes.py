@@ -34,6 +34,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from benchmarks.truth.blocks import has
 from langmem_plus.extraction import RuleExtractor
 from langmem_plus.extraction.base import (
     BaseExtractor,
@@ -225,8 +226,6 @@ def slip_layer(slip: Slip, graph: Any, user: str, user_values: Sequence[str]) ->
     result): ``"post-filter: <reason>"``, ``"write policy: <code>"``, or ``"stored"`` /
     ``"stored, closed later"`` when none did. ``user_values`` are the texts of the user's
     current facts at the end (subject ``user``)."""
-    from benchmarks.truth.scoring import has
-
     # Strict: a slip the extractor proposed more than once (the same mistake on two turns)
     # is stopped only if *no* copy reached the user's slots. Look for a stored copy first.
     if any(has(v, slip.marker) for v in user_values):

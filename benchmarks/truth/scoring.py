@@ -22,36 +22,15 @@ case-insensitive match of the values the generator knows:
 
 from __future__ import annotations
 
-import math
-import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any
 
+from benchmarks.truth.blocks import fact_lines, has, tokens
 from benchmarks.truth.generator import MULTI_VALUED, UserScript, slot_scope
 from benchmarks.truth.runner import RequestRecord, RunResult
 
-__all__ = ["Score", "score", "tokens"]
-
-
-@cache
-def _pattern(value: str) -> re.Pattern[str]:
-    return re.compile(rf"(?<![\w-]){re.escape(value)}(?![\w-])", re.IGNORECASE)
-
-
-def has(block: str, value: str) -> bool:
-    """Whole-word, case-insensitive ``value`` in ``block``."""
-    return bool(block) and _pattern(value).search(block) is not None
-
-
-def tokens(block: str) -> int:
-    """Memory tokens of a block, estimated as ``ceil(chars / 4)``."""
-    return math.ceil(len(block) / 4)
-
-
-def fact_lines(block: str) -> list[str]:
-    return [ln for ln in block.splitlines() if ln.startswith("- ")]
+__all__ = ["Score", "fact_lines", "has", "score", "tokens"]
 
 
 @dataclass
