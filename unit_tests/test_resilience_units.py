@@ -165,6 +165,53 @@ def test_thread_deadline_pool_is_bounded_and_skips_abandoned_jobs() -> None:
     assert not any(t.is_alive() for t in runner._threads)
 
 
+def test_thread_deadline_answers_every_caller_with_its_own_value() -> None:
+    # the worker finds its next job before it answers: callers on several threads, with
+    # more callers than workers, must still each get their own answer, and a job queued
+    # behind busy workers runs when one comes back
+    runner = ThreadDeadline(max_workers=2)
+    wrong: list[tuple[int, object]] = []
+
+    def caller(base: int) -> None:
+        for i in range(200):
+            n = base + i
+            out = runner.run(lambda n=n: (time.sleep(0.0002) if n % 7 == 0 else None, n)[1], 5)
+            if out.kind is not OutcomeKind.OK or out.value != n:
+                wrong.append((n, out.value))
+
+    threads = [threading.Thread(target=caller, args=(k * 1000,)) for k in range(4)]
+    try:
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(30)
+        assert wrong == []
+        assert len(runner._threads) <= 2
+    finally:
+        runner.close()
+
+
+def test_thread_deadline_worker_keeps_no_answer_once_idle() -> None:
+    import gc
+    import weakref
+
+    class Answer:
+        pass
+
+    runner = ThreadDeadline(max_workers=1)
+    try:
+        out = runner.run(Answer, timeout=1)
+        ref = weakref.ref(out.value)
+        del out
+        deadline = time.monotonic() + 2
+        while runner.busy and time.monotonic() < deadline:
+            time.sleep(0.001)
+        gc.collect()
+        assert ref() is None  # the idle worker holds neither the job nor its value
+    finally:
+        runner.close()
+
+
 CPUS = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else []
 needs_two_cpus = pytest.mark.skipif(
     len(CPUS) < 2, reason="co-location is only observable with two or more usable CPUs (Linux)"

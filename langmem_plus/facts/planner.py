@@ -142,6 +142,28 @@ def _etag(meta: Result) -> str | None:
     return etag if isinstance(etag, str) else None
 
 
+def _written(row: PutOp | None) -> PutOp:
+    """The profile row a write path always writes (one without ``keep_unchanged``)."""
+    assert row is not None
+    return row
+
+
+PROFILE_ETAG = "profile_etag"
+"""The version row's field naming the profile row that is still that version's, when a
+write changed no profile fact and so left the profile row as it was (#14). Absent (every
+other write, and older releases): the profile row must carry the version's own etag."""
+
+
+def _profile_etags(meta: Result) -> tuple[str, ...]:
+    """The etags a profile row may carry to be the version ``meta``'s profile row: the
+    version's own, and the one of an earlier version whose profile facts it still holds."""
+    etag = _etag(meta)
+    if etag is None:
+        return ()
+    kept = meta.value.get(PROFILE_ETAG) if isinstance(meta, Item) else None
+    return (etag, kept) if isinstance(kept, str) and kept != etag else (etag,)
+
+
 def _entries(item: Item) -> list[Mapping[str, Any]]:
     """The decisions of a log row: itself, or the ``entries`` of the one row a
     ``remember_many`` step writes for all its decisions."""
@@ -285,7 +307,10 @@ class Planner:
     # path keeps it in the batch that bumps the version, so recall reads the profile with
     # one get instead of every fact. ``sig`` names the retrieval policy's profile
     # predicates and sections the row was made for; a row of another configuration, or of
-    # another version, is not used (a full read replaces it).
+    # another version, is not used (a full read replaces it). A remember that changes no
+    # profile fact (a hobby, a project) does not rewrite the row: its version row names
+    # the row's etag in ``profile_etag`` instead, one point fewer per write (#14). A
+    # reader of an older release sees a row of another version then and reads every fact.
 
     def __post_init__(self) -> None:
         sections = self.retrieval.sections or PROFILE_SECTIONS
@@ -329,7 +354,7 @@ class Planner:
             return None
         value = rendered.value
         facts = value.get("facts")
-        if value.get("etag") != etag or value.get("sig") != self._sig:
+        if value.get("etag") not in _profile_etags(meta) or value.get("sig") != self._sig:
             return None
         if not isinstance(facts, dict):
             return None
@@ -376,12 +401,15 @@ class Planner:
         writes: Sequence[Op],
         rows: Sequence[Item] | None = None,
         facts_of: Mapping[int, Fact] | None = None,
-    ) -> Steps[PutOp]:
+        keep_unchanged: bool = False,
+    ) -> Steps[PutOp | None]:
         """The profile row after ``writes``, whose last op is the version bump: the row
         read (``rendered``) with the writes applied; when it is not the version's, the
         current rows (``rows``, else a scan, before the writes) instead. ``facts_of`` maps
         ``id(op)`` of a write to the fact it encodes, so it is not decoded again. When no
-        write changes a profile fact, the row's rendered text is kept, not redone."""
+        write changes a profile fact, the row's rendered text is kept, not redone; with
+        ``keep_unchanged`` it is ``None`` then: the row read stays as it is, and the
+        caller's bump names that row's etag (``profile_etag``)."""
         ns = self.layout.facts(user_id)
         held = None if rows is not None else self._row_facts(meta, rendered)
         text: str | None = None
@@ -396,6 +424,7 @@ class Planner:
         elif isinstance(rendered, Item) and isinstance(rendered.value.get("text"), str):
             text = rendered.value["text"]
         facts = dict(held)
+        changed = text is None
         for op in writes:
             if isinstance(op, PutOp) and op.namespace == ns:
                 kept = None
@@ -404,12 +433,14 @@ class Planner:
                     kept = self._profile_value(op.value, known)
                 if kept is None:
                     if facts.pop(op.key, None) is not None:
-                        text = None
+                        text, changed = None, True
                 else:
                     facts[op.key] = kept
-                    text = None
+                    text, changed = None, True
         bump = writes[-1]
         assert isinstance(bump, PutOp) and bump.value is not None
+        if keep_unchanged and not changed and isinstance(rendered, Item):
+            return None  # the row read is this version's and no write touches its facts
         return self._profile_row(
             user_id, facts, bump.value["etag"], bump.value["version"], text
         )
@@ -564,9 +595,14 @@ class Planner:
         if writes:
             bump, _ = self._bump(user_id, meta, writes, by=changed)
             writes.append(bump)
-            writes.append(
-                (yield from self._profile_upkeep(user_id, meta, rendered, writes, None, facts_of))
+            row = yield from self._profile_upkeep(
+                user_id, meta, rendered, writes, None, facts_of, keep_unchanged=True
             )
+            if row is not None:
+                writes.append(row)
+            elif isinstance(rendered, Item):  # the profile row read stays this version's
+                value = {**(bump.value or {}), PROFILE_ETAG: rendered.value["etag"]}
+                writes[-1] = bump._replace(value=value)
         if len(logs) > 1:
             # one log row for the step's decisions: a point per decision cost as much as
             # the fact it logs (``read_log`` and ``forget`` read both shapes)
@@ -946,7 +982,7 @@ class Planner:
             else:
                 writes.append(PutOp(lay.history(user_id), fact_id, encode_fact(fact), index=False))
         writes.append(self._bump(user_id, meta, writes)[0])
-        writes.append((yield from self._profile_upkeep(user_id, meta, rendered, writes)))
+        writes.append(_written((yield from self._profile_upkeep(user_id, meta, rendered, writes))))
         writes.append(self._log_op(user_id, now, f"verdict:{verdict}", fact_id, "user_verdict"))
         yield writes
         self.cache.drop(lay.facts(user_id))
@@ -1049,7 +1085,8 @@ class Planner:
         else:
             bump, version = self._bump(user_id, meta, writes)
             writes.append(bump)
-            writes.append((yield from self._profile_upkeep(user_id, meta, rendered, writes, cur)))
+            row = yield from self._profile_upkeep(user_id, meta, rendered, writes, cur)
+            writes.append(_written(row))
             places["profile"] = 1
             places["cache version"] = version
             writes.append(

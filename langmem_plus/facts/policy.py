@@ -52,13 +52,14 @@ from __future__ import annotations
 import functools
 import re
 import uuid
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal, NamedTuple
 
 from pydantic import ValidationError
 
+from langmem_plus.facts import text_rules
 from langmem_plus.facts.models import (
     ALLOWED_KINDS,
     MODALITIES,
@@ -298,6 +299,91 @@ REASONS: Mapping[str, str] = {
 }
 
 
+# ------------------------------------------------------------------ screening, cheaply
+#
+# The content rules are case-insensitive regular expressions, and Python's engine cannot
+# skip a case-insensitive alternative by its first letter: it tries every alternative at
+# every position. The same pattern compiled case-sensitive, run on the lower-cased text,
+# skips them, and on ASCII text it matches exactly where the original does (both sides
+# fold ASCII case alike). So the rules that are pure pattern searches get such a twin as a
+# *prefilter*: no twin match means the rule cannot hold and is not run; a twin match (or
+# non-ASCII text) runs the rule itself, which decides. The screen's outcome is unchanged.
+# The rules about instructions are only memoised (their detector is being changed
+# elsewhere); memoising is safe for any rule, since each is a pure function of its text.
+
+_SCREEN_CACHE = 8192
+
+
+def _lower_twin(pattern: re.Pattern[str]) -> re.Pattern[str] | None:
+    """``pattern`` without ``IGNORECASE``, for ASCII text already lower-cased; ``None``
+    when that would not be the same test (a case-sensitive pattern, non-ASCII source, or
+    an upper-case letter outside an escape such as ``\\W``).
+
+    Example:
+        >>> twin = _lower_twin(re.compile(r"\\bdiabet(?:es|ic)\\b", re.IGNORECASE))
+        >>> bool(twin.search("has diabetes")), _lower_twin(re.compile("[A-Z]", re.I))
+        (True, None)
+    """
+    src = pattern.pattern
+    if not pattern.flags & re.IGNORECASE or not src.isascii():
+        return None
+    if any(ch.isupper() for ch in re.sub(r"\\.", "", src)):
+        return None
+    return re.compile(src, pattern.flags & ~re.IGNORECASE)
+
+
+def _prefilter(patterns: Iterable[re.Pattern[str]]) -> Callable[[str], bool] | None:
+    """``may_match(text)``: False only when no pattern can match ``text`` (normalised as
+    the rules normalise it); ``None`` when a pattern has no exact twin."""
+    twins = [_lower_twin(p) for p in patterns]
+    if not twins or any(t is None for t in twins):
+        return None
+    searches = [t.search for t in twins if t is not None]
+
+    def may_match(text: str) -> bool:
+        t = text_rules._norm(text)
+        if not t.isascii():
+            return True  # outside ASCII, case folding is the engine's own: ask the rule
+        low = t.lower()
+        return any(search(low) for search in searches)
+
+    return may_match
+
+
+def _rule_patterns(name: str) -> list[re.Pattern[str]] | None:
+    """The patterns of a text rule that is one search over them, if text_rules has them."""
+    found = getattr(text_rules, name, None)
+    if isinstance(found, re.Pattern):
+        return [found]
+    if isinstance(found, Mapping) and all(isinstance(p, re.Pattern) for p in found.values()):
+        return list(found.values())
+    return None
+
+
+def _guarded(rule: Callable[[str], Any], patterns: list[re.Pattern[str]] | None) -> Any:
+    """``rule`` memoised, behind a prefilter of its ``patterns`` when they have twins."""
+    cached = functools.lru_cache(maxsize=_SCREEN_CACHE)(rule)
+    may_match = _prefilter(patterns) if patterns else None
+    if may_match is None:
+        return cached
+    miss = rule("")  # what the rule says of text none of its patterns match
+
+    def screened(text: str) -> Any:
+        return cached(text) if may_match(text) else miss
+
+    return screened
+
+
+_instruction = functools.lru_cache(maxsize=_SCREEN_CACHE)(is_instruction)
+_injection = functools.lru_cache(maxsize=_SCREEN_CACHE)(is_injection)
+_question = functools.lru_cache(maxsize=_SCREEN_CACHE)(is_question)
+_transient = functools.lru_cache(maxsize=_SCREEN_CACHE)(is_transient)
+# ``is_inferred`` is one search of ``_HEDGE``; ``sensitive_category`` the first of
+# ``_SENSITIVE`` that matches (unit_tests/test_policy_screen.py pins both).
+_inferred = _guarded(is_inferred, _rule_patterns("_HEDGE"))
+_sensitive = _guarded(sensitive_category, _rule_patterns("_SENSITIVE"))
+
+
 class Ruling(NamedTuple):
     """The outcome of ``supersedes``: who wins and the reason code."""
 
@@ -424,6 +510,12 @@ class Decision:
                 "Which one is right? Nothing was changed."
             )
         return f"Not saved: {self.reason}."
+
+
+@functools.lru_cache(maxsize=1024)
+def _spaced(predicate: str) -> str:
+    """A predicate as words (``call_me`` -> ``call me``), as its screen reads it."""
+    return re.sub(r"[_\s]+", " ", predicate)
 
 
 def normalize_predicate(
@@ -617,10 +709,10 @@ class WritePolicy:
         # The predicate and the user's quote are screened for talk about the assistant's
         # rules only: "call_me" is a fine predicate and "Call me Sam" a fine quote.
         if (
-            is_instruction(text)
-            or (obj != "*" and is_instruction(obj))
-            or is_injection(re.sub(r"[_\s]+", " ", candidate.predicate))
-            or is_injection(candidate.quote or "")
+            _instruction(text)
+            or (obj != "*" and _instruction(obj))
+            or _injection(_spaced(candidate.predicate))
+            or (bool(candidate.quote) and _injection(candidate.quote or ""))
         ):
             return ("instruction", None)
         if provenance != "own_words":
@@ -640,16 +732,16 @@ class WritePolicy:
                 return ("no_subject", None)
         if candidate.confidence < self.min_confidence:
             return ("low_confidence", None)
-        if is_question(text):
+        if _question(text):
             return ("question", None)
-        if not retract and is_transient(text):  # "our dog died this morning" ends a state
+        if not retract and _transient(text):  # "our dog died this morning" ends a state
             return ("transient", None)
         if not self.allow_inferred and (
-            candidate.source.strip().lower() == "inferred" or is_inferred(text)
+            candidate.source.strip().lower() == "inferred" or _inferred(text)
         ):
             return ("inferred", None)
         probe = f"{candidate.predicate.replace('_', ' ')}. {candidate.object}. {text}"
-        category = sensitive_category(probe)
+        category = _sensitive(probe)
         if category is not None and category not in self.allowed_sensitive:
             return ("sensitive", category)
         return None

@@ -191,6 +191,16 @@ class ThreadDeadline:
             raise RuntimeError("ThreadDeadline is closed")
         job = _Job(fn)
         timeout = max(timeout, 0.0)
+        if self._getcpu is None:
+            # the default: one hand-off to an idle worker, one wait on the job's own lock
+            self._dispatch(job, None)
+            if job.done.acquire(timeout=timeout):
+                elapsed = time.perf_counter() - start
+                if job.error is not None:
+                    return Outcome(OutcomeKind.ERROR, error=job.error, elapsed=elapsed)
+                return Outcome(OutcomeKind.OK, job.value, elapsed=elapsed)
+            self._let_go(job, abandon=True)
+            return Outcome(OutcomeKind.TIMEOUT, elapsed=time.perf_counter() - start)
         cpu, caller_cpus = self._hold_caller_on_its_cpu()
         try:
             self._dispatch(job, cpu)
@@ -316,9 +326,11 @@ class ThreadDeadline:
                     job.value = fn()
                 except BaseException as exc:
                     job.error = exc
-            job.done.release()
+            finished, job, closed = job, None, False
+            # Find the next job (or go idle) *before* answering: the caller wakes on the
+            # answer and needs the interpreter lock, which this thread then gives up at
+            # once by blocking on its mailbox, instead of after the bookkeeping.
             with lock:
-                job = None
                 while self._backlog and not self._closed:
                     queued = self._backlog.popleft()
                     if not queued.abandoned:  # a job whose caller left is never run
@@ -327,11 +339,15 @@ class ThreadDeadline:
                         break
                 if job is None:
                     self._busy -= 1
-                    if self._closed:
-                        return
-                    worker.job = None
-                    self._idle.append(worker)
+                    closed = self._closed
+                    if not closed:
+                        worker.job = None
+                        self._idle.append(worker)
+            finished.done.release()
+            del finished  # the answer is the caller's now; an idle worker keeps no result
             if job is None:
+                if closed:
+                    return
                 worker.wake.acquire()
                 job = worker.job
 

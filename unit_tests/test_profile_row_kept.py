@@ -1,0 +1,121 @@
+"""A remember that changes no profile fact leaves the profile row as it is (issue #14).
+
+The version row then names the kept row (``profile_etag``), so recall and ``profile`` still
+read the profile with one get, and the write is one point lighter (fact, version, log).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from langgraph.store.base import BaseStore, Item, PutOp, Result
+
+from langmem_plus.facts.layout import decode_facts
+from langmem_plus.facts.memory import FactMemory
+from langmem_plus.facts.planner import PROFILE_ETAG
+from unit_tests.conftest import make_store
+from unit_tests.test_memory_support import Clock, cand
+
+
+class Writes:
+    """Records the puts of each ``batch`` call of the store's class (undone by monkeypatch)."""
+
+    def __init__(self, store: BaseStore, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.puts: list[list[PutOp]] = []
+        inner = type(store).batch
+
+        def batch(this: BaseStore, ops: Any) -> list[Result]:
+            ops = list(ops)
+            if this is store:
+                self.puts.append([op for op in ops if isinstance(op, PutOp)])
+            return inner(this, ops)
+
+        monkeypatch.setattr(type(store), "batch", batch)
+
+    def last_keys(self) -> list[str]:
+        return [op.key for op in self.puts[-1]]
+
+
+def rows(store: BaseStore, memory: FactMemory, user: str) -> tuple[Item, Item]:
+    lay = memory.layout
+    meta, row = store.get(lay.profile(user), "meta"), store.get(lay.profile(user), "rendered")
+    assert isinstance(meta, Item) and isinstance(row, Item)
+    return meta, row
+
+
+def profile_row_serves(store: BaseStore, memory: FactMemory, user: str) -> None:
+    """The profile row is accepted for the current version and renders the current facts."""
+    meta, row = rows(store, memory, user)
+    assert memory.plans._row_facts(meta, row) is not None
+    facts = decode_facts(store.search(memory.layout.facts(user), limit=1000))
+    assert row.value["text"] == memory.plans._render(facts)
+
+
+@pytest.mark.parametrize("engine", ["inmemory", "qdrant_edge"])
+def test_a_non_profile_fact_writes_no_profile_row(
+    engine: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = make_store(engine, tmp_path)
+    memory = FactMemory(store, clock=Clock(), recall_cache_facts=0)
+    memory.remember("noor", cand("city", "Oslo", "Lives in Oslo."))
+    _, before = rows(store, memory, "noor")
+    spy = Writes(store, monkeypatch)
+    d = memory.remember("noor", cand("hobby", "chess", "Plays chess at the club."))
+    assert d.action == "new"
+    written = spy.last_keys()
+    assert "rendered" not in written and "meta" in written
+    assert len(written) == 3  # the fact, the version row, the log row
+    meta, row = rows(store, memory, "noor")
+    assert row.value == before.value
+    assert meta.value[PROFILE_ETAG] == row.value["etag"] != meta.value["etag"]
+    profile_row_serves(store, memory, "noor")
+    assert memory.profile("noor") == "Location: city: Oslo"
+    block = memory.recall("noor", "where do I live? do I play chess?").block
+    assert "Oslo" in block and "chess" in block
+
+
+@pytest.mark.parametrize("engine", ["inmemory", "qdrant_edge"])
+def test_the_kept_row_stays_right_through_every_write_path(engine: str, tmp_path: Path) -> None:
+    store = make_store(engine, tmp_path)
+    memory = FactMemory(store, clock=Clock(), recall_cache_facts=0)
+    steps: list[Any] = [
+        lambda: memory.remember("noor", cand("city", "Oslo", "Lives in Oslo.")),
+        lambda: memory.remember("noor", cand("hobby", "chess", "Plays chess.")),
+        lambda: memory.remember("noor", cand("hobby", "go", "Plays go.")),
+        lambda: memory.remember("noor", cand("city", "Bergen", "Moved to Bergen.")),
+        lambda: memory.remember_many(
+            "noor", [cand("hobby", "golf", "Plays golf."), cand("note", "shed", "Has a shed.")]
+        ),
+        lambda: memory.remember("noor", cand("employer", "Acme", "Works at Acme.")),
+        lambda: memory.remember("noor", cand("hobby", "*", "No longer plays.", polarity="retract")),
+    ]
+    for step in steps:
+        step()
+        profile_row_serves(store, memory, "noor")
+    acme = [f.fact_id for f in memory.list("noor") if "Acme" in f.text]
+    memory.verdict("noor", acme[0], "rejected")
+    profile_row_serves(store, memory, "noor")
+    assert "Acme" not in memory.profile("noor")
+    memory.remember("noor", cand("hobby", "chess", "Plays chess again."))
+    memory.forget("noor", acme[0])
+    profile_row_serves(store, memory, "noor")
+    assert memory.profile("noor") == "Location: city: Bergen"
+    assert memory.recall("noor", "where do I live?").block.endswith("Location: city: Bergen")
+
+
+def test_a_stale_row_named_by_nobody_is_still_not_used(tmp_path: Path) -> None:
+    store = make_store("qdrant_edge", tmp_path)
+    memory = FactMemory(store, clock=Clock(), recall_cache_facts=0)
+    memory.remember("kai", cand("city", "Oslo", "Lives in Oslo."))
+    memory.remember("kai", cand("hobby", "chess", "Plays chess."))
+    ns = memory.layout.profile("kai")
+    meta, row = rows(store, memory, "kai")
+    store.put(ns, "rendered", {**row.value, "etag": "stale", "facts": {}}, index=False)
+    assert memory.plans._row_facts(*rows(store, memory, "kai")) is None
+    assert "Oslo" in memory.recall("kai", "where do I live?").block  # read in full instead
+    memory.remember("kai", cand("hobby", "go", "Plays go."))  # rebuilds the row
+    meta, row = rows(store, memory, "kai")
+    assert row.value["etag"] == meta.value["etag"]
+    profile_row_serves(store, memory, "kai")
