@@ -698,23 +698,22 @@ _BOYS = (("Osian", "Gethin", "Marmalade", "eggs"), ("Luca", "Matteo", "Pudding",
 
 
 def _boys_and_the_cat(rng: random.Random, user: str, start: datetime) -> HoConversation:
-    """Sons asked for as "the boys"/"the lads", a cat's diet, a child's allergy held
+    """Sons asked for as "the boys"/"the lads", a cat's routine, a child's allergy held
     under his name, a child held under a relation-shaped predicate."""
     a, b, cat, food = rng.choice(_BOYS)
     s1 = f"I've got twin boys, {a} and {b}"
-    s2 = f"our cat {cat} eats prescription food only"
+    s2 = f"our cat {cat} has to be fed at 6pm sharp"
     s3 = f"{a} is allergic to {food}"
     turns = [
         (s1, [_own("son", a, f"Has a son named {a}.", s1),
               _own("son", b, f"Has a son named {b}.", s1)]),
         (s2, [_own("pet", cat, f"Has a cat named {cat}.", s2),
-              _theirs(cat, "dietary_restriction", "prescription food only",
-                      f"{cat} eats prescription food only.", s2)]),
+              _theirs(cat, "routine", "fed at 6pm sharp", f"{cat} is fed at 6pm sharp.", s2)]),
         (s3, [_theirs(a, "allergy", food, f"{a} is allergic to {food}.", s3)]),
     ]  # fmt: skip
     probes = [
         HoProbe("a pancake recipe the boys can both eat", present=(food,), kind=PEOPLE),
-        HoProbe("what should I tell the sitter about feeding the cat?", present=("prescription food",),
+        HoProbe("what should I tell the sitter about feeding the cat?", present=("6pm",),
                 kind=PEOPLE),
         HoProbe("rainy day activities for the lads", present=(a, b), kind=PEOPLE),
         HoProbe("packed lunch ideas for my sons", present=(food,), kind=PEOPLE),
