@@ -726,3 +726,46 @@ SCENARIOS = (
     *SCENARIOS, _girls_and_other_half, _mum_and_the_dog, _saved_constraints,
     _household_attributes, _named_relatives, _boys_and_the_cat,
 )  # fmt: skip
+
+
+# People and one-at-a-time attributes said in passing: inside a question to the assistant, a
+# "maybe", a sentence about what is happening now, or next to a health word. A possessive
+# ("my wife Lena", "our new kitten", "my sister Lotte") presupposes the relation whatever
+# the sentence asks or plans; "at the moment I drive a Kia" is a lasting state said of
+# today. These are write-side misses in perfect mode (the post-filters drop the careful
+# extractor's candidate: question, transient, inferred, sensitive), not recall misses:
+# recall cannot send a fact that was never stored.
+_PASSING = (("Idris", "Lotte", "Kia Niro", "Hyperoptic"), ("Anouk", "Sven", "Toyota Yaris", "Zen"),
+            ("Mirela", "Bruno", "Honda Jazz", "Sky"))  # fmt: skip
+
+
+def _said_in_passing(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """Relations and attributes stated in passing, asked for later."""
+    wife, sis, car, isp = rng.choice(_PASSING)
+    s1 = f"Could you help me plan a surprise party for my wife {wife}?"
+    s2 = f"Maybe I'll take my sister {sis} to the gig on Friday."
+    s3 = "What should I name our new kitten? She's ginger with white paws."
+    s4 = f"At the moment I drive a {car}."
+    s5 = f"Right now our broadband is with {isp}."
+    s6 = "My daughter turns ten on Saturday!"
+    turns = [
+        (s1, [_own("partner", wife, f"Has a wife named {wife}.", s1)]),
+        (s2, [_own("sibling", sis, f"Has a sister named {sis}.", s2)]),
+        (s3, [_own("pet", "a ginger kitten", "Has a ginger kitten.", s3)]),
+        (s4, [_own("car", car, f"Drives a {car}.", s4)]),
+        (s5, [_own("internet_provider", isp, f"Internet provider is {isp}.", s5)]),
+        (s6, [_own("child", "a daughter", "Has a daughter.", s6)]),
+    ]
+    probes = [
+        HoProbe("anniversary dinner ideas for my wife", present=(wife,), kind=PEOPLE),
+        HoProbe("what could I get my sister for her birthday?", present=(sis,), kind=PEOPLE),
+        HoProbe("what jabs does my kitten need?", present=("kitten",), kind=PEOPLE),
+        HoProbe("how often should my car be serviced?", present=(car,), kind=UNSEEN),
+        HoProbe("who do we get our internet from?", present=(isp,), kind=UNSEEN),
+        HoProbe("party games for my daughter and her friends", present=("daughter",),
+                kind=PEOPLE),
+    ]  # fmt: skip
+    return _life(user, start, turns, probes, rng)
+
+
+SCENARIOS = (*SCENARIOS, _said_in_passing)
