@@ -769,3 +769,36 @@ def _said_in_passing(rng: random.Random, user: str, start: datetime) -> HoConver
 
 
 SCENARIOS = (*SCENARIOS, _said_in_passing)
+
+
+# People named while the sentence talks about a plan for them: the clause is a plan, but a
+# person named definitely ("my son", "the dog, Rufus", "Ines, our eldest", "the kids, A
+# and B") already exists; only an indefinite one ("we're getting a puppy") is planned.
+_PLANS = (("Ines", "Rufus", "Ada", "Bo"), ("Greta", "Pretzel", "Milo", "Tess"),
+          ("Sanne", "Basil", "Oskar", "Lin"))  # fmt: skip
+
+
+def _people_in_plans(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """The user's people named in sentences about their plans, asked for later."""
+    eldest, dog, a, b = rng.choice(_PLANS)
+    s1 = "My son's starting at a new school after the holidays."
+    s2 = f"{eldest}, our eldest, sits her final exams next month."
+    s3 = f"Taking the dog, {dog}, camping this weekend."
+    s4 = f"We're taking the kids, {a} and {b}, skiing in February."
+    turns = [
+        (s1, [_own("child", "a son", "Has a son.", s1)]),
+        (s2, [_own("child", eldest, f"Has a daughter named {eldest}.", s2)]),
+        (s3, [_own("pet", dog, f"Has a dog named {dog}.", s3)]),
+        (s4, [_own("child", a, f"Has a child named {a}.", s4),
+              _own("child", b, f"Has a child named {b}.", s4)]),
+    ]  # fmt: skip
+    probes = [
+        HoProbe("back-to-school shopping list for my boy", present=("son",), kind=PEOPLE),
+        HoProbe("revision tips for my daughter", present=(eldest,), kind=PEOPLE),
+        HoProbe("is it safe to give my dog apple slices?", present=(dog,), kind=PEOPLE),
+        HoProbe("plan a weekend with the children", present=(a, b, eldest), kind=PEOPLE),
+    ]
+    return _life(user, start, turns, probes, rng)
+
+
+SCENARIOS = (*SCENARIOS, _people_in_plans)
