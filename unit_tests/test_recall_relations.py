@@ -11,8 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from langmem_plus.extraction.filters import post_filter
+from langmem_plus.extraction.turns import UserTurn
 from langmem_plus.facts.memory import FactMemory
-from langmem_plus.facts.models import Fact
+from langmem_plus.facts.models import CandidateFact, Fact
 from langmem_plus.facts.profile import render_profile
 from langmem_plus.facts.retrieval import RetrievalPolicy
 from unit_tests.conftest import make_store
@@ -149,3 +151,40 @@ def test_on_edge_a_crowded_user_still_gets_children_held_under_their_relation(
         memory.remember("kim", cand("note", f"lads shelf {i}", f"Lads' shelf {i} needs fixing."))
     block = memory.recall("kim", "rainy Sunday plans for the lads").block
     assert "Teodor" in block and "9pm" in block
+
+
+AT = datetime(2026, 3, 2, tzinfo=timezone.utc)
+
+
+def _filtered(quote: str, predicate: str, obj: str) -> tuple[list[str], list[str]]:
+    c = CandidateFact(kind="fact", subject="user", predicate=predicate, object=obj,
+                      text=f"Has {obj}.", quote=quote)  # fmt: skip
+    kept, dropped = post_filter([c], [UserTurn(ref="m1", text=quote, message_id=None, sent_at=AT)])
+    return [k.modality for k in kept], [d.reason for d in dropped]
+
+
+@pytest.mark.parametrize(
+    ("quote", "predicate", "obj"),
+    [
+        ("My son's starting at a new school after the holidays.", "child", "a son"),
+        ("Marit, our eldest, sits her exams next month.", "child", "Marit"),
+        ("Taking the dog, Juno, camping this weekend.", "pet", "Juno"),
+        ("Could you help me plan a surprise for my husband Idris?", "partner", "Idris"),
+        ("Maybe I'll take my sister Lotte to the gig.", "sibling", "Lotte"),
+    ],
+)
+def test_a_person_named_definitely_is_kept_whatever_the_sentence_plans_or_asks(
+    quote: str, predicate: str, obj: str
+) -> None:
+    assert _filtered(quote, predicate, obj) == (["asserted"], [])
+
+
+@pytest.mark.parametrize(
+    ("quote", "predicate", "obj"),
+    [
+        ("We're getting a puppy next month!", "pet", "a puppy"),
+        ("I'm going to marry Sam next year.", "partner", "Sam"),
+    ],
+)
+def test_a_person_only_planned_is_not_a_current_fact(quote: str, predicate: str, obj: str) -> None:
+    assert _filtered(quote, predicate, obj) != (["asserted"], [])
