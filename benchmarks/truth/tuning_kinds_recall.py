@@ -498,3 +498,307 @@ SCENARIOS = (
     _many_attributes, _combined, _switch, _people, _other_person, _crowded,
     _many_attributes, _switch, _answered_shapes, _started_and_planned, _dated_conflict,
 )  # fmt: skip
+
+
+# --------------------------------------------------------------------------- people & saves
+# Households asked about in the words people use for them: a relation said another way
+# ("my girls", "the lads", "my other half", "my mother's"), a person named where the fact
+# holds their relation (or the reverse), a whole family; explicit saves (a routine, a
+# constraint, an allergy under a narrower predicate) that must reach the requests they
+# constrain; one-at-a-time attributes asked for in other words. Own words and values.
+SAVE = "explicit_save"
+
+
+def _own(predicate: str, obj: str, text: str, quote: str) -> CandidateFact:
+    return _c(predicate, obj, text, quote)
+
+
+def _theirs(who: str, predicate: str, obj: str, text: str, quote: str) -> CandidateFact:
+    key = "_".join(who.casefold().split())
+    return CandidateFact(kind="fact", subject=f"person:{key}", predicate=predicate, object=obj,
+                         text=text, quote=quote, holder=who)  # fmt: skip
+
+
+def _life(
+    user: str,
+    start: datetime,
+    turns: Sequence[tuple[str, Sequence[CandidateFact]]],
+    probes: Sequence[HoProbe],
+    rng: random.Random,
+) -> HoConversation:
+    half = (len(turns) + 1) // 2
+    s1 = tuple(HoTurn(t, tuple(cs)) for t, cs in turns[:half])
+    s2 = tuple(HoTurn(t, tuple(cs)) for t, cs in turns[half:])
+    extra = tuple(
+        HoProbe(r, irrelevant=True, kind="irrelevant") for r in rng.sample(_IRRELEVANT, 2)
+    )
+    kinds = tuple(sorted({p.kind for p in probes}))
+    return HoConversation(
+        user, ((start, s1), (start + timedelta(days=3), s2)), (*probes, *extra),
+        start + timedelta(days=10), kinds=kinds,
+    )  # fmt: skip
+
+
+_GIRLS = (("Elodie", "Maren", "Tobias", "gluten", "horse riding"),
+          ("Ilse", "Noor", "Dariusz", "dairy", "rock climbing"),
+          ("Yuki", "Hana", "Benedikt", "shellfish", "ballet"))  # fmt: skip
+
+
+def _girls_and_other_half(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """Daughters asked for as "my girls", a partner as "my other half", a child by name."""
+    a, b, p, food, hobby = rng.choice(_GIRLS)
+    s_kids = f"we have two girls, {a} and {b}"
+    s_p = f"{p}, my other half, can't have {food} at all"
+    s_h = f"{a} absolutely loves {hobby}"
+    turns = [
+        (s_kids, [_own("child", a, f"Has a daughter named {a}.", s_kids),
+                  _own("child", b, f"Has a daughter named {b}.", s_kids)]),
+        (s_p, [_own("partner", p, f"Has a partner named {p}.", s_p),
+               _theirs("partner", "intolerance", food, f"The user's partner can't have {food}.",
+                       s_p)]),
+        (s_h, [_theirs(a, "hobby", hobby, f"{a} loves {hobby}.", s_h)]),
+    ]  # fmt: skip
+    probes = [
+        HoProbe("plan a Saturday for my two girls", present=(a, b, hobby), kind=PEOPLE),
+        HoProbe("what should I cook for my other half tonight?", present=(food,), kind=PEOPLE),
+        HoProbe(f"a birthday surprise for {a}?", present=(hobby,), kind=PEOPLE),
+        HoProbe("weekend away with the whole family - any ideas?", present=(a, b, p, food),
+                kind=PEOPLE),
+        HoProbe("anniversary dinner ideas for me and my better half", present=(p, food),
+                kind=PEOPLE),
+    ]  # fmt: skip
+    return _life(user, start, turns, probes, rng)
+
+
+_MUMS = (("Harrogate", "Pepper", "Thursday"), ("Kilkenny", "Juniper", "Tuesday"),
+         ("Dundee", "Waffles", "Wednesday"))  # fmt: skip
+
+
+def _mum_and_the_dog(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """A mum asked for as "my mother"/"my mom", a dog by species, a dad's routine."""
+    town, dog, day = rng.choice(_MUMS)
+    s_m = f"Mum's living in {town} these days"
+    s_d = f"our dog {dog} is a rescue greyhound"
+    s_c = f"{dog} gets carsick on long drives, poor thing"
+    s_f = f"my dad plays bowls every {day} evening"
+    turns = [
+        (s_m, [_theirs("mum", "city", town, f"The user's mum lives in {town}.", s_m)]),
+        (s_d, [_own("pet", dog, f"Has a dog named {dog}.", s_d)]),
+        (s_c, [_theirs(dog, "constraint", "carsick on long drives",
+                       f"{dog} gets carsick on long drives.", s_c)]),
+        (s_f, [_theirs("dad", "routine", f"bowls on {day} evenings",
+                       f"The user's dad plays bowls every {day} evening.", s_f)]),
+    ]  # fmt: skip
+    probes = [
+        HoProbe("how long a drive is it to my mother's place?", present=(town,), kind=PEOPLE),
+        HoProbe("weekend ideas for visiting my mom", present=(town,), kind=PEOPLE),
+        HoProbe("plan a road trip with the dog", present=(dog, "carsick"), kind=PEOPLE),
+        HoProbe("which evening is best to ring my father?", present=(day,), kind=PEOPLE),
+        HoProbe("what are my parents up to these days?", present=(town, day), kind=PEOPLE),
+    ]  # fmt: skip
+    return _life(user, start, turns, probes, rng)
+
+
+_SAVES = (("mushrooms", "shellfish", "7am", "10pm"), ("aubergine", "sesame", "6:30am", "9:30pm"),
+          ("blue cheese", "peanuts", "7:15am", "11pm"))  # fmt: skip
+
+
+def _saved_constraints(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """Explicit saves (a dislike, a constraint, routines, an allergy under a narrower
+    predicate) that reach every request they constrain."""
+    hate, allergen, swim, bed = rng.choice(_SAVES)
+    s1 = f"Please remember that I loathe {hate}."
+    s2 = "Remember this: I don't drive, so anything has to work by public transport."
+    s3 = f"note for later - I swim every weekday at {swim} before work"
+    s4 = f"for future reference I'm always in bed by {bed}"
+    s5 = f"save this: I react badly to {allergen}, proper hives"
+    turns = [
+        (s1, [_own("dislike", hate, f"Dislikes {hate}.", s1)]),
+        (s2, [_own("constraint", "no car, public transport only",
+                   "Doesn't drive; needs public transport.", s2)]),
+        (s3, [_own("routine", f"swims weekdays at {swim}",
+                   f"Swims every weekday at {swim} before work.", s3)]),
+        (s4, [_own("sleep_routine", f"in bed by {bed}", f"Is always in bed by {bed}.", s4)]),
+        (s5, [_own("food_allergy", allergen, f"Is allergic to {allergen}.", s5)]),
+    ]  # fmt: skip
+    probes = [
+        HoProbe("suggest a creamy pasta dish for dinner", present=(hate,), kind=SAVE),
+        HoProbe("find me a weekend getaway from the city", present=("public transport",),
+                kind=SAVE),
+        HoProbe("when should I book my Tuesday dentist appointment?", present=(swim,), kind=SAVE),
+        HoProbe("plan an evening out on Friday", present=(bed,), kind=SAVE),
+        HoProbe("order a takeaway for me tonight", present=(allergen, hate), kind=SAVE),
+        HoProbe("put together a week of breakfasts", present=(allergen,), kind=SAVE),
+    ]  # fmt: skip
+    return _life(user, start, turns, probes, rng)
+
+
+_SUPPLIERS = (("Octopus Energy", "Mrs Achterberg", "Dr Hallam", "Salon Mira"),
+              ("Ecotricity", "Mr Oyelaran", "Dr Szabo", "Cutting Room"),
+              ("Bulb", "Ms Fairweather", "Dr Quint", "Studio Lark"))  # fmt: skip
+
+
+def _household_attributes(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """One-at-a-time attributes the policy may not know, asked for in other words."""
+    energy, landlord, gp, salon = rng.choice(_SUPPLIERS)
+    s1 = f"our energy provider is {energy}"
+    s2 = f"{landlord} is my landlord"
+    s3 = f"my GP is {gp}"
+    s4 = f"I get my hair done at {salon}"
+    turns = [
+        (s1, [_own("energy_provider", energy, f"Energy provider is {energy}.", s1)]),
+        (s2, [_own("landlord", landlord, f"The user's landlord is {landlord}.", s2)]),
+        (s3, [_c("gp", gp, f"The user's GP is {gp}.", s3, single=True)]),
+        (s4, [_c("hairdresser", salon, f"Gets their hair done at {salon}.", s4, single=True)]),
+    ]  # fmt: skip
+    probes = [
+        HoProbe("who supplies our gas and electricity?", present=(energy,), kind=UNSEEN),
+        HoProbe("who do I pay my rent to?", present=(landlord,), kind=UNSEEN),
+        HoProbe("book me in with my doctor next week", present=(gp,), kind=UNSEEN),
+        HoProbe("remind me where I go for a haircut", present=(salon,), kind=UNSEEN),
+    ]  # fmt: skip
+    return _life(user, start, turns, probes, rng)
+
+
+_SIBS = (("Callum", "Bea", "June"), ("Tariq", "Ottoline", "October"),
+         ("Ruben", "Signe", "March"))  # fmt: skip
+
+
+def _named_relatives(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """A brother's fact held under his relation and asked for by his name (and the
+    reverse), a granny asked for as "my grandmother", a family gathering."""
+    bro, inlaw, month = rng.choice(_SIBS)
+    s1 = f"My brother {bro} has gone vegetarian"
+    s2 = f"Granny turns 90 in {month}!"
+    s3 = f"my sister-in-law {inlaw} runs marathons"
+    turns = [
+        (s1, [_own("sibling", bro, f"Has a brother named {bro}.", s1),
+              _theirs("brother", "dietary_restriction", "vegetarian",
+                      "The user's brother is vegetarian.", s1)]),
+        (s2, [_theirs("granny", "birthday", month, f"The user's granny turns 90 in {month}.",
+                      s2)]),
+        (s3, [_own("family_member", inlaw, f"Has a sister-in-law named {inlaw}.", s3),
+              _theirs(inlaw, "hobby", "marathons", f"{inlaw} runs marathons.", s3)]),
+    ]  # fmt: skip
+    probes = [
+        HoProbe(f"{bro}'s coming round for dinner, what should I make?", present=("vegetarian",),
+                kind=PEOPLE),
+        HoProbe("gift ideas for my grandmother's big birthday", present=(month,), kind=PEOPLE),
+        HoProbe("plan a menu for a family reunion lunch", present=(bro, "vegetarian"),
+                kind=PEOPLE),
+        HoProbe("what could I get my sister in law for her birthday?", present=("marathons",),
+                kind=PEOPLE),
+        HoProbe("what does my bro eat?", present=("vegetarian",), kind=PEOPLE),
+    ]  # fmt: skip
+    return _life(user, start, turns, probes, rng)
+
+
+_BOYS = (("Osian", "Gethin", "Marmalade", "eggs"), ("Luca", "Matteo", "Pudding", "milk"),
+         ("Finn", "Arlo", "Noodle", "wheat"))  # fmt: skip
+
+
+def _boys_and_the_cat(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """Sons asked for as "the boys"/"the lads", a cat's routine, a child's allergy held
+    under his name, a child held under a relation-shaped predicate."""
+    a, b, cat, food = rng.choice(_BOYS)
+    s1 = f"I've got twin boys, {a} and {b}"
+    s2 = f"our cat {cat} has to be fed at 6pm sharp"
+    s3 = f"{a} is allergic to {food}"
+    turns = [
+        (s1, [_own("son", a, f"Has a son named {a}.", s1),
+              _own("son", b, f"Has a son named {b}.", s1)]),
+        (s2, [_own("pet", cat, f"Has a cat named {cat}.", s2),
+              _theirs(cat, "routine", "fed at 6pm sharp", f"{cat} is fed at 6pm sharp.", s2)]),
+        (s3, [_theirs(a, "allergy", food, f"{a} is allergic to {food}.", s3)]),
+    ]  # fmt: skip
+    probes = [
+        HoProbe("a pancake recipe the boys can both eat", present=(food,), kind=PEOPLE),
+        HoProbe("what should I tell the sitter about feeding the cat?", present=("6pm",),
+                kind=PEOPLE),
+        HoProbe("rainy day activities for the lads", present=(a, b), kind=PEOPLE),
+        HoProbe("packed lunch ideas for my sons", present=(food,), kind=PEOPLE),
+        HoProbe("half-term plans for the kids", present=(a, b), kind=PEOPLE),
+    ]  # fmt: skip
+    return _life(user, start, turns, probes, rng)
+
+
+SCENARIOS = (
+    *SCENARIOS, _girls_and_other_half, _mum_and_the_dog, _saved_constraints,
+    _household_attributes, _named_relatives, _boys_and_the_cat,
+)  # fmt: skip
+
+
+# People and one-at-a-time attributes said in passing: inside a question to the assistant, a
+# "maybe", a sentence about what is happening now, or next to a health word. A possessive
+# ("my wife Lena", "our new kitten", "my sister Lotte") presupposes the relation whatever
+# the sentence asks or plans; "at the moment I drive a Kia" is a lasting state said of
+# today. These are write-side misses in perfect mode (the post-filters drop the careful
+# extractor's candidate: question, transient, inferred, sensitive), not recall misses:
+# recall cannot send a fact that was never stored.
+_PASSING = (("Idris", "Lotte", "Kia Niro", "Hyperoptic"), ("Anouk", "Sven", "Toyota Yaris", "Zen"),
+            ("Mirela", "Bruno", "Honda Jazz", "Sky"))  # fmt: skip
+
+
+def _said_in_passing(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """Relations and attributes stated in passing, asked for later."""
+    wife, sis, car, isp = rng.choice(_PASSING)
+    s1 = f"Could you help me plan a surprise party for my wife {wife}?"
+    s2 = f"Maybe I'll take my sister {sis} to the gig on Friday."
+    s3 = "What should I name our new kitten? She's ginger with white paws."
+    s4 = f"At the moment I drive a {car}."
+    s5 = f"Right now our broadband is with {isp}."
+    s6 = "My daughter turns ten on Saturday!"
+    turns = [
+        (s1, [_own("partner", wife, f"Has a wife named {wife}.", s1)]),
+        (s2, [_own("sibling", sis, f"Has a sister named {sis}.", s2)]),
+        (s3, [_own("pet", "a ginger kitten", "Has a ginger kitten.", s3)]),
+        (s4, [_own("car", car, f"Drives a {car}.", s4)]),
+        (s5, [_own("internet_provider", isp, f"Internet provider is {isp}.", s5)]),
+        (s6, [_own("child", "a daughter", "Has a daughter.", s6)]),
+    ]
+    probes = [
+        HoProbe("anniversary dinner ideas for my wife", present=(wife,), kind=PEOPLE),
+        HoProbe("what could I get my sister for her birthday?", present=(sis,), kind=PEOPLE),
+        HoProbe("what jabs does my kitten need?", present=("kitten",), kind=PEOPLE),
+        HoProbe("how often should my car be serviced?", present=(car,), kind=UNSEEN),
+        HoProbe("who do we get our internet from?", present=(isp,), kind=UNSEEN),
+        HoProbe("party games for my daughter and her friends", present=("daughter",),
+                kind=PEOPLE),
+    ]  # fmt: skip
+    return _life(user, start, turns, probes, rng)
+
+
+SCENARIOS = (*SCENARIOS, _said_in_passing)
+
+
+# People named while the sentence talks about a plan for them: the clause is a plan, but a
+# person named definitely ("my son", "the dog, Rufus", "Ines, our eldest", "the kids, A
+# and B") already exists; only an indefinite one ("we're getting a puppy") is planned.
+_PLANS = (("Ines", "Rufus", "Ada", "Bo"), ("Greta", "Pretzel", "Milo", "Tess"),
+          ("Sanne", "Basil", "Oskar", "Lin"))  # fmt: skip
+
+
+def _people_in_plans(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """The user's people named in sentences about their plans, asked for later."""
+    eldest, dog, a, b = rng.choice(_PLANS)
+    s1 = "My son's starting at a new school after the holidays."
+    s2 = f"{eldest}, our eldest, sits her final exams next month."
+    s3 = f"Taking the dog, {dog}, camping this weekend."
+    s4 = f"We're taking the kids, {a} and {b}, skiing in February."
+    turns = [
+        (s1, [_own("child", "a son", "Has a son.", s1)]),
+        (s2, [_own("child", eldest, f"Has a daughter named {eldest}.", s2)]),
+        (s3, [_own("pet", dog, f"Has a dog named {dog}.", s3)]),
+        (s4, [_own("child", a, f"Has a child named {a}.", s4),
+              _own("child", b, f"Has a child named {b}.", s4)]),
+    ]  # fmt: skip
+    probes = [
+        HoProbe("back-to-school shopping list for my boy", present=("son",), kind=PEOPLE),
+        HoProbe("revision tips for my daughter", present=(eldest,), kind=PEOPLE),
+        HoProbe("is it safe to give my dog apple slices?", present=(dog,), kind=PEOPLE),
+        HoProbe("plan a weekend with the children", present=(a, b, eldest), kind=PEOPLE),
+    ]
+    return _life(user, start, turns, probes, rng)
+
+
+SCENARIOS = (*SCENARIOS, _people_in_plans)

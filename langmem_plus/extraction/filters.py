@@ -73,6 +73,7 @@ from langmem_plus.extraction.timeparse import find_time_expression
 from langmem_plus.extraction.turns import DroppedCandidate, UserTurn
 from langmem_plus.facts import text_rules
 from langmem_plus.facts.models import CandidateFact
+from langmem_plus.facts.profile import RELATION_WORDS
 
 __all__ = ["EMPTY_VALUES", "post_filter", "verify_grounding"]
 
@@ -323,28 +324,57 @@ _PEOPLE_PREDICATES = frozenset({"partner", "child", "pet", "parent", "sibling", 
 _POSSESSIVE_NAMING = r"\b(?:my|our)\s+(?:[\w-]+\s+){0,2}"
 
 
+def _presupposed(c: CandidateFact, words: str) -> bool:
+    """True when ``words`` name the user's person of ``c`` definitely, so the relation
+    holds whatever the sentence plans for them: "my son Rowan", "My son's starting school"
+    (for "a son"), "the kids, Ada and Bo", "Ines, our eldest", "the dog, Rufus". An
+    indefinite one ("we're getting a puppy", "expecting a baby") is what is planned."""
+    if c.predicate not in _PEOPLE_PREDICATES:
+        return False
+    value = c.object.strip()
+    general, specific = RELATION_WORDS[c.predicate]
+    relations = sorted((*general, *specific), key=len, reverse=True)
+    said = [
+        w for w in relations if re.search(rf"(?<![^\W_]){re.escape(w)}s?(?![^\W_])", value, re.I)
+    ]
+    if said:  # a description ("a son", "a ginger kitten"): that relation, named definitely
+        heads = "|".join(map(re.escape, said))
+        return re.search(_DEFINITE + rf"(?:{heads})(?:s|'s)?(?![^\W_])", words, re.I) is not None
+    name = re.escape(value) + r"(?![^\W_])"
+    rel = "|".join(map(re.escape, relations))
+    return any(
+        re.search(pattern, words, re.I)
+        for pattern in (
+            _POSSESSIVE_NAMING + name,  # "my son Rowan"
+            _DEFINITE + rf"(?:{rel})s?,?\s+(?:[^\W\d_]+,?\s+(?:and\s+)?){{0,3}}?" + name,
+            rf"(?<![^\W_]){re.escape(value)},?\s+(?:my|our)\s",  # "Ines, our eldest"
+        )
+    )
+
+
+_DEFINITE = r"\b(?:my|our|the)\s+(?:[\w-]+\s+){0,2}?"
+
+
 def _mood(c: CandidateFact, turn: UserTurn, at: int, quote: str, sentence: str) -> str:
     """How the words that hold ``c``'s value are meant, judged on the value's own clause
     (what follows a colon or a dash stands alone) and the sentence around it.
 
     A question the speaker answers at once with themselves ("Who got the job? Me!") is a
-    statement; a person named with a possessive ("my son Rowan is starting school next
-    month") is the user's, whatever is planned for them."""
+    statement; a person named definitely ("my son Rowan is starting school next month",
+    "taking the dog, Rufus, camping", "a party for my wife Lena?") is the user's, whatever
+    is planned or asked for them."""
     value = c.object.strip()
     found = _value_clause(quote, value)
     if found is None:
         end = quote.casefold().find(value.casefold()) if value else -1
-        return modality(quote, sentence, upto=end + len(value) if end >= 0 else None)
+        mood = modality(quote, sentence, upto=end + len(value) if end >= 0 else None)
+        return "asserted" if mood in ("plan", "question") and _presupposed(c, quote) else mood
     clause, start = found
     end = clause.casefold().find(value.casefold()) + len(value)
     mood = modality(clause, _sentence_at(turn.text, at + start), upto=end)
     if mood == "question" and _answered_at_once(turn.text, at + start + len(clause)):
         return "asserted"
-    if (
-        mood == "plan"
-        and c.predicate in _PEOPLE_PREDICATES
-        and re.search(_POSSESSIVE_NAMING + re.escape(value) + r"(?![^\W_])", clause, re.I)
-    ):
+    if mood in ("plan", "question") and (_presupposed(c, clause) or _presupposed(c, sentence)):
         return "asserted"
     return mood
 
@@ -369,8 +399,12 @@ def _reason(
     empty = _norm(c.object).strip(" .!") in EMPTY_VALUES
     if empty and not (c.polarity == "retract" and c.object.strip() in ("*", "")):
         return "empty_value"
-    said = (c.text, c.quote or "")
-    if c.modality == "question" or (c.modality == "asserted" and _asks(c, turns)):
+    # a person of the user's life named definitely ("could you plan a party for my wife
+    # Lena?", "maybe I'll take my sister Jo", "taking the dog, Rex, camping this weekend")
+    # exists whatever the sentence asks, guesses or says of this week
+    given = _presupposed(c, c.quote or "")
+    said = (c.text,) if given else (c.text, c.quote or "")
+    if c.modality == "question" or (c.modality == "asserted" and not given and _asks(c, turns)):
         return "question"
     if c.modality == "asserted" and c.polarity == "assert":
         # A plan, a hypothetical or a retraction is not a guess: the policy rules on it.

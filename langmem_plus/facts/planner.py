@@ -43,7 +43,7 @@ from langmem_plus.facts.models import CandidateFact, Fact, Verdict
 from langmem_plus.facts.policy import Decision, WritePolicy
 from langmem_plus.facts.profile import (
     PROFILE_SECTIONS,
-    is_other_person,
+    in_profile,
     profile_facts,
     render_profile,
 )
@@ -324,9 +324,7 @@ class Planner:
 
     def _is_profile(self, fact: Fact) -> bool:
         """Whether recall always sends ``fact`` (in its scope): the retrieval policy's rule."""
-        return not is_other_person(fact) and (
-            fact.kind == "preference" or fact.predicate in self.retrieval.profile_predicates
-        )
+        return in_profile(fact, self.retrieval.profile_predicates)
 
     def _search_text(self, fact: Fact) -> str:
         """What a ranking store indexes: the fact's words and its attribute's other names."""

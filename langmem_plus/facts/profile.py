@@ -36,9 +36,13 @@ __all__ = [
     "PEOPLE_PREDICATES",
     "PROFILE_PREDICATES",
     "PROFILE_SECTIONS",
+    "RELATION_SYNONYMS",
     "RELATION_WORDS",
+    "ROUTINE_PREDICATES",
+    "in_profile",
     "is_other_person",
     "profile_facts",
+    "profile_family",
     "relation_of",
     "render_profile",
 ]
@@ -55,12 +59,17 @@ CONSTRAINT_PREDICATES: tuple[str, ...] = (
 """What limits what the user can use, eat or do: always sent, so it reaches every request
 it could constrain (a dislike of coriander reaches "a guacamole recipe, please")."""
 
+ROUTINE_PREDICATES: tuple[str, ...] = ("routine",)
+"""What the user does at fixed times: always sent, so a swim every weekday at 7am reaches
+"when should I book the dentist?"."""
+
 PROFILE_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Identity", ("preferred_name", "pronouns", "language", "timezone")),
     ("Location", ("city", "country")),
     ("Work", ("employer", "job_title")),
     ("People", PEOPLE_PREDICATES),
     ("Constraints", CONSTRAINT_PREDICATES),
+    ("Routines", ROUTINE_PREDICATES),
     ("Active projects", ("current_project", "current_goal")),
 )
 """Sections and the predicates they show, in order. Preferences follow in their own section."""
@@ -70,24 +79,115 @@ PROFILE_PREDICATES: frozenset[str] = frozenset(p for _, ps in PROFILE_SECTIONS f
 
 RELATION_WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "partner": (("partner", "husband", "wife", "spouse", "boyfriend", "girlfriend",
-                 "fiance", "fiancee", "fiancé", "fiancée"), ()),
-    "child": (("child", "children", "kid", "kids"),
-              ("daughter", "son", "stepdaughter", "stepson", "baby", "toddler")),
+                 "fiance", "fiancee", "fiancé", "fiancée", "other half", "better half",
+                 "hubby", "wifey", "missus", "significant other"), ()),
+    "child": (("child", "children", "kid", "kids", "little ones"),
+              ("daughter", "son", "stepdaughter", "stepson", "baby", "toddler", "girl", "boy",
+               "lad", "lass")),
     "pet": (("pet", "pets", "animal", "animals"),
-            ("dog", "cat", "puppy", "kitten", "rabbit", "hamster", "parrot", "bird",
-             "horse", "pony", "tortoise", "turtle", "guinea pig", "fish", "lizard", "snake")),
+            ("dog", "cat", "puppy", "pup", "kitten", "kitty", "rabbit", "bunny", "hamster",
+             "parrot", "bird", "horse", "pony", "tortoise", "turtle", "guinea pig", "fish",
+             "lizard", "snake")),
     "parent": (("parent", "parents"),
-               ("mother", "father", "mom", "mum", "mommy", "mummy", "dad", "daddy",
-                "stepmother", "stepfather")),
-    "sibling": (("sibling", "siblings"), ("brother", "sister", "twin")),
+               ("mother", "father", "mom", "mum", "mam", "mommy", "mummy", "dad", "daddy",
+                "papa", "stepmother", "stepfather")),
+    "sibling": (("sibling", "siblings"), ("brother", "sister", "twin", "bro", "sis")),
     "family_member": (("relative", "relatives"),
-                      ("grandmother", "grandfather", "grandma", "grandpa", "granny",
-                       "grandson", "granddaughter", "grandchild", "aunt", "uncle", "cousin",
-                       "niece", "nephew", "in-law", "mother-in-law", "father-in-law")),
+                      ("grandmother", "grandfather", "grandma", "grandpa", "granny", "gran",
+                       "nan", "nana", "grandad", "granddad", "grandson", "granddaughter",
+                       "grandchild", "aunt", "auntie", "uncle", "cousin", "niece", "nephew",
+                       "in-law", "mother-in-law", "father-in-law")),
 }  # fmt: skip
 """For each people predicate: the words that name any of them ("my kids"), and the words
 that name some of them ("my daughters" names the daughters, not the sons). "family" names
 all of them."""
+
+RELATION_SYNONYMS: tuple[tuple[str, ...], ...] = (
+    ("daughter", "girl", "lass"),
+    ("son", "boy", "lad"),
+    ("stepdaughter", "stepson", "stepchild"),
+    ("mother", "mum", "mom", "mam", "mummy", "mommy"),
+    ("father", "dad", "daddy", "papa"),
+    ("grandmother", "grandma", "granny", "gran", "nan", "nana"),
+    ("grandfather", "grandpa", "grandad", "granddad"),
+    ("brother", "bro"),
+    ("sister", "sis"),
+    ("aunt", "auntie"),
+    ("dog", "puppy", "pup"),
+    ("cat", "kitten", "kitty"),
+    ("rabbit", "bunny"),
+    ("partner", "husband", "wife", "spouse", "boyfriend", "girlfriend", "fiance", "fiancee",
+     "fiancé", "fiancée", "other half", "better half", "hubby", "wifey", "missus",
+     "significant other"),
+)  # fmt: skip
+"""Words that name the same relation: a fact that says "daughter" is about "my girls", one
+about ``person:mum`` about "my mother"."""
+
+
+def _stem_word(word: str) -> str:
+    w = word.casefold()
+    if w.endswith("ies") and len(w) > 4:
+        return w[:-3] + "y"
+    return w[:-1] if w.endswith("s") and not w.endswith("ss") and len(w) > 3 else w
+
+
+_RELATION_OF_WORD: dict[str, str] = {
+    _stem_word(w.replace(" ", "_").replace("-", "_")): p
+    for p, (general, specific) in RELATION_WORDS.items()
+    for w in (*general, *specific)
+}
+_NAMING_WORDS = frozenset({"has", "have", "my", "name", "names", "named", "called"})
+_CONSTRAINT_HEADS: dict[str, str] = {}
+for _p in (*CONSTRAINT_PREDICATES, *ROUTINE_PREDICATES):
+    if not _p.endswith("_need"):  # "need" alone names too much ("current_need")
+        _CONSTRAINT_HEADS.setdefault(_stem_word(_p.rsplit("_", 1)[-1]), _p)
+
+
+def profile_family(predicate: str) -> str | None:
+    """The profile predicate whose section a predicate belongs to, or ``None``.
+
+    A profile predicate is its own family; a predicate an extractor named after a relation
+    ("daughter", "dog_name", "has_wife") belongs to that relation's people predicate; one
+    that narrows a constraint or a routine by a leading word ("food_allergy",
+    "music_dislikes", "sleep_routine", "travel_restriction") to that predicate.
+
+    Example:
+        >>> [profile_family(p) for p in ("child", "daughter", "dog_name", "food_allergy",
+        ...                              "sleep_routine", "pet_peeve", "phone_plan")]
+        ['child', 'child', 'pet', 'allergy', 'routine', None, None]
+    """
+    if predicate in PROFILE_PREDICATES:
+        return predicate
+    words = [w for w in predicate.casefold().split("_") if w]
+    named = [w for w in words if w not in _NAMING_WORDS]
+    if 0 < len(named) <= 3:
+        relation = _RELATION_OF_WORD.get(_stem_word("_".join(named)))
+        if relation is not None:
+            return relation
+    if len(words) > 1:
+        return _CONSTRAINT_HEADS.get(_stem_word(words[-1]))
+    return None
+
+
+def in_profile(fact: Fact, predicates: frozenset[str] = PROFILE_PREDICATES) -> bool:
+    """Whether ``fact`` is always sent: every preference, and the user's own facts whose
+    predicate (or its family, ``profile_family``) is a profile predicate.
+
+    Example:
+        >>> from datetime import datetime, timezone
+        >>> t = datetime(2026, 5, 1, tzinfo=timezone.utc)
+        >>> f = Fact(fact_id="f", user_id="u", kind="fact", subject="user",
+        ...          predicate="nut_allergy", object="cashews", text="Allergic to cashews.",
+        ...          valid_from=t, asserted_at=t)
+        >>> in_profile(f), in_profile(f, frozenset({"city"}))
+        (True, False)
+    """
+    if is_other_person(fact):
+        return False
+    if fact.kind == "preference" or fact.predicate in predicates:
+        return True
+    family = profile_family(fact.predicate)
+    return family is not None and family in predicates
 
 
 def is_other_person(fact: Fact) -> bool:
@@ -117,7 +217,7 @@ def relation_of(fact: Fact) -> str | None:
         >>> relation_of(f)
         'daughter'
     """
-    words = RELATION_WORDS.get(fact.predicate)
+    words = RELATION_WORDS.get(profile_family(fact.predicate) or fact.predicate)
     if words is None:
         return None
     text = fact.text.casefold()
@@ -141,13 +241,7 @@ def profile_facts(
 ) -> list[Fact]:
     """The current facts the profile shows: the user's own facts of the profile predicates
     and every preference (never another person's facts)."""
-    return [
-        f
-        for f in facts
-        if f.is_current
-        and not is_other_person(f)
-        and (f.predicate in predicates or f.kind == "preference")
-    ]
+    return [f for f in facts if f.is_current and in_profile(f, predicates)]
 
 
 def render_profile(
@@ -183,8 +277,14 @@ def render_profile(
     """
     current = [f for f in facts if f.is_current and not is_other_person(f)]
     by_predicate: dict[str, list[Fact]] = {}
+    family: dict[str, list[str]] = {}  # a section's predicate -> the predicates it shows
     for fact in current:
+        if fact.predicate not in by_predicate:
+            home = profile_family(fact.predicate) or fact.predicate
+            family.setdefault(home, []).append(fact.predicate)
         by_predicate.setdefault(fact.predicate, []).append(fact)
+    for members in family.values():
+        members.sort(key=lambda p: (p not in PROFILE_PREDICATES, p))
     shown: set[str] = set()
     lines: list[str] = []
 
@@ -193,16 +293,17 @@ def render_profile(
         seen: list[str] = []
         for row in rows:
             value = _clean(row.object)
-            relation = relation_of(row) if predicate in RELATION_WORDS else None
-            if relation and relation not in value.casefold():
+            relation = relation_of(row)
+            if relation and relation not in value.casefold() and relation != _label(predicate):
                 value += f" ({relation})"
             if value not in seen:
                 seen.append(value)
         return ", ".join(seen)
 
     for heading, predicates in sections:
-        parts = [f"{_label(p)}: {values(p)}" for p in predicates if p in by_predicate]
-        shown.update(p for p in predicates if p in by_predicate)
+        members = [m for p in predicates for m in family.get(p, ()) if m not in shown]
+        parts = [f"{_label(p)}: {values(p)}" for p in members]
+        shown.update(members)
         if parts:
             lines.append(f"{heading}: " + "; ".join(parts))
     prefs = sorted({f.predicate for f in current if f.kind == "preference"} - shown)

@@ -39,8 +39,12 @@ from langmem_plus.facts.policy import DEFAULT_PREDICATE_ALIASES
 from langmem_plus.facts.profile import (
     PROFILE_PREDICATES,
     PROFILE_SECTIONS,
+    RELATION_SYNONYMS,
     RELATION_WORDS,
+    in_profile,
     is_other_person,
+    profile_family,
+    relation_of,
     render_profile,
 )
 from langmem_plus.facts.text_rules import _stem, content_terms
@@ -200,12 +204,16 @@ ATTRIBUTE_WORDS: Mapping[str, tuple[str, ...]] = {
     "gym": ("fitness", "workout", "work out", "exercise"),
     "manager": ("boss", "supervisor", "report to", "line manager"),
     "internet": ("broadband", "wifi", "wi-fi", "isp", "fibre", "fiber"),
-    "provider": ("supplier", "carrier", "provide"),
+    "provider": ("supplier", "supply", "carrier", "provide"),
     "carrier": ("provider", "network", "operator"),
     "type": ("group",),
     "shoe": ("footwear", "trainers", "sneakers", "boots"),
     "dentist": ("dental", "teeth", "tooth"),
     "doctor": ("gp", "physician"),
+    "gp": ("doctor", "physician"),
+    "energy": ("gas", "electricity", "power"),
+    "landlord": ("rent", "letting agent", "property manager"),
+    "hairdresser": ("hair", "haircut", "barber", "salon"),
     "bank": ("banking", "current account", "checking account", "savings account"),
     "airport": ("fly from", "fly out of"),
     "birthday": ("born", "birth date"),
@@ -341,26 +349,66 @@ def _slot_terms(predicate: str, slot_names: Mapping[str, Sequence[str]]) -> tupl
                 groups.append(alts)
         if groups:
             names.append(tuple(groups))
-    for other in slot_names.get(predicate, ()):
+    family = profile_family(predicate)
+    others = (*slot_names.get(predicate, ()),
+              *(slot_names.get(family, ()) if family and family != predicate else ()))  # fmt: skip
+    for other in others:
         # a name made only of stop-words has no terms: it must never match every request
         names.extend(((alt,),) for alt in _alternatives(other))
     return tuple(names)
 
 
+def _word_terms(word: str) -> frozenset[str]:
+    """How a relation word is matched: its content terms, or the phrase of its stems when
+    it holds a function word ("other half", "little ones", "in-law")."""
+    alts = _alternatives(word)
+    return alts[0] if alts else frozenset()
+
+
+_SYNONYM_TERMS: tuple[tuple[frozenset[str], ...], ...] = tuple(
+    tuple(t for t in map(_word_terms, group) if t) for group in RELATION_SYNONYMS
+)
+
+
+def _with_synonyms(terms: frozenset[str]) -> frozenset[str]:
+    """``terms`` plus every other word for a relation they name ("daughter" -> "girl")."""
+    out = set(terms)
+    for group in _SYNONYM_TERMS:
+        if any(t <= terms for t in group):
+            out.update(w for t in group for w in t)
+    return frozenset(out)
+
+
+def _relation_terms_of(fact: Fact) -> frozenset[str]:
+    """The terms (and two-word phrases) of a fact, with every other word for a relation it
+    names: "Has a daughter named Ana." is about "girls" too."""
+    return _relation_terms(f"{fact.text} {fact.predicate.replace('_', ' ')} {fact.object}")
+
+
+@functools.lru_cache(maxsize=16_384)
+def _relation_terms(words: str) -> frozenset[str]:
+    return _with_synonyms(asked_terms(words))
+
+
+def _relation_words(fact: Fact) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    return RELATION_WORDS.get(profile_family(fact.predicate) or fact.predicate)
+
+
 def _names_other_relation(request_terms: frozenset[str], fact: Fact) -> bool:
     """True when the request names people of the fact's kind only by relations the fact
-    does not have: "my daughters" is not about "Has a son named Leo"."""
-    words = RELATION_WORDS.get(fact.predicate)
+    does not have: "my daughters" is not about "Has a son named Leo"; "my girls" is about
+    "Has a daughter named Ana" (``RELATION_SYNONYMS``)."""
+    words = _relation_words(fact)
     if words is None:
         return False
     general, specific = words
-    if any(t and t <= request_terms for t in map(content_terms, (*general, "family"))):
+    if any(t and t <= request_terms for t in map(_word_terms, (*general, "family"))):
         return False
-    asked = [t for t in map(content_terms, specific) if t and t <= request_terms]
+    asked = [t for t in map(_word_terms, specific) if t and t <= request_terms]
     if not asked:
         return False
-    terms = _fact_terms(fact)
-    said = [t for t in map(content_terms, specific) if t and t <= terms]
+    terms = _relation_terms_of(fact)
+    said = [t for t in map(_word_terms, specific) if t and t <= terms]
     return bool(said) and not any(t <= terms for t in asked)
 
 
@@ -384,8 +432,8 @@ _STOP_WORDS = frozenset(
 
 _RELATION_TERMS: tuple[tuple[tuple[frozenset[str], ...], tuple[frozenset[str], ...]], ...] = tuple(
     (
-        tuple(t for t in map(content_terms, (*general, "family")) if t),
-        tuple(t for t in map(content_terms, specific) if t),
+        tuple(t for t in map(_word_terms, (*general, "family")) if t),
+        tuple(t for t in map(_word_terms, specific) if t),
     )
     for general, specific in RELATION_WORDS.values()
 )
@@ -409,7 +457,7 @@ def mentions_relation(request_terms: frozenset[str], fact: Fact) -> bool:
     wanted = _relations_asked(request_terms)
     if not wanted:
         return False
-    terms = _fact_terms(fact)
+    terms = _relation_terms_of(fact)
     for any_of, asked, every in wanted:
         if any(t <= terms for t in asked) or (any_of and any(t <= terms for t in every)):
             return True
@@ -472,10 +520,16 @@ def _person_names(subject: str) -> tuple[_Name, ...]:
     ``RELATION_WORDS``); never of a name ("Maria")."""
     who = subject.partition(":")[2].replace("_", " ")
     words = list(ATTRIBUTE_WORDS.get(who, ()))
+    said = _with_synonyms(asked_terms(who))
+    for group, names in zip(_SYNONYM_TERMS, RELATION_SYNONYMS, strict=True):
+        if any(t <= said for t in group):
+            words.extend(names)
     for predicate, (general, specific) in RELATION_WORDS.items():
-        if who == predicate or who in general or who in specific:
-            words.extend(general)
-    return tuple(((alt,),) for w in words for alt in _alternatives(w))
+        if who == predicate or any(
+            t <= said for t in map(_word_terms, (predicate, *general, *specific)) if t
+        ):
+            words.extend((*general, "family"))
+    return tuple(((alt,),) for w in dict.fromkeys(words) for alt in _alternatives(w))
 
 
 def names_topic(
@@ -589,7 +643,7 @@ class RetrievalPolicy:
     def _names_person(self, request: str, request_terms: frozenset[str], fact: Fact) -> bool:
         """A person in the user's life that the request names: by relation ("my
         daughters", "my husband") or by name ("Rex")."""
-        if fact.predicate not in RELATION_WORDS or _names_other_relation(request_terms, fact):
+        if _relation_words(fact) is None or _names_other_relation(request_terms, fact):
             return False
         return self._names_slot(request_terms, fact) or bool(
             _name_terms(fact.object) & _name_terms(request)
@@ -599,12 +653,17 @@ class RetrievalPolicy:
         self, request: str, request_terms: frozenset[str], facts: Sequence[Fact]
     ) -> frozenset[str]:
         """The name terms of the user's people that the request names ("my daughters" ->
-        the daughters' names), so facts about them (``person:<name>``) are relevant too."""
+        the daughters' names; "Ana" -> Ana), and the words for their relation ("Ana" ->
+        "daughter"), so facts about them, held under their name or their relation
+        (``person:ana``, ``person:daughter``), are relevant too."""
         out: set[str] = set()
         for fact in facts:
             if fact.is_current and not is_other_person(fact):
                 if self._names_person(request, request_terms, fact):
                     out |= _name_terms(fact.object)
+                    relation = relation_of(fact)
+                    if relation is not None:
+                        out |= _with_synonyms(_name_terms(relation))
         return frozenset(out)
 
     def select(
@@ -650,9 +709,7 @@ class RetrievalPolicy:
                 dropped.append(Dropped(fact.fact_id, "not_yet_valid", 0.0))
             elif not in_scope(fact, scope):
                 dropped.append(Dropped(fact.fact_id, "other_scope", 0.0))
-            elif not other and (
-                fact.kind == "preference" or fact.predicate in self.profile_predicates
-            ):
+            elif in_profile(fact, self.profile_predicates):
                 always.append(fact)
             else:  # ranked; another person's facts are never profile, always their own line
                 lexical = coverage(q, fact)
@@ -661,11 +718,11 @@ class RetrievalPolicy:
                     lexical = max(lexical, self.floor) if named else 0.0
                 elif (
                     lexical < self.floor
-                    and not _names_other_relation(q, fact)
+                    and not _names_other_relation(asked, fact)
                     and (
                         self._names_person(request, asked, fact)
                         or self._names_slot(asked, fact)
-                        or mentions_relation(q, fact)
+                        or mentions_relation(asked, fact)
                     )
                 ):
                     lexical = self.floor  # the request asks about this attribute or person
