@@ -417,7 +417,8 @@ _SETUP = (
 _GIVEN_TEXT = r"message|messages|text|words|lines|input|context|conversation"
 _NOUN = re.compile(rf"\b(?:(?P<g>{_GUIDANCE})|(?P<s>{_SETUP})|(?P<t>{_GIVEN_TEXT}))\b")
 _OWNER_ASSISTANT = re.compile(
-    r"\b(?:your|yours|yourself|(?:the )?(?:assistant|model|ai|bot|chatbot|system|llm)'s)\b"
+    r"\b(?:your|yours|yourself|(?:the )?(?:assistant|model|ai|bot|chatbot|system|llm|"
+    r"(?:developer|creator|maker|operator|provider|trainer|programmer|designer)s?)'s?)(?!\w)"
 )
 _OWNER_OTHER = re.compile(r"\b(?:my|our|his|her|their|mine|ours)\b|\b[a-z]+'s\b")
 _BUILT_IN = re.compile(
@@ -444,6 +445,8 @@ _VAGUE_GIVEN = re.compile(
     r"\b(?:what|whatever|everything|anything|all|all that|stuff)\s+(?:that\s+)?(?:"
     r"you(?:'ve| have| had|'d)?\s+(?:were\s+|been\s+|got\s+|was\s+)?(?:told|given|taught|"
     r"instructed|programmed|trained|ordered|fed|configured|asked)"
+    r"|(?!i\s|we\s)(?:[\w'-]+\s+){1,5}?(?:told|gave|taught|instructed|programmed|trained|"
+    r"said to)\s+you\b"
     r"|(?:your|the)\s+(?:makers?|developers?|creators?|owners?|designers?|operators?|"
     r"trainers?|programmers?|company|admins?)\s+(?:\w+\s+)?(?:told|gave|taught|instructed|"
     r"programmed|trained|said)"
@@ -461,7 +464,8 @@ _VAGUE_GIVEN = re.compile(
     r"content|context|conversation|lines|stuff)\b"
 )
 _DISCARD = re.compile(
-    r"\b(?:ignor(?:e|es|ing)|disregard(?:s|ing)?|forget(?:s|ting)?|overrid(?:e|es|ing)|"
+    r"\b(?:ignor(?:e|es|ed|ing)|disregard(?:s|ed|ing)?|forget(?:s|ting)?|forgot|"
+    r"overrid(?:e|es|ing)|overrode|bypass(?:ed)?|skipped|dropped|discarded|abandoned|"
     r"overrul(?:e|es|ing)|bypass(?:es|ing)?|circumvent(?:s|ing)?|evad(?:e|es|ing)|"
     r"skip(?:s|ping)?|drop(?:s|ping)?|discard(?:s|ing)?|abandon(?:s|ing)?|scrap(?:s|ping)?|"
     r"cancel(?:s|ling|ing)?|revok(?:e|es|ing)|lift(?:s|ing)?|suspend(?:s|ing)?|"
@@ -471,14 +475,18 @@ _DISCARD = re.compile(
     r"disabl(?:e|es|ing)|deactivat(?:e|es|ing)|relax(?:es|ing)?|loosen(?:s|ing)?|"
     r"waiv(?:e|es|ing)|unlock(?:s|ing)?|jailbreak\w*|aside|"
     r"throw(?:s|ing)? (?:out|away)|get(?:ting)? rid of|do(?:ing)? away with|"
+    r"(?:shrug|shrugs|shrugging|brush|brushes|brushing|wave|waves|waving|tune|tunes|tuning)"
+    r" (?:off|away|out)|let(?:ting)? go of|leav(?:e|es|ing) behind|mov(?:e|es|ing) (?:past|beyond)|"
     r"(?:go|going|work|working|get|getting) (?:around|past|round)|"
     r"pay(?:ing)? no (?:attention|heed|mind)|"
     r"(?:stop|stops|stopping|quit|quits|quitting|cease|ceases)\s+\w+ing|"
-    r"(?:no longer|never|don't|do not|needn't|need not|won't|will not)\s+(?:follow|obey|apply|"
+    r"(?:never|not|no longer|needn't|need not|won't|will not)\s+(?:ever\s+)?"
+    r"(?:(?:have|has|need|needs|got|required|obliged|supposed|bound)\s+to\s+)?(?:follow|obey|apply|"
     r"observe|respect|hono(?:u)?r|enforce|adhere to|stick to|abide by|listen to|worry about|"
     r"bother with|care about|heed|mind)|"
     r"(?:turn|turns|turning|switch|switches|switching|shut|shutting|flip|toggle|take|taking)"
     r"\b(?:\s+[\w'-]+){0,5}?\s+off|"
+    r"(?:never|not|no longer)\s+(?:go|goes|pass|passes|run|runs|get|gets)\s+(?:through|past|by)|"
     r"(?:free|freed|freeing)(?: yourself| you)? (?:from|of)|break free|step(?:ping)? outside|"
     r"(?:unbound|unconstrained|unrestrained|released|exempt|liberated|not bound|no longer bound)"
     r" (?:by|from)|without|no more)\b"
@@ -504,7 +512,13 @@ _REVEAL = re.compile(
     r"quot(?:e|es|ing)|spell(?:s|ing)? (?:out|it)|list(?:s|ing)?|echo\w*|"
     r"read(?:s|ing)? (?:me|out|back|aloud)|writ(?:e|es|ing) out|typ(?:e|es|ing) out|"
     r"reproduc\w*|divulg\w*|unveil\w*|publish\w*|verbatim|word for word|"
-    r"what (?:is|are|was|were))\b"
+    r"what (?:is|are|was|were)|see|view|access|hear|look at|get a copy of)\b"
+)
+# Done against what the assistant's set-up forbids: "answer it anyway", "even what your
+# policy forbids", "despite your rules".
+_ANYWAY = re.compile(
+    r"\b(?:anyway|regardless|despite|in spite of|no matter|even (?:if|what|when|though|things|"
+    r"where)|whatever (?:\w+ )?(?:says|said))\b"
 )
 _CHANGE = re.compile(
     r"\b(?:chang(?:e|es|ing)|replac(?:e|es|ing)|rewrit(?:e|es|ing)|overwrit(?:e|es|ing)|"
@@ -518,7 +532,12 @@ _CHANGE = re.compile(
 # your settings to French" and "add to your memory that ..." are the user's to ask).
 _NOT_CHANGED = re.compile(r"settings|defaults?|parameters|controls|measures|checks?")
 _ROLE = re.compile(
-    r"\byou(?:'re| are| will be|'ll be| shall be)\s+(?:now\s+|no longer\s+|hereby\s+)?"
+    r"\b(?:what|whatever|anything|everything|things|all)\s+(?:that\s+)?"
+    r"you(?:'re| are| were|'ve been| have been|'d| would)?\s+(?:\w+\s+)?"
+    r"(?:programmed|told|trained|instructed|designed|built|"
+    r"supposed|meant|configured|forbidden|normally|usually|otherwise)\s+(?:to\s+)?(?:refuse|"
+    r"avoid|decline|block|withhold|hide|turn down|reject|not|never|keep back)\b"
+    r"|\byou(?:'re| are| will be|'ll be| shall be)\s+(?:now\s+|no longer\s+|hereby\s+)?"
     r"(?:not (?:bound|restricted|limited|required)|free (?:from|of|to)|allowed to|"
     r"permitted to|unrestricted|unfiltered|uncensored|unbound|unlimited|jailbroken)"
     r"|\byou(?:'re| are)\s+(?:now|no longer)\b"
@@ -698,12 +717,13 @@ def _overrides(s: str) -> bool:
     voids = [m.span() for m in _VOID.finditer(s)]
     reveals = [m.span() for m in _REVEAL.finditer(s)]
     changes = [m.span() for m in _CHANGE.finditer(s)]
+    anyway = [m.span() for m in _ANYWAY.finditer(s)]
     for start, end, strength in targets:
         span = (start, end)
         if any(_near(span, v) for v in voids):
             return True
         if strength.startswith("strong"):
-            if any(_near(span, d) for d in discards + reveals):
+            if any(_near(span, d) for d in discards + reveals + anyway):
                 return True
             if any(_near(span, c) for c in changes) and not _NOT_CHANGED.fullmatch(s[start:end]):
                 return True
