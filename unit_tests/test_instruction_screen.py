@@ -82,6 +82,8 @@ def test_overrides_of_the_assistant_are_found_by_structure(text: str) -> None:
         "I write safety guidelines for a ferry company.",
         "I play the role of the villain in our amateur theatre group.",
         "The curfew rules at my old dorm no longer apply now that I have graduated.",
+        # what the user told the assistant is theirs to take back
+        "Forget everything I've told you so far, please.",
     ],
 )
 def test_a_users_own_preferences_and_rule_words_are_not_overrides(text: str) -> None:
