@@ -16,7 +16,11 @@ kept ("I'd rather you didn't remember ..."); a statement the command points back
 kiwi allergy was a false alarm — strike it"); everything as a quantified object about the
 user ("each and every scrap you've kept on me"). A question about how forgetting works ("can you
 forget things?", "everything I tell you") is not a command, and "what my wife said" is that
-person's facts, never the user's.
+person's facts, never the user's. A deletion verb other than "forget" with a topic that is
+neither the user's attribute nor said to be a memory ("drop the gluten thing") is tentative:
+a command only when it names a stored fact of the user's (``forget_targets``), so "delete
+the last paragraph" stays an editing request; "that's not true anymore, remove it" points
+back at the previous message and deletes what it stated.
 
 Everything here is pure (text in, decision out), so it is cheap to test.
 
