@@ -130,12 +130,38 @@ WORDINGS: dict[str, list[str]] = {
         "don't store my address going forward",
         "from now on don't save where i live",
         "you don't need to keep track of where I live anymore",
+        "can u not remember where i live",
+        "do not retain my location",
     ],
     # the previous turn pointed back at, in the same session
     "previous": [
         "that's not true anymore, remove it",
         "actually no, forget I said that",
         "scratch that, please delete it",
+    ],
+    # request frames around the verb: "mind ...ing", "let's", "you should", "make sure",
+    # "can we", "I'd appreciate it if you ...ed", "I'm asking you to"
+    "frame": [
+        "Mind deleting my work details?",
+        "let's erase what you know about my job",
+        "You should forget where I'm employed.",
+        "please make sure you delete my job info",
+        "can we remove my work stuff",
+        "I'd appreciate it if you erased my job details",
+        "I'm asking you to drop everything on my job",
+    ],
+    # several names of one attribute together, or "any mention of"
+    "names": [
+        "Please purge my home address from your memory.",
+        "erase any mention of my home town",
+        "remove all references to where I'm living",
+        "Please don't keep any of my address details",
+    ],
+    # everything but what the user names
+    "except": [
+        "forget everything except my allergies",
+        "wipe it all but my allergies",
+        "delete everything apart from my allergy info",
     ],
     # not commands: a question about forgetting, or an editing request
     "not_command": [
@@ -152,6 +178,10 @@ WORDINGS: dict[str, list[str]] = {
         "I forgot my password, can you help me reset it?",
         "Forget it, let's talk about something else.",
         "Drop the intro, it's too long.",
+        "How do I delete my account?",
+        "Why did you forget my name?",
+        "I keep forgetting my keys, any tips?",
+        "Drop me a line when the report is ready",
     ],
 }
 """Every forget wording of this module, by scenario ("{city}" and the like are filled in)."""
@@ -410,6 +440,81 @@ def _previous(rng: random.Random, user: str, start: datetime) -> HoConversation:
     )
 
 
+def _frame(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """The job inside a request frame ("mind deleting ...", "let's ..."); the city is kept."""
+    conv = _job(rng, user, start)
+    return _replace_forget(conv, rng.choice(WORDINGS["frame"]))
+
+
+def _names(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """The city by several of its names at once, or "any mention of"; the job is kept."""
+    city, emp = rng.choice(_CITIES), rng.choice(_EMPLOYERS)
+    home, job = f"My flat is in {city}.", f"I'm employed by {emp}."
+    return _conv(
+        user,
+        start,
+        [
+            HoTurn(home, (_c("city", city, f"The user lives in {city}.", home),)),
+            HoTurn(job, (_c("employer", emp, f"The user works at {emp}.", job),)),
+        ],
+        rng.choice(WORDINGS["names"]),
+        [
+            HoProbe(
+                "What's a nice walk near where I live?",
+                absent=((city, "forgotten"),),
+                kind="forget",
+            ),
+            HoProbe("Write a leaving card message for my employer.", present=(emp,), kind="forget"),
+        ],
+        [(city, "forgotten")],
+    )
+
+
+def _except(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """Everything but the allergies: the city and the job go, the allergy stays."""
+    city, emp, fruit = rng.choice(_CITIES), rng.choice(_EMPLOYERS), rng.choice(_FRUIT)
+    allergy = f"I'm allergic to {fruit}."
+    return _conv(
+        user,
+        start,
+        [
+            HoTurn(
+                f"I live in {city}.",
+                (_c("city", city, f"The user lives in {city}.", f"I live in {city}."),),
+            ),
+            HoTurn(
+                f"I work at {emp}.",
+                (_c("employer", emp, f"The user works at {emp}.", f"I work at {emp}."),),
+            ),
+            HoTurn(allergy, (_c("allergy", fruit, f"The user is allergic to {fruit}.", allergy),)),
+        ],
+        rng.choice(WORDINGS["except"]),
+        [
+            HoProbe(
+                "Find me a lunch spot near my office.",
+                absent=((city, "forgotten"), (emp, "forgotten")),
+                kind="forget",
+            ),
+            HoProbe("Suggest a fruit salad for me.", present=(fruit,), kind="forget"),
+        ],
+        [(city, "forgotten"), (emp, "forgotten")],
+    )
+
+
+def _replace_forget(conv: HoConversation, forget: str) -> HoConversation:
+    """``conv`` with its forget turn (the second session's) said in other words."""
+    (first, _turns), *rest = conv.sessions[1:]
+    sessions = (conv.sessions[0], (first, (HoTurn(forget),)), *rest)
+    return HoConversation(
+        user_id=conv.user_id,
+        sessions=sessions,
+        probes=conv.probes,
+        probe_at=conv.probe_at,
+        forbidden=conv.forbidden,
+        kinds=conv.kinds,
+    )
+
+
 def _not_command(rng: random.Random, user: str, start: datetime) -> HoConversation:
     """A question about forgetting, or an editing request: nothing is deleted."""
     city, emp = rng.choice(_CITIES), rng.choice(_EMPLOYERS)
@@ -462,5 +567,8 @@ SCENARIOS = [
     _stop,
     _previous,
     _not_command,
+    _frame,
+    _names,
+    _except,
 ]
 """This area's scenarios, collected by ``tuning_kinds.generate_tuning_kinds``."""
