@@ -79,6 +79,20 @@ def gone(text: str, facts: list[Fact] = PROFILE, previous: tuple[str, ...] = ())
         # a topic stated first, then pointed back at
         ("the walnut thing, bin it", {"allergy:walnuts"}),
         ("sesame allergy: a false alarm. nuke it", {"allergy:sesame"}),
+        # request frames around the verb
+        ("Mind wiping my job info?", {"employer:Lanternfish", "job_title:luthier"}),
+        ("let's forget what you know about my parrot", {"pet:Noodle"}),
+        ("You must erase where I live.", {"city:Braga"}),
+        ("could we delete my job stuff", {"employer:Lanternfish", "job_title:luthier"}),
+        ("It would be great if you forgot my girlfriend", {"partner:Ilse"}),
+        # several names of one attribute, "any mention of"
+        ("remove my home address", {"city:Braga"}),
+        ("erase every mention of my girlfriend", {"partner:Ilse"}),
+        # everything but a topic
+        (
+            "forget everything except my allergies",
+            {f.fact_id for f in PROFILE if f.predicate != "allergy"},
+        ),
         # everything in other words
         ("wipe my entire profile please", {"ALL"}),
         ("reset everything you know about me", {"ALL"}),
@@ -94,7 +108,8 @@ def test_forget_wordings_delete_what_they_name_and_keep_the_rest(
 @pytest.mark.parametrize(
     "text",
     ["stop keeping tabs on where I live", "no more saving my location", "from now on don't "
-     "store where i live", "you shouldn't keep track of where I live"],
+     "store where i live", "you shouldn't keep track of where I live",
+     "could you not retain my address", "please do not retain where I live"],
 )  # fmt: skip
 def test_stop_storing_in_other_words(text: str) -> None:
     command = detect_command(text)
@@ -107,7 +122,8 @@ def test_stop_storing_in_other_words(text: str) -> None:
     ["Can you delete memories?", "Did you forget where I live?", "Forget about it.",
      "how would I get you to forget something?", "delete the last paragraph",
      "drop the onions from my stew recipe", "scratch that, make it shorter",
-     "Don't forget my walnut allergy!"],
+     "Don't forget my walnut allergy!", "Why did you forget my job?",
+     "I keep forgetting my parrot's meds", "dropped my parrot at the vet, any tips?"],
 )  # fmt: skip
 def test_what_only_looks_like_a_forget_deletes_nothing(text: str) -> None:
     assert gone(text, previous=("m1",)) == set()

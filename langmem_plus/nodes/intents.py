@@ -88,7 +88,7 @@ _RECALL = re.compile(
 # "nuke") may be an editing request unless the topic is the user's or a stored fact.
 _DELETE_VERBS = (
     r"forget|delete|erase|remove|wipe|clear|purge|scrub|scrap|scratch|drop|ditch|discard|bin"
-    r"|lose|get rid of|throw (?:out|away)|nuke|toss|trash|junk|zap|expunge|reset"
+    r"|lose|get rid of|throw (?:out|away)|nuke|toss|trash|junk|zap|expunge|reset|unlearn"
 )
 
 _LEAD = (
@@ -98,7 +98,11 @@ _LEAD = (
     r"(?:(?:please|pls|plz)[,]?\s+)?"
     r"(?P<ask>(?:can|could|would|will) (?:you|u) (?:please |kindly |just |maybe |perhaps )*"
     # a polite question or a wish: "would you mind forgetting ...", "I wish you'd forget ..."
-    r"|(?:would|do) (?:you|u) mind (?:just )?|i wish (?:you|u)(?:'d| would) (?:just )?"
+    r"|(?:(?:would|do) (?:you|u) )?mind (?:just )?|i wish (?:you|u)(?:'d| would) (?:just )?"
+    # other request frames: "let's ...", "you should ...", "make sure you ...", "can we ..."
+    r"|(?:i'm|i am) asking (?:you|u) to |let's |let us |(?:you|u) (?:should|must|need to"
+    r"|have to|ought to) |(?:please )?make sure (?:that )?(?:you|u) "
+    r"|(?:can|could|shall) we (?:please |just )?"
     r"|i (?:want|need) you to |i'd (?:like|prefer|rather) (?:it if )?you (?:to )?"
     r"|i would (?:like|prefer) (?:it if )?you (?:to )?|i think i'd (?:like|prefer|rather) "
     r"(?:it if )?you (?:to )?|you can |you may |go ahead and |feel free to )?"
@@ -114,8 +118,8 @@ _FORGET = re.compile(
 )
 _STOP_KEEPING = re.compile(
     _LEAD + r"(?:(?:stop|quit)\s+(?:storing|remembering|saving|keeping|tracking|recording"
-    r"|logging|noting)|(?:don't|dont|do not|never)\s+(?:ever\s+)?(?P<sverb>store|save|keep"
-    r"|track|record|log|remember|hold on to|hang on to|write down|note down)"
+    r"|logging|noting|retaining)|(?:don't|dont|do not|never|not)\s+(?:ever\s+)?(?P<sverb>store"
+    r"|save|keep|track|record|log|remember|retain|hold on to|hang on to|write down|note down)"
     r"|no more (?:storing|remembering|saving|keeping)"
     # a wish that it not be kept: "I'd rather you didn't remember ...", "I don't want you
     # keeping ...": the user's wish about the assistant, with a verb of keeping
@@ -129,7 +133,8 @@ _STOP_KEEPING = re.compile(
     r"|(?:you|u)\s+(?:don't|dont|do not|needn't|need not|no longer need to|shouldn't|should not)"
     r"(?:\s+need)?(?:\s+to)?)"
     r"\s+(?P<wverb>stor(?:e|ing)|sav(?:e|ing)|keep(?:ing)?|track(?:ing)?|record(?:ing)?"
-    r"|log(?:ging)?|remember(?:ing)?|know(?:ing)?|hold(?:ing)? on to|hang(?:ing)? on to"
+    r"|log(?:ging)?|remember(?:ing)?|know(?:ing)?|retain(?:ing)?|hold(?:ing)? on to"
+    r"|hang(?:ing)? on to"
     r"|writ(?:e|ing) down|not(?:e|ing) down))"
     r"(?:\s+(?:track|tabs|note|a note|a record|records|notes)\s+(?:of|on|about))?"
     r"\s+(?P<rest>\S.*)$",
@@ -172,6 +177,8 @@ _REFERENCE = re.compile(
     r"|(?:what|everything|anything|all|whatever)(?: (?:that|which))?\s+(?:you|u)\s*(?:'ve|'d|have"
     r"|had)?\s*(?:know|have|got|saved|stored|remember|kept|keep|learned|learnt|recorded|hold"
     r"|collected)(?:\s+(?:saved|stored|on file|down))?(?:\s+(?:about|regarding|on|of))?"
+    r"|(?:any|all|every|each)\s+(?:single\s+)?(?:mentions?|references?|traces?|records?"
+    r"|notes?)\s+(?:of|to|about|on)"
     r"|(?:(?:i|i've|i have)\s+(?:ever\s+|just\s+|even\s+)?(?:told|said|mentioned|shared)"
     r"(?:\s+(?:to\s+)?you)?(?:\s+(?:about|that))?)"
     r"|(?:everything|anything|all|whatever|(?:the\s+|your\s+|any\s+)?(?:stuff|things?|bits?"
@@ -228,12 +235,12 @@ _WORDS = re.compile(r"[^\W\d_]+")
 # Words that only wrap a topic: "the whole allergy thing" is the allergy.
 _FILLER = re.compile(
     r"\b(?:thing|things|stuff|part|bit|bits|info|information|details?|facts?|business"
-    r"|story|situation|whole|entire|one|ones|everything|anything|all)\b",
+    r"|story|situation|whole|entire|one|ones|everything|anything|all|data)\b",
     re.IGNORECASE,
 )
 
 # What the user names is a topic, not a fact: "my employer" means the employer fact.
-_OWN = re.compile(r"^(?:my|our|the|that|about)\s+", re.IGNORECASE)
+_OWN = re.compile(r"^(?:(?:any|all|some|each|none) of\s+)?(?:my|our|the|that|about)\s+", re.I)
 _SPLIT = re.compile(r"\s*(?:,|\band\b|&|\bor\b|/)\s*", re.IGNORECASE)
 
 
@@ -260,6 +267,8 @@ class MemoryCommand:
         previous: for ``forget``, the command points back at the previous user message
             ("that's not true anymore, remove it"): its facts are meant (``about`` is
             empty). Tentative as well: nothing stored from it, no command.
+        keep: for ``forget``, everything but this topic ("forget everything except my
+            allergies"): the facts it names are kept, every other one goes.
 
     ``allow`` ("you can remember where I live again") takes a topic off that list.
     """
@@ -270,6 +279,7 @@ class MemoryCommand:
     stop: bool = False
     tentative: bool = False
     previous: bool = False
+    keep: str = ""
 
 
 def forget_topic(rest: str) -> str:
@@ -322,6 +332,13 @@ def _cut_reason(topic: str) -> str:
     return ",".join(kept)
 
 
+_EXCEPT = re.compile(
+    r"^(?:everything|all|it all|all of it|anything|whatever)\b(?:\s+[\w']+){0,5}?\s+"
+    r"(?:except(?: for)?|but(?: for)?|apart from|other than|besides|save for|aside from)\s+"
+    r"(?P<keep>\S.*)$",
+    re.IGNORECASE,
+)
+"""Everything but a topic: "everything except my allergies", "it all but my job"."""
 _DELETES_IT = re.compile(
     r"\b(?:delete|remove|erase|wipe|purge|nuke|bin|trash|toss|get rid of|expunge|zap)\s+"
     r"(?:it|that|this)\b",
@@ -455,6 +472,16 @@ def _names_own_attribute(topic: str) -> bool:
     )
 
 
+_BASE = {
+    "forgot": "forget", "deleted": "delete", "erased": "erase", "removed": "remove",
+    "wiped": "wipe", "cleared": "clear", "purged": "purge", "dropped": "drop",
+    "scrapped": "scrap", "binned": "bin", "got rid of": "get rid of", "stopped": "stop",
+}  # fmt: skip
+_PAST_WISH = re.compile(
+    r"^\s*(?:i'd|i would|it'd|it would)\s+(?:really\s+|much\s+)?(?:appreciate it|be (?:great"
+    r"|nice|good|best))\s+if\s+(?:you|u)\s+(?:just\s+)?(?P<past>" + "|".join(_BASE) + r")\b",
+    re.IGNORECASE,
+)
 _ABBREVIATIONS = re.compile(r"\b(?:abt|bout|abut)\b", re.IGNORECASE)
 """Chat spellings of "about" ("forget abt my job")."""
 
@@ -488,6 +515,8 @@ def detect_command(text: str) -> MemoryCommand | None:
         True
     """
     text = _ABBREVIATIONS.sub("about", text.replace("’", "'")).strip()
+    # "I'd appreciate it if you erased ...": the wish is the request "please erase ..."
+    text = _PAST_WISH.sub(lambda m: f"please {_BASE.get(m['past'].lower(), m['past'])}", text)
     if not text:
         return None
     if _RECALL.match(text):
@@ -503,7 +532,9 @@ def detect_command(text: str) -> MemoryCommand | None:
     if m:
         rest = m.group("rest").strip()
         # "forget", or "don't remember / store / save": a memory command by its verb alone
-        forget_verb = (stop is None and m.group("verb").lower().startswith("forget")) or bool(
+        forget_verb = (
+            stop is None and m.group("verb").lower().startswith(("forget", "unlearn"))
+        ) or bool(
             stop is not None and re.match(r"store|save|remember|record", stop.group("sverb") or "")
         )
         command = _forget_command(
@@ -631,6 +662,10 @@ def _forget_command(
         return MemoryCommand("forget", about=f"what {said.group('who')} said", stop=stop)
     # "what my doctor said about my allergy": the user's allergy
     topic = forget_topic(about_me.group("topic")) if about_me else forget_topic(clean)
+    but = _EXCEPT.match(clean)
+    if but and content_terms(forget_topic(but.group("keep"))):
+        # "everything except my allergies": all but what it names
+        return MemoryCommand("forget", about="everything", keep=forget_topic(but.group("keep")))
     if _BARE_GENERIC.fullmatch(topic.strip()):
         return None  # "can you delete memories?": how it works, nothing named
     whole = re.match(r"(?:everything|all|anything|whatever)\b", clean, re.I) and (
@@ -721,6 +756,18 @@ def _one_edit(a: str, b: str) -> bool:
     return any(long_[:i] + long_[i + 1 :] == short for i in range(len(long_)))
 
 
+def _by_names(topic: str, fact: Fact) -> bool:
+    """True when the topic is made only of names of the user's fact's attribute, several
+    at once ("my home address": two names of the city). People are matched by relation
+    (``names_topic``: "my son" is not a daughter), never here."""
+    if fact.subject != "user" or fact.predicate in _PEOPLE:
+        return False
+    terms = content_terms(topic)
+    names = (fact.predicate.replace("_", " "), *FORGET_NAMES.get(fact.predicate, ()))
+    covered = frozenset().union(*(t for t in map(content_terms, names) if t and t <= terms))
+    return bool(covered) and terms <= covered
+
+
 def _names_value(topic: str, fact: Fact) -> bool:
     """True when the topic names the fact's value in words that wrap it ("the Lisbon flat",
     "the Quillfeather stuff", "the designer thing"): a word of the value, and no word
@@ -767,6 +814,7 @@ def match_facts(about: str, facts: Iterable[Fact]) -> list[Fact]:
         f
         for f in facts
         if names_topic(topic, f, FORGET_NAMES)
+        or _by_names(topic, f)
         # a value named on its own is that value, whoever holds it ("forget Porto" also
         # takes "my sister lives in Porto")
         or content_terms(f.object) == terms
@@ -816,6 +864,9 @@ def forget_targets(
             for f in facts
             if f.subject == "user" and (f.message_id in ids or ids & set(f.seen_messages))
         ]
+    if command.keep:
+        kept = {f.fact_id for f in match_facts(command.keep, facts)}
+        return [f for f in facts if f.fact_id not in kept]
     found = match_facts(command.about, facts)
     if command.tentative:
         return [f for f in found if f.subject == "user"]
@@ -925,6 +976,8 @@ def forget_reply(
         what = "everything you told me"
     elif command.previous:
         what = "what you said in your last message"
+    elif command.keep:
+        what = f"everything except what you told me about {_yours(command.keep)}"
     elif re.match(r"(?:that|where|when|how|which|what|i|i'm|i've|we|you)\b", about, re.I) or (
         any(content_terms(f.object) & content_terms(command.about) for f in targets)
     ):  # a clause ("that I live in Berlin"), or words that hold a value: never repeated
