@@ -196,3 +196,16 @@ def test_no_possessive_forget_through_the_graph(store: BaseStore) -> None:
     calls = len(model.prompts)
     out = say(graph, "s2", "toss the croutons, they're stale")
     assert out["memory_command"] is None and len(model.prompts) == calls + 1
+
+
+def test_a_memory_reference_that_names_nothing_is_answered_nothing_matched(
+    store: BaseStore,
+) -> None:
+    model, clock = RecordingModel(), Clock()
+    graph = build_chatbot(model, clock=clock).compile(checkpointer=InMemorySaver(), store=store)
+    say(graph, "s1", "I work at Lanternfish.")
+    calls = len(model.prompts)
+    out = say(graph, "s1", "Trash whatever you picked up about my vocation.")
+    assert out["memory_command"] == "forget" and len(model.prompts) == calls
+    assert out["messages"][-1].content.startswith("Nothing matched: I have nothing saved about")
+    assert "Lanternfish" in values(store)

@@ -687,7 +687,7 @@ def _forget_command(
     named = content_terms(_OWN.sub("", topic))
     if not named or not content_terms(_OWN.sub("", topic.split(",", 1)[0])):
         return None  # nothing named, or "forget it, let's talk about Rome"
-    if not forget_verb and not _MEMORY_MEANT.search(clean):
+    if not forget_verb and not (_MEMORY_MEANT.search(clean) or _ABOUT_ME_REF.search(clean)):
         # "delete", "remove", "clear": an editing request when the topic is inside
         # something ("my name from the document"). A personal topic that is one of the
         # user's attributes ("my employer"), a fact restated as a clause ("delete that I'm
@@ -702,6 +702,16 @@ def _forget_command(
         if not (personal and (stop or restated or _names_attribute(topic))):
             return MemoryCommand("forget", about=topic, stop=stop, tentative=True)
     return MemoryCommand("forget", about=topic, stop=stop)
+
+
+# What the assistant picked up about the user, with any verb: "everything you noted about
+# my ...", "whatever you gathered on me": the memory is meant, so a topic that names nothing
+# is answered "nothing matched", not left to the model.
+_ABOUT_ME_REF = re.compile(
+    r"\b(?:you|u)(?:'ve|'d|\s+have|\s+had)?(?:\s+[\w'-]+){1,3}?\s+(?:about|on|regarding"
+    r"|concerning)\s+(?:me|my|myself|where i|what i|how i|when i|who i)\b",
+    re.IGNORECASE,
+)
 
 
 # Something inside a thing the user works on, not the memory: "remove the peanuts from my
