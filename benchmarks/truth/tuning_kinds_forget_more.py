@@ -149,6 +149,15 @@ WORDINGS: dict[str, list[str]] = {
         "can we remove my work stuff",
         "I'd appreciate it if you erased my job details",
         "I'm asking you to drop everything on my job",
+        "would it be possible to erase my work details?",
+        "yo forget my job lol",
+    ],
+    # the command after a short opening clause
+    "opening": [
+        "I've been thinking, please delete my work info",
+        "changed my mind — erase my job details",
+        "new year, new me: scrap my job stuff",
+        "let's start fresh and forget my job",
     ],
     # several names of one attribute together, or "any mention of"
     "names": [
@@ -446,6 +455,12 @@ def _frame(rng: random.Random, user: str, start: datetime) -> HoConversation:
     return _replace_forget(conv, rng.choice(WORDINGS["frame"]))
 
 
+def _opening(rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """The job, the command after an opening clause; the city is kept."""
+    conv = _job(rng, user, start)
+    return _replace_forget(conv, rng.choice(WORDINGS["opening"]))
+
+
 def _names(rng: random.Random, user: str, start: datetime) -> HoConversation:
     """The city by several of its names at once, or "any mention of"; the job is kept."""
     city, emp = rng.choice(_CITIES), rng.choice(_EMPLOYERS)
@@ -570,5 +585,6 @@ SCENARIOS = [
     _frame,
     _names,
     _except,
+    _opening,
 ]
 """This area's scenarios, collected by ``tuning_kinds.generate_tuning_kinds``."""
