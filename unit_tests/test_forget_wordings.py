@@ -209,3 +209,27 @@ def test_a_memory_reference_that_names_nothing_is_answered_nothing_matched(
     assert out["memory_command"] == "forget" and len(model.prompts) == calls
     assert out["messages"][-1].content.startswith("Nothing matched: I have nothing saved about")
     assert "Lanternfish" in values(store)
+
+
+def test_removing_what_the_assistant_just_wrote_is_an_edit_not_a_forget(
+    store: BaseStore,
+) -> None:
+    from langchain_core.messages import AIMessage
+
+    recipe = AIMessage("Satay: chicken, sesame seeds, lime, rice.")
+    model, clock = RecordingModel(script=[AIMessage("ok"), recipe, AIMessage("ok")]), Clock()
+    graph = build_chatbot(model, clock=clock).compile(checkpointer=InMemorySaver(), store=store)
+    say(graph, "s1", "I'm allergic to sesame.")
+    say(graph, "s1", "Give me a satay recipe.")
+    out = say(graph, "s1", "great, now drop the sesame")
+    assert out["memory_command"] is None and "sesame" in values(store)
+
+
+def test_a_command_after_an_opening_clause(store: BaseStore) -> None:
+    model, clock = RecordingModel(), Clock()
+    graph = build_chatbot(model, clock=clock).compile(checkpointer=InMemorySaver(), store=store)
+    say(graph, "s1", "I work at Lanternfish and I live in Braga.")
+    clock.advance(days=1)
+    out = say(graph, "s2", "I've thought about it, please delete my job details")
+    assert out["memory_command"] == "forget"
+    assert "Lanternfish" not in values(store) and "Braga" in values(store)

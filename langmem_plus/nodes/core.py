@@ -24,6 +24,7 @@ from langmem_plus.facts import do_not_store
 from langmem_plus.facts.memory import FactMemory
 from langmem_plus.facts.models import Fact, utcnow, validate_user_id
 from langmem_plus.facts.retrieval import Recall
+from langmem_plus.facts.text_rules import content_terms
 from langmem_plus.nodes.common import (
     Applied,
     batch_call,
@@ -299,6 +300,8 @@ class MemoryCore:
         """A tentative forget, kept when it names something kept about the user; ``None``
         (an ordinary request, for the model) when it names nothing."""
         mem = ctx.memory
+        if not command.previous and _in_last_reply(command.about, messages):
+            return None  # "remove the peanuts" after a recipe with peanuts: an edit of it
         previous = _previous_ids(messages)
         _, pending = _unforgotten(command, working, ctx.user_id, self.clock(), previous)
         if pending:
@@ -738,6 +741,17 @@ PENDING_DROPPED = (
     "Done. I hadn't saved that yet, and now I won't: I've dropped it from this "
     "conversation's notes."
 )
+
+
+def _in_last_reply(topic: str, messages: Sequence[BaseMessage]) -> bool:
+    """True when the words of a topic are in the assistant's last message: "remove the
+    peanuts" then edits what it wrote, not the memory."""
+    replies = [m for m in messages if isinstance(m, AIMessage)]
+    terms = content_terms(topic) - _TOPIC_WRAPPERS
+    return bool(replies and terms and terms <= content_terms(message_text(replies[-1])))
+
+
+_TOPIC_WRAPPERS = content_terms("thing stuff bit part info details one")
 
 
 def _previous_ids(messages: Sequence[BaseMessage]) -> list[str]:

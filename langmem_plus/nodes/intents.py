@@ -93,7 +93,7 @@ _DELETE_VERBS = (
 
 _LEAD = (
     r"^\s*(?:(?:hey|hi|ok|okay|and|also|so|now|actually|hmm+|um+|uh+|oh|well|right|yeah|yes"
-    r"|sorry|alright|listen|look|honestly|on second thought|no|nah|wait|ugh|argh|meh|ok so"
+    r"|sorry|alright|listen|look|honestly|on second thought|no|nah|wait|ugh|argh|meh|ok so|yo"
     r"|from now on|going forward|in future|in the future)[,!]?\s+){0,3}"
     r"(?:(?:please|pls|plz)[,]?\s+)?"
     r"(?P<ask>(?:can|could|would|will) (?:you|u) (?:please |kindly |just |maybe |perhaps )*"
@@ -103,6 +103,8 @@ _LEAD = (
     r"|(?:i'm|i am) asking (?:you|u) to |let's |let us |(?:you|u) (?:should|must|need to"
     r"|have to|ought to) |(?:please )?make sure (?:that )?(?:you|u) "
     r"|(?:can|could|shall) we (?:please |just )?"
+    r"|(?:would|will|could) it be possible (?:for (?:you|u) )?to |(?:is|was) it possible "
+    r"(?:for (?:you|u) )?to "
     r"|i (?:want|need) you to |i'd (?:like|prefer|rather) (?:it if )?you (?:to )?"
     r"|i would (?:like|prefer) (?:it if )?you (?:to )?|i think i'd (?:like|prefer|rather) "
     r"(?:it if )?you (?:to )?|you can |you may |go ahead and |feel free to )?"
@@ -194,13 +196,13 @@ _REFERENCE = re.compile(
 _TAIL = re.compile(
     r"\s*(?:[—–;:(]|\s-\s|[.!?](?:\s|$)|,\s*(?:it|that|this|they|because|since|cause|as|but"
     r"|so|which|i|i'm|i'd|we|turns out|apparently|not|thanks|thank|ok|okay|keep|leave|but"
-    r"|the (?:rest|others?)|everything else|all the rest|pls|plz|thx|ty)\b"
+    r"|the (?:rest|others?)|everything else|all the rest|pls|plz|thx|ty|lol|haha)\b"
     r"|\s(?:because|since|cause|as it|as that|as i|it was|it's|it is|that was|that's"
     r"|that is|which|turns out|anymore|any more|any longer|from now on|going forward"
     r"|(?:from|out of) (?:your |my |the )?(?:memory|memories|records?|profile|notes|files?)"
     r"|for now|for good|permanently|right now|now|so far|until now|up to now|to date|already"
     r"|asap|as well|too"
-    r"|please|pls|plz|thanks|thx|if (?:that's|that is"
+    r"|please|pls|plz|thanks|thx|lol|haha|if (?:that's|that is"
     r"|it's|it is|you can|possible|you don't mind)|privacy reasons|ok\??$|okay\??$)\b).*$",
     re.IGNORECASE | re.DOTALL,
 )
@@ -527,29 +529,49 @@ def detect_command(text: str) -> MemoryCommand | None:
         allow = None
     if allow and content_terms(forget_topic(allow.group("rest"))):
         return MemoryCommand("allow", about=forget_topic(allow.group("rest")))
-    stop = _STOP_KEEPING.match(text)
-    m = stop or _FORGET.match(text)
-    if m:
-        rest = m.group("rest").strip()
-        # "forget", or "don't remember / store / save": a memory command by its verb alone
-        forget_verb = (
-            stop is None and m.group("verb").lower().startswith(("forget", "unlearn"))
-        ) or bool(
-            stop is not None and re.match(r"store|save|remember|record", stop.group("sverb") or "")
-        )
-        command = _forget_command(
-            rest,
-            forget_verb=forget_verb,
-            stop=stop is not None,
-            asked=bool(m.group("ask")),
-            verb=(m.group("verb") or "") if stop is None else "",
-        )
-        if command is not None:
-            return command
+    command = _forget_at_start(text)
+    if command is not None:
+        return command
     rest_ = is_remember_request(text)
     if rest_ is not None:
         return MemoryCommand("remember", about=rest_)
-    return _pointing_back(text)
+    back = _pointing_back(text)
+    if back is not None:
+        return back
+    # the command after a short opening clause: "I changed my mind, please delete my diet
+    # info", "start over and forget me"; only a command that names the memory or one of the
+    # user's attributes ("..., drop the onions" or "..., delete it" is not one)
+    for opening in _OPENING.finditer(text[:120]):
+        command = _forget_at_start(text[opening.end() :].lstrip())
+        if command is not None and not command.tentative:
+            return command
+    return None
+
+
+_OPENING = re.compile(r"\s*[,;:.!?—–]\s*|\s-\s|\s+and\s+", re.I)
+"""Where an opening clause before a command may end: punctuation or "and"."""
+
+
+def _forget_at_start(text: str) -> MemoryCommand | None:
+    """The forget or stop-storing command that ``text`` starts with, or ``None``."""
+    stop = _STOP_KEEPING.match(text)
+    m = stop or _FORGET.match(text)
+    if m is None:
+        return None
+    rest = m.group("rest").strip()
+    # "forget", or "don't remember / store / save": a memory command by its verb alone
+    forget_verb = (
+        stop is None and m.group("verb").lower().startswith(("forget", "unlearn"))
+    ) or bool(
+        stop is not None and re.match(r"store|save|remember|record", stop.group("sverb") or "")
+    )
+    return _forget_command(
+        rest,
+        forget_verb=forget_verb,
+        stop=stop is not None,
+        asked=bool(m.group("ask")),
+        verb=(m.group("verb") or "") if stop is None else "",
+    )
 
 
 _VERBS = _DELETE_VERBS + r"|strike|cross|knock"
