@@ -122,6 +122,7 @@ WORDINGS: dict[str, list[str]] = {
         "I want you to forget everything about me",
         "could you delete all the memories you have of me?",
         "reset everything you know about me",
+        "wipe all my personal info",
     ],
     # stop storing, in other words: a later statement must not be kept either
     "stop": [
@@ -151,6 +152,12 @@ WORDINGS: dict[str, list[str]] = {
         "I'm asking you to drop everything on my job",
         "would it be possible to erase my work details?",
         "yo forget my job lol",
+        "would ya drop my work stuff",
+        "forget where I work nowadays",
+        "remove all details regarding my job",
+        # a wish in the passive: "I want X gone"
+        "I want my job info gone",
+        "I'd like my work details erased, thanks",
     ],
     # the command after a short opening clause
     "opening": [
