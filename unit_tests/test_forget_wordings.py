@@ -85,6 +85,11 @@ def gone(text: str, facts: list[Fact] = PROFILE, previous: tuple[str, ...] = ())
         ("You must erase where I live.", {"city:Braga"}),
         ("could we delete my job stuff", {"employer:Lanternfish", "job_title:luthier"}),
         ("It would be great if you forgot my girlfriend", {"partner:Ilse"}),
+        ("can ya forget my girlfriend", {"partner:Ilse"}),
+        ("I want my parrot info gone", {"pet:Noodle"}),
+        ("forget where I live at the moment", {"city:Braga"}),
+        ("delete all info concerning my parrot", {"pet:Noodle"}),
+        ("Erase all of my personal details", {"ALL"}),
         # several names of one attribute, "any mention of"
         ("remove my home address", {"city:Braga"}),
         ("erase every mention of my girlfriend", {"partner:Ilse"}),
@@ -123,7 +128,8 @@ def test_stop_storing_in_other_words(text: str) -> None:
      "how would I get you to forget something?", "delete the last paragraph",
      "drop the onions from my stew recipe", "scratch that, make it shorter",
      "Don't forget my walnut allergy!", "Why did you forget my job?",
-     "I keep forgetting my parrot's meds", "dropped my parrot at the vet, any tips?"],
+     "I keep forgetting my parrot's meds", "dropped my parrot at the vet, any tips?",
+     "I want my old emails deleted"],
 )  # fmt: skip
 def test_what_only_looks_like_a_forget_deletes_nothing(text: str) -> None:
     assert gone(text, previous=("m1",)) == set()

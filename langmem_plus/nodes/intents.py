@@ -183,7 +183,8 @@ _REFERENCE = re.compile(
     r"|notes?)\s+(?:of|to|about|on)"
     r"|(?:(?:i|i've|i have)\s+(?:ever\s+|just\s+|even\s+)?(?:told|said|mentioned|shared)"
     r"(?:\s+(?:to\s+)?you)?(?:\s+(?:about|that))?)"
-    r"|(?:everything|anything|all|whatever|(?:the\s+|your\s+|any\s+)?(?:stuff|things?|bits?"
+    r"|(?:everything|anything|all|whatever|(?:the\s+|your\s+|any\s+|all\s+(?:of\s+)?(?:the\s+"
+    r"|your\s+)?)?(?:stuff|things?|bits?"
     r"|notes?|info|information|details?|data|facts?|part|records?|entry|entries))\s+"
     r"(?:(?:that\s+)?(?:has|had|have)\s+)?"
     r"(?:to do with|related to|relating to|connected to|concerning|about|regarding|on|of)"
@@ -201,7 +202,7 @@ _TAIL = re.compile(
     r"|that is|which|turns out|anymore|any more|any longer|from now on|going forward"
     r"|(?:from|out of) (?:your |my |the )?(?:memory|memories|records?|profile|notes|files?)"
     r"|for now|for good|permanently|right now|now|so far|until now|up to now|to date|already"
-    r"|asap|as well|too"
+    r"|asap|as well|too|these days|nowadays|at the moment|currently|lately"
     r"|please|pls|plz|thanks|thx|lol|haha|if (?:that's|that is"
     r"|it's|it is|you can|possible|you don't mind)|privacy reasons|ok\??$|okay\??$)\b).*$",
     re.IGNORECASE | re.DOTALL,
@@ -230,7 +231,7 @@ _GENERIC = _TOTAL | frozenset(
     "it of that this the about on from my your you i know have got ve saved stored "
     "remember kept keep details stuff record file clean everything's there is we our us "
     "entirely completely told said mentioned shared ever whole entire out pls plz please ta "
-    "thx thanks just fresh".split()
+    "thx thanks just fresh personal".split()
 )
 _WORDS = re.compile(r"[^\W\d_]+")
 
@@ -484,6 +485,14 @@ _PAST_WISH = re.compile(
     r"|nice|good|best))\s+if\s+(?:you|u)\s+(?:just\s+)?(?P<past>" + "|".join(_BASE) + r")\b",
     re.IGNORECASE,
 )
+_YA = re.compile(r"\b(?P<modal>can|could|would|will)\s+ya\b", re.IGNORECASE)
+_PASSIVE_WISH = re.compile(
+    r"^\s*(?:(?:ok|okay|so|and|also|honestly|actually)[,]?\s+)?(?:i'd|i would|i)\s+(?:really\s+)?"
+    r"(?:like|want|prefer|need)\s+(?P<what>(?:my|our|all my|everything|whatever)\b[^.!?,]{1,60}?)"
+    r"\s+(?:to be\s+)?(?:deleted|removed|erased|forgotten|wiped|gone|scrubbed|purged|cleared)"
+    r"\b(?P<tail>.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
 _ABBREVIATIONS = re.compile(r"\b(?:abt|bout|abut)\b", re.IGNORECASE)
 """Chat spellings of "about" ("forget abt my job")."""
 
@@ -519,6 +528,11 @@ def detect_command(text: str) -> MemoryCommand | None:
     text = _ABBREVIATIONS.sub("about", text.replace("’", "'")).strip()
     # "I'd appreciate it if you erased ...": the wish is the request "please erase ..."
     text = _PAST_WISH.sub(lambda m: f"please {_BASE.get(m['past'].lower(), m['past'])}", text)
+    text = _YA.sub(r"\g<modal> you", text)
+    # "I want my job info gone", "I'd like my address deleted": "delete my job info"
+    passive = _PASSIVE_WISH.match(text)
+    if passive:
+        text = f"please delete {passive['what']}{passive['tail']}"
     if not text:
         return None
     if _RECALL.match(text):
