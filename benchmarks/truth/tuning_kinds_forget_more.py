@@ -145,7 +145,7 @@ WORDINGS: dict[str, list[str]] = {
     "frame": [
         "Mind deleting my work details?",
         "let's erase what you know about my job",
-        "You should forget where I'm employed.",
+        "You should forget what I do for work.",
         "please make sure you delete my job info",
         "can we remove my work stuff",
         "I'd appreciate it if you erased my job details",
