@@ -239,3 +239,15 @@ def test_a_command_after_an_opening_clause(store: BaseStore) -> None:
     out = say(graph, "s2", "I've thought about it, please delete my job details")
     assert out["memory_command"] == "forget"
     assert "Lanternfish" not in values(store) and "Braga" in values(store)
+
+
+def test_the_forget_tool_keeps_what_everything_but_names() -> None:
+    from unit_tests.test_tools_memory import call, run
+
+    memory = InMemoryStore()
+    run(memory, call("remember", fact="I'm allergic to sesame"))
+    run(memory, call("remember", fact="I live in Braga"))
+    [gone] = run(memory, call("forget", about="everything except my allergies"))
+    assert gone.startswith("Done.")
+    kept = " ".join(str(i.value) for i in memory.search(("langmem_plus", "alice", "facts")))
+    assert "sesame" in kept and "Braga" not in kept
