@@ -251,3 +251,9 @@ def test_the_forget_tool_keeps_what_everything_but_names() -> None:
     assert gone.startswith("Done.")
     kept = " ".join(str(i.value) for i in memory.search(("langmem_plus", "alice", "facts")))
     assert "sesame" in kept and "Braga" not in kept
+
+
+def test_a_capitalised_name_is_never_corrected_into_an_attribute() -> None:
+    pets = [fact("pet", "Hobbes", "Has a ferret named Hobbes."),
+            fact("hobby", "chess", "The user's hobby is chess.")]  # fmt: skip
+    assert gone("forget Hobbes", pets) == {"pet:Hobbes"}

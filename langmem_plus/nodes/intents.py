@@ -779,9 +779,10 @@ def _clean_topic(about: str) -> str:
 def _spelled(word: str) -> str:
     """An attribute's name for a misspelling of it one letter off ("alergy" -> "allergy",
     "adress" -> "address"); other words as they are. Only words of six letters or more,
-    and only when exactly one name is that close."""
+    and only when exactly one name is that close; a capitalised word is a name ("Hobbes",
+    a pet), never corrected."""
     low = word.casefold()
-    if len(low) < 6 or not low.isalpha() or low in _NAME_WORDS:
+    if len(low) < 6 or not low.isalpha() or low in _NAME_WORDS or word.istitle():
         return word
     close = [n for n in _NAME_WORDS if abs(len(n) - len(low)) <= 1 and _one_edit(low, n)]
     return close[0] if len(close) == 1 else word
