@@ -115,6 +115,8 @@ def _forget(core: MemoryCore, ctx: RunContext, about: str) -> Plan[str]:
     found = detect_command(f"Forget {text}")
     if text.lower() in ("everything", "all", "*") or (found is not None and found.everything):
         command = MemoryCommand("forget", about="everything", everything=True)
+    elif found is not None and found.keep:  # "everything except my allergies"
+        command = found
     else:
         command = MemoryCommand("forget", about=forget_topic(text) or text)
     reply, _ = yield from core.forget(command, [], ctx)

@@ -24,6 +24,7 @@ from langmem_plus.facts import do_not_store
 from langmem_plus.facts.memory import FactMemory
 from langmem_plus.facts.models import Fact, utcnow, validate_user_id
 from langmem_plus.facts.retrieval import Recall
+from langmem_plus.facts.text_rules import content_terms
 from langmem_plus.nodes.common import (
     Applied,
     batch_call,
@@ -43,7 +44,7 @@ from langmem_plus.nodes.intents import (
     describe_facts,
     detect_command,
     forget_reply,
-    match_facts,
+    forget_targets,
 )
 from langmem_plus.nodes.lifecycle import DEFAULT_IDLE_TIMEOUT, opening_context, topic_of
 from langmem_plus.nodes.state import MemoryDecision
@@ -274,6 +275,10 @@ class MemoryCore:
         command = None
         if self.commands and reading.enabled is not None and humans:
             command = detect_command(request)
+        if command is not None and command.tentative:
+            # "drop the gluten thing", "remove it": a memory command only if it names a
+            # stored fact of the user's (or an unsaved note of this session)
+            command = yield from self._confirmed(command, messages, ctx, working)
         if command is not None:
             replies = yield from self._answer(
                 command, humans[-1], messages, ctx, reading.enabled, session, working, now
@@ -284,6 +289,25 @@ class MemoryCore:
         if out_messages:
             update["messages"] = out_messages
         return update
+
+    def _confirmed(
+        self,
+        command: MemoryCommand,
+        messages: Sequence[BaseMessage],
+        ctx: RunContext,
+        working: Sequence[Mapping[str, Any]],
+    ) -> Plan[MemoryCommand | None]:
+        """A tentative forget, kept when it names something kept about the user; ``None``
+        (an ordinary request, for the model) when it names nothing."""
+        mem = ctx.memory
+        if not command.previous and _in_last_reply(command.about, messages):
+            return None  # "remove the peanuts" after a recipe with peanuts: an edit of it
+        previous = _previous_ids(messages)
+        _, pending = _unforgotten(command, working, ctx.user_id, self.clock(), previous)
+        if pending:
+            return command
+        versions = yield Call(mem.run, mem.arun, (mem.plans.all_versions(ctx.user_id),))
+        return command if forget_targets(command, versions, previous=previous) else None
 
     def _read(self, ctx: RunContext, request: str) -> Plan[_Reading]:
         """Recall's one batch: the on/off setting and the latest session record, read with
@@ -390,7 +414,9 @@ class MemoryCore:
         kept: list[Any] = working
         pending: list[Fact] = []
         if command.kind == "forget":
-            kept, pending = _unforgotten(command, working, ctx.user_id, now)
+            kept, pending = _unforgotten(
+                command, working, ctx.user_id, now, _previous_ids(messages)
+            )
         reply, removed, applied = yield from self._command(
             command, target, messages, ctx, enabled, pending=pending
         )
@@ -508,10 +534,7 @@ class MemoryCore:
         yet, ``persist="session_end"``), already taken out of it by the caller."""
         mem, user = ctx.memory, ctx.user_id
         versions = yield Call(mem.run, mem.arun, (mem.plans.all_versions(user),))
-        if command.everything:
-            targets = list(versions)
-        else:
-            targets = match_facts(command.about, versions)
+        targets = forget_targets(command, versions, previous=_previous_ids(messages))
         if not targets and not command.everything:
             if pending:  # only in this session's working set, not saved yet
                 return PENDING_DROPPED, _remove_statements(messages, pending, everything=False)
@@ -720,8 +743,30 @@ PENDING_DROPPED = (
 )
 
 
+def _in_last_reply(topic: str, messages: Sequence[BaseMessage]) -> bool:
+    """True when the words of a topic are in the assistant's last message: "remove the
+    peanuts" then edits what it wrote, not the memory."""
+    replies = [m for m in messages if isinstance(m, AIMessage)]
+    terms = content_terms(topic) - _TOPIC_WRAPPERS
+    return bool(replies and terms and terms <= content_terms(message_text(replies[-1])))
+
+
+_TOPIC_WRAPPERS = content_terms("thing stuff bit part info details one")
+
+
+def _previous_ids(messages: Sequence[BaseMessage]) -> list[str]:
+    """The id of the user message before the last one ("that's not true, remove it"
+    points back at it), or none."""
+    humans = [m for m in messages if isinstance(m, HumanMessage)]
+    return [str(humans[-2].id)] if len(humans) >= 2 and humans[-2].id else []
+
+
 def _unforgotten(
-    command: MemoryCommand, working: Sequence[Mapping[str, Any]], user: str, now: datetime
+    command: MemoryCommand,
+    working: Sequence[Mapping[str, Any]],
+    user: str,
+    now: datetime,
+    previous: Sequence[str] = (),
 ) -> tuple[list[Any], list[Fact]]:
     """The working-set entries (``persist="session_end"``: not saved yet) a forget leaves,
     and the ones it names, as facts (with their message ids)."""
@@ -738,7 +783,7 @@ def _unforgotten(
         except ValueError:
             kept.append(entry)
             continue
-        if command.everything or match_facts(command.about, [fact]):
+        if forget_targets(command, [fact], previous=previous):
             gone.append(fact)
         else:
             kept.append(entry)

@@ -16,7 +16,11 @@ kept ("I'd rather you didn't remember ..."); a statement the command points back
 kiwi allergy was a false alarm — strike it"); everything as a quantified object about the
 user ("each and every scrap you've kept on me"). A question about how forgetting works ("can you
 forget things?", "everything I tell you") is not a command, and "what my wife said" is that
-person's facts, never the user's.
+person's facts, never the user's. A deletion verb other than "forget" with a topic that is
+neither the user's attribute nor said to be a memory ("drop the gluten thing") is tentative:
+a command only when it names a stored fact of the user's (``forget_targets``), so "delete
+the last paragraph" stays an editing request; "that's not true anymore, remove it" points
+back at the previous message and deletes what it stated.
 
 Everything here is pure (text in, decision out), so it is cheap to test.
 
@@ -53,6 +57,7 @@ __all__ = [
     "describe_facts",
     "detect_command",
     "forget_reply",
+    "forget_targets",
     "forget_topic",
     "match_facts",
 ]
@@ -79,26 +84,44 @@ _RECALL = re.compile(
     re.IGNORECASE,
 )
 
+# The verbs of deletion: "forget" names the memory by itself; the others ("delete", "bin",
+# "nuke") may be an editing request unless the topic is the user's or a stored fact.
+_DELETE_VERBS = (
+    r"forget|delete|erase|remove|wipe|clear|purge|scrub|scrap|scratch|drop|ditch|discard|bin"
+    r"|lose|get rid of|throw (?:out|away)|nuke|toss|trash|junk|zap|expunge|reset|unlearn"
+)
+
 _LEAD = (
     r"^\s*(?:(?:hey|hi|ok|okay|and|also|so|now|actually|hmm+|um+|uh+|oh|well|right|yeah|yes"
-    r"|sorry|alright|listen|look|honestly|on second thought|no|nah|wait)[,!]?\s+){0,3}"
+    r"|sorry|alright|listen|look|honestly|on second thought|no|nah|wait|ugh|argh|meh|ok so|yo"
+    r"|from now on|going forward|in future|in the future)[,!]?\s+){0,3}"
     r"(?:(?:please|pls|plz)[,]?\s+)?"
     r"(?P<ask>(?:can|could|would|will) (?:you|u) (?:please |kindly |just |maybe |perhaps )*"
+    # a polite question or a wish: "would you mind forgetting ...", "I wish you'd forget ..."
+    r"|(?:(?:would|do) (?:you|u) )?mind (?:just )?|i wish (?:you|u)(?:'d| would) (?:just )?"
+    # other request frames: "let's ...", "you should ...", "make sure you ...", "can we ..."
+    r"|(?:i'm|i am) asking (?:you|u) to |let's |let us |(?:you|u) (?:should|must|need to"
+    r"|have to|ought to) |(?:please )?make sure (?:that )?(?:you|u) "
+    r"|(?:can|could|shall) we (?:please |just )?"
+    r"|(?:would|will|could) it be possible (?:for (?:you|u) )?to |(?:is|was) it possible "
+    r"(?:for (?:you|u) )?to "
     r"|i (?:want|need) you to |i'd (?:like|prefer|rather) (?:it if )?you (?:to )?"
     r"|i would (?:like|prefer) (?:it if )?you (?:to )?|i think i'd (?:like|prefer|rather) "
     r"(?:it if )?you (?:to )?|you can |you may |go ahead and |feel free to )?"
     r"(?:(?:please|pls|plz)[,]?\s+|just\s+|kindly\s+)*"
 )
 _FORGET = re.compile(
-    _LEAD + r"(?P<verb>forget|delete|erase|remove|wipe|clear|purge|scrub|scrap|scratch|drop"
-    r"|ditch|discard|bin|lose|get rid of|throw (?:out|away))\b"
+    _LEAD + r"(?P<verb>(?:" + _DELETE_VERBS + r")(?:ing)?|forgetting|deleting|erasing|removing"
+    r"|wiping|clearing|purging|scrubbing|scrapping|scratching|dropping|ditching|discarding"
+    r"|binning|losing|getting rid of|throwing (?:out|away)|nuking|tossing|trashing|zapping"
+    r"|resetting)\b"
     r"(?:\s+(?:out|away|off))?\s*(?P<rest>.*)$",
     re.IGNORECASE | re.DOTALL,
 )
 _STOP_KEEPING = re.compile(
     _LEAD + r"(?:(?:stop|quit)\s+(?:storing|remembering|saving|keeping|tracking|recording"
-    r"|logging|noting)|(?:don't|dont|do not|never)\s+(?:ever\s+)?(?P<sverb>store|save|keep"
-    r"|track|record|log|remember|hold on to|hang on to|write down|note down)"
+    r"|logging|noting|retaining)|(?:don't|dont|do not|never|not)\s+(?:ever\s+)?(?P<sverb>store"
+    r"|save|keep|track|record|log|remember|retain|hold on to|hang on to|write down|note down)"
     r"|no more (?:storing|remembering|saving|keeping)"
     # a wish that it not be kept: "I'd rather you didn't remember ...", "I don't want you
     # keeping ...": the user's wish about the assistant, with a verb of keeping
@@ -106,11 +129,17 @@ _STOP_KEEPING = re.compile(
     r"(?:\s+it)?(?:\s+if)?"
     r"\s+(?:you|u)\s+(?:didn't|didnt|did not|not|wouldn't|wouldnt|would not|don't|dont|do not"
     r"|never)"
-    r"|i\s+(?:\w+ly\s+)?(?:don't|dont|do not)\s+want\s+(?:you|u)(?:\s+to)?)"
+    r"|i\s+(?:\w+ly\s+)?(?:don't|dont|do not)\s+want\s+(?:you|u)(?:\s+to)?"
+    # no need for it to be kept: "no need to remember ...", "you don't need to know ..."
+    r"|(?:there's\s+|there is\s+)?no need (?:for (?:you|u) )?to"
+    r"|(?:you|u)\s+(?:don't|dont|do not|needn't|need not|no longer need to|shouldn't|should not)"
+    r"(?:\s+need)?(?:\s+to)?)"
     r"\s+(?P<wverb>stor(?:e|ing)|sav(?:e|ing)|keep(?:ing)?|track(?:ing)?|record(?:ing)?"
-    r"|log(?:ging)?|remember(?:ing)?|know(?:ing)?|hold(?:ing)? on to|hang(?:ing)? on to"
+    r"|log(?:ging)?|remember(?:ing)?|know(?:ing)?|retain(?:ing)?|hold(?:ing)? on to"
+    r"|hang(?:ing)? on to"
     r"|writ(?:e|ing) down|not(?:e|ing) down))"
-    r"(?:\s+(?:track|note|a note|a record|notes) of)?\s+(?P<rest>\S.*)$",
+    r"(?:\s+(?:track|tabs|note|a note|a record|records|notes)\s+(?:of|on|about))?"
+    r"\s+(?P<rest>\S.*)$",
     re.IGNORECASE | re.DOTALL,
 )
 
@@ -150,7 +179,14 @@ _REFERENCE = re.compile(
     r"|(?:what|everything|anything|all|whatever)(?: (?:that|which))?\s+(?:you|u)\s*(?:'ve|'d|have"
     r"|had)?\s*(?:know|have|got|saved|stored|remember|kept|keep|learned|learnt|recorded|hold"
     r"|collected)(?:\s+(?:saved|stored|on file|down))?(?:\s+(?:about|regarding|on|of))?"
-    r"|(?:everything|anything|all|whatever|stuff|things?)\s+(?:(?:that\s+)?(?:has|had|have)\s+)?"
+    r"|(?:any|all|every|each)\s+(?:single\s+)?(?:mentions?|references?|traces?|records?"
+    r"|notes?)\s+(?:of|to|about|on)"
+    r"|(?:(?:i|i've|i have)\s+(?:ever\s+|just\s+|even\s+)?(?:told|said|mentioned|shared)"
+    r"(?:\s+(?:to\s+)?you)?(?:\s+(?:about|that))?)"
+    r"|(?:everything|anything|all|whatever|(?:the\s+|your\s+|any\s+|all\s+(?:of\s+)?(?:the\s+"
+    r"|your\s+)?)?(?:stuff|things?|bits?"
+    r"|notes?|info|information|details?|data|facts?|part|records?|entry|entries))\s+"
+    r"(?:(?:that\s+)?(?:has|had|have)\s+)?"
     r"(?:to do with|related to|relating to|connected to|concerning|about|regarding|on|of)"
     r"|about|regarding|the fact that|that)(?:\s+|$))",
     re.IGNORECASE,
@@ -161,12 +197,13 @@ _REFERENCE = re.compile(
 _TAIL = re.compile(
     r"\s*(?:[—–;:(]|\s-\s|[.!?](?:\s|$)|,\s*(?:it|that|this|they|because|since|cause|as|but"
     r"|so|which|i|i'm|i'd|we|turns out|apparently|not|thanks|thank|ok|okay|keep|leave|but"
-    r"|the (?:rest|others?)|everything else|all the rest|pls|plz|thx|ty)\b"
+    r"|the (?:rest|others?)|everything else|all the rest|pls|plz|thx|ty|lol|haha)\b"
     r"|\s(?:because|since|cause|as it|as that|as i|it was|it's|it is|that was|that's"
     r"|that is|which|turns out|anymore|any more|any longer|from now on|going forward"
     r"|(?:from|out of) (?:your |my |the )?(?:memory|memories|records?|profile|notes|files?)"
-    r"|for now|for good|permanently|right now|now|so far|until now|up to now|to date"
-    r"|please|pls|plz|thanks|thx|if (?:that's|that is"
+    r"|for now|for good|permanently|right now|now|so far|until now|up to now|to date|already"
+    r"|asap|as well|too|these days|nowadays|at the moment|currently|lately"
+    r"|please|pls|plz|thanks|thx|lol|haha|if (?:that's|that is"
     r"|it's|it is|you can|possible|you don't mind)|privacy reasons|ok\??$|okay\??$)\b).*$",
     re.IGNORECASE | re.DOTALL,
 )
@@ -193,19 +230,20 @@ _TOTAL = frozenset(
 _GENERIC = _TOTAL | frozenset(
     "it of that this the about on from my your you i know have got ve saved stored "
     "remember kept keep details stuff record file clean everything's there is we our us "
-    "entirely completely told said mentioned shared ever".split()
+    "entirely completely told said mentioned shared ever whole entire out pls plz please ta "
+    "thx thanks just fresh personal".split()
 )
 _WORDS = re.compile(r"[^\W\d_]+")
 
 # Words that only wrap a topic: "the whole allergy thing" is the allergy.
 _FILLER = re.compile(
     r"\b(?:thing|things|stuff|part|bit|bits|info|information|details?|facts?|business"
-    r"|story|situation|whole|entire|one|ones|everything|anything|all)\b",
+    r"|story|situation|whole|entire|one|ones|everything|anything|all|data)\b",
     re.IGNORECASE,
 )
 
 # What the user names is a topic, not a fact: "my employer" means the employer fact.
-_OWN = re.compile(r"^(?:my|our|the|that|about)\s+", re.IGNORECASE)
+_OWN = re.compile(r"^(?:(?:any|all|some|each|none) of\s+)?(?:my|our|the|that|about)\s+", re.I)
 _SPLIT = re.compile(r"\s*(?:,|\band\b|&|\bor\b|/)\s*", re.IGNORECASE)
 
 
@@ -224,6 +262,17 @@ class MemoryCommand:
             live"), not only to delete what is kept: the topic goes on the user's "do not
             store" list (``langmem_plus.facts.do_not_store``).
 
+        tentative: for ``forget``, a deletion verb other than "forget" whose topic is
+            neither one of the user's attributes nor said to be a memory ("drop the gluten
+            thing", "delete the last paragraph"): a command only when the topic names a
+            stored fact of the user's (``forget_targets``); otherwise an ordinary request,
+            left to the model.
+        previous: for ``forget``, the command points back at the previous user message
+            ("that's not true anymore, remove it"): its facts are meant (``about`` is
+            empty). Tentative as well: nothing stored from it, no command.
+        keep: for ``forget``, everything but this topic ("forget everything except my
+            allergies"): the facts it names are kept, every other one goes.
+
     ``allow`` ("you can remember where I live again") takes a topic off that list.
     """
 
@@ -231,6 +280,9 @@ class MemoryCommand:
     about: str = ""
     everything: bool = False
     stop: bool = False
+    tentative: bool = False
+    previous: bool = False
+    keep: str = ""
 
 
 def forget_topic(rest: str) -> str:
@@ -283,6 +335,29 @@ def _cut_reason(topic: str) -> str:
     return ",".join(kept)
 
 
+_EXCEPT = re.compile(
+    r"^(?:everything|all|it all|all of it|anything|whatever)\b(?:\s+[\w']+){0,5}?\s+"
+    r"(?:except(?: for)?|but(?: for)?|apart from|other than|besides|save for|aside from)\s+"
+    r"(?P<keep>\S.*)$",
+    re.IGNORECASE,
+)
+"""Everything but a topic: "everything except my allergies", "it all but my job"."""
+_DELETES_IT = re.compile(
+    r"\b(?:delete|remove|erase|wipe|purge|nuke|bin|trash|toss|get rid of|expunge|zap)\s+"
+    r"(?:it|that|this)\b",
+    re.IGNORECASE,
+)
+_SAID_IT = re.compile(
+    r"(?:(?:what|everything|all|the (?:last|previous) (?:thing|bit|message))\s+)?(?:that\s+)?"
+    r"(?:i|i've|i have)\s+(?:just\s+|ever\s+|even\s+)?(?:said|told you|mentioned|wrote"
+    r"|typed|sent)\b",
+    re.IGNORECASE,
+)
+"""What the user just said, pointed back at: "forget I said that", "what I just wrote"."""
+_BARE_GENERIC = re.compile(
+    r"(?:memories|memory|data|info|information|stuff|things|notes|records|facts|details)",
+    re.IGNORECASE,
+)
 _HABITUAL = re.compile(
     r"\b(?:i|we)\s+(?:tell|say|share|mention|give|type|write|send)\b"
     r"|\bif\s+(?:i|we)\b|\bin (?:principle|general|theory)\b|\bwhen(?:ever)?\s+(?:i|we)\b",
@@ -291,7 +366,7 @@ _HABITUAL = re.compile(
 _INDEFINITE = frozenset("thing things stuff something anything".split())
 _SAID_BY = re.compile(
     r"^(?:what|everything|anything|whatever|all|the (?:stuff|things?|bits?))\s+(?:that\s+)?"
-    r"(?P<who>(?:my|our)\s+(?!(?:own|one)\b)[\w'-]+(?:\s+[\w'-]+)?|[A-Z][\w'-]+)"
+    r"(?P<who>(?:my|our)\s+(?!(?:own|one)\b)[\w'-]+(?:\s+[\w'-]+)?|(?!I\b)[A-Z][\w'-]+)"
     r"\s+(?:said|says|told you|mentioned|shared|wrote|has said|had said|sent)\b",
 )
 """What another person said: "what my wife said", "everything Maria told you"."""
@@ -367,6 +442,16 @@ def blocked_predicates(topic: str) -> list[str]:
     )
 
 
+_NAME_WORDS = frozenset(
+    w
+    for predicate, names in FORGET_NAMES.items()
+    for name in (predicate.replace("_", " "), *names)
+    for w in name.casefold().split()
+    if len(w) >= 5
+)
+"""The words of the attributes' names, for ``_spelled``."""
+
+
 def _names_attribute(topic: str) -> bool:
     terms = content_terms(topic)
     return any(t <= terms for t in _SLOT_TERMS)
@@ -390,6 +475,28 @@ def _names_own_attribute(topic: str) -> bool:
     )
 
 
+_BASE = {
+    "forgot": "forget", "deleted": "delete", "erased": "erase", "removed": "remove",
+    "wiped": "wipe", "cleared": "clear", "purged": "purge", "dropped": "drop",
+    "scrapped": "scrap", "binned": "bin", "got rid of": "get rid of", "stopped": "stop",
+}  # fmt: skip
+_PAST_WISH = re.compile(
+    r"^\s*(?:i'd|i would|it'd|it would)\s+(?:really\s+|much\s+)?(?:appreciate it|be (?:great"
+    r"|nice|good|best))\s+if\s+(?:you|u)\s+(?:just\s+)?(?P<past>" + "|".join(_BASE) + r")\b",
+    re.IGNORECASE,
+)
+_YA = re.compile(r"\b(?P<modal>can|could|would|will)\s+ya\b", re.IGNORECASE)
+_PASSIVE_WISH = re.compile(
+    r"^\s*(?:(?:ok|okay|so|and|also|honestly|actually)[,]?\s+)?(?:i'd|i would|i)\s+(?:really\s+)?"
+    r"(?:like|want|prefer|need)\s+(?P<what>(?:my|our|all my|everything|whatever)\b[^.!?,]{1,60}?)"
+    r"\s+(?:to be\s+)?(?:deleted|removed|erased|forgotten|wiped|gone|scrubbed|purged|cleared)"
+    r"\b(?P<tail>.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
+_ABBREVIATIONS = re.compile(r"\b(?:abt|bout|abut)\b", re.IGNORECASE)
+"""Chat spellings of "about" ("forget abt my job")."""
+
+
 def detect_command(text: str) -> MemoryCommand | None:
     """The memory command in ``text``, or ``None`` for an ordinary message.
 
@@ -400,8 +507,9 @@ def detect_command(text: str) -> MemoryCommand | None:
     memory command.
 
     Example:
-        >>> detect_command("Remember that I'm vegan.")
-        MemoryCommand(kind='remember', about="I'm vegan.", everything=False, stop=False)
+        >>> c = detect_command("Remember that I'm vegan.")
+        >>> c.kind, c.about
+        ('remember', "I'm vegan.")
         >>> detect_command("Remember I'm vegan. What should I cook?") is None
         True
         >>> detect_command("Could you erase everything you know about me?").everything
@@ -417,7 +525,14 @@ def detect_command(text: str) -> MemoryCommand | None:
         >>> detect_command("Can you forget things?") is None
         True
     """
-    text = text.replace("’", "'").strip()
+    text = _ABBREVIATIONS.sub("about", text.replace("’", "'")).strip()
+    # "I'd appreciate it if you erased ...": the wish is the request "please erase ..."
+    text = _PAST_WISH.sub(lambda m: f"please {_BASE.get(m['past'].lower(), m['past'])}", text)
+    text = _YA.sub(r"\g<modal> you", text)
+    # "I want my job info gone", "I'd like my address deleted": "delete my job info"
+    passive = _PASSIVE_WISH.match(text)
+    if passive:
+        text = f"please delete {passive['what']}{passive['tail']}"
     if not text:
         return None
     if _RECALL.match(text):
@@ -428,29 +543,52 @@ def detect_command(text: str) -> MemoryCommand | None:
         allow = None
     if allow and content_terms(forget_topic(allow.group("rest"))):
         return MemoryCommand("allow", about=forget_topic(allow.group("rest")))
-    stop = _STOP_KEEPING.match(text)
-    m = stop or _FORGET.match(text)
-    if m:
-        rest = m.group("rest").strip()
-        # "forget", or "don't remember / store / save": a memory command by its verb alone
-        forget_verb = (stop is None and m.group("verb").lower() == "forget") or bool(
-            stop is not None and re.match(r"store|save|remember|record", stop.group("sverb") or "")
-        )
-        command = _forget_command(
-            rest, forget_verb=forget_verb, stop=stop is not None, asked=bool(m.group("ask"))
-        )
-        if command is not None:
-            return command
+    command = _forget_at_start(text)
+    if command is not None:
+        return command
     rest_ = is_remember_request(text)
     if rest_ is not None:
         return MemoryCommand("remember", about=rest_)
-    return _pointing_back(text)
+    back = _pointing_back(text)
+    if back is not None:
+        return back
+    # the command after a short opening clause: "I changed my mind, please delete my diet
+    # info", "start over and forget me"; only a command that names the memory or one of the
+    # user's attributes ("..., drop the onions" or "..., delete it" is not one)
+    for opening in _OPENING.finditer(text[:120]):
+        command = _forget_at_start(text[opening.end() :].lstrip())
+        if command is not None and not command.tentative:
+            return command
+    return None
 
 
-_VERBS = (
-    r"forget|delete|erase|remove|wipe|clear|purge|scrub|scrap|scratch|drop|ditch|discard|bin"
-    r"|lose|get rid of|throw (?:out|away)|strike|cross|knock"
-)
+_OPENING = re.compile(r"\s*[,;:.!?—–]\s*|\s-\s|\s+and\s+", re.I)
+"""Where an opening clause before a command may end: punctuation or "and"."""
+
+
+def _forget_at_start(text: str) -> MemoryCommand | None:
+    """The forget or stop-storing command that ``text`` starts with, or ``None``."""
+    stop = _STOP_KEEPING.match(text)
+    m = stop or _FORGET.match(text)
+    if m is None:
+        return None
+    rest = m.group("rest").strip()
+    # "forget", or "don't remember / store / save": a memory command by its verb alone
+    forget_verb = (
+        stop is None and m.group("verb").lower().startswith(("forget", "unlearn"))
+    ) or bool(
+        stop is not None and re.match(r"store|save|remember|record", stop.group("sverb") or "")
+    )
+    return _forget_command(
+        rest,
+        forget_verb=forget_verb,
+        stop=stop is not None,
+        asked=bool(m.group("ask")),
+        verb=(m.group("verb") or "") if stop is None else "",
+    )
+
+
+_VERBS = _DELETE_VERBS + r"|strike|cross|knock"
 # The command of a message that states its topic first and points back at it: "That kiwi
 # allergy was a false alarm — can you take it off my record?"
 _BACK_COMMAND = re.compile(
@@ -476,8 +614,16 @@ _AUX_OR_PAST = re.compile(
 
 def _subject_phrase(statement: str) -> str:
     """The noun phrase a statement is about: from its first determiner to its verb
-    ("my peanut allergy was a mix-up" -> "my peanut allergy"), or ``""``."""
+    ("my peanut allergy was a mix-up" -> "my peanut allergy"), a statement that is only a
+    short noun phrase ("the kiwi thing"), or the words before a colon ("kiwi allergy: a
+    false alarm"); else ``""``."""
+    if ":" in statement:
+        statement = statement.split(":", 1)[0]
     words = statement.split()
+    if 0 < len(words) <= 5 and not any(
+        _AUX_OR_PAST.match(w.strip(",;:.!?")) or "'" in w for w in words
+    ):
+        return " ".join(words).strip(",;:.!?")
     for i, word in enumerate(words):
         if _DETERMINER.match(word):
             phrase: list[str] = [word.lower()]
@@ -509,16 +655,25 @@ def _pointing_back(text: str) -> MemoryCommand | None:
         ):
             return None  # "cross it" alone is not a deletion
         topic = _subject_phrase(" ".join(clauses[:i]))
-        if not topic:
-            return None
+        if not topic or set(_WORDS.findall(topic.casefold())) <= _PRONOUNS:
+            # "that's not true anymore, remove it": the previous message is meant
+            if verb in ("strike", "cross", "knock", "forget") or m.group("any"):
+                return None
+            return MemoryCommand("forget", tentative=True, previous=True)
         if not (_names_attribute(topic) or _MEMORY_MEANT.search(tail)):
-            return None
+            if verb == "forget":
+                return None  # "my gym pass ran out, so forget it": never mind
+            # "the kiwi thing, bin it": a command if it names a stored fact
+            return MemoryCommand("forget", about=topic, tentative=True)
         return MemoryCommand("forget", about=topic)
     return None
 
 
+_PRONOUNS = frozenset("it that this them those one".split())
+
+
 def _forget_command(
-    rest: str, *, forget_verb: bool, stop: bool, asked: bool
+    rest: str, *, forget_verb: bool, stop: bool, asked: bool, verb: str = ""
 ) -> MemoryCommand | None:
     if len(rest) > 300:
         return None
@@ -543,29 +698,65 @@ def _forget_command(
         return MemoryCommand("forget", about=f"what {said.group('who')} said", stop=stop)
     # "what my doctor said about my allergy": the user's allergy
     topic = forget_topic(about_me.group("topic")) if about_me else forget_topic(clean)
+    but = _EXCEPT.match(clean)
+    if but and content_terms(forget_topic(but.group("keep"))):
+        # "everything except my allergies": all but what it names
+        return MemoryCommand("forget", about="everything", keep=forget_topic(but.group("keep")))
+    if _BARE_GENERIC.fullmatch(topic.strip()):
+        return None  # "can you delete memories?": how it works, nothing named
     whole = re.match(r"(?:everything|all|anything|whatever)\b", clean, re.I) and (
         not topic or set(_WORDS.findall(topic.casefold())) <= _GENERIC
     )
     if whole or _is_everything(topic):  # "everything I ever told you", "it all"
         return MemoryCommand("forget", about="everything", everything=True, stop=stop)
+    if set(_WORDS.findall(topic.casefold())) <= _PRONOUNS:
+        # "scratch that, please delete it", "forget I said that": the previous message;
+        # "forget it" alone is "never mind"
+        # "scratch that, make it shorter" is an edit: "scratch", "drop" or "forget" with a
+        # pronoun points back at a message only with a deletion of it ("... delete it")
+        referred = _SAID_IT.match(clean) is not None
+        if not stop and (referred or _DELETES_IT.search(f"{verb} {rest}")):
+            return MemoryCommand("forget", tentative=True, previous=True)
+        return None
     if set(_WORDS.findall(topic.casefold())) <= _INDEFINITE:
         return None  # "can you forget things?": nothing named
     named = content_terms(_OWN.sub("", topic))
     if not named or not content_terms(_OWN.sub("", topic.split(",", 1)[0])):
         return None  # nothing named, or "forget it, let's talk about Rome"
-    if not forget_verb and not _MEMORY_MEANT.search(clean):
-        # "delete", "remove", "clear": an editing request unless the topic is personal and
-        # not inside something ("my name from the document"); and, except for "stop
-        # storing ...", one of the user's attributes ("my employer", not "my calendar").
-        if _EDITING.search(clean) or not (
-            _PERSONAL.search(clean) or _names_own_attribute(topic)
-        ):
+    if not forget_verb and not (_MEMORY_MEANT.search(clean) or _ABOUT_ME_REF.search(clean)):
+        # "delete", "remove", "clear": an editing request when the topic is inside
+        # something ("my name from the document"). A personal topic that is one of the
+        # user's attributes ("my employer"), a fact restated as a clause ("delete that I'm
+        # vegan") or, for "stop storing ...", any personal topic is a command; anything
+        # else ("drop the gluten thing", "delete the last paragraph") is one only if it
+        # names a stored fact of the user's (``tentative``: ``forget_targets``).
+        inside = _INSIDE.search(clean)
+        if _EDITING.search(clean) or (inside and not _names_attribute(inside.group("what"))):
             return None
-        # a fact restated as a clause ("delete that I'm vegan") is about the user
+        personal = _PERSONAL.search(clean) or _names_own_attribute(topic)
         restated = re.match(_RESTATED, clean)
-        if not stop and not restated and not _names_attribute(topic):
-            return None
+        if not (personal and (stop or restated or _names_attribute(topic))):
+            return MemoryCommand("forget", about=topic, stop=stop, tentative=True)
     return MemoryCommand("forget", about=topic, stop=stop)
+
+
+# What the assistant picked up about the user, with any verb: "everything you noted about
+# my ...", "whatever you gathered on me": the memory is meant, so a topic that names nothing
+# is answered "nothing matched", not left to the model.
+_ABOUT_ME_REF = re.compile(
+    r"\b(?:you|u)(?:'ve|'d|\s+have|\s+had)?(?:\s+[\w'-]+){1,3}?\s+(?:about|on|regarding"
+    r"|concerning)\s+(?:me|my|myself|where i|what i|how i|when i|who i)\b",
+    re.IGNORECASE,
+)
+
+
+# Something inside a thing the user works on, not the memory: "remove the peanuts from my
+# recipe", "drop the intro from my essay" (but "from my profile" is the memory).
+_INSIDE = re.compile(
+    r"\b(?:from|in|of|out of|off)\s+(?:my|our|your)\s+(?!(?:memory|memories|records?|notes"
+    r"|profile|files?|data)\b)(?P<what>\w+)",
+    re.IGNORECASE,
+)
 
 
 # A memory reference after the topic: "the medical things I told you", "my job stuff you
@@ -582,7 +773,58 @@ _TRAILING_REF = re.compile(
 def _clean_topic(about: str) -> str:
     topic = _TRAILING_REF.sub("", forget_topic(about))
     topic = _FILLER.sub(" ", _OWN.sub("", topic.strip()))
-    return " ".join(topic.split())
+    return " ".join(_spelled(w) for w in topic.split())
+
+
+def _spelled(word: str) -> str:
+    """An attribute's name for a misspelling of it one letter off ("alergy" -> "allergy",
+    "adress" -> "address"); other words as they are. Only words of six letters or more,
+    and only when exactly one name is that close; a capitalised word is a name ("Hobbes",
+    a pet), never corrected."""
+    low = word.casefold()
+    if len(low) < 6 or not low.isalpha() or low in _NAME_WORDS or word.istitle():
+        return word
+    close = [n for n in _NAME_WORDS if abs(len(n) - len(low)) <= 1 and _one_edit(low, n)]
+    return close[0] if len(close) == 1 else word
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """True when ``a`` becomes ``b`` by one insertion, deletion, substitution or swap of
+    two neighbouring letters."""
+    if a == b:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diff) == 1 or (
+            len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]]
+            and a[diff[1]] == b[diff[0]]
+        )  # fmt: skip
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    return any(long_[:i] + long_[i + 1 :] == short for i in range(len(long_)))
+
+
+def _by_names(topic: str, fact: Fact) -> bool:
+    """True when the topic is made only of names of the user's fact's attribute, several
+    at once ("my home address": two names of the city). People are matched by relation
+    (``names_topic``: "my son" is not a daughter), never here."""
+    if fact.subject != "user" or fact.predicate in _PEOPLE:
+        return False
+    terms = content_terms(topic)
+    names = (fact.predicate.replace("_", " "), *FORGET_NAMES.get(fact.predicate, ()))
+    covered = frozenset().union(*(t for t in map(content_terms, names) if t and t <= terms))
+    return bool(covered) and terms <= covered
+
+
+def _names_value(topic: str, fact: Fact) -> bool:
+    """True when the topic names the fact's value in words that wrap it ("the Lisbon flat",
+    "the Quillfeather stuff", "the designer thing"): a word of the value, and no word
+    outside the fact that names another attribute or a person ("my sister in Porto" is
+    not the user's city)."""
+    terms = content_terms(topic)
+    if fact.subject != "user" or not content_terms(fact.object) & terms:
+        return False
+    rest = terms - content_terms(f"{fact.text} {fact.object} {fact.predicate.replace('_', ' ')}")
+    return len(rest) <= 2 and not any(t <= rest for t in _SLOT_TERMS)
 
 
 def match_facts(about: str, facts: Iterable[Fact]) -> list[Fact]:
@@ -619,16 +861,63 @@ def match_facts(about: str, facts: Iterable[Fact]) -> list[Fact]:
         f
         for f in facts
         if names_topic(topic, f, FORGET_NAMES)
+        or _by_names(topic, f)
         # a value named on its own is that value, whoever holds it ("forget Porto" also
         # takes "my sister lives in Porto")
         or content_terms(f.object) == terms
     ]
     if found:
         return found
+    # the value wrapped in other words: "the stuff about the Lisbon flat"
+    found = [f for f in facts if _names_value(topic, f)]
+    if found:
+        return found
     parts = [p for p in _SPLIT.split(topic) if content_terms(p)]
     if len(parts) < 2:
         return []
     return [f for f in facts if any(names_topic(p, f, FORGET_NAMES) for p in parts)]
+
+
+def forget_targets(
+    command: MemoryCommand, facts: Iterable[Fact], *, previous: Sequence[str] = ()
+) -> list[Fact]:
+    """The facts (any version) a forget command deletes: all of them for everything; for
+    a command that points back at the previous message, the facts stated in it
+    (``previous``: that message's ids); else ``match_facts``. A ``tentative`` command
+    ("drop the gluten thing") takes only the user's own facts, and none means it was not
+    a memory command at all.
+
+    Example:
+        >>> from datetime import datetime, timezone
+        >>> t = datetime(2026, 5, 1, tzinfo=timezone.utc)
+        >>> f = Fact(fact_id="f1", user_id="u", kind="fact", subject="user",
+        ...          predicate="intolerance", object="gluten", message_id="m7",
+        ...          text="The user is gluten intolerant.", valid_from=t, asserted_at=t)
+        >>> [x.fact_id for x in forget_targets(detect_command("drop the gluten thing"), [f])]
+        ['f1']
+        >>> forget_targets(detect_command("delete the last paragraph"), [f])
+        []
+        >>> back = detect_command("that's not true anymore, remove it")
+        >>> [x.fact_id for x in forget_targets(back, [f], previous=["m7"])]
+        ['f1']
+    """
+    facts = list(facts)
+    if command.everything:
+        return facts
+    if command.previous:
+        ids = {i for i in previous if i}
+        return [
+            f
+            for f in facts
+            if f.subject == "user" and (f.message_id in ids or ids & set(f.seen_messages))
+        ]
+    if command.keep:
+        kept = {f.fact_id for f in match_facts(command.keep, facts)}
+        return [f for f in facts if f.fact_id not in kept]
+    found = match_facts(command.about, facts)
+    if command.tentative:
+        return [f for f in found if f.subject == "user"]
+    return found
 
 
 def _said_by(who: str, facts: Sequence[Fact]) -> list[Fact]:
@@ -732,6 +1021,10 @@ def forget_reply(
     noun = "fact" if n == 1 else "facts"
     if command.everything:
         what = "everything you told me"
+    elif command.previous:
+        what = "what you said in your last message"
+    elif command.keep:
+        what = f"everything except what you told me about {_yours(command.keep)}"
     elif re.match(r"(?:that|where|when|how|which|what|i|i'm|i've|we|you)\b", about, re.I) or (
         any(content_terms(f.object) & content_terms(command.about) for f in targets)
     ):  # a clause ("that I live in Berlin"), or words that hold a value: never repeated
