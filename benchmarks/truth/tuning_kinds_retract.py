@@ -5,7 +5,8 @@ Kinds: ``retraction`` where the retraction names its value differently from the 
 had" as ``"*"``), under another predicate than the one stored, a person or pet gone, a
 habit stopped, a membership ended, "not X any more", "used to"; ``correction`` in the next
 turn with or without the wrong value named ("no wait, X", "typo: X", "correction — it's X",
-"sorry, I meant X not Y"). Values and wordings are this module's own.
+"sorry, I meant X not Y"); ``open_thread``: a goal asked about, then changed or given up in
+a later session. Values and wordings are this module's own.
 
 Example:
     >>> import random
@@ -131,7 +132,7 @@ def _retraction(which: int, rng: random.Random, user: str, start: datetime) -> H
         back = rng.choice(
             [
                 f"I'm not {diet} any more, I eat meat again.",
-                "back to eating everything, meat included",
+                f"back to eating everything, meat included, the {diet} phase is over",
                 f"no longer {diet} since the new year",
             ]
         )
@@ -161,12 +162,46 @@ def _retraction(which: int, rng: random.Random, user: str, start: datetime) -> H
             absent=((band, "retracted"),),
             kind="retraction",
         )
+    elif which == 6:
+        name, species = rng.choice(PET_NAMES), rng.choice(SPECIES)
+        first = HoTurn(
+            f"My {species} is called {name}.",
+            (_fact("pet", name, f"Has a {species} named {name}."),),
+        )
+        back = rng.choice(
+            [
+                f"{name} had cancer, so we had to put our {species} to sleep on Friday.",
+                f"The vet found a tumour and we lost {name} last week.",
+            ]
+        )
+        cand = _fact("pet", name, f"No longer has a {species} named {name}.", polarity="retract")
+        probe = HoProbe(
+            f"toy ideas for my {species}?", absent=((name, "retracted"),), kind="retraction"
+        )
+    elif which == 7:
+        gym = rng.choice(GYMS)
+        first = HoTurn(
+            f"My gym is {gym}.",
+            (_fact("gym", gym, f"Is a member at {gym}.", single_valued=True),),
+        )
+        back = rng.choice(
+            [
+                f"I stopped going to {gym} when the prices went up.",
+                f"gave up on trying to make it to {gym}, cancelled it",
+            ]
+        )
+        cand = _fact("gym", gym, f"No longer goes to {gym}.", polarity="retract")
+        probe = HoProbe(
+            "what time does my gym open on Sundays?",
+            absent=((gym, "retracted"),),
+            kind="retraction",
+        )
     else:
         hobby = rng.choice(["rock climbing", "bouldering", "sea swimming", "rowing"])
         first = HoTurn(f"I go {hobby} most weekends.", (_fact("hobby", hobby, f"Enjoys {hobby}."),))
         back = rng.choice(
             [
-                f"I used to do {hobby} but I stopped after my shoulder injury.",
+                f"I used to do {hobby} but I stopped when the club closed.",
                 f"stopped {hobby} for good",
                 f"I don't do {hobby} any more.",
             ]
@@ -217,6 +252,48 @@ def _correction(which: int, rng: random.Random, user: str, start: datetime) -> H
     )
 
 
+GOALS = ("run a half marathon", "learn conversational Italian", "finish my pottery course",
+         "swim a mile without stopping", "read twelve novels")  # fmt: skip
+
+
+def _open_thread(which: int, rng: random.Random, user: str, start: datetime) -> HoConversation:
+    """A goal with an open request, then the goal changed or dropped in a later session: the
+    next session gets the current goal, never the one given up."""
+    old, new = rng.sample(GOALS, 2)
+    first = HoTurn(
+        f"My goal this season is to {old}. Can you make me a weekly plan for it?",
+        (_fact("current_goal", old, f"Goal: {old}.", single_valued=True),),
+    )
+    if which == 0:
+        back = rng.choice(
+            [
+                f"Change of plan: I want to {new} instead.",
+                f"new goal, forget the old one, I'm going to {new}",
+            ]
+        )
+        cand = _fact("current_goal", new, f"Goal: {new}.", single_valued=True)
+        probe = HoProbe(
+            "how should this week of my plan look?",
+            present=(new.split()[-1],),
+            absent=((old, "stale"),),
+            kind="open_thread",
+        )
+    else:
+        back = rng.choice(
+            [
+                f"I've given up on trying to {old}, too much on at work.",
+                f"not going to {old} after all",
+            ]
+        )
+        cand = _fact("current_goal", old, f"No longer aims to {old}.", polarity="retract")
+        probe = HoProbe(
+            "how should this week of my plan look?",
+            absent=((old, "retracted"),),
+            kind="open_thread",
+        )
+    return _conv(user, start, [[first], [HoTurn(back, (cand,))]], [probe], ("open_thread",))
+
+
 def _variant(
     make: Callable[[int, random.Random, str, datetime], HoConversation], which: int
 ) -> Callable[[random.Random, str, datetime], HoConversation]:
@@ -228,7 +305,8 @@ def _variant(
 
 
 SCENARIOS: tuple[Callable[[random.Random, str, datetime], HoConversation], ...] = (
-    *(_variant(_retraction, i) for i in range(6)),
+    *(_variant(_retraction, i) for i in range(8)),
     *(_variant(_correction, i) for i in range(2)),
+    *(_variant(_open_thread, i) for i in range(2)),
 )
 """One scenario per variant, so each is run however many users the split has."""
