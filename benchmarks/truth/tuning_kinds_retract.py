@@ -262,7 +262,7 @@ def _open_thread(which: int, rng: random.Random, user: str, start: datetime) -> 
     old, new = rng.sample(GOALS, 2)
     first = HoTurn(
         f"My goal this season is to {old}. Can you make me a weekly plan for it?",
-        (_fact("current_goal", old, f"Goal: {old}.", single_valued=True),),
+        (_fact("current_goal", old, f"The user's goal is to {old}.", single_valued=True),),
     )
     if which == 0:
         back = rng.choice(
@@ -271,7 +271,7 @@ def _open_thread(which: int, rng: random.Random, user: str, start: datetime) -> 
                 f"new goal, forget the old one, I'm going to {new}",
             ]
         )
-        cand = _fact("current_goal", new, f"Goal: {new}.", single_valued=True)
+        cand = _fact("current_goal", new, f"The user's goal is to {new}.", single_valued=True)
         probe = HoProbe(
             "how should this week of my plan look?",
             present=(new.split()[-1],),
