@@ -188,6 +188,8 @@ def test_a_reply_that_corrects_nothing_leaves_the_value() -> None:
         "I cancelled my gym membership.",
         "not a gym member any more",
         "Ended my membership at the gym.",
+        "I stopped going to Foundry Strength Club when the prices went up.",
+        "I stopped going to the gym.",
     ],
 )
 def test_an_ended_membership_closes_the_gym(ending: str) -> None:

@@ -58,6 +58,17 @@ _NOT_IN = re.compile(
     rf"(?P<o>(?:the\s+)?[^,;.!?]+?)\s*(?:{_ANY_MORE}\b|$|[,;.!?])",
     re.IGNORECASE,
 )
+# "I stopped going to Apex Yoga", "gave up on trying to make it to the Lido": a place the
+# user went to, named (capitalised), is over
+_STOPPED_TO = (
+    rf"{_I}(?:just\s+)?(?:stopped|quit|gave\s+up(?:\s+on)?|given\s+up(?:\s+on)?)\s+"
+    r"(?:trying\s+to\s+)?(?:going|go|get(?:ting)?|mak(?:e|ing)\s+it)\s+(?:to|down\s+to)\s+"
+)
+_STOPPED_GOING = re.compile(
+    rf"{_STOPPED_TO}(?:the\s+)?(?-i:(?P<o>[A-Z][\w'’&-]*(?:\s+[A-Z][\w'’&-]*)*))"
+    rf"|{_STOPPED_TO}(?P<kind>the\s+[a-z][\w-]*)\b",
+    re.IGNORECASE,
+)
 _EAT_EVERYTHING = re.compile(
     r"\b(?:back\s+to\s+eating|(?:i\s+)?eat(?:ing)?)\s+(?:everything|anything|it\s+all)"
     r"(?:\s+again)?\b",
@@ -86,6 +97,8 @@ def ended(clause: str) -> list[tuple[str, str, str]]:
         [('membership', 'Harbour Choir', 'The user is no longer a member of Harbour Choir.')]
         >>> ended("I'm not in the band any more.")
         [('membership', 'band', 'The user is no longer in the band.')]
+        >>> ended("I stopped going to Apex Yoga Loft when the prices went up.")
+        [('membership', 'Apex Yoga Loft', 'The user no longer goes to Apex Yoga Loft.')]
         >>> ended("I live in Oslo.")
         []
     """
@@ -101,6 +114,13 @@ def ended(clause: str) -> list[tuple[str, str, str]]:
             if slot and slot not in _NOT_A_VALUE:
                 return [(slot, "*", f"The user is no longer {_a(slot)} {slot} member.")]
             return []
+    if m := _STOPPED_GOING.search(clause):
+        if m.group("o"):
+            value = m.group("o").strip()
+            return [("membership", value, f"The user no longer goes to {value}.")]
+        kind = _the_kind(m.group("kind")) or ""
+        if kind and kind not in _NOT_A_VALUE:
+            return [(kind, "*", f"The user no longer goes to the {kind}.")]
     if m := _NOT_IN.search(clause):
         value = re.sub(r"^the\s+", "", m.group("o").strip(), flags=re.IGNORECASE)
         if value and value.split()[0].casefold() not in _NOT_A_VALUE and len(value.split()) <= 5:
