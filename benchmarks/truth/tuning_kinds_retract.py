@@ -225,6 +225,8 @@ def _correction(which: int, rng: random.Random, user: str, start: datetime) -> H
                 f"correction — it's {right}",
                 f"sorry, I meant {right} not {wrong}",
                 f"oops, {right}!",
+                f"Ugh, my phone filled that in wrong — {right}, not {wrong}.",
+                f"Wait, {right}, not {wrong}, I was half asleep typing that.",
             ]
         )
         cand = _fact("city", right, f"Lives in {right}.", corrects=wrong)
@@ -239,6 +241,7 @@ def _correction(which: int, rng: random.Random, user: str, start: datetime) -> H
                 f"Correction: it's {right}.",
                 f"sorry, I meant {right}, not {wrong}",
                 f"my mistake — {right}",
+                f"Misspoke there: {right}, not {wrong}; long day.",
             ]
         )
         cand = _fact("employer", right, f"Works at {right}.", corrects=wrong)
