@@ -178,6 +178,18 @@ def test_a_next_turn_correction_naming_only_the_right_value_replaces_the_wrong_o
     assert chat_facts("I live in Tartu.", fix) == ["Ghent"]
 
 
+@pytest.mark.parametrize(
+    "fix",
+    [
+        "Misspoke there: Ghent, not Tartu; long day.",
+        "Ugh, my phone filled that in wrong — Ghent, not Tartu.",
+        "Wait, Ghent, not Tartu, I was half asleep typing that.",
+    ],
+)
+def test_x_not_y_inside_a_longer_turn_corrects_the_earlier_value(fix: str) -> None:
+    assert chat_facts("I live in Tartu.", fix) == ["Ghent"]
+
+
 def test_a_reply_that_corrects_nothing_leaves_the_value() -> None:
     assert chat_facts("I live in Tartu.", "no, thanks") == ["Tartu"]
 

@@ -29,8 +29,9 @@ Example:
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
-__all__ = ["bare_correction", "ended"]
+__all__ = ["bare_correction", "ended", "named_correction"]
 
 _ANY_MORE = r"(?:any\s?more|any\s+longer|these\s+days|now)"
 # the user is the subject: said with "I"/"we", or with no subject at all ("no longer X")
@@ -174,3 +175,40 @@ def bare_correction(text: str) -> str | None:
     if re.search(r"\bnot\b|\brather than\b|\binstead of\b", text, re.IGNORECASE):
         return None  # "X, not Y" names the wrong value: the caller's own pattern reads it
     return new
+
+
+_LEAD = re.compile(
+    r"^(?:\s*(?:it's|it\s+is|i\s+meant|i\s+mean|that's|wait|sorry|oops|no)\b[\s,]*)+",
+    re.IGNORECASE,
+)
+
+
+def named_correction(text: str, said: Iterable[str]) -> tuple[str, str] | None:
+    """``(new, old)`` when ``text`` corrects a value said before with "X, not Y" anywhere
+    in it, whatever comes around ("Misspoke there: Ghent, not Tartu; long day"): ``Y`` must
+    be one of the values ``said`` earlier, and ``X`` a value on its own (no clause).
+
+    Example:
+        >>> named_correction("Ugh, my phone filled that in wrong — Ghent, not Tartu.", ["Tartu"])
+        ('Ghent', 'Tartu')
+        >>> named_correction("I work in Ghent, not Tartu.", ["Tartu"]) is None
+        True
+    """
+    for old in sorted({v for v in said if v and v not in ("*",)}, key=len, reverse=True):
+        m = re.search(
+            rf"(?P<new>[^,;:.!?—–]+?)\s*,?\s+(?:not|rather\s+than|instead\s+of)\s+"
+            rf"{re.escape(old)}(?![\w'’-])",
+            text,
+            re.IGNORECASE,
+        )
+        if not m:
+            continue
+        new = _LEAD.sub("", m.group("new").strip()).strip()
+        if (
+            new
+            and len(new.split()) <= 4
+            and not _NOT_A_CORRECTED_VALUE.search(new)
+            and new.casefold() != old.casefold()
+        ):
+            return new, old
+    return None

@@ -48,7 +48,7 @@ from langmem_plus.extraction.grounding import (
     person_subject,
     valid_to_of,
 )
-from langmem_plus.extraction.retraction import bare_correction, ended
+from langmem_plus.extraction.retraction import bare_correction, ended, named_correction
 from langmem_plus.extraction.timeparse import TimeExpression, find_time_expression
 from langmem_plus.extraction.vocab import (
     ATTRIBUTE_NOT,
@@ -1971,11 +1971,13 @@ class RuleExtractor(BaseExtractor):
         with no earlier turn in the batch names no predicate and gives nothing.
         """
         m = _CORRECTS_TURN.match(turn.text.strip())
-        if m:
+        said = [c for c in earlier if c.polarity == "assert" and c.object not in ("", "*")]
+        if pair := named_correction(turn.text, [c.object for c in said]):
+            new_said, old = pair  # "Misspoke there: Ghent, not Tartu; long day."
+        elif m:
             old, new_said = _tidy(m.group("old")), m.group("new")
         elif (bare := bare_correction(turn.text)) is not None:
             # "no wait, Lyon": the value of the latest earlier statement is the wrong one
-            said = [c for c in earlier if c.polarity == "assert" and c.object not in ("", "*")]
             if not said or said[-1].object.casefold() == bare.casefold():
                 return None
             old, new_said = said[-1].object, bare
