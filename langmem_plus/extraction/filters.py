@@ -456,7 +456,9 @@ def _reason(
         return "inferred"
     if _overridden(c, turns):
         return "instruction"
-    for t in (c.text, c.object, c.quote or ""):
+    # a retraction stores no words, it only closes a held value: the turn around it ("she
+    # had cancer, so we had to put our cat to sleep") is not what would be kept (#12)
+    for t in (c.text, c.object, "" if c.polarity == "retract" else c.quote or ""):
         category = text_rules.sensitive_category(t)
         if category is not None and category not in allow_sensitive:
             return f"sensitive:{category}"

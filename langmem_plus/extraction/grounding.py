@@ -95,6 +95,13 @@ _PLAN = re.compile(
     r"joining|switching|changing jobs|leaving|quitting|retiring|getting married|adopting)\b",
     re.IGNORECASE,
 )
+# "I stopped going to the gym", "gave up on trying to run": the plan words follow a verb
+# that ends something, so they say what ended, not what is planned (#12)
+_ENDED_PLAN = re.compile(
+    r"\b(?:stopped|stop|quit|gave up(?: on)?|given up(?: on)?|give up(?: on)?|no longer)\s+"
+    r"(?:going to|trying to|hoping to|planning (?:to|on)|aiming to|wanting to|looking to)\b",
+    re.IGNORECASE,
+)
 _FUTURE_TIME = re.compile(
     r"\b(?:next (?:week|month|year|spring|summer|autumn|fall|winter|monday|tuesday|"
     r"wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|"
@@ -168,6 +175,8 @@ def modality(clause: str, sentence: str | None = None, upto: int | None = None) 
         'plan'
         >>> modality("got made team lead", "Guess who got made team lead?")
         'asserted'
+        >>> modality("I stopped going to the climbing gym")
+        'asserted'
     """
     t = _norm(clause)
     whole = _norm(sentence) if sentence else t
@@ -190,7 +199,7 @@ def modality(clause: str, sentence: str | None = None, upto: int | None = None) 
     )
     if _CONDITIONAL.search(bare) or opener:
         return "hypothetical"
-    if _PLAN.search(bare) or future:
+    if _PLAN.search(_ENDED_PLAN.sub(" ", bare)) or future:
         return "plan"
     return "asserted"
 

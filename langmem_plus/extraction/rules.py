@@ -49,6 +49,7 @@ from langmem_plus.extraction.grounding import (
     valid_to_of,
     without_asked_tail,
 )
+from langmem_plus.extraction.retraction import bare_correction, ended, named_correction
 from langmem_plus.extraction.timeparse import TimeExpression, find_time_expression
 from langmem_plus.extraction.vocab import (
     ATTRIBUTE_ALIASES,
@@ -2308,6 +2309,11 @@ class RuleExtractor(BaseExtractor):
             if fallback and specs:
                 continue
             specs.extend(rule(ctx))
+        if not specs:  # an ending no typed rule read: a membership, "no longer X" (#12)
+            specs = [
+                _Spec("fact", p, o, t, polarity="retract", negation_in_value=True)
+                for p, o, t in ended(matched_text)
+            ]
         return found, matched_text, specs
 
     def _self_corrected(self, clause: str, turn: UserTurn, scope: str | None) -> str:
@@ -2422,10 +2428,18 @@ class RuleExtractor(BaseExtractor):
         with no earlier turn in the batch names no predicate and gives nothing.
         """
         m = _CORRECTS_TURN.match(turn.text.strip())
-        if not m:
+        said = [c for c in earlier if c.polarity == "assert" and c.object not in ("", "*")]
+        if pair := named_correction(turn.text, [c.object for c in said]):
+            new_said, old = pair  # "Misspoke there: Ghent, not Tartu; long day."
+        elif m:
+            old, new_said = _tidy(m.group("old")), m.group("new")
+        elif (bare := bare_correction(turn.text)) is not None:
+            # "no wait, Lyon": the value of the latest earlier statement is the wrong one
+            if not said or said[-1].object.casefold() == bare.casefold():
+                return None
+            old, new_said = said[-1].object, bare
+        else:
             return None
-        old = _tidy(m.group("old"))
-        new_said = m.group("new")
         for c in reversed(earlier):
             if c.object.casefold() == old.casefold() and c.polarity == "assert":
                 new = _entity(_tidy(new_said)) or _tidy(new_said)

@@ -503,6 +503,13 @@ class Planner:
                     proto = None
             staged.append((now, parsed, proto))
         slots = list(dict.fromkeys((p.subject, p.predicate) for *_, p in staged if p is not None))
+        # a retraction or correction may name a value held under another predicate of the
+        # same subject ("I left the choir" for a hobby): those read the whole subject
+        wide = {
+            p.subject
+            for _, c, p in staged
+            if p is not None and c is not None and self.policy.reaches_other_slots(c)
+        }
         priors = list(dict.fromkeys(p.fact_id for *_, p in staged if p is not None))
         reads: list[Op] = [
             GetOp(lay.settings(user_id), "memory"),
@@ -517,7 +524,8 @@ class Planner:
         if len(slots) > SCAN_SLOTS:
             scans = [(facts_ns, None)]
         else:
-            scans = [(facts_ns, {"subject": s, "predicate": p}) for s, p in slots]
+            scans = [(facts_ns, {"subject": s, "predicate": p}) for s, p in slots if s not in wide]
+            scans += [(facts_ns, {"subject": s}) for s in sorted(wide)]
         head, pages = yield from self._scan(scans, reads)
         settings, meta, rendered, blocked = head[:4]
         if not self._enabled(settings):
@@ -530,11 +538,11 @@ class Planner:
         for page in pages:
             for item in page:
                 v = item.value
-                slot = (v.get("subject"), v.get("predicate"))
-                if slot in wanted:
+                slot = (str(v.get("subject")), str(v.get("predicate")))
+                if slot in wanted or slot[0] in wide:
                     fact = decode_trusted(v)
                     if fact is not None:
-                        by_slot[slot][item.key] = fact
+                        by_slot.setdefault(slot, {})[item.key] = fact
                         slot_of[item.key] = slot
         history: dict[str, Mapping[str, Any] | None] = {
             fid: (r.value if isinstance(r, Item) else None)
@@ -555,6 +563,13 @@ class Planner:
                 past: list[Fact] = []
                 if proto is not None:
                     current = list(by_slot[(proto.subject, proto.predicate)].values())
+                    if proto.subject in wide and self.policy.reaches_other_slots(parsed):
+                        current += [
+                            f
+                            for (subject, predicate), rows in by_slot.items()
+                            if subject == proto.subject and predicate != proto.predicate
+                            for f in rows.values()
+                        ]
                     prior = history.get(proto.fact_id)
                     past = [f for f in [decode_trusted(prior)] if f is not None] if prior else []
                 decision = self.policy.decide(

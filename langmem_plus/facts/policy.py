@@ -82,6 +82,7 @@ __all__ = [
     "DEFAULT_MULTI_VALUED",
     "DEFAULT_PREDICATE_ALIASES",
     "DEFAULT_SINGLE_VALUED",
+    "INTENTIONS",
     "Action",
     "Decision",
     "Ruling",
@@ -162,6 +163,10 @@ DEFAULT_MULTI_VALUED: frozenset[str] = frozenset(
 )
 """Predicates that accumulate. Unknown predicates are treated the same way."""
 
+INTENTIONS: frozenset[str] = frozenset({"current_goal"})
+"""Predicates whose value is an intention: a goal is said as a plan ("I want to run a 10k",
+"I'm going to learn Italian") and is true now as a goal, so ``plan`` does not reject it."""
+
 DEFAULT_PREDICATE_ALIASES: Mapping[str, str] = {
     "lives_in": "city",
     "home_city": "city",
@@ -180,6 +185,7 @@ DEFAULT_PREDICATE_ALIASES: Mapping[str, str] = {
     "unit_system": "units",
     "measurement_units": "units",
     "time_zone": "timezone",
+    "goal": "current_goal",
     "spouse": "partner",
     "husband": "partner",
     "wife": "partner",
@@ -717,7 +723,10 @@ class WritePolicy:
             return ("instruction", None)
         if provenance != "own_words":
             return ("not_own_words", None)
-        if modality != "asserted":
+        if modality != "asserted" and not (
+            modality == "plan"
+            and normalize_predicate(candidate.predicate, self.predicate_aliases) in INTENTIONS
+        ):
             return (modality, None)  # "question", "hypothetical" or "plan"
         holder = normalize_holder(candidate.holder)
         if holder is None:
@@ -901,18 +910,37 @@ class WritePolicy:
             and f.subject == fact.subject
             and f.predicate == fact.predicate
         ]
+        others: list[Fact] = []
+        if candidate.polarity.strip().lower() == "retract" or candidate.corrects:
+            others = [
+                f
+                for f in current
+                if f.is_current
+                and f.user_id == user_id
+                and f.scope == fact.scope
+                and f.subject == fact.subject
+                and f.predicate != fact.predicate
+            ]
         if candidate.polarity.strip().lower() == "retract":
-            return self._retract(candidate, same_slot, now)
+            return self._retract(candidate, fact.predicate, same_slot, others, now)
         if fact.message_id:
             for version in past:
                 if version.fact_id == fact.fact_id and fact.message_id in version.seen_messages:
                     return Decision(action="reconfirmed", code="replayed", other=version)
         if fact.valid_to is not None:
-            # A past state is history: it never becomes, closes or beats a current value.
+            # A past state is history: it never becomes or beats a current value; the same
+            # value held as current ("I'm vegan" ... "I used to be vegan") ended then.
+            value = normalize_object(fact.object)
+            ended = [f for f in same_slot if normalize_object(f.object) == value]
+            if ended:
+                closed = tuple(_close(f, fact.valid_to, now) for f in ended)
+                return Decision(
+                    action="retracted", code="retracted", closed=closed, other=ended[0], write=True
+                )
             return Decision(action="new", code="past_state", fact=fact, write=True)
         if fact.single_valued is None and any(f.single_valued for f in same_slot):
             fact = fact.model_copy(update={"single_valued": True})  # the slot was declared
-        wrong = self._corrected(candidate, same_slot)
+        wrong = self._corrected(candidate, same_slot) or self._corrected(candidate, others)
         if wrong:
             return self._correct(fact, wrong, same_slot, now)
         held = self._held_value(fact, same_slot)
@@ -938,23 +966,43 @@ class WritePolicy:
             return Decision(action="rejected", code=ruling.code, other=old)
         return Decision(action="conflict", code=ruling.code, other=old)
 
+    def reaches_other_slots(self, candidate: CandidateFact) -> bool:
+        """Whether ``candidate`` may act on a value held under another predicate of its
+        subject: a retraction naming its value, or a correction naming the wrong one (an
+        extractor's predicate for "I left the choir" need not be the one "I sing in the
+        choir" was stored under). The caller then passes the subject's facts as ``current``.
+
+        Example:
+            >>> gone = CandidateFact(kind="fact", predicate="membership", object="the choir",
+            ...                      text="Left the choir.", polarity="retract")
+            >>> WritePolicy().reaches_other_slots(gone)
+            True
+        """
+        if candidate.corrects and candidate.corrects.strip():
+            return True
+        return candidate.polarity.strip().lower() == "retract" and candidate.object.strip() not in (
+            "",
+            "*",
+        )
+
     def _retract(
-        self, candidate: CandidateFact, same_slot: Sequence[Fact], now: datetime
+        self,
+        candidate: CandidateFact,
+        predicate: str,
+        same_slot: Sequence[Fact],
+        others: Sequence[Fact],
+        now: datetime,
     ) -> Decision:
         """Close the current value(s) the retraction names; ``""``/``"*"``: all of the slot.
 
-        The window ends when the user said it ended (the candidate's ``valid_from``), else
-        ``now``; never before the closed value began.
+        The value may be named otherwise than it was stored (``_retracted``); a value named
+        in no held fact of the slot is looked for under the subject's other predicates
+        (``others``), by its name only. The window ends when the user said it ended (the
+        candidate's ``valid_from``), else ``now``; never before the closed value began.
         """
-        target = candidate.object.strip()
-        if target in ("", "*"):
-            matches = list(same_slot)
-        else:
-            value = normalize_object(target)
-            matches = [f for f in same_slot if normalize_object(f.object) == value]
-            terms = content_terms(target)
-            if not matches and terms:  # "Acme" retracts "Acme Corp"
-                matches = [f for f in same_slot if terms <= content_terms(f.object)]
+        matches = self._retracted(candidate, predicate, same_slot)
+        if not matches and others:
+            matches = _named(candidate.object, others)
         if not matches:
             return Decision(action="rejected", code="nothing_to_retract")
         end = candidate.valid_from if candidate.valid_from and candidate.valid_from <= now else now
@@ -962,6 +1010,44 @@ class WritePolicy:
         return Decision(
             action="retracted", code="retracted", closed=closed, other=matches[0], write=True
         )
+
+    def _retracted(
+        self, candidate: CandidateFact, predicate: str, same_slot: Sequence[Fact]
+    ) -> list[Fact]:
+        """The held values of the slot a retraction names, however it names them, first rule
+        that finds any:
+
+        1. ``""``/``"*"``, or words that only name the slot itself ("my partner", "my gym
+           membership", "the job"): whatever is current;
+        2. the value by name: the same, a part of it ("Acme" for "Acme Corp"), or a longer
+           description of it ("a dog named Rex" for "Rex");
+        3. the retraction's own text names the held value ("Eats meat again; no longer
+           vegan" for "vegan");
+        4. the retraction's value is in a held fact's text ("cat" for "Has a cat named
+           Marzipan.").
+        """
+        target = candidate.object.strip()
+        if target in ("", "*") or self._names_slot(target, predicate):
+            return list(same_slot)
+        named = _named(target, same_slot)
+        if named:
+            return named
+        said = content_terms(candidate.text)
+        in_text = [f for f in same_slot if (t := content_terms(f.object)) and t <= said]
+        if in_text:
+            return in_text
+        terms = content_terms(target)
+        return [f for f in same_slot if terms and terms <= content_terms(f.text)]
+
+    def _names_slot(self, target: str, predicate: str) -> bool:
+        """``target`` says nothing but the slot's own noun ("my gym membership" for
+        ``gym``, "my husband" for ``partner``): the predicate's words and its aliases'."""
+        terms = content_terms(target)
+        if not terms:
+            return False
+        words = {predicate, *(a for a, p in self.predicate_aliases.items() if p == predicate)}
+        noun = content_terms(" ".join(w.replace("_", " ") for w in words))
+        return terms <= noun
 
     def _corrected(self, candidate: CandidateFact, same_slot: Sequence[Fact]) -> list[Fact]:
         """The held values a correction ("I meant X, not Y") says were a mistake."""
@@ -1047,6 +1133,22 @@ class WritePolicy:
             update["source"] = "stated"
         updated = held.model_copy(update=update)
         return Decision(action="reconfirmed", code=code, fact=updated, other=held, write=True)
+
+
+def _named(target: str, held: Sequence[Fact]) -> list[Fact]:
+    """The ``held`` facts whose value ``target`` names: the same value, a part of it
+    ("Acme" for "Acme Corp") or a description containing it ("a dog named Rex")."""
+    value = normalize_object(target)
+    same = [f for f in held if normalize_object(f.object) == value]
+    if same or value in ("", "*"):
+        return same
+    terms = content_terms(target)
+    if not terms:
+        return []
+    part = [f for f in held if terms <= content_terms(f.object)]
+    if part:
+        return part
+    return [f for f in held if (t := content_terms(f.object)) and t <= terms]
 
 
 def _close(fact: Fact, end: datetime, now: datetime) -> Fact:

@@ -46,7 +46,12 @@ from langmem_plus.nodes.intents import (
     forget_reply,
     forget_targets,
 )
-from langmem_plus.nodes.lifecycle import DEFAULT_IDLE_TIMEOUT, opening_context, topic_of
+from langmem_plus.nodes.lifecycle import (
+    DEFAULT_IDLE_TIMEOUT,
+    opening_context,
+    topic_of,
+    without_values,
+)
 from langmem_plus.nodes.state import MemoryDecision
 from langmem_plus.resilience import DegradationReport, current_degradation, protect
 
@@ -606,6 +611,7 @@ class MemoryCore:
         handled = set(session.get("handled") or [])
         humans = [m for m in new if isinstance(m, HumanMessage) and m.id not in handled]
         working = list(state.get("memory_working_set") or [])
+        gone: list[str] = []  # values this turn's decisions closed (kept out of the topic)
         if humans:
             kwargs: dict[str, Any] = {"now": now, "user_id": user, "scope": ctx.scope}
             if isinstance(self.extractor, BaseExtractor):
@@ -644,6 +650,11 @@ class MemoryCore:
             update["memory_working_set"] = working[-WORKING_SET_MAX:]
             if self.persist == "per_turn":
                 applied = yield from remember_all(mem, user, candidates, ctx.thread_id)
+                gone += [
+                    o.old.object
+                    for o in applied.outcomes
+                    if o.action in ("superseded", "retracted") and o.old is not None
+                ]
                 applied.add_dropped(dropped)
                 update["memory_announcements"] += applied.announcements
                 update["memory_decisions"] += applied.decisions
@@ -663,7 +674,7 @@ class MemoryCore:
         if ctx.thread_id is not None:
             topic_source = [m for m in humans if not detect_command(message_text(m))]
             try:
-                yield from self._touch_session(ctx, session, now, topic_source)
+                yield from self._touch_session(ctx, session, now, topic_source, gone)
             except Exception as exc:  # bookkeeping only: the turn is done
                 update["memory_errors"].append(f"store:{type(exc).__name__}")
                 update["memory_degraded"] = True
@@ -678,6 +689,7 @@ class MemoryCore:
         session: Mapping[str, Any],
         now: datetime,
         humans: Sequence[BaseMessage],
+        gone: Sequence[str] = (),
     ) -> Plan[None]:
         mem, user = ctx.memory, ctx.user_id
         ns = sessions_namespace(mem, user)
@@ -686,6 +698,8 @@ class MemoryCore:
         record = dict(item.value) if isinstance(item, Item) else {}
         # what is open: the last message's questions and requests, else the thread's
         topic = (topic_of(message_text(humans[-1])) if humans else "") or record.get("topic")
+        if topic and gone:  # a value this turn closed never comes back as the open thread
+            topic = without_values(topic, gone) or None
         record.update(
             {
                 "thread_id": ctx.thread_id,

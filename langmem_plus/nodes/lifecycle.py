@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -60,6 +60,7 @@ __all__ = [
     "held_values_only",
     "opening_context",
     "topic_of",
+    "without_values",
 ]
 
 logger = logging.getLogger("langmem_plus.nodes")
@@ -236,6 +237,33 @@ def held_values_only(topic: str, facts: Sequence[Fact], request: str) -> str:
     text = "".join(out)
     text = re.sub(r"\s+([.!?,;:])", r"\1", re.sub(r"\s{2,}", " ", text))
     return text.strip()
+
+
+def without_values(topic: str, values: Iterable[str]) -> str:
+    """``topic`` without ``values`` (whole words, any case, with the preposition before
+    them): the open thread keeps what was asked, never a value that a later turn of the
+    session superseded, retracted or corrected, lowercase or not ("vegetarian recipes"
+    after "I'm not vegetarian any more").
+
+    Example:
+        >>> without_values("Can you suggest some vegetarian recipes for Friday?", ["vegetarian"])
+        'Can you suggest some recipes for Friday?'
+        >>> without_values("Find me a flat in Porto near the river?", ["porto"])
+        'Find me a flat near the river?'
+        >>> without_values("Any tips for my Corolla?", [])
+        'Any tips for my Corolla?'
+    """
+    out = topic
+    for value in sorted({v.strip() for v in values if v and v.strip() not in ("", "*")}, key=len):
+        words = r"\s+".join(re.escape(w) for w in value.split())
+        before = "|".join(sorted(_PREPOSITIONS, key=len, reverse=True))
+        out = re.sub(
+            rf"(?:\s+\b(?:{before})\b)?\s*(?<![\w-]){words}(?![\w-])", "", out, flags=re.IGNORECASE
+        )
+    if out == topic:
+        return topic
+    out = re.sub(r"\s+([.!?,;:…])", r"\1", re.sub(r"\s{2,}", " ", out))
+    return out.strip()
 
 
 @dataclass(frozen=True)
