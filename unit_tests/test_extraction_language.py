@@ -225,7 +225,7 @@ STRUCTURES = [
     # diets by a diet noun or by their shape; hyphenated intolerances
     ("I went over to a grain-free diet in June.", {("dietary_restriction", "grain-free")}),
     ("I'm fructivore these days.", {("dietary_restriction", "fructivore")}),
-    ("I'm yeast-intolerant.", {("intolerance", "yeast")}),
+    ("I'm quinoa-intolerant.", {("intolerance", "quinoa")}),
     # a preferred name in other words; one-at-a-time things with a clitic or a synonym
     ("My colleagues know me as Tavi.", {("preferred_name", "Tavi")}),
     ("My van's a Ford Transit.", {("van", "Ford Transit")}),

@@ -667,8 +667,8 @@ def test_the_graph_asks_once_about_two_stated_dates_and_tells_every_unsaved_stat
     may = datetime(2026, 5, 3, tzinfo=timezone.utc)
     march = datetime(2026, 3, 1, tzinfo=timezone.utc)
     script = {
-        "I moved to Aveiro on 3 May.": [
-            cand("city", "Aveiro", "The user lives in Aveiro.", valid_from=may, time_stated=True)
+        "I moved to Leiria on 3 May.": [
+            cand("city", "Leiria", "The user lives in Leiria.", valid_from=may, time_stated=True)
         ],
         "I've lived in Zadar since March.": [
             cand("city", "Zadar", "The user lives in Zadar.", valid_from=march, time_stated=True)
@@ -687,8 +687,8 @@ def test_the_graph_asks_once_about_two_stated_dates_and_tells_every_unsaved_stat
     cfg = {"configurable": {"thread_id": "one-thread", "user_id": "ines"}}
     lines = [graph.invoke({"messages": [("user", t)]}, cfg)["memory_announcements"] for t in script]
     assert lines == [
-        ["I'll remember that you live in Aveiro."],
-        ["I have two different answers: you live in Aveiro, or you live in Zadar. "
+        ["I'll remember that you live in Leiria."],
+        ["I have two different answers: you live in Leiria, or you live in Zadar. "
          "Which one is right now?"],
         [],  # asked once: the next turn of the thread does not ask again
         ["I didn't save that, because it touches on your health, which I don't keep."],

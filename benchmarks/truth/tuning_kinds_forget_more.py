@@ -3,7 +3,7 @@
 The cases of ``tuning_kinds_forget.py`` taught the recogniser its structure; these are a
 second, deliberately different set, written before the fixes they drive: slang and terse
 verbs ("nuke", "bin", "lose", "toss"), no possessive ("drop the pescatarian bit"), a topic
-named by a paraphrase of the value rather than the attribute ("the stuff about the Aveiro
+named by a paraphrase of the value rather than the attribute ("the stuff about the Leiria
 flat"), a wish or a polite question ("would you mind forgetting ...", "you don't need to
 know ..."), a topic stated first and pointed back at ("the kiwi thing, bin it"), the
 previous turn pointed back at ("that's not true anymore, remove it"), everything in other
@@ -61,11 +61,11 @@ def _conv(
     )
 
 
-_CITIES = ["Aveiro", "Gdańsk", "Bergamo", "Uppsala", "Olomouc"]
+_CITIES = ["Leiria", "Gdańsk", "Bergamo", "Uppsala", "Olomouc"]
 _EMPLOYERS = ["Quillfeather", "Marrowby", "Tinsel & Hart", "Ovenbird"]
 _TITLES = ["sound designer", "paralegal", "welder"]
-_FRUIT = ["kiwi", "mango", "celery", "mustard"]
-_PARTNERS = ["Odile", "Baptiste", "Henrike", "Soren"]
+_FRUIT = ["kiwi", "papaya", "celery", "mustard"]
+_PARTNERS = ["Odile", "Baptiste", "Wiebke", "Soren"]
 _PETS = [("dog", "Pickle"), ("cat", "Mochi"), ("rabbit", "Juniper")]
 
 WORDINGS: dict[str, list[str]] = {
@@ -204,7 +204,7 @@ WORDINGS: dict[str, list[str]] = {
 
 
 def _value(rng: random.Random, user: str, start: datetime) -> HoConversation:
-    """The city named by its value in a paraphrase ("the Aveiro flat"); the job is kept."""
+    """The city named by its value in a paraphrase ("the Leiria flat"); the job is kept."""
     city, emp = rng.choice(_CITIES), rng.choice(_EMPLOYERS)
     say = f"I rent a flat in {city}."
     job = f"I work for {emp}."

@@ -462,7 +462,7 @@ def _started_and_planned(rng: random.Random, user: str, start: datetime) -> HoCo
     )  # fmt: skip
 
 
-_DATED_TOWNS = ("Aveiro", "Tromsø", "Zadar", "Plovdiv", "Lleida")
+_DATED_TOWNS = ("Leiria", "Tromsø", "Zadar", "Plovdiv", "Lleida")
 
 
 def _dated_conflict(rng: random.Random, user: str, start: datetime) -> HoConversation:

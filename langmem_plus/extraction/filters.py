@@ -329,7 +329,7 @@ _POSSESSIVE_NAMING = r"\b(?:my|our)\s+(?:[\w-]+\s+){0,2}"
 
 def _presupposed(c: CandidateFact, words: str) -> bool:
     """True when ``words`` name the user's person of ``c`` definitely, so the relation
-    holds whatever the sentence plans for them: "my son Rowan", "My son's starting school"
+    holds whatever the sentence plans for them: "my son Tamsin", "My son's starting school"
     (for "a son"), "the kids, Ada and Bo", "Ines, our eldest", "the dog, Rufus". An
     indefinite one ("we're getting a puppy", "expecting a baby") is what is planned."""
     if c.predicate not in _PEOPLE_PREDICATES:
@@ -348,7 +348,7 @@ def _presupposed(c: CandidateFact, words: str) -> bool:
     return any(
         re.search(pattern, words, re.I)
         for pattern in (
-            _POSSESSIVE_NAMING + name,  # "my son Rowan"
+            _POSSESSIVE_NAMING + name,  # "my son Tamsin"
             _DEFINITE + rf"(?:{rel})s?,?\s+(?:[^\W\d_]+,?\s+(?:and\s+)?){{0,3}}?" + name,
             rf"(?<![^\W_]){re.escape(value)},?\s+(?:my|our)\s",  # "Ines, our eldest"
         )
@@ -363,7 +363,7 @@ def _mood(c: CandidateFact, turn: UserTurn, at: int, quote: str, sentence: str) 
     (what follows a colon or a dash stands alone) and the sentence around it.
 
     A question the speaker answers at once with themselves ("Who got the job? Me!") is a
-    statement; a person named definitely ("my son Rowan is starting school next month",
+    statement; a person named definitely ("my son Tamsin is starting school next month",
     "taking the dog, Rufus, camping", "a party for my wife Lena?") is the user's, whatever
     is planned or asked for them."""
     value = c.object.strip()

@@ -1917,7 +1917,7 @@ _CONSTRAINT = _rx(
 
 @_rule("value_first", fallback=True)
 def _value_first_rule(ctx: _Context) -> list[_Spec]:
-    """The thing first, then what the user thinks of it: "liver is something I hate",
+    """The thing first, then what the user thinks of it: "tripe is something I hate",
     "night trains are out for me" (a dislike, a constraint)."""
     if m := _THING_DISLIKED.search(ctx.clause):
         value = _tidy(m.group("o"))
@@ -2501,12 +2501,17 @@ _CORRECTS_TURN = re.compile(
 
 def _without_replaced_retractions(found: list[CandidateFact]) -> list[CandidateFact]:
     """A turn that leaves one value and names the next ("I quit A and now work for B")
-    says the new value; the retraction of the old one is left to the supersession."""
+    says the new value; the retraction of the old one is left to the supersession. A turn
+    that names the value it ends keeps that retraction, not a "whatever is current" one."""
     asserted = {(c.subject, c.predicate) for c in found if c.polarity == "assert"}
+    named = {(c.subject, c.predicate) for c in found if c.polarity == "retract" and c.object != "*"}
     return [
         c
         for c in found
         if not (
             c.polarity == "retract" and c.object != "*" and (c.subject, c.predicate) in asserted
         )
+        # "I've ditched being X, I eat anything now": the named value is what ends, not
+        # every value of the slot
+        and not (c.polarity == "retract" and c.object == "*" and (c.subject, c.predicate) in named)
     ]
