@@ -204,6 +204,14 @@ class BaseQdrantStore:
     ) -> Generator[Call, Any, list[SearchItem]]:
         flt, residual = self._search_filter(op, now)
         passes = _residual_check(residual)
+        decoded: dict[Any, dict[str, Any]] = {}  # point id -> its value, decoded once
+
+        def value_of(r: Record) -> dict[str, Any]:
+            v = decoded.get(r.id)
+            if v is None:
+                v = decoded[r.id] = stored_value(r.payload)
+            return v
+
         want = max(op.offset, 0) + max(op.limit, 0)
         scored: list[Record] = []
         dense_q: list[float] | None = None
@@ -229,7 +237,7 @@ class BaseQdrantStore:
                 )
                 scored = ranked
                 if residual:
-                    scored = [r for r in ranked if passes(stored_value(r.payload))]
+                    scored = [r for r in ranked if passes(value_of(r))]
                 if not residual or len(scored) >= want or len(ranked) < limit:
                     break
                 limit *= 4
@@ -252,14 +260,17 @@ class BaseQdrantStore:
             for r in rest:
                 if r.id in seen:
                     continue
-                if residual and not passes(stored_value(r.payload)):
+                if residual and not passes(value_of(r)):
                     continue
                 r.score = None
                 rows.append(r)
         page = rows[op.offset : op.offset + op.limit]
         for r in page:
             self._note_refresh(r.payload, r.id, op.refresh_ttl, refresh)
-        return [cast(SearchItem, item_from_payload(r.payload, r.score, search=True)) for r in page]
+        return [
+            cast(SearchItem, item_from_payload(r.payload, r.score, search=True, value=value_of(r)))
+            for r in page
+        ]
 
     def _plan_list_namespaces(
         self, op: ListNamespacesOp, now: float

@@ -170,21 +170,28 @@ def _dt(ts: float) -> datetime:
 
 
 def item_from_payload(
-    payload: Mapping[str, Any], score: float | None = None, *, search: bool = False
+    payload: Mapping[str, Any],
+    score: float | None = None,
+    *,
+    search: bool = False,
+    value: dict[str, Any] | None = None,
 ) -> Item:
-    """Rebuild a LangGraph ``Item`` (or ``SearchItem``) from a stored payload."""
+    """Rebuild a LangGraph ``Item`` (or ``SearchItem``) from a stored payload; ``value`` is
+    the payload's ``stored_value`` when the caller has already decoded it."""
     namespace = split_namespace(payload["ns"])
+    if value is None:
+        value = stored_value(payload)
     if search:
         return SearchItem(
             namespace=namespace,
             key=payload["key"],
-            value=stored_value(payload),
+            value=value,
             created_at=_dt(payload["created_at"]),
             updated_at=_dt(payload["updated_at"]),
             score=score,
         )
     return Item(
-        value=stored_value(payload),
+        value=value,
         key=payload["key"],
         namespace=namespace,
         created_at=_dt(payload["created_at"]),
