@@ -139,77 +139,17 @@ def _tuning(
     return {"users": users_n, "seed": seed, "systems": out}
 
 
-def _heldout(
-    users_n: int,
-    seed: int,
-    mode: str,
-    *,
-    embeddings: Any = None,
-    dims: int = DIMS,
-    dense_floor: float | None = None,
-    progress: bool = True,
-) -> dict[str, Any]:
-    from benchmarks.truth.heldout_v2 import generate_heldout_v2
-
-    convs = generate_heldout_v2(seed=seed, users=users_n)
-    return _conversations(
-        convs,
-        mode,
-        seed=seed,
-        embeddings=embeddings,
-        dims=dims,
-        dense_floor=dense_floor,
-        progress=progress,
-    )
-
-
-def _retired(
-    users_n: int,
-    seed: int,
-    mode: str,
-    *,
-    embeddings: Any = None,
-    dims: int = DIMS,
-    dense_floor: float | None = None,
-    progress: bool = True,
-) -> dict[str, Any]:
-    """The retired held-out split (v1): tuning material now, run like ``kinds``."""
-    from benchmarks.truth.heldout_v1 import generate_heldout_v1
-
-    convs = generate_heldout_v1(seed=seed, users=users_n)
-    return _conversations(
-        convs,
-        mode,
-        seed=seed,
-        embeddings=embeddings,
-        dims=dims,
-        dense_floor=dense_floor,
-        progress=progress,
-    )
-
-
-def _kinds(
-    users_n: int,
-    seed: int,
-    mode: str,
-    *,
-    embeddings: Any = None,
-    dims: int = DIMS,
-    dense_floor: float | None = None,
-    progress: bool = True,
-) -> dict[str, Any]:
-    from benchmarks.truth.tuning_kinds import generate_tuning_kinds
-
-    convs = generate_tuning_kinds(seed=seed, users=users_n)
-    return _conversations(
-        convs,
-        mode,
-        seed=seed,
-        embeddings=embeddings,
-        dims=dims,
-        dense_floor=dense_floor,
-        progress=progress,
-    )
+def _scripted(split: str, users_n: int, seed: int) -> list[Any]:
+    """The conversations of a scripted split, its generator imported only when it runs
+    (``heldout`` is v2; ``retired`` is held-out v1, tuning material now, run like
+    ``kinds``)."""
+    if split == "heldout":
+        from benchmarks.truth.heldout_v2 import generate_heldout_v2 as make
+    elif split == "retired":
+        from benchmarks.truth.heldout_v1 import generate_heldout_v1 as make
+    else:
+        from benchmarks.truth.tuning_kinds import generate_tuning_kinds as make
+    return make(seed=seed, users=users_n)
 
 
 def _conversations(
@@ -320,27 +260,33 @@ def run_splits(
         for mode in modes:
             assert mode in MODES, mode
             t0 = time.perf_counter()
-            fn = {
-                "tuning": _tuning,
-                "kinds": _kinds,
-                "retired": _retired,
-                "heldout": _heldout,
-            }[split]
             n = {
                 "tuning": tuning_users,
                 "kinds": heldout_users if kinds_users is None else kinds_users,
                 "retired": heldout_users if retired_users is None else retired_users,
                 "heldout": heldout_users,
             }[split]
-            runs.setdefault(split, {})[mode] = fn(
-                n,
-                seed,
-                mode,
-                embeddings=embeddings,
-                dims=dims,
-                dense_floor=dense_floor,
-                progress=progress,
-            )
+            if split == "tuning":
+                run = _tuning(
+                    n,
+                    seed,
+                    mode,
+                    embeddings=embeddings,
+                    dims=dims,
+                    dense_floor=dense_floor,
+                    progress=progress,
+                )
+            else:
+                run = _conversations(
+                    _scripted(split, n, seed),
+                    mode,
+                    seed=seed,
+                    embeddings=embeddings,
+                    dims=dims,
+                    dense_floor=dense_floor,
+                    progress=progress,
+                )
+            runs.setdefault(split, {})[mode] = run
             seconds[f"{split}/{mode}"] = round(time.perf_counter() - t0, 1)
     return {"runs": runs, "seconds": seconds}
 
