@@ -13,7 +13,8 @@ Measures:
    LangGraph's InMemoryStore (where the store itself costs ~1 us and what is left is the
    wrapper), with the default deadline and with ``read_timeout=None`` (inline, no
    deadline); plus where the sync microseconds go (a no-op hand-off to a worker thread,
-   and a bare two-thread lock ping-pong), and the opt-in ``sync_inline=True``. CPU affinity
+   and a bare two-thread lock ping-pong), and both ``sync_inline`` choices forced (the
+   default runs Edge's sync calls inline and InMemoryStore's on a worker). CPU affinity
    is never changed (the default); ``--colocate`` adds the opt-in co-located rows;
 2. latency of a call and of a turn while the store hangs forever: before the breaker opens
    (each call waits for its deadline) and after (fail fast);
@@ -143,8 +144,12 @@ def _cases(colocate: bool, *, sync: bool = True) -> list[tuple[str, dict[str, ob
         ("read_timeout=None", {"read_timeout": None}),
     ]
     if sync:
+        # the default picks the thread by store (inline on Edge, a worker on InMemoryStore);
+        # both rows show each choice on every store
         cases.append(("deadline 300 ms, sync_inline=True", {"read_timeout": 0.3,
                                                             "sync_inline": True}))
+        cases.append(("deadline 300 ms, sync_inline=False", {"read_timeout": 0.3,
+                                                             "sync_inline": False}))
     if colocate:
         cases.append(("deadline 300 ms, colocate=True", {"read_timeout": 0.3, "colocate": True}))
     return cases

@@ -39,11 +39,19 @@ import threading
 import time
 from collections.abc import Awaitable, Callable, Coroutine, Generator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from langmem_plus.errors import StoreUnavailableError
 
-__all__ = ["InlineWatch", "Outcome", "OutcomeKind", "TaskDeadline", "ThreadDeadline"]
+__all__ = ["AcquirableLock", "InlineWatch", "Outcome", "OutcomeKind", "TaskDeadline", "ThreadDeadline"]
+
+
+class AcquirableLock(Protocol):
+    """What :class:`InlineWatch` needs of a guard lock (``threading.Lock``/``RLock``)."""
+
+    def acquire(self, blocking: bool = ..., timeout: float = ...) -> bool: ...
+
+    def release(self) -> None: ...
 
 
 class OutcomeKind(str, enum.Enum):
@@ -463,8 +471,8 @@ async def _cancelled(coro: Coroutine[Any, Any, Any]) -> Any:
 
 
 class InlineWatch:
-    """Opt-in: run sync calls in the calling thread while they keep their deadline, and fall
-    back to :class:`ThreadDeadline` (a hard deadline) as soon as one does not.
+    """Run sync calls in the calling thread while they keep their deadline, and fall back
+    to :class:`ThreadDeadline` (a hard deadline) as soon as one does not.
 
     A call made inline cannot be abandoned: the caller is the thread running it. So this
     trades the hard deadline of the *first* call that hangs for no thread hand-off on the
@@ -479,6 +487,10 @@ class InlineWatch:
         recover_after: pool calls in a row that must meet their deadline before calls run
             inline again.
         poll: the watchdog's check interval in seconds while inline calls are running.
+        guard: a lock every call of the wrapped work takes (e.g. an embedded engine's).
+            A call runs inline only while it can take the lock at once, and holds it for
+            the call; while another call holds it (a long write), the call goes to the
+            pool, so it waits for the lock under the hard deadline.
 
     Example:
         >>> watch = InlineWatch(ThreadDeadline(max_workers=1))
@@ -488,9 +500,15 @@ class InlineWatch:
     """
 
     def __init__(
-        self, threads: ThreadDeadline, *, recover_after: int = 20, poll: float = 0.01
+        self,
+        threads: ThreadDeadline,
+        *,
+        recover_after: int = 20,
+        poll: float = 0.01,
+        guard: AcquirableLock | None = None,
     ) -> None:
         self.threads = threads
+        self.guard = guard
         self.recover_after = recover_after
         self.poll = poll
         self._inline = True
@@ -508,12 +526,28 @@ class InlineWatch:
         return self._inline
 
     def run(self, fn: Callable[[], Any], timeout: float | None) -> Outcome:
-        """Run ``fn`` inline while healthy, else on the pool under ``timeout``."""
+        """Run ``fn`` inline while healthy, else on the pool under ``timeout``.
+
+        With a ``guard`` lock, a call runs inline only if the lock can be taken at once
+        (held for the call); while someone else holds it the call goes to the pool, so
+        waiting for the lock has the hard deadline.
+        """
+        guard = self.guard
         if timeout is None or not self._inline:
             outcome = self.threads.run(fn, timeout)
             if timeout is not None and not self._inline:
                 self._count_pool_call(outcome)
             return outcome
+        if guard is None:
+            return self._run_inline(fn, timeout)
+        if not guard.acquire(blocking=False):
+            return self.threads.run(fn, timeout)
+        try:
+            return self._run_inline(fn, timeout)
+        finally:
+            guard.release()
+
+    def _run_inline(self, fn: Callable[[], Any], timeout: float) -> Outcome:
         start = time.perf_counter()
         late = [False]
         with self._lock:

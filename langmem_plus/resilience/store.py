@@ -76,12 +76,18 @@ class ResilientStore(BaseStore):
             (see :class:`~langmem_plus.resilience.ThreadDeadline`); this changes the calling
             thread's affinity during each call, so only for applications that own their
             threads' placement.
-        sync_inline: opt-in (default ``False``). Run sync store calls in the calling thread
-            while they keep their deadline (no thread hand-off: the healthy overhead of the
-            async path), switching to the worker pool for every later call once one misses
-            it (see :class:`~langmem_plus.resilience.InlineWatch`). The price: the first
-            call that hangs holds its caller until the store answers. Leave it off where a
-            hung store must never hold a request.
+        sync_inline: how sync calls wait for their deadline. ``None`` (default): in the
+            calling thread when the wrapped store says its calls cannot wait on anything
+            that hangs (an ``inline_lock`` attribute: ``QdrantStore(path=...)`` without
+            an embedding model, whose calls are in-process work under one engine lock),
+            on a worker thread otherwise (a server, an embedding service, any other
+            store). ``True``: in the calling thread for any store; ``False``: always on a
+            worker thread. In the calling thread there is no thread hand-off (the async
+            path's cost, a few microseconds); a call waits there only while it can take
+            the store's ``inline_lock`` at once, so a call behind a long write still has
+            the hard deadline, and once a call runs past its deadline every later one
+            goes to the worker pool until 20 in a row meet theirs (see
+            :class:`~langmem_plus.resilience.InlineWatch`).
         replay_batch_size: queued writes sent per replay call (halved after a replay
             timeout).
         replay_timeout: deadline for one replay call (it is off the request path).
@@ -112,7 +118,7 @@ class ResilientStore(BaseStore):
         on_event: EventHook | None = None,
         max_workers: int = 16,
         colocate: bool = False,
-        sync_inline: bool = False,
+        sync_inline: bool | None = None,
         replay_batch_size: int = 256,
         replay_timeout: float | None = 5.0,
         clock: Callable[[], float] = time.monotonic,
@@ -158,8 +164,10 @@ class ResilientStore(BaseStore):
         )
         self._core.breaker._on_transition = self._core.on_transition
         self._threads = ThreadDeadline(max_workers=max_workers, colocate=colocate)
+        guard = getattr(store, "inline_lock", None)
+        inline = guard is not None if sync_inline is None else sync_inline
         self._sync: ThreadDeadline | InlineWatch = (
-            InlineWatch(self._threads) if sync_inline else self._threads
+            InlineWatch(self._threads, guard=guard) if inline else self._threads
         )
         self._tasks = TaskDeadline(max_abandoned=max_workers)
         self._drain_mutex = threading.Lock()
@@ -317,6 +325,11 @@ class ResilientStore(BaseStore):
         tb: TracebackType | None,
     ) -> None:
         await self.aclose()
+
+    @property
+    def sync_inline(self) -> bool:
+        """Whether sync calls run in the calling thread while they keep their deadline."""
+        return isinstance(self._sync, InlineWatch)
 
     def __repr__(self) -> str:
         return (

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import threading
 from collections.abc import Callable, Generator, Iterable
 from types import TracebackType
 from typing import Any
@@ -120,6 +121,19 @@ class QdrantStore(BaseQdrantStore, BaseStore):
     async def abatch(self, ops: Iterable[Op]) -> list[Result]:
         """Async face of the sync store: the blocking work runs in a worker thread."""
         return await asyncio.to_thread(self.batch, list(ops))
+
+    @property
+    def inline_lock(self) -> threading.RLock | None:
+        """The one lock every call takes when a call can wait on nothing else, else ``None``.
+
+        On Qdrant Edge without an embedding model a call is in-process work under the
+        engine's lock, so a ``ResilientStore`` may run it in the calling thread whenever the
+        lock is free (see its ``sync_inline``). ``None`` on a server (the network can hang)
+        or with an embedding model (it may call a service).
+        """
+        if isinstance(self._engine, EdgeEngine) and self.embeddings is None:
+            return self._engine.lock
+        return None
 
     @property
     def shows_batches_whole(self) -> bool:

@@ -223,6 +223,11 @@ class EdgeEngine:
             self._release_lock()
             raise
 
+    @property
+    def lock(self) -> threading.RLock:
+        """The lock every engine call holds while it runs."""
+        return self._lock
+
     # ---- opening -----------------------------------------------------------------------
 
     def _open(self, settings: dict[str, Any]) -> None:
