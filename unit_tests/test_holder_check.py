@@ -94,3 +94,24 @@ def test_the_users_own_value_beside_other_people_is_kept(
 ) -> None:
     kept, reasons = _filter(text, predicate, value)
     assert [(c.subject, c.object) for c in kept] == [("user", value)], reasons
+
+
+@pytest.mark.parametrize(
+    ("text", "predicate", "mine", "theirs"),
+    [
+        ("Zuzana works for Pellwick Foods now, I work at Quillon Systems.",
+         "employer", "Quillon Systems", "Pellwick Foods"),
+        ("Ravi lives in Vaasa these days, I live in Tartu.", "city", "Tartu", "Vaasa"),
+    ],
+)  # fmt: skip
+def test_the_rule_extractor_keeps_the_users_value_beside_another_persons(
+    text: str, predicate: str, mine: str, theirs: str
+) -> None:
+    from langchain_core.messages import HumanMessage
+
+    from langmem_plus.extraction import RuleExtractor
+
+    found = RuleExtractor().extract([HumanMessage(text, id="m1")], user_id="u1")
+    users = {c.object for c in found if c.subject == "user" and c.predicate == predicate}
+    assert users == {mine}
+    assert theirs not in users

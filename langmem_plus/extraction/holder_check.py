@@ -52,7 +52,13 @@ from langmem_plus.extraction.turns import UserTurn
 from langmem_plus.extraction.vocab import NOT_A_NAME, OTHER_PEOPLE, PETS, RELATIONS
 from langmem_plus.facts.models import CandidateFact
 
-__all__ = ["in_users_clause", "other_persons_value", "owner_of"]
+__all__ = [
+    "in_users_clause",
+    "other_persons_value",
+    "owner_of",
+    "someone_elses_clause",
+    "users_value_in",
+]
 
 
 def _alts(words: object) -> str:
@@ -447,3 +453,31 @@ def _taken_on(text: str, end: int) -> bool:
     rest = text[end:]
     m = re.match(r"[^.!?;\n]*[.!?;\n]*[^.!?;\n]*", rest)
     return bool(m and _TAKEN_ON.search(m.group(0)))
+
+
+def someone_elses_clause(clause: str) -> bool:
+    """True when ``clause``'s own subject is another person ("Dana works for X now"):
+    what the rule extractor needs to cut a message before the user's next clause ("...,
+    I work at Y").
+
+    Example:
+        >>> someone_elses_clause("Dana works for Oakvane Labs now")
+        True
+        >>> someone_elses_clause("Honestly, work was chaos")
+        False
+    """
+    return owner_of(clause, max(0, len(clause) - 1), 0) == OTHER
+
+
+def users_value_in(clause: str, value: str, predicate: str = "") -> bool:
+    """True when ``value`` sits in a first-person part of ``clause`` ("Dana and I just
+    moved into a flat in X"): the user's, whoever else opens the sentence.
+
+    Example:
+        >>> users_value_in("Dana and I just moved into a flat in Graz!", "Graz", "city")
+        True
+        >>> users_value_in("Dana just moved into a flat in Graz!", "Graz", "city")
+        False
+    """
+    hits = _hits(value.strip(), clause) if value.strip() else []
+    return any(owner_of(clause, h, len(value.strip()), predicate) == USER for h in hits)
