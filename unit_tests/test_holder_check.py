@@ -59,6 +59,8 @@ def _filter(text: str, predicate: str, value: str) -> tuple[list[CandidateFact],
         ("Ravi just got a place in Daugavpils!", "city", "Daugavpils"),
         ("She's been pescatarian for ages, my flatmate I mean.", "dietary_restriction",
          "pescatarian"),
+        ("My nephew is allergic to lupin. I find it odd.", "allergy", "lupin"),
+        ("My sister's son Leo starts school soon.", "child", "Leo"),
     ],
 )  # fmt: skip
 def test_another_persons_value_is_not_kept_as_the_users(
@@ -87,6 +89,8 @@ def test_another_persons_value_is_not_kept_as_the_users(
          "pescatarian"),
         ("My partner's name is Radek.", "partner", "Radek"),
         ("Our dog, Pretzel, hates the rain.", "pet", "Pretzel"),
+        ("My wife's son Leo starts school soon.", "child", "Leo"),
+        ("Who did they pick as the new team lead? This guy! Radek.", "partner", "Radek"),
     ],
 )  # fmt: skip
 def test_the_users_own_value_beside_other_people_is_kept(

@@ -138,7 +138,7 @@ _OWN_VERB = re.compile(
 # A first-person clause after the value's that takes it on: "so we moved there", "and so
 # do I", "me too", "I work there as well".
 _TAKEN_ON = re.compile(
-    r"\b(?:i|we)\b[^.!?;]{0,40}?\b(?:there|too|as well|also|same|it)\b"
+    r"\b(?:i|we)\b[^.!?;]{0,40}?\b(?:there|too|as well|the same)\b"
     r"|\b(?:so|as|and)\s+(?:do|am|did|have|does|are|is)\s+(?:i|we)\b|\bme too\b"
     r"|\bsame (?:here|for me|with me)\b|\b(?:i|we)\s+(?:do|did|am|are)\s+too\b",
     re.IGNORECASE,
@@ -247,7 +247,11 @@ def _mentions(clause: str, skip: tuple[int, int] = (0, 0), predicate: str = "") 
             re.match(r"\s*(?:and|&|\+)\s+(?:i|me|myself)\b", after, re.IGNORECASE)
         )
         own = not m.group("poss") and _names_the_slot(m.group(0), predicate)
-        add(m.start(), m.end(), USER if joined or own else OTHER)
+        # "my wife's son Leo", "my partner's dog": the household's, not someone else's
+        shared = predicate in ("child", "pet") and _names_the_slot(
+            re.sub(r"['\u2019]s?$", "", m.group(0)), "partner"
+        )
+        add(m.start(), m.end(), USER if joined or own or shared else OTHER)
     for m in _REL_POSS.finditer(clause):
         add(m.start(), m.end(), OTHER)
     for m in _FIRST.finditer(clause):
@@ -343,6 +347,8 @@ def owner_of(text: str, at: int, length: int = 0, predicate: str = "") -> str | 
         if not (sm.start() <= at < sm.end()):
             continue
         sentence, base = sm.group(0), sm.start()
+        if sentence.rstrip(" \"')").endswith("?"):
+            return None  # a question's subject is not its answer's ("Who got it? Me!")
         prev: list[_Mention] = []
         prev_owner: str | None = None
         span = (at - base, at - base + length)
