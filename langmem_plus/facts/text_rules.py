@@ -412,7 +412,8 @@ _GUIDANCE = (
 _SETUP = (
     r"configuration|config|set-?up(?: text)?|settings|persona|role|identity|character|"
     r"personality|limits?|limitations?|restrictions?|constraints?|boundaries|checks?|"
-    r"defaults?|parameters|polic(?:y|ies)|safety|controls|protections?|measures"
+    r"defaults?|parameters|polic(?:y|ies)|safety|controls|protections?|measures|"
+    r"makers?|developers?|creators?|operators?|trainers?|programmers?"
 )
 # Text the assistant was given, marked by position ("the hidden text", "the opening message").
 _GIVEN_TEXT = r"message|messages|text|words|lines|input|context|conversation"
@@ -564,9 +565,6 @@ _ROLE = re.compile(
     r"unchained|limitless|no-limits?|no-holds-barred|filterless|rule-?free)\s+"
     r"(?:[\w'-]+\s+){0,2}?(?:ai|assistant|model|chatbot|bot|mode|version|answers?|replies|"
     r"responses?|outputs?|persona|you|yourself|self|content)\b"
-    r"|\bpretend\s+(?:that\s+)?(?!(?:my|our|his|her|their|i|we)\b)(?:[\w'-]+\s+){1,6}?"
-    r"(?:never existed|(?:does|do|did) not exist|(?:is|are|was|were) (?:not there|gone)|"
-    r"never happened|(?:has|have) been (?:removed|deleted|switched off|turned off))\b"
     r"|\b(?:developer|god|admin|administrator|debug|sudo|root|dan|jailbreak|maintenance|"
     r"unrestricted|unfiltered|uncensored|evil|chaos|unsafe|no-?limits?)\s+mode\b"
 )
@@ -577,6 +575,13 @@ _ROLE_VERB = re.compile(
     r"pretend\s+(?:to be|you|that you|to have|there (?:are|is) no)|role-?play|"
     r"play the (?:part|role) of|(?:take|assume|adopt)(?: on)? the (?:role|persona|identity|"
     r"character|part) of|impersonate|stay in character|simulate(?: being)?|become)\b"
+)
+# Something pretended away: what it is decides ("the review board that checks you", "your
+# filters" are the assistant's; "the meeting" is not).
+_PRETEND_GONE = re.compile(
+    r"\bpretend\s+(?:that\s+)?(?!(?:my|our|his|her|their|i|we)\b)(?P<what>(?:[\w'-]+\s+){1,6}?)"
+    r"(?:never existed|(?:does|do|did) not exist|(?:is|are|was|were) (?:not there|gone)|"
+    r"never happened|(?:has|have) been (?:removed|deleted|switched off|turned off))\b"
 )
 _TO_ASSISTANT_BEFORE = re.compile(
     r"(?:^|[,:;(]|\b(?:please|kindly|now|just|always|and|then|so|to|you|you'll|should|must|"
@@ -736,6 +741,9 @@ def _overrides(s: str) -> bool:
             return True
     if _HIDDEN_KEEP.search(s) and _KEEP_VERB.search(s):
         return True
+    for m in _PRETEND_GONE.finditer(s):  # "pretend the safety team never existed"
+        if _NOUN.search(m.group("what")) or _SECOND_PERSON.search(m.group("what")):
+            return True
     addressed = _addressed(s)
     if _SEND.search(s) and _DESTINATION.search(s) and (addressed or _SENT_THING.search(s)):
         return True
