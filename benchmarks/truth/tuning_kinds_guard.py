@@ -52,9 +52,9 @@ POOLS = {
     "language": ["Portuguese", "Hungarian", "Finnish", "Greek", "Icelandic", "Czech"],
     "dietary_restriction": ["vegetarian", "gluten-free", "dairy-free", "keto"],
     "pet": ["Biscuit", "Pepper", "Mochi", "Juniper", "Toffee", "Ziggy", "Nacho"],
-    "partner": ["Tomasz", "Ingrid", "Álvaro", "Saoirse", "Kenji", "Maëlle"],
+    "partner": ["Tomasz", "Ingrid", "Álvaro", "Saoirse", "Kenji", "Ysolde"],
 }  # fmt: skip
-NAMES = ["Dana", "Björn", "Priya", "Théo", "Agnieszka", "Yusuf", "Mireille", "Søren", "李娜"]
+NAMES = ["Dana", "Hallgrímur", "Priya", "Théo", "Agnieszka", "Yusuf", "Mireille", "Søren", "李娜"]
 
 TEXT = {
     "city": "The user lives in {v}.",

@@ -22,7 +22,7 @@ _OTHERS = (
     ("I'm in {w} these days. My son's in {v} for uni.", "city", "son", {"own_first": False}),
     ("my best friend cant eat {v}, she's really allergic", "allergy", "friend", {}),
     ("Our neighbours' cat {v} keeps sneaking into our garden.", "pet", "neighbour", {}),
-    ("Björn's wife speaks {v} with the kids.", "language", "Björn", {}),
+    ("Hallgrímur's wife speaks {v} with the kids.", "language", "Hallgrímur", {}),
     ("Quick update: my teammate moved over to {v} and I'm staying at {w}.",
      "employer", "teammate", {"own_first": False}),
 )  # fmt: skip
