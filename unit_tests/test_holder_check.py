@@ -119,3 +119,9 @@ def test_the_rule_extractor_keeps_the_users_value_beside_another_persons(
     users = {c.object for c in found if c.subject == "user" and c.predicate == predicate}
     assert users == {mine}
     assert theirs not in users
+
+
+def test_a_company_name_in_the_users_own_clause_is_nobody_else() -> None:
+    text = "I've left Sundial Games and now work at Copperline Studio."
+    kept, reasons = _filter(text, "employer", "Copperline Studio")
+    assert [(c.subject, c.object) for c in kept] == [("user", "Copperline Studio")], reasons

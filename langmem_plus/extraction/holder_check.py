@@ -186,6 +186,9 @@ def _finite_after(text: str, at: int) -> bool:
     while m := _ADVERB.match(rest):
         rest = rest[m.end() :]
     at, text = 0, rest
+    nxt = re.match(r"\s*([\w'\u2019-]+)", rest)
+    if nxt and nxt.group(1)[:1].isupper():
+        return False  # "Sundial Games", "Oakvane Labs": one name, no verb yet
     word = _next_word(text, at)
     if word in _IRREGULAR or (len(word) > 3 and word.endswith("ed")):
         return True
@@ -472,7 +475,11 @@ def someone_elses_clause(clause: str) -> bool:
         >>> someone_elses_clause("Honestly, work was chaos")
         False
     """
-    return owner_of(clause, max(0, len(clause) - 1), 0) == OTHER
+    mentions = [m for m in _mentions(clause) if not m.after_prep]
+    if not mentions or any(m.who == USER for m in mentions):
+        return False  # "I've left Sundial Games": the user's own clause
+    first = mentions[0]
+    return first.who == OTHER and len(clause[: first.start].split()) <= 3
 
 
 def users_value_in(clause: str, value: str, predicate: str = "") -> bool:
