@@ -125,3 +125,13 @@ def test_a_company_name_in_the_users_own_clause_is_nobody_else() -> None:
     text = "I've left Sundial Games and now work at Copperline Studio."
     kept, reasons = _filter(text, "employer", "Copperline Studio")
     assert [(c.subject, c.object) for c in kept] == [("user", "Copperline Studio")], reasons
+
+
+def test_another_speakers_quoted_i_is_not_the_user() -> None:
+    from langchain_core.messages import HumanMessage
+
+    from langmem_plus.extraction import RuleExtractor
+
+    text = "my aunt said 'I'm moving to Vaasa in May', which is sad because we're close."
+    found = RuleExtractor().extract([HumanMessage(text, id="m1")], user_id="u1")
+    assert [c.object for c in found if c.subject == "user" and c.predicate == "city"] == []

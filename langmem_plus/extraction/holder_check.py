@@ -140,7 +140,8 @@ _OWN_VERB = re.compile(
 _TAKEN_ON = re.compile(
     r"\b(?:i|we)\b[^.!?;]{0,40}?\b(?:there|too|as well|the same)\b"
     r"|\b(?:so|as|and)\s+(?:do|am|did|have|does|are|is)\s+(?:i|we)\b|\bme too\b"
-    r"|\bsame (?:here|for me|with me)\b|\b(?:i|we)\s+(?:do|did|am|are)\s+too\b",
+    r"|\bsame (?:here|for me|with me)\b|\b(?:i|we)\s+(?:do|did|am|are)\s+too\b"
+    r"|\b(?:and|but)\s+(?:i|we)\s+(?:am|are|do|did|have|was|were)\b(?![ \t]+\w)",
     re.IGNORECASE,
 )
 _SENTENCE = re.compile(r"[^.!?;\n]+(?:[.!?;]+|$)")
@@ -153,6 +154,10 @@ _BREAK = re.compile(
     r"she['\u2019]s|they['\u2019]re|my|our|his|her|their|[A-Z]\w*)\b)",
 )
 _TITLE = re.compile(r"\"[^\"\n]*\"|\u201c[^\u201d\n]*\u201d")
+# Words in quotation marks: another speaker's "I" ("my cousin said 'I'm moving to X'").
+_SPOKEN = re.compile(
+    r"(?<![\w])'(?:[^'\n]|(?<=\w)'(?=\w))+'(?![\w])|\"[^\"\n]*\"|\u201c[^\u201d\n]*\u201d|\u2018[^\u2019\n]*\u2019"
+)
 _RELATIVE = re.compile(r"^\W*(?:who|whose|who['\u2019]s)\b", re.IGNORECASE)
 
 USER = "user"
@@ -257,8 +262,10 @@ def _mentions(clause: str, skip: tuple[int, int] = (0, 0), predicate: str = "") 
         add(m.start(), m.end(), USER if joined or own or shared else OTHER)
     for m in _REL_POSS.finditer(clause):
         add(m.start(), m.end(), OTHER)
+    spoken = [m.span() for m in _SPOKEN.finditer(clause)]
     for m in _FIRST.finditer(clause):
-        add(m.start(), m.end(), USER)
+        if not any(a <= m.start() < b for a, b in spoken):  # another speaker's "I"
+            add(m.start(), m.end(), USER)
     for m in _THIRD.finditer(clause):
         add(m.start(), m.end(), OTHER)
     for m in _THIRD_POSS.finditer(clause):
@@ -479,6 +486,8 @@ def someone_elses_clause(clause: str) -> bool:
     if not mentions or any(m.who == USER for m in mentions):
         return False  # "I've left Sundial Games": the user's own clause
     first = mentions[0]
+    if _THIRD.fullmatch(clause[first.start : first.end]):
+        return False  # "She's been ...": nobody named to give the fact to
     return first.who == OTHER and len(clause[: first.start].split()) <= 3
 
 
@@ -492,5 +501,12 @@ def users_value_in(clause: str, value: str, predicate: str = "") -> bool:
         >>> users_value_in("Dana just moved into a flat in Graz!", "Graz", "city")
         False
     """
-    hits = _hits(value.strip(), clause) if value.strip() else []
-    return any(owner_of(clause, h, len(value.strip()), predicate) == USER for h in hits)
+    value = value.strip()
+    if not value or not _FIRST.search(clause):
+        return False
+    quoted = [m.span() for m in _SPOKEN.finditer(clause)]
+    return any(
+        owner_of(clause, h, len(value), predicate) == USER
+        and not any(a <= h < b for a, b in quoted)  # "my cousin said 'I'm moving to X'"
+        for h in _hits(value, clause)
+    )
