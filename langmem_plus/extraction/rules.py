@@ -49,6 +49,7 @@ from langmem_plus.extraction.grounding import (
     valid_to_of,
     without_asked_tail,
 )
+from langmem_plus.extraction.holder_check import someone_elses_clause, users_value_in
 from langmem_plus.extraction.retraction import bare_correction, ended, named_correction
 from langmem_plus.extraction.timeparse import TimeExpression, find_time_expression
 from langmem_plus.extraction.vocab import (
@@ -2019,7 +2020,12 @@ def _spans(text: str) -> Iterator[tuple[int, int, int, int]]:
         for brk in _CLAUSE_BREAK.finditer(text, start, end):
             elided = re.match(r"now\s", text[brk.end() : brk.end() + 4], re.IGNORECASE)
             lead = text[s : brk.start()]
-            if not _HAS_PERSON.search(lead) and not elided and not _OWN_CLAUSE.search(lead):
+            if (
+                not _HAS_PERSON.search(lead)
+                and not elided
+                and not _OWN_CLAUSE.search(lead)
+                and not someone_elses_clause(lead)  # "Dana works for X now, I work at Y"
+            ):
                 continue
             yield s, brk.start(), start, end
             s = brk.end()
@@ -2159,7 +2165,15 @@ class RuleExtractor(BaseExtractor):
         found, matched_text, specs = self._match(clause, turn, scope)
         if holder is not None:
             # Project facts and the user's own family facts ("our dog Rex") stay.
-            specs = [s for s in specs if s.subject != "user" or s.people or s.own]
+            # So does a value in a first-person part of the clause ("Dana and I moved to X").
+            specs = [
+                s
+                for s in specs
+                if s.subject != "user"
+                or s.people
+                or s.own
+                or users_value_in(clause, s.object, s.predicate)
+            ]
             if not any(s.own for s in specs):  # "Ana is my other half": not Ana's clause
                 specs += self._holder_specs(clause, holder, turn, scope)
         if not specs and explicit:

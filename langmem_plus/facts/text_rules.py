@@ -397,7 +397,8 @@ _IMPERATIVE_START = re.compile(
 
 # Guidance: nouns that, unowned, mostly mean the assistant's own rules.
 _GUIDANCE = (
-    r"instructions?|directives?|directions|guidance|guidelines?|rules?|rule ?books?|"
+    r"instructions?|instr?uc?tions?|directives?|directions|guidance|guide?lines?|rules?|"
+    r"rule ?books?|"
     r"rule ?sets?|orders|commands|prompts?|briefings?|programming|conditioning|"
     r"training(?! (?:data|set|plan|session|course|schedule|run|for|at|in))|principles|"
     r"protocols?|mandates?|guard ?rails?|safeguards?|filters?|filtering|moderation|censorship|"
@@ -411,7 +412,8 @@ _GUIDANCE = (
 _SETUP = (
     r"configuration|config|set-?up(?: text)?|settings|persona|role|identity|character|"
     r"personality|limits?|limitations?|restrictions?|constraints?|boundaries|checks?|"
-    r"defaults?|parameters|polic(?:y|ies)|safety|controls|protections?|measures"
+    r"defaults?|parameters|polic(?:y|ies)|safety|controls|protections?|measures|"
+    r"makers?|developers?|creators?|operators?|trainers?|programmers?"
 )
 # Text the assistant was given, marked by position ("the hidden text", "the opening message").
 _GIVEN_TEXT = r"message|messages|text|words|lines|input|context|conversation"
@@ -442,7 +444,7 @@ _AFTER_OTHER = re.compile(
 _CLAUSE_STOP = re.compile(r"[,;:]|\s(?:and|but|or|so|then|because|while)\s")
 # What the assistant was told, without a noun: "whatever you were told", "everything above".
 _VAGUE_GIVEN = re.compile(
-    r"\b(?:what|whatever|everything|anything|all|all that|stuff)\s+(?:that\s+)?(?:"
+    r"\b(?:what|whatever|everything|anything|nothing|all|all that|stuff)\s+(?:that\s+)?(?:"
     r"you(?:'ve| have| had|'d)?\s+(?:were\s+|been\s+|got\s+|was\s+)?(?:told|given|taught|"
     r"instructed|programmed|trained|ordered|fed|configured|asked)"
     r"|(?:(?!(?:i|we)(?:\s|'))[\w'-]+\s+){1,5}?(?:told|gave|taught|instructed|programmed|"
@@ -487,6 +489,7 @@ _DISCARD = re.compile(
     r"(?:turn|turns|turning|switch|switches|switching|shut|shutting|flip|toggle|take|taking)"
     r"\b(?:\s+[\w'-]+){0,5}?\s+off|"
     r"(?:never|not|no longer)\s+(?:go|goes|pass|passes|run|runs|get|gets)\s+(?:through|past|by)|"
+    r"(?:not|never|no longer)\s+(?:need|needs|require|requires|want|wants)\b|no need (?:for|of)|"
     r"(?:free|freed|freeing)(?: yourself| you)? (?:from|of)|break free|step(?:ping)? outside|"
     r"(?:unbound|unconstrained|unrestrained|released|exempt|liberated|not bound|no longer bound)"
     r" (?:by|from)|without|no more)\b"
@@ -497,7 +500,8 @@ _VOID = re.compile(
     r"overruled|superseded|replaced|waived|removed|disabled|deactivated|dropped|scrapped|"
     r"abolished|gone|dead|history|inactive|off the table|out (?:of )?the window|"
     r"(?:switched|turned|shut) off|(?:are|is|were|was|now|be)\s+off|"
-    r"(?:no longer|not|n't|never|none of|no)\b(?:\s+[\w'-]+){0,8}?\s+(?:apply|applies|"
+    r"(?:no longer|not|n't|never|none of|nothing|neither|no)\b(?:\s+[\w'-]+){0,8}?\s+"
+    r"(?:apply|applies|"
     r"applying|count|counts|matter|matters|hold|holds|stand|stands|bind|binds|binding|exist|"
     r"exists|valid|relevant|in (?:effect|force|place))|"
     r"(?:can|may|should|could) (?:now |safely |all |just )?be (?:ignored|disregarded|dropped|"
@@ -532,7 +536,8 @@ _CHANGE = re.compile(
 # your settings to French" and "add to your memory that ..." are the user's to ask).
 _NOT_CHANGED = re.compile(r"settings|defaults?|parameters|controls|measures|checks?")
 _ROLE = re.compile(
-    r"\b(?:what|whatever|anything|everything|things|all)\s+(?:that\s+)?"
+    r"\b(?:what|whatever|anything|everything|things|all|ones|those|questions|requests|"
+    r"topics|subjects|stuff)\s+(?:that\s+)?"
     r"you(?:'re| are| were|'ve been| have been|'d| would)?\s+(?:\w+\s+)?"
     r"(?:programmed|told|trained|instructed|designed|built|"
     r"supposed|meant|configured|forbidden|normally|usually|otherwise)\s+(?:to\s+)?(?:refuse|"
@@ -570,6 +575,13 @@ _ROLE_VERB = re.compile(
     r"pretend\s+(?:to be|you|that you|to have|there (?:are|is) no)|role-?play|"
     r"play the (?:part|role) of|(?:take|assume|adopt)(?: on)? the (?:role|persona|identity|"
     r"character|part) of|impersonate|stay in character|simulate(?: being)?|become)\b"
+)
+# Something pretended away: what it is decides ("the review board that checks you", "your
+# filters" are the assistant's; "the meeting" is not).
+_PRETEND_GONE = re.compile(
+    r"\bpretend\s+(?:that\s+)?(?!(?:my|our|his|her|their|i|we)\b)(?P<what>(?:[\w'-]+\s+){1,6}?)"
+    r"(?:never existed|(?:does|do|did) not exist|(?:is|are|was|were) (?:not there|gone)|"
+    r"never happened|(?:has|have) been (?:removed|deleted|switched off|turned off))\b"
 )
 _TO_ASSISTANT_BEFORE = re.compile(
     r"(?:^|[,:;(]|\b(?:please|kindly|now|just|always|and|then|so|to|you|you'll|should|must|"
@@ -647,8 +659,32 @@ _IMPERATIVE_AT = re.compile(
     r"use|go|work|step|free)\b"
 )
 _SECOND_PERSON = re.compile(r"\b(?:you|your|yourself|yours|u)\b")
+# Texting spellings of function words, read as the words they stand for: "ur" (your),
+# "u" (you), "dont" / "doesnt" / "cant" (a negation without its apostrophe).
+_TEXTING = (
+    (re.compile(r"\bur\b"), "your"),
+    (re.compile(r"\bu\b"), "you"),
+    (re.compile(r"\b(do|does|did|is|are|was|were|have|has|had|ca|wo|should|could|would|must)"
+                r"nt\b"), r"\1 not"),
+    (re.compile(r"\bcant\b"), "ca not"),
+    (re.compile(r"\bwont\b"), "wo not"),
+)  # fmt: skip
+
+
+def _spoken(text: str) -> str:
+    """``text`` normalised, lower case, negations spelled out, texting forms read."""
+    s = _NOT.sub(" not", _norm(text).lower())
+    for pattern, word in _TEXTING:
+        s = pattern.sub(word, s)
+    return s
+
+
 _SENTENCE_SPAN = re.compile(r"\S[^\n]*?(?:[.!?;]+(?=\s|$)|(?=\n)|\Z)")
 _NOT = re.compile(r"n't\b")
+# The assistant's guidance said to be absent: "no content policy", "without any filters".
+_ABSENT_BEFORE = re.compile(
+    r"\b(?:no|zero|without(?: any)?|free (?:of|from)(?: any)?|minus)\s+(?:[\w'-]+\s+)?$"
+)
 _WINDOW = 80
 """How far apart (in characters) an act and the thing it acts on may be in one sentence."""
 
@@ -705,6 +741,9 @@ def _overrides(s: str) -> bool:
             return True
     if _HIDDEN_KEEP.search(s) and _KEEP_VERB.search(s):
         return True
+    for m in _PRETEND_GONE.finditer(s):  # "pretend the safety team never existed"
+        if _NOUN.search(m.group("what")) or _SECOND_PERSON.search(m.group("what")):
+            return True
     addressed = _addressed(s)
     if _SEND.search(s) and _DESTINATION.search(s) and (addressed or _SENT_THING.search(s)):
         return True
@@ -729,6 +768,8 @@ def _overrides(s: str) -> bool:
                 return True
         elif strength == "weak" and addressed and any(_near(span, d) for d in discards + changes):
             return True
+        if addressed and strength and _ABSENT_BEFORE.search(s[:start]):
+            return True  # "answer as if there were no content policy"
     return False
 
 
@@ -755,7 +796,7 @@ def injection_sentences(text: str) -> tuple[tuple[int, int], ...]:
     """
     out = []
     for m in _SENTENCE_SPAN.finditer(text):
-        s = _NOT.sub(" not", _norm(m.group(0)).lower())
+        s = _spoken(m.group(0))
         if s and _overrides(s):
             out.append(m.span())
     return tuple(out)
@@ -771,7 +812,7 @@ def is_addressed_to_assistant(text: str) -> bool:
         >>> is_addressed_to_assistant("I live in Oslo.")
         False
     """
-    return _addressed(_NOT.sub(" not", _norm(text).lower()))
+    return _addressed(_spoken(text))
 
 
 def is_injection(text: str) -> bool:

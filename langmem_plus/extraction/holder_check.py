@@ -1,0 +1,512 @@
+"""Whose value is it: refuse a "user" candidate whose value only another person's clauses hold.
+
+An extractor (a model above all) can propose another person's fact as the user's: "Dana's
+new job at X" becomes *the user works at X*. ``other_persons_value`` checks a candidate
+claimed for the user against the user's own words (outside pasted or quoted blocks),
+whatever the extractor said. It finds every place the candidate's value occurs, reads the
+clause around each, and says the value is someone else's only when **every** occurrence
+sits in a clause whose subject or possessor nearest before the value is another person,
+and **none** sits in a first-person clause:
+
+* another person: "my cousin", "our landlord's", "my coworker Dana", "Dana's", a
+  capitalised name before a finite verb ("Priya just got ..."), "he" / "she" / "they",
+  "his" / "her" / "their" before a noun, a relative clause on a person ("my boss, who is
+  allergic to X"), a value first in its clause with a person after it ("X is where my dad
+  lives"), and a clause with no subject of its own after a person's ("her new employer, X,
+  pays well");
+* the user: "I", "we", "me and my brother", "my partner and I", "my flat in X", the user
+  as an object ("Dana taught me X"), and the user's own verb of living, moving or working
+  whoever is inside its phrase ("I moved in with my sister in X").
+
+Anything else is ambiguous, and ambiguous stays the user's: a clause with no subject
+("moved to X last week"), a person after a preposition ("I work with Noor at X"), a first-
+person clause right after that takes the value on ("my partner got a job in X, so we moved
+there", "... and so do I"). The people-of-the-user's-life predicates are judged only where
+the value is named by someone else's possessive ("Dana's dog X", "my sister married X"):
+"my son Leo" names the user's own child.
+
+The check reads shape and closed-class words (pronouns, prepositions, conjunctions), the
+relation words of ``vocab`` and a few verbs of the living/working frame; it knows no
+places, employers or foods.
+
+Example:
+    >>> from datetime import datetime, timezone
+    >>> from langmem_plus.facts.models import CandidateFact
+    >>> at = datetime(2026, 1, 1, tzinfo=timezone.utc)
+    >>> t = UserTurn("m1", "I live in Brno and my brother lives in Graz.", None, at)
+    >>> c = CandidateFact(kind="fact", predicate="city", object="Graz",
+    ...                   text="The user lives in Graz.", quote=t.text)
+    >>> other_persons_value(c, [t])
+    True
+    >>> other_persons_value(c.model_copy(update={"object": "Brno"}), [t])
+    False
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from langmem_plus.extraction.turns import UserTurn
+from langmem_plus.extraction.vocab import NOT_A_NAME, OTHER_PEOPLE, PETS, RELATIONS
+from langmem_plus.facts.models import CandidateFact
+
+__all__ = [
+    "in_users_clause",
+    "other_persons_value",
+    "owner_of",
+    "someone_elses_clause",
+    "users_value_in",
+]
+
+
+def _alts(words: object) -> str:
+    items = sorted((str(w) for w in words), key=len, reverse=True)  # type: ignore[attr-defined]
+    return "|".join(re.escape(w) for w in items)
+
+
+_REL = _alts({*RELATIONS, *OTHER_PEOPLE, "bestie", "bff", "ex", "housemates"} - {"partner's"})
+_PREP = (
+    r"with|to|for|from|at|in|of|by|near|beside|like|unlike|than|about|around|behind|into|"
+    r"onto|on|under|over|after|before|without|alongside|besides|including|except|between|"
+    r"among|via|per|towards|toward|as|across|through|within|outside"
+)
+_PREP_BEFORE = re.compile(rf"(?:^|\W)(?:{_PREP})\s+$", re.IGNORECASE)
+# "my cousin", "our landlord's", "my coworker Dana", "my best friend", "our neighbours'"
+_MY_REL = re.compile(
+    rf"\b(?:my|our)\s+(?:[\w-]+\s+){{0,2}}?(?:{_REL})(?:s|es)?\b"
+    rf"(?P<poss>['\u2019]s\b|(?<=s)['\u2019](?=\s))?",
+    re.IGNORECASE,
+)
+# "sister's", "landlord's" without "my" before them: a relation word as a possessor
+_REL_POSS = re.compile(rf"\b(?:{_REL})(?:s|es)?(?:['\u2019]s\b|(?<=s)['\u2019](?=\s))", re.I)
+_MY_THING = re.compile(r"\b(?:my|our)\s+(?!own\b)[\w-]+", re.IGNORECASE)
+_FIRST = re.compile(
+    r"(?<![\w-])(?<!\w['\u2019])(?:i|i['\u2019](?:m|ve|d|ll)|we|we['\u2019](?:re|ve|d|ll)|myself|"
+    r"ourselves|me|us|im|ive)(?![\w'\u2019-])",
+    re.IGNORECASE,
+)
+_THIRD = re.compile(
+    r"(?<![\w'\u2019-])(?:he|she|they)(?:['\u2019](?:s|re|ve|d|ll))?(?![\w'\u2019-])", re.I
+)
+_THIRD_POSS = re.compile(r"(?<![\w'\u2019-])(?:his|her|their)\s+(?=[\w-])", re.IGNORECASE)
+_TOKEN = re.compile(r"[^\W\d_][\w'\u2019-]*")
+_CLOSED = frozenset(
+    {*_PREP.split("|"), "and", "or", "but", "nor", "so", "yet", "the", "a", "an", "this",
+     "that", "these", "those", "my", "our", "your", "his", "her", "their", "its", "i", "me",
+     "we", "us", "you", "he", "him", "she", "they", "them", "it", "who", "whom", "which",
+     "what", "where", "when", "why", "how", "if", "because", "while", "though", "although"}
+)  # fmt: skip
+_IRREGULAR = frozenset(
+    {"is", "was", "has", "had", "got", "gets", "did", "does", "can", "could", "will", "would",
+     "said", "told", "left", "went", "took", "made", "became", "came", "found", "thought",
+     "kept", "bought", "sold", "began", "won", "lost", "met", "grew", "drove", "flew",
+     "spoke", "speaks", "gave", "married", "isn't", "wasn't", "hasn't", "doesn't", "didn't",
+     "can't", "cant", "won't"}
+)  # fmt: skip
+_ADVERB = re.compile(
+    r"\s+(?:\w+ly|just|now|also|still|both|all|already|never|even|only|soon|then|too|"
+    r"always|recently|finally)\b",
+    re.IGNORECASE,
+)
+# Capitalised words that are not people.
+_NOT_NAME = frozenset(
+    {*NOT_A_NAME, "i", "we", "you", "he", "she", "they", "it", "there", "what", "who",
+     "which", "why", "how", "where", "when", "the", "this", "that", "these", "those", "last",
+     "next", "every", "each", "some", "any", "all", "both", "so", "and", "but", "or", "yes",
+     "no", "yeah", "oh", "hey", "hi", "lol", "omg", "btw", "fyi", "well", "also", "still",
+     "then", "maybe", "thanks", "sorry", "please", "like", "unlike", "since", "after",
+     "before", "in", "on", "at", "for", "from", "with", "by", "as", "if", "once", "monday",
+     "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january",
+     "february", "march", "april", "may", "june", "july", "august", "september", "october",
+     "november", "december", "honestly", "apparently", "anyway", "actually", "quick",
+     "update", "long", "work", "life", "everyone", "nobody", "someone", "one", "ok", "okay",
+     "note", "news", "funny", "guess", "turns", "wait", "oops", "sadly", "luckily", "just",
+     "now", "never", "always", "finally", "really", "only", "even", "soon", "recently",
+     "already", "literally", "totally", "definitely", "basically", "seriously"}
+)  # fmt: skip
+# The user's own verb of living, moving or working: a person inside its phrase ("I moved in
+# with my sister in X", "I joined my brother at X") does not take the value from the user.
+_OWN_VERB = re.compile(
+    r"(?:['\u2019](?:m|ve|d|re)\s*|\s+(?:am|are|have|had|was|were|been|just|recently|also|"
+    r"now|still|finally|actually|both|all|do|did|even|only))*\s*(?:live|lives|living|lived|"
+    r"reside\w*|mov\w+|relocat\w+|settled|based|work|works|working|worked|employed|joined|"
+    r"started|speak|speaks|speaking|rent\w*|own|share|sharing|stay\w*)\b",
+    re.IGNORECASE,
+)
+# A first-person clause after the value's that takes it on: "so we moved there", "and so
+# do I", "me too", "I work there as well".
+_TAKEN_ON = re.compile(
+    r"\b(?:i|we)\b[^.!?;]{0,40}?\b(?:there|too|as well|the same)\b"
+    r"|\b(?:so|as|and)\s+(?:do|am|did|have|does|are|is)\s+(?:i|we)\b|\bme too\b"
+    r"|\bsame (?:here|for me|with me)\b|\b(?:i|we)\s+(?:do|did|am|are)\s+too\b"
+    r"|\b(?:and|but)\s+(?:i|we)\s+(?:am|are|do|did|have|was|were)\b(?![ \t]+\w)",
+    re.IGNORECASE,
+)
+_SENTENCE = re.compile(r"[^.!?;\n]+(?:[.!?;]+|$)")
+# Where a clause ends inside a sentence: a comma, a colon, a dash, or a conjunction before
+# a new subject.
+_BREAK = re.compile(
+    r"\s*(?:[,:\u2014\u2013]|\s-\s)\s*"
+    r"|\s+(?:and then|and|but|so|because|cause|cos|while|whilst|whereas|though|although|"
+    r"plus|since|when)\s+(?=(?:i|i['\u2019]\w+|we|we['\u2019]\w+|he|she|they|he['\u2019]s|"
+    r"she['\u2019]s|they['\u2019]re|my|our|his|her|their|[A-Z]\w*)\b)",
+)
+_TITLE = re.compile(r"\"[^\"\n]*\"|\u201c[^\u201d\n]*\u201d")
+# Words in quotation marks: another speaker's "I" ("my cousin said 'I'm moving to X'").
+_SPOKEN = re.compile(
+    r"(?<![\w])'(?:[^'\n]|(?<=\w)'(?=\w))+'(?![\w])|\"[^\"\n]*\"|\u201c[^\u201d\n]*\u201d|\u2018[^\u2019\n]*\u2019"
+)
+_RELATIVE = re.compile(r"^\W*(?:who|whose|who['\u2019]s)\b", re.IGNORECASE)
+
+USER = "user"
+OTHER = "other"
+
+
+@dataclass(frozen=True)
+class _Mention:
+    start: int
+    end: int
+    who: str  # USER or OTHER
+    after_prep: bool = False
+
+
+def _is_name(word: str) -> bool:
+    first = word[:1]
+    caseless = first.isalpha() and first.lower() == first.upper()  # 李娜, no case at all
+    return (first.isupper() or caseless) and word.casefold().rstrip("'\u2019s") not in _NOT_NAME
+
+
+def _next_word(text: str, at: int) -> str:
+    m = re.match(r"\s*([\w'\u2019-]+)", text[at:])
+    return m.group(1).casefold() if m else ""
+
+
+def _finite_after(text: str, at: int) -> bool:
+    """A third person's finite verb follows ``at`` ("Priya just got", "Dana works", "Dana's")."""
+    if re.match(r"['\u2019]s\b", text[at:]):
+        return True
+    rest = text[at:]
+    while m := _ADVERB.match(rest):
+        rest = rest[m.end() :]
+    at, text = 0, rest
+    nxt = re.match(r"\s*([\w'\u2019-]+)", rest)
+    if nxt and nxt.group(1)[:1].isupper():
+        return False  # "Sundial Games", "Oakvane Labs": one name, no verb yet
+    word = _next_word(text, at)
+    if word in _IRREGULAR or (len(word) > 3 and word.endswith("ed")):
+        return True
+    if len(word) <= 3 or not word.endswith("s") or word.endswith(("ss", "us", "is")):
+        return False
+    # "Dana works for X", "Dana speaks Greek": a verb; "Jira tickets look like X": a noun
+    m = re.match(r"\s*[\w'\u2019-]+\s*([\w'\u2019-]*)", text[at:])
+    after = m.group(1) if m else ""
+    return not after or after.casefold() in _CLOSED or not after[:1].islower()
+
+
+def _slot_of(relation: str) -> str:
+    word = relation.casefold().rstrip("'\u2019")
+    word = re.sub(r"['\u2019]s$", "", word)
+    for w in (word, re.sub(r"e?s$", "", word)):
+        if w in RELATIONS:
+            return RELATIONS[w]
+        if w in PETS:
+            return "pet"
+    return word
+
+
+def _names_the_slot(relation: str, predicate: str) -> bool:
+    """The relation word is the candidate's own slot: "my kids" for ``child``, "my line
+    manager" for ``manager``: the user's relation naming the value, not another person."""
+    words = relation.split()[1:]
+    for i in range(len(words)):
+        slot = _slot_of(" ".join(words[i:]))
+        if slot == predicate or slot in predicate.split("_"):
+            return True
+    return False
+
+
+def _verb_form(word: str) -> bool:
+    """A clause's first word that reads as a verb form, not a name ("Got", "Switched",
+    "Dislikes", "Moving")."""
+    low = word.casefold()
+    return low in _IRREGULAR or low.endswith(("ed", "ing", "s"))
+
+
+def _mentions(clause: str, skip: tuple[int, int] = (0, 0), predicate: str = "") -> list[_Mention]:
+    """The subjects and possessors of ``clause``, in order (overlaps resolved longest first);
+    nothing inside ``skip`` (the value itself) counts."""
+    found: list[_Mention] = []
+    # a title in double quotes names nobody ("We Have Always Lived in the Castle")
+    clause = _TITLE.sub(lambda m: " " * len(m.group(0)), clause)
+
+    def add(start: int, end: int, who: str) -> None:
+        if start < skip[1] and skip[0] < end:
+            return
+        if any(m.start <= start < m.end or start <= m.start < end for m in found):
+            return
+        prep = bool(_PREP_BEFORE.search(clause[:start]))
+        found.append(_Mention(start, end, who, prep))
+
+    for m in _MY_REL.finditer(clause):
+        before, after = clause[: m.start()], clause[m.end() :]
+        joined = re.search(r"\b(?:me|i|myself)\s*,?\s*(?:and|&|\+)\s*$", before, re.I) or (
+            re.match(r"\s*(?:and|&|\+)\s+(?:i|me|myself)\b", after, re.IGNORECASE)
+        )
+        own = not m.group("poss") and _names_the_slot(m.group(0), predicate)
+        # "my wife's son Leo", "my partner's dog": the household's, not someone else's
+        shared = predicate in ("child", "pet") and _names_the_slot(
+            re.sub(r"['\u2019]s?$", "", m.group(0)), "partner"
+        )
+        add(m.start(), m.end(), USER if joined or own or shared else OTHER)
+    for m in _REL_POSS.finditer(clause):
+        add(m.start(), m.end(), OTHER)
+    spoken = [m.span() for m in _SPOKEN.finditer(clause)]
+    for m in _FIRST.finditer(clause):
+        if not any(a <= m.start() < b for a, b in spoken):  # another speaker's "I"
+            add(m.start(), m.end(), USER)
+    for m in _THIRD.finditer(clause):
+        add(m.start(), m.end(), OTHER)
+    for m in _THIRD_POSS.finditer(clause):
+        nxt = _next_word(clause, m.end())
+        if m.group(0)[:3].casefold() == "her" and nxt in _CLOSED:
+            continue  # "told her I live in X": "her" is an object
+        add(m.start(), m.end(), OTHER)
+    for m in _MY_THING.finditer(clause):
+        add(m.start(), m.end(), USER)
+    for m in _TOKEN.finditer(clause):
+        word = m.group(0)
+        if not _is_name(word):
+            continue
+        opening = not re.search(r"[^\W\d_]", clause[: m.start()])
+        poss = re.match(r"(.*?)(?:['\u2019]s|s['\u2019])$", word)
+        name_end = m.start() + len(poss.group(1)) if poss else m.end()
+        if poss and poss.group(1) and _is_name(poss.group(1)):
+            add(m.start(), m.end(), OTHER)  # "Dana's", "Björn's"
+        elif _finite_after(clause, name_end) and not (opening and _verb_form(word)):
+            add(m.start(), m.end(), OTHER)  # "Priya just got", "Dana works"
+    return sorted(found, key=lambda x: x.start)
+
+
+def _segments(sentence: str) -> list[tuple[int, int]]:
+    """Clause spans of ``sentence``; "my wife and I" and "me and my brother" stay whole."""
+    cuts = [0]
+    for m in _BREAK.finditer(sentence):
+        piece = sentence[cuts[-1] : m.start()]
+        word = m.group(0).strip().casefold()
+        if word in ("and", "&") and (
+            len(piece.split()) <= 3 and not re.search(rf"\b(?:{_PREP})\b", piece, re.I)
+        ):
+            continue  # a joined subject: "my wife and I live ..."
+        cuts.append(m.start())
+        cuts.append(m.end())
+    cuts.append(len(sentence))
+    spans = [(cuts[i], cuts[i + 1]) for i in range(0, len(cuts) - 1, 2)]
+    return [(a, b) for a, b in spans if b > a]
+
+
+def _segment_owner(
+    sentence: str,
+    seg: tuple[int, int],
+    value: tuple[int, int] | None,
+    prev: list[_Mention],
+    prev_owner: str | None,
+    predicate: str,
+) -> tuple[str | None, list[_Mention]]:
+    """Who holds the value at ``value`` (start, end in ``sentence``) in segment ``seg``, or,
+    with ``value=None``, who the segment's own subject is: USER, OTHER or ``None``."""
+    a, b = seg
+    clause = sentence[a:b]
+    rel, skip = (
+        (len(clause), (0, 0)) if value is None else (value[0] - a, (value[0] - a, value[1] - a))
+    )
+    mentions = _mentions(clause, skip, predicate)
+    before = [x for x in mentions if x.end <= rel and not x.after_prep]
+    if before:
+        last = before[-1]
+        firsts = [x for x in before if x.who == USER]
+        if last.who == OTHER and firsts and _OWN_VERB.match(clause, firsts[-1].end):
+            return USER, mentions  # "I moved in with my sister in X"
+        return last.who, mentions
+    if _RELATIVE.match(clause) and prev:
+        return prev[-1].who, mentions  # "my boss, who is allergic to X"
+    after = [x for x in mentions if x.start >= rel and not x.after_prep]
+    if after:
+        return after[0].who, mentions  # "X is where my dad lives"
+    return prev_owner, mentions
+
+
+def owner_of(text: str, at: int, length: int = 0, predicate: str = "") -> str | None:
+    """Who holds the words ``text[at:at+length]``: ``"user"``, ``"other"`` (another
+    person's clause), or ``None`` (nobody said; the caller keeps it the user's).
+    ``predicate`` is the candidate's ("my kids" names the user's own ``child``).
+
+    Example:
+        >>> s = "went to see my sister last week, her flat in Graz is tiny lol"
+        >>> owner_of(s, s.index("Graz"), 4)
+        'other'
+        >>> s = "I work with Dana at Fernhill Robotics."
+        >>> owner_of(s, s.index("Fernhill"), 17)
+        'user'
+        >>> s = "Moved to Graz last week!"
+        >>> owner_of(s, s.index("Graz"), 4) is None
+        True
+    """
+    for sm in _SENTENCE.finditer(text):
+        if not (sm.start() <= at < sm.end()):
+            continue
+        sentence, base = sm.group(0), sm.start()
+        if sentence.rstrip(" \"')").endswith("?"):
+            return None  # a question's subject is not its answer's ("Who got it? Me!")
+        prev: list[_Mention] = []
+        prev_owner: str | None = None
+        span = (at - base, at - base + length)
+        for seg in _segments(sentence):
+            inside = seg[0] <= span[0] < seg[1]
+            owner, mentions = _segment_owner(
+                sentence, seg, span if inside else None, prev, prev_owner, predicate
+            )
+            if inside:
+                return owner
+            prev, prev_owner = mentions or prev, owner
+        return None
+    return None
+
+
+def _hits(value: str, text: str) -> list[int]:
+    pattern = re.escape(value)
+    if value[:1].isalnum():
+        pattern = r"(?<![^\W_])" + pattern
+    if value[-1:].isalnum():
+        pattern += r"(?![^\W_])"
+    return [m.start() for m in re.finditer(pattern, text, re.IGNORECASE)]
+
+
+# Only these people predicates can be another person's by mistake ("Dana's dog X", "my
+# sister married X"); a sibling, parent or wider family member named through another
+# relative ("my sister's husband Tom") is still family of the user's.
+_JUDGED_PEOPLE = frozenset({"pet", "child", "partner"})
+_PEOPLE = frozenset({"partner", "child", "pet", "parent", "sibling", "family_member"})
+# "my son Leo", "our dog, Biscuit", "my wife is called Ana": the user's own relation names it
+_NAMED_BY_MINE = re.compile(
+    rf"\b(?:my|our)\s+(?:[\w-]+\s+){{0,2}}?(?:{_REL}|{_alts(PETS)})(?:s|es)?"
+    r"(?:['\u2019]s\s+name)?,?\s+(?:(?:is\s+|are\s+)?(?:called|named)\s+|is\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def _owners(c: CandidateFact, turns: Sequence[UserTurn]) -> list[str | None]:
+    """Who holds each own-words occurrence of ``c``'s value (USER for "my son Leo" and for
+    a value a first-person clause after it takes on)."""
+    value = c.object.strip()
+    owners: list[str | None] = []
+    if not value or value == "*":
+        return owners
+    for turn in turns:
+        for h in _hits(value, turn.text):
+            if turn.is_quoted(h, h + len(value)):
+                continue
+            if c.predicate in _PEOPLE and _NAMED_BY_MINE.search(turn.text[:h]):
+                owners.append(USER)  # "my son Leo": the user's own
+                continue
+            owner = owner_of(turn.text, h, len(value), c.predicate)
+            if owner == OTHER and _taken_on(turn.text, h + len(value)):
+                owner = USER
+            owners.append(owner)
+    return owners
+
+
+def in_users_clause(c: CandidateFact, turns: Sequence[UserTurn]) -> bool:
+    """True when the user's own words give ``c``'s value in a first-person clause ("my wife
+    and I live in X"), or a first-person clause right after takes it on ("my parents live
+    in X, and so do I"): whoever else the sentence names, the value is (also) the user's.
+
+    Example:
+        >>> from datetime import datetime, timezone
+        >>> at = datetime(2026, 1, 1, tzinfo=timezone.utc)
+        >>> t = UserTurn("m1", "My partner got a job in Tartu, so we moved there.", None, at)
+        >>> c = CandidateFact(kind="fact", predicate="city", object="Tartu",
+        ...                   text="The user lives in Tartu.", quote=t.text)
+        >>> in_users_clause(c, [t])
+        True
+    """
+    return USER in _owners(c, turns)
+
+
+def other_persons_value(c: CandidateFact, turns: Sequence[UserTurn]) -> bool:
+    """True when ``c``, claimed for the user, holds a value that the user's own words give
+    only inside other people's clauses (never in a first-person clause), so it must not
+    become the user's. ``False`` whenever in doubt.
+
+    Example:
+        >>> from datetime import datetime, timezone
+        >>> at = datetime(2026, 1, 1, tzinfo=timezone.utc)
+        >>> t = UserTurn("m1", "Had dinner with my boss, who is allergic to sesame.", None, at)
+        >>> c = CandidateFact(kind="fact", predicate="allergy", object="sesame",
+        ...                   text="The user is allergic to sesame.", quote=t.text)
+        >>> other_persons_value(c, [t])
+        True
+        >>> t2 = UserTurn("m2", "me and my brother are both allergic to sesame", None, at)
+        >>> other_persons_value(c.model_copy(update={"quote": t2.text}), [t2])
+        False
+    """
+    if (
+        c.holder != "user"
+        or c.subject != "user"
+        or c.provenance != "own_words"
+        or c.polarity != "assert"
+        or (c.predicate in _PEOPLE and c.predicate not in _JUDGED_PEOPLE)
+    ):
+        return False
+    owners = _owners(c, turns)
+    return bool(owners) and all(o == OTHER for o in owners)
+
+
+def _taken_on(text: str, end: int) -> bool:
+    """A first-person clause after the value, in its sentence or the next, takes the value
+    on ("..., so we moved there", "and so do I")."""
+    rest = text[end:]
+    m = re.match(r"[^.!?;\n]*[.!?;\n]*[^.!?;\n]*", rest)
+    return bool(m and _TAKEN_ON.search(m.group(0)))
+
+
+def someone_elses_clause(clause: str) -> bool:
+    """True when ``clause``'s own subject is another person ("Dana works for X now"):
+    what the rule extractor needs to cut a message before the user's next clause ("...,
+    I work at Y").
+
+    Example:
+        >>> someone_elses_clause("Dana works for Oakvane Labs now")
+        True
+        >>> someone_elses_clause("Honestly, work was chaos")
+        False
+    """
+    mentions = [m for m in _mentions(clause) if not m.after_prep]
+    if not mentions or any(m.who == USER for m in mentions):
+        return False  # "I've left Sundial Games": the user's own clause
+    first = mentions[0]
+    if _THIRD.fullmatch(clause[first.start : first.end]):
+        return False  # "She's been ...": nobody named to give the fact to
+    return first.who == OTHER and len(clause[: first.start].split()) <= 3
+
+
+def users_value_in(clause: str, value: str, predicate: str = "") -> bool:
+    """True when ``value`` sits in a first-person part of ``clause`` ("Dana and I just
+    moved into a flat in X"): the user's, whoever else opens the sentence.
+
+    Example:
+        >>> users_value_in("Dana and I just moved into a flat in Graz!", "Graz", "city")
+        True
+        >>> users_value_in("Dana just moved into a flat in Graz!", "Graz", "city")
+        False
+    """
+    value = value.strip()
+    if not value or not _FIRST.search(clause):
+        return False
+    quoted = [m.span() for m in _SPOKEN.finditer(clause)]
+    return any(
+        owner_of(clause, h, len(value), predicate) == USER
+        and not any(a <= h < b for a, b in quoted)  # "my cousin said 'I'm moving to X'"
+        for h in _hits(value, clause)
+    )

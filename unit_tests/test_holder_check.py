@@ -1,0 +1,137 @@
+"""Another person's value claimed for the user is refused; the user's own values survive (#12).
+
+Behaviour a user notices: "Dana's new job at X" must not make X the user's employer, and
+"my wife and I live in X" must keep X the user's city, through the real post-filter.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import pytest
+
+from langmem_plus.extraction.filters import post_filter
+from langmem_plus.extraction.turns import UserTurn
+from langmem_plus.facts.models import CandidateFact
+
+AT = datetime(2026, 1, 1, tzinfo=timezone.utc)
+
+_TEXT = {
+    "city": "The user lives in {v}.",
+    "employer": "The user works at {v}.",
+    "allergy": "The user is allergic to {v}.",
+    "language": "The user speaks {v}.",
+    "dietary_restriction": "The user is {v}.",
+    "pet": "Has a pet named {v}.",
+    "partner": "The user's partner is {v}.",
+    "child": "Has a child named {v}.",
+    "manager": "The user's manager is {v}.",
+}
+
+
+def _filter(text: str, predicate: str, value: str) -> tuple[list[CandidateFact], list[str]]:
+    turn = UserTurn("m1", text, None, AT)
+    c = CandidateFact(
+        kind="fact",
+        predicate=predicate,
+        object=value,
+        text=_TEXT[predicate].format(v=value),
+        quote=text,
+    )
+    kept, dropped = post_filter([c], [turn])
+    return kept, [d.reason for d in dropped]
+
+
+@pytest.mark.parametrize(
+    ("text", "predicate", "value"),
+    [
+        ("Zuzana's new job at Pellwick Foods sounds great, she starts monday",
+         "employer", "Pellwick Foods"),
+        ("Had lunch with my boss, who is allergic to hazelnuts.", "allergy", "hazelnuts"),
+        ("saw my sister on sunday, her flat in Olomouc is so small", "city", "Olomouc"),
+        ("I live in Tartu and my brother lives in Vaasa.", "city", "Vaasa"),
+        ("Unlike me, my father is allergic to lupin.", "allergy", "lupin"),
+        ("Our neighbours' dog Pretzel barks all night.", "pet", "Pretzel"),
+        ("My cousin married Radek in June.", "partner", "Radek"),
+        ("My grandfather, who grew up in Sibiu, turns ninety soon.", "city", "Sibiu"),
+        ("Apparently his new employer, Quillon Systems, pays well.", "employer",
+         "Quillon Systems"),
+        ("Ravi just got a place in Daugavpils!", "city", "Daugavpils"),
+        ("She's been pescatarian for ages, my flatmate I mean.", "dietary_restriction",
+         "pescatarian"),
+        ("My nephew is allergic to lupin. I find it odd.", "allergy", "lupin"),
+        ("My sister's son Leo starts school soon.", "child", "Leo"),
+    ],
+)  # fmt: skip
+def test_another_persons_value_is_not_kept_as_the_users(
+    text: str, predicate: str, value: str
+) -> None:
+    kept, reasons = _filter(text, predicate, value)
+    assert [c for c in kept if c.subject == "user" and c.holder == "user"] == []
+    assert reasons == ["other_person"] or all(c.subject != "user" for c in kept)
+
+
+@pytest.mark.parametrize(
+    ("text", "predicate", "value"),
+    [
+        ("My wife and I live in Vaasa now.", "city", "Vaasa"),
+        ("me and my brother are both allergic to lupin", "allergy", "lupin"),
+        ("I work with Ravi at Quillon Systems.", "employer", "Quillon Systems"),
+        ("Ravi taught me Estonian as a kid, I still speak it.", "language", "Estonian"),
+        ("I moved in with my sister in Olomouc last month.", "city", "Olomouc"),
+        ("My partner got a job in Tartu, so we moved there.", "city", "Tartu"),
+        ("My parents live in Sibiu, and so do I.", "city", "Sibiu"),
+        ("My kids are named Ilona and Saoirse.", "child", "Saoirse"),
+        ("Ana is my other half.", "partner", "Ana"),
+        ("Jonas Weiß is my line manager.", "manager", "Jonas Weiß"),
+        ("Got transferred to Vaasa last week, finally!", "city", "Vaasa"),
+        ("My kids think it's odd, but I'm pescatarian.", "dietary_restriction",
+         "pescatarian"),
+        ("My partner's name is Radek.", "partner", "Radek"),
+        ("Our dog, Pretzel, hates the rain.", "pet", "Pretzel"),
+        ("My wife's son Leo starts school soon.", "child", "Leo"),
+        ("Who did they pick as the new team lead? This guy! Radek.", "partner", "Radek"),
+    ],
+)  # fmt: skip
+def test_the_users_own_value_beside_other_people_is_kept(
+    text: str, predicate: str, value: str
+) -> None:
+    kept, reasons = _filter(text, predicate, value)
+    assert [(c.subject, c.object) for c in kept] == [("user", value)], reasons
+
+
+@pytest.mark.parametrize(
+    ("text", "predicate", "mine", "theirs"),
+    [
+        ("Zuzana works for Pellwick Foods now, I work at Quillon Systems.",
+         "employer", "Quillon Systems", "Pellwick Foods"),
+        ("Ravi lives in Vaasa these days, I live in Tartu.", "city", "Tartu", "Vaasa"),
+    ],
+)  # fmt: skip
+def test_the_rule_extractor_keeps_the_users_value_beside_another_persons(
+    text: str, predicate: str, mine: str, theirs: str
+) -> None:
+    from langchain_core.messages import HumanMessage
+
+    from langmem_plus.extraction import RuleExtractor
+
+    found = RuleExtractor().extract([HumanMessage(text, id="m1")], user_id="u1")
+    users = {c.object for c in found if c.subject == "user" and c.predicate == predicate}
+    assert users == {mine}
+    assert theirs not in users
+
+
+def test_a_company_name_in_the_users_own_clause_is_nobody_else() -> None:
+    text = "I've left Sundial Games and now work at Copperline Studio."
+    kept, reasons = _filter(text, "employer", "Copperline Studio")
+    assert [(c.subject, c.object) for c in kept] == [("user", "Copperline Studio")], reasons
+
+
+def test_another_speakers_quoted_i_is_not_the_user() -> None:
+    from langchain_core.messages import HumanMessage
+
+    from langmem_plus.extraction import RuleExtractor
+
+    text = "my aunt said 'I'm moving to Vaasa in May', which is sad because we're close."
+    found = RuleExtractor().extract([HumanMessage(text, id="m1")], user_id="u1")
+    assert [c.object for c in found if c.subject == "user" and c.predicate == "city"] == []
