@@ -62,7 +62,9 @@ def _left_company(rng: random.Random) -> tuple[list[list[HoTurn]], HoProbe]:
 
 def _gym_cancelled(rng: random.Random) -> tuple[list[list[HoTurn]], HoProbe]:
     gym = rng.choice(["PulseHaus Fitness", "Ironbark Gym", "Kinetic Collective"])
-    first = HoTurn(f"I train at {gym}.", (fact("gym", gym, f"Trains at {gym}.", single_valued=True),))
+    first = HoTurn(
+        f"I train at {gym}.", (fact("gym", gym, f"Trains at {gym}.", single_valued=True),)
+    )
     back = "CANCELLED MY GYM MEMBERSHIP TODAY!! so much money saved"
     return [[first], [HoTurn(back, (gone("gym", "*", "No longer a gym member."),))]], _r(
         "what time does my gym open tomorrow?", (gym.split()[0],)
