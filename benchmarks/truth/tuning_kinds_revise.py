@@ -187,9 +187,10 @@ def _engagement_off(rng: random.Random) -> tuple[list[list[HoTurn]], HoProbe]:
         (fact("partner", name, f"The user's partner is {name}."),),
     )
     back = rng.choice(["the engagement is off.", f"{name} and I called off the engagement."])
+    # the words may not name the partner: "*", whoever is current
     return [
         [first],
-        [HoTurn(back, (gone("partner", name, f"No longer engaged to {name}."),))],
+        [HoTurn(back, (gone("partner", "*" if name not in back else name, "Not engaged."),))],
     ], _r("gift ideas for an anniversary?", [name])
 
 

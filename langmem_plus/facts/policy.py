@@ -79,6 +79,7 @@ from langmem_plus.facts.text_rules import (
 )
 
 __all__ = [
+    "CORRECTION",
     "DEFAULT_MULTI_VALUED",
     "DEFAULT_PREDICATE_ALIASES",
     "DEFAULT_SINGLE_VALUED",
@@ -95,6 +96,11 @@ __all__ = [
 ]
 
 Action = Literal["new", "reconfirmed", "superseded", "retracted", "rejected", "conflict"]
+
+CORRECTION = "correction"
+"""The predicate of a correction that names the wrong value but not its slot ("I said
+Esbjerg last time but it's Odense", in a later session): the right value takes the slot the
+wrong one is held in; with no such value held, nothing is stored."""
 
 DEFAULT_SINGLE_VALUED: frozenset[str] = frozenset(
     {
@@ -940,9 +946,18 @@ class WritePolicy:
             return Decision(action="new", code="past_state", fact=fact, write=True)
         if fact.single_valued is None and any(f.single_valued for f in same_slot):
             fact = fact.model_copy(update={"single_valued": True})  # the slot was declared
-        wrong = self._corrected(candidate, same_slot) or self._corrected(candidate, others)
+        wrong = self._corrected(candidate, same_slot)
+        if not wrong and (wrong := self._corrected(candidate, others)) and (
+            fact.predicate == CORRECTION
+        ):
+            # "I said Esbjerg last time but it's Odense": the right value takes the slot
+            # of the wrong one, said in its words (#12)
+            fact, same_slot = self._in_slot_of(candidate, wrong[0], current, fact, now)
+            wrong = self._corrected(candidate, same_slot)
         if wrong:
             return self._correct(fact, wrong, same_slot, now)
+        if fact.predicate == CORRECTION:
+            return Decision(action="rejected", code="nothing_to_retract")
         held = self._held_value(fact, same_slot)
         if held is not None:
             return self._reconfirm(held, fact, now)
@@ -965,6 +980,40 @@ class WritePolicy:
         if ruling.winner == "old":
             return Decision(action="rejected", code=ruling.code, other=old)
         return Decision(action="conflict", code=ruling.code, other=old)
+
+    def _in_slot_of(
+        self, candidate: CandidateFact, target: Fact, current: Iterable[Fact], fact: Fact,
+        now: datetime,
+    ) -> tuple[Fact, list[Fact]]:
+        """``fact`` (a ``CORRECTION`` of ``target``'s value) rebuilt in ``target``'s slot,
+        its text ``target``'s with the value replaced, and that slot's current facts."""
+        at = target.text.casefold().find(target.object.casefold())
+        text = (
+            target.text[:at] + fact.object + target.text[at + len(target.object) :]
+            if at >= 0
+            else fact.text
+        )
+        moved = candidate.model_copy(
+            update={
+                "predicate": target.predicate,
+                "text": text,
+                "kind": target.kind,
+                "single_valued": target.single_valued,
+            }
+        )
+        rebuilt = self.to_fact(
+            moved, user_id=fact.user_id, now=now, session_id=fact.session_id
+        )
+        same_slot = [
+            f
+            for f in current
+            if f.is_current
+            and f.user_id == rebuilt.user_id
+            and f.scope == rebuilt.scope
+            and f.subject == rebuilt.subject
+            and f.predicate == rebuilt.predicate
+        ]
+        return rebuilt, same_slot
 
     def reaches_other_slots(self, candidate: CandidateFact) -> bool:
         """Whether ``candidate`` may act on a value held under another predicate of its
