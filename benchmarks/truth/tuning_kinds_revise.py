@@ -387,6 +387,62 @@ def _in_same_message(rng: random.Random) -> tuple[list[list[HoTurn]], HoProbe]:
     return [[first]], _c("any tapas places near me?", right, wrong)
 
 
+def _habit_given_up(rng: random.Random) -> tuple[list[list[HoTurn]], HoProbe]:
+    drink = rng.choice(["espresso", "matcha", "kombucha"])
+    first = HoTurn(
+        f"I have a {drink} every morning.",
+        (fact("routine", f"{drink} every morning", f"Has a {drink} every morning."),),
+    )
+    back = rng.choice(
+        [f"I gave up {drink} in lent and never went back", f"quit {drink} last month!!"]
+    )
+    return [[first], [HoTurn(back, (gone("routine", drink, f"No longer has {drink}."),))]], _r(
+        "ideas to make my mornings better?", [drink]
+    )
+
+
+def _group_quit(rng: random.Random) -> tuple[list[list[HoTurn]], HoProbe]:
+    name = rng.choice(["Bellwether", "Foxhollow", "Saltcote"])
+    first = HoTurn(
+        f"I sing in the {name} Community Choir.",
+        (fact("hobby", f"{name} Community Choir", f"Sings in the {name} Community Choir."),),
+    )
+    back = f"quit the {name} choir last month, too many rehearsals"
+    return [
+        [first],
+        [HoTurn(back, (gone("membership", name, f"Left the {name} choir."),))],
+    ], _r("what could I do with my thursday evenings now?", [name])
+
+
+def _not_there(rng: random.Random) -> tuple[list[list[HoTurn]], HoProbe]:
+    emp = rng.choice(["Duneport Freight", "Larkspur Insurance", "Meridian Tiles"])
+    first = HoTurn(f"I work at {emp}.", (fact("employer", emp, f"Works at {emp}."),))
+    back = "I don't work there anymore — they laid off half the office in March."
+    return [[first], [HoTurn(back, (gone("employer", "*", "No longer works there."),))]], _r(
+        "help me polish my CV summary", [emp.split()[0]]
+    )
+
+
+def _later_with_attribute(rng: random.Random) -> tuple[list[list[HoTurn]], HoProbe]:
+    wrong, right = rng.choice([("Nimbus Rail", "Nimbus Row"), ("Atlas Dairy", "Atlas Data")])
+    first = HoTurn(f"I'm an analyst at {wrong}.", (fact("employer", wrong, f"Works at {wrong}."),))
+    back = HoTurn(
+        f"my employer is actually {right}, not {wrong} — sorry",
+        (fact("employer", right, f"Works at {right}.", corrects=wrong),),
+    )
+    return [[first], [back]], _c("write two lines about my job for a meetup", right, wrong)
+
+
+def _later_to_what_i_said(rng: random.Random) -> tuple[list[list[HoTurn]], HoProbe]:
+    wrong, right = rng.sample(["Hvar", "Brač", "Korčula", "Vis"], 2)
+    first = HoTurn(f"We live on {wrong} now.", (fact("city", wrong, f"Lives on {wrong}."),))
+    back = HoTurn(
+        f"Correction to what I said before: it's {right}, not {wrong}.",
+        (fact("city", right, f"Lives on {right}.", corrects=wrong),),
+    )
+    return [[first], [back]], _c("what's happening near me this weekend?", right, wrong)
+
+
 _CASES: tuple[Case, ...] = (
     _pet_among_several,
     _car_sold,
@@ -409,6 +465,11 @@ _CASES: tuple[Case, ...] = (
     _question_then_no,
     _no_wait_later,
     _in_same_message,
+    _habit_given_up,
+    _group_quit,
+    _not_there,
+    _later_with_attribute,
+    _later_to_what_i_said,
 )
 
 SCENARIOS: tuple[Callable[[random.Random, str, datetime], HoConversation], ...] = tuple(
