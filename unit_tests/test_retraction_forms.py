@@ -15,7 +15,7 @@ from langchain_core.messages import HumanMessage
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.store.memory import InMemoryStore
 
-from langmem_plus.extraction import post_filter, user_turns
+from langmem_plus.extraction import RuleExtractor, post_filter, user_turns
 from langmem_plus.facts.memory import FactMemory
 from langmem_plus.facts.models import CandidateFact
 from langmem_plus.facts.policy import CORRECTION, WritePolicy
@@ -56,11 +56,17 @@ def held(*sessions: tuple[str, ...], user: str = "ines") -> list[str]:
         ),
         ("I speak Finnish and Welsh.", "I don't speak Welsh any more.", ["Finnish"]),
         ("I'm on a paleo diet.", "Done with paleo, it was too much.", []),
+        ("I drink yerba mate every day.", "I gave up yerba mate in march", []),
+        ("I'm a member of the Copperbeech Bowls Club.", "left the Copperbeech club", []),
+        ("I sing in the Marram Harbour Choir.", "I quit the Marram choir, no time", []),
+        ("I speak Basque and Czech.", "my Basque is rusty, I can't speak it any more", ["Czech"]),
     ],
 )
 def test_an_ending_closes_the_value_and_invents_none(
     first: str, ending: str, left: list[str]
 ) -> None:
+    before = held((first,))
+    assert len(before) > len(left)  # the statement was read: the ending has a value to end
     assert held((first,), (ending,)) == left
 
 
@@ -150,3 +156,15 @@ def test_a_retraction_an_extractor_proposes_survives_the_post_filters(obj: str, 
     kept, dropped = post_filter([gone], user_turns([HumanMessage(said)], now=START))
     assert [(c.object, c.modality, c.polarity) for c in kept] == [(obj, "asserted", "retract")]
     assert dropped == []
+
+
+def test_a_thing_given_up_is_not_stored_as_something_avoided() -> None:
+    assert held(("I drink yerba mate every day.",), ("gave up yerba mate in lent",)) == []
+
+
+def test_a_statement_naming_the_value_it_replaces_corrects_it() -> None:
+    said = "my employer is Ashgrove Hospital, not Ashgrove Clinic"
+    facts = RuleExtractor().extract([HumanMessage(said)])
+    assert [(f.predicate, f.object, f.corrects) for f in facts] == [
+        ("employer", "Ashgrove Hospital", "Ashgrove Clinic")
+    ]

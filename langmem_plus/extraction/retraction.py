@@ -33,7 +33,16 @@ from collections.abc import Iterable
 
 from langmem_plus.extraction.vocab import PETS, RELATIONS
 
-__all__ = ["bare_correction", "closest", "ended", "named_correction", "stated_correction"]
+__all__ = [
+    "bare_correction",
+    "closest",
+    "ended",
+    "given_up",
+    "joined",
+    "named_correction",
+    "stated_correction",
+    "wrong_after",
+]
 
 _ANY_MORE = r"(?:any\s?more|any\s+longer|these\s+days|now)"
 # the user is the subject: said with "I"/"we", or with no subject at all ("no longer X")
@@ -201,8 +210,10 @@ def _the_kind(value: str) -> str | None:
     return m.group(1) if m else None
 
 
-def ended(clause: str) -> list[tuple[str, str, str]]:
-    """``(predicate, object, text)`` of what ``clause`` says is over, if anything.
+def ended(clause: str, before: str = "") -> list[tuple[str, str, str]]:
+    """``(predicate, object, text)`` of what ``clause`` says is over, if anything;
+    ``before`` is what the turn said before it, where "it" in "I don't speak it any more"
+    points.
 
     Example:
         >>> ended("Ended my membership at the gym.")
@@ -250,10 +261,10 @@ def ended(clause: str) -> list[tuple[str, str, str]]:
             return [("status", value, f"The user is no longer {value}.")]
     if _EAT_EVERYTHING.search(clause):
         return [("dietary_restriction", "*", "The user no longer keeps a diet.")]
-    return _parted(clause)
+    return _parted(clause, before)
 
 
-def _parted(clause: str) -> list[tuple[str, str, str]]:
+def _parted(clause: str, before: str = "") -> list[tuple[str, str, str]]:
     """Endings told by what was parted with, left or lost, the value named or the slot
     only: a thing sold or rehomed, a state one is "done with", a place moved out of, an
     employer one is "not at" any more, a bare "I quit", an engagement off, a pet or
@@ -269,6 +280,10 @@ def _parted(clause: str) -> list[tuple[str, str, str]]:
         >>> _parted("the engagement is off")
         [('partner', '*', 'The user is no longer engaged.')]
     """
+    if m := _LEFT_GROUP.search(clause):
+        found = _value(m.group("rest"))
+        if found is not None and found[1]:
+            return [("status", found[0], f"The user left {found[0]}.")]
     if m := _PARTED.search(clause):
         found = _value(m.group("rest"))
         if found is not None:
@@ -320,10 +335,60 @@ def _parted(clause: str) -> list[tuple[str, str, str]]:
             kind = m.group("kind").casefold()
             return [(kind, what, f"The user has no {what} {kind}.")]
     if m := _NO_LONGER_SPEAK.search(clause):
-        found = _value(m.group("rest"))
+        found = _value(m.group("rest")) or _antecedent(m.group("rest"), before)
         if found is not None and found[1]:
             return [("language", found[0], f"The user no longer speaks {found[0]}.")]
     return []
+
+
+def _antecedent(rest: str, before: str) -> tuple[str, bool] | None:
+    """The name "it" stands for: the last cased word of the words said before it in the
+    turn ("my German is gone, I don't speak it any more" -> German); ``None`` when
+    ``rest`` is no pronoun or nothing cased was said (the sentence's first word is no
+    name: it is cased by position)."""
+    if not re.match(r"^\W*(?:it|that|them)\b", rest, re.IGNORECASE):
+        return None
+    words = [
+        w
+        for sentence in re.split(r"[.!?]\s+", before)[-1:]
+        for i, w in enumerate(re.findall(r"[^\W\d_][\w'’-]*", sentence))
+        if i > 0 or not w[:1].isupper()
+    ]
+    cased = [w for w in words if w[:1].isupper() and w.casefold() not in ("i", "i'm", "i've")]
+    return (cased[-1], True) if cased else None
+
+
+# "quit the Bellwether choir", "left the Old Mill Tennis Club", "dropped out of Quill Writers"
+_LEFT_GROUP = re.compile(
+    rf"{_I}(?:just\s+|finally\s+)?(?:quit|left|dropped\s+out\s+of|walked\s+away\s+from)\s+"
+    r"(?P<rest>(?:the|my|our)\s+.*)$",
+    re.IGNORECASE,
+)
+_GIVEN_UP = re.compile(
+    rf"{_I}(?:have\s+|'ve\s+)?(?:just\s+|finally\s+|officially\s+)?(?:gave|given|giving)\s+up\s+"
+    r"(?!on\b|being\b|trying\b|hope\b|the\s+idea\b)(?P<rest>.+)$",
+    re.IGNORECASE,
+)
+
+
+def given_up(clause: str) -> list[tuple[str, str, str]]:
+    """A thing given up ("I gave up espresso in lent", "given up smoking"): a habit or a
+    state that ended, named, with no new value. Not a diet said the other way round:
+    the value ends, nothing is avoided from now on in its place.
+
+    Example:
+        >>> given_up("I gave up espresso in lent and never went back")
+        [('status', 'espresso', 'The user gave up espresso.')]
+        >>> given_up("I gave up on the marathon plan")
+        []
+    """
+    m = _GIVEN_UP.search(_LEAD_IN.sub("", clause))
+    if not m or re.search(r"\bmembership\b", m.group("rest"), re.IGNORECASE):
+        return []
+    found = _value(m.group("rest"))
+    if found is None:
+        return []
+    return [("status", found[0], f"The user gave up {found[0]}.")]
 
 
 _NOT_A_SUBJECT = frozenset("i we he she they it everything everyone nothing something".split())
@@ -488,3 +553,68 @@ def closest(new: str, said: list[str]) -> int:
         if said[i][:1].isupper() == cased:
             return i
     return len(said) - 1
+
+
+_ADVERB_LEAD = re.compile(r"^(?:actually|really|in\s+fact)\s+(?=[^\W\d_])", re.IGNORECASE)
+
+
+def wrong_after(text: str, value: str) -> tuple[str, str] | None:
+    """``(value, wrong)`` when ``text`` states ``value`` and names the value it replaces
+    right after it ("my employer is actually Nimbus Row, not Nimbus Rail"): a correction
+    with its attribute named. ``value`` comes back without a leading "actually".
+
+    Example:
+        >>> wrong_after("my employer is actually Nimbus Row, not Nimbus Rail — sorry",
+        ...             "actually Nimbus Row")
+        ('Nimbus Row', 'Nimbus Rail')
+        >>> wrong_after("I eat fish, not meat", "fish") is None
+        True
+    """
+    clean = _ADVERB_LEAD.sub("", value.strip())
+    if not clean[:1].isupper():
+        return None  # a name corrected, not a choice between kinds ("fish, not meat")
+    m = re.search(
+        rf"(?<![\w'’-]){re.escape(clean)}\s*,?\s+(?:not|rather\s+than|instead\s+of)\s+"
+        rf"(?P<old>{_VALUE})\s*(?:[,;.!?—–]|$)",
+        text,
+        re.IGNORECASE,
+    )
+    if not m:
+        return None
+    old = m.group("old").strip()
+    if not old[:1].isupper() or len(old.split()) > 4 or old.casefold() == clean.casefold():
+        return None
+    return clean, old
+
+
+_NAME = r"(?-i:(?P<name>[A-Z][\w'’&.-]*(?:\s+(?:of\s+|&\s+)?[A-Z][\w'’&.-]*)*))"
+# "I'm a member of the Harrowgate Chess Society", "I sing in the Saltcote Community Choir"
+_JOINED = (
+    re.compile(
+        rf"{_I}(?:(?:am|'m)\s+)?(?:a\s+)?(?:(?:proud|paid-up|paying|new)\s+)?member\s+"
+        rf"(?:of|at)\s+(?:the\s+)?{_NAME}",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        rf"{_I}(?:sing|play|perform|row|dance)\s+(?:\w+\s+)?(?:in|with|for)\s+(?:the\s+)?{_NAME}",
+        re.IGNORECASE,
+    ),
+)
+
+
+def joined(clause: str) -> list[tuple[str, str, str]]:
+    """A group the user belongs to, by its name, when no typed rule read the clause: the
+    value a later "I left the choir" / "cancelled my membership" ends.
+
+    Example:
+        >>> joined("I'm a member of the Quillfield Chess Society.")[0][:2]
+        ('membership', 'Quillfield Chess Society')
+        >>> joined("I'm a member of staff")
+        []
+    """
+    said = _LEAD_IN.sub("", clause)
+    m = next((m for p in _JOINED if (m := p.search(said))), None)
+    if not m or not m.group("name"):
+        return []
+    name = m.group("name").strip(".")
+    return [("membership", name, f"The user is a member of {name}.")]

@@ -53,8 +53,11 @@ from langmem_plus.extraction.retraction import (
     bare_correction,
     closest,
     ended,
+    given_up,
+    joined,
     named_correction,
     stated_correction,
+    wrong_after,
 )
 from langmem_plus.extraction.timeparse import TimeExpression, find_time_expression
 from langmem_plus.extraction.vocab import (
@@ -2319,12 +2322,19 @@ class RuleExtractor(BaseExtractor):
             if fallback and specs:
                 continue
             specs.extend(rule(ctx))
+        if gave := given_up(matched_text):
+            # "I gave up espresso": the habit ended; no "does not eat" in its place (#12)
+            specs = [s for s in specs if s.predicate != "dietary_restriction"] + [
+                _Spec("fact", p, o, t, polarity="retract", negation_in_value=True)
+                for p, o, t in gave
+            ]
         if not specs:  # an ending no typed rule read: a membership, "no longer X" (#12)
+            at = turn.text.find(clause[:24])
             specs = [
                 _Spec("fact", p, o, t, polarity="retract", negation_in_value=True,
                       people=p in set(RELATIONS.values()) | {"pet"})  # "our cat died"
-                for p, o, t in ended(matched_text)
-            ]  # fmt: skip
+                for p, o, t in ended(matched_text, turn.text[: max(at, 0)])
+            ] or [_Spec("fact", p, o, t) for p, o, t in joined(matched_text)]  # fmt: skip
         return found, matched_text, specs
 
     def _self_corrected(self, clause: str, turn: UserTurn, scope: str | None) -> str:
@@ -2389,7 +2399,7 @@ class RuleExtractor(BaseExtractor):
                 i += 1
             if not found and (swapped := self._swap_turn(turn, [*earlier, *result.candidates])):
                 found = swapped
-            found = _without_replaced_retractions(found)
+            found = [_with_wrong_named(c, turn.text) for c in _without_replaced_retractions(found)]
             if turn.context:
                 earlier.extend(found)  # read, for what a later correction corrects
             else:
@@ -2524,6 +2534,17 @@ _CORRECTS_TURN = re.compile(
     r"\s*(?:[.!]*\s*$|[;—–]\s*.*$|[.!]\s+.*$)",
     re.IGNORECASE | re.DOTALL,
 )
+
+
+def _with_wrong_named(c: CandidateFact, text: str) -> CandidateFact:
+    """``c`` as a correction when the turn names the value it replaces right after it
+    ("my employer is actually X, not Y"): ``corrects`` is Y (#12)."""
+    if c.polarity != "assert" or c.corrects or not (pair := wrong_after(text, c.object)):
+        return c
+    value, wrong = pair
+    return c.model_copy(
+        update={"object": value, "text": c.text.replace(c.object, value), "corrects": wrong}
+    )
 
 
 def _without_replaced_retractions(found: list[CandidateFact]) -> list[CandidateFact]:
