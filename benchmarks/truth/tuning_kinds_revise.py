@@ -443,6 +443,70 @@ def _later_to_what_i_said(rng: random.Random) -> tuple[list[list[HoTurn]], HoPro
     return [[first], [back]], _c("what's happening near me this weekend?", right, wrong)
 
 
+def _quit_my_job(rng: random.Random) -> tuple[list[list[HoTurn]], HoProbe]:
+    emp = rng.choice(["Embers Grill", "Tidewater Bistro", "Copper Kettle Diner"])
+    first = HoTurn(
+        f"I'm a line cook at {emp}.",
+        (
+            fact("employer", emp, f"Works at {emp}."),
+            fact("job_title", "line cook", "Works as a line cook."),
+        ),
+    )
+    back = "I quit my job yesterday, done with kitchens for good."
+    # the slot by a noun of its own ("my job"), as an extractor names it
+    return [
+        [first],
+        [
+            HoTurn(
+                back,
+                (
+                    gone("employer", "my job", "Quit the job."),
+                    gone("job_title", "my job", "No longer a line cook."),
+                ),
+            )
+        ],
+    ], _r("help me write a short intro about what I do", [emp.split()[0]])
+
+
+def _gym_by_a_word(rng: random.Random) -> tuple[list[list[HoTurn]], HoProbe]:
+    gym = rng.choice(["Kettlebell Kollective", "Ironclad Barbell", "Summit Boulders"])
+    word = gym.split()[0]
+    first = HoTurn(
+        f"I train at {gym}.", (fact("gym", gym, f"Trains at {gym}.", single_valued=True),)
+    )
+    back = f"cancelled the gym membership at {word} today"
+    # a phrase around one word of the name
+    return [
+        [first],
+        [HoTurn(back, (gone("gym", f"gym membership at {word}", "Left the gym."),))],
+    ], _r("what time does my gym open on saturday?", [word])
+
+
+def _plural_item(rng: random.Random) -> tuple[list[list[HoTurn]], HoProbe]:
+    a, b = rng.sample(["cashews", "pecans", "almonds", "walnuts"], 2)
+    first = HoTurn(
+        f"I'm allergic to {a} and {b}.",
+        (fact("allergy", a, f"Allergic to {a}."), fact("allergy", b, f"Allergic to {b}.")),
+    )
+    one = a[:-1]
+    back = f"good news, I'm not allergic to {one} after all!"
+    # one item of several, named in the singular
+    return [[first], [HoTurn(back, (gone("allergy", one, f"Not allergic to {one}."),))]], _r(
+        "a snack idea for a hike?", [a], [b]
+    )
+
+
+def _accent_dropped(rng: random.Random) -> tuple[list[list[HoTurn]], HoProbe]:
+    name = rng.choice(["Chloé", "Zoë", "Inès", "Raphaël"])
+    plain = name.translate(str.maketrans("éëèï", "eeei"))
+    first = HoTurn(f"Our dog is {name}.", (fact("pet", name, f"Has a dog named {name}."),))
+    back = f"{plain.lower()} died last week"
+    # the name typed without its accent, in lowercase
+    return [[first], [HoTurn(back, (gone("pet", plain.lower(), f"{plain} died."),))]], _r(
+        "weekend plans with the family?", [name]
+    )
+
+
 _CASES: tuple[Case, ...] = (
     _pet_among_several,
     _car_sold,
@@ -470,6 +534,10 @@ _CASES: tuple[Case, ...] = (
     _not_there,
     _later_with_attribute,
     _later_to_what_i_said,
+    _quit_my_job,
+    _gym_by_a_word,
+    _plural_item,
+    _accent_dropped,
 )
 
 SCENARIOS: tuple[Callable[[random.Random, str, datetime], HoConversation], ...] = tuple(
