@@ -57,6 +57,7 @@ def held(*sessions: tuple[str, ...], user: str = "ines") -> list[str]:
         ("I speak Finnish and Welsh.", "I don't speak Welsh any more.", ["Finnish"]),
         ("I'm on a paleo diet.", "Done with paleo, it was too much.", []),
         ("I drink yerba mate every day.", "I gave up yerba mate in march", []),
+        ("I'm a barista at Quayside Roasters.", "I quit my job last week, done with cafés.", []),
         ("I'm a member of the Copperbeech Bowls Club.", "left the Copperbeech club", []),
         ("I sing in the Marram Harbour Choir.", "I quit the Marram choir, no time", []),
         ("I speak Basque and Czech.", "my Basque is rusty, I can't speak it any more", ["Czech"]),
@@ -168,3 +169,44 @@ def test_a_statement_naming_the_value_it_replaces_corrects_it() -> None:
     assert [(f.predicate, f.object, f.corrects) for f in facts] == [
         ("employer", "Ashgrove Hospital", "Ashgrove Clinic")
     ]
+
+
+def current(memory: FactMemory, user: str) -> list[str]:
+    return sorted(i.value["object"] for i in memory.store.search(memory.layout.facts(user)))
+
+
+@pytest.mark.parametrize(
+    ("held_as", "retracted_as", "left"),
+    [
+        # a slot of one value named by a description with no name
+        (("employer", "Saltfleet Ferries", "Works at Saltfleet Ferries."),
+         ("employer", "my job"), []),
+        # a phrase around one word of the name
+        (("gym", "Ironstone Barbell", "Trains at Ironstone Barbell."),
+         ("gym", "membership at Ironstone"), []),
+        # the name typed without its accent, lowercase
+        (("pet", "Anaïs", "Has a cat named Anaïs."), ("pet", "anais"), []),
+    ],
+)  # fmt: skip
+def test_a_retraction_names_the_held_value_in_the_words_an_extractor_uses(
+    held_as: tuple[str, str, str], retracted_as: tuple[str, str], left: list[str]
+) -> None:
+    clock = Clock(START)
+    memory = FactMemory(InMemoryStore(), clock=clock)
+    predicate, value, text = held_as
+    memory.remember("ines", cand(predicate, value, text, single_valued=predicate == "gym"))
+    clock.advance(days=2)
+    gone = cand(*retracted_as, "Ended.", polarity="retract")
+    assert memory.remember("ines", gone).action == "retracted"
+    assert current(memory, "ines") == left
+
+
+def test_a_nameless_description_does_not_close_every_value_of_a_multi_valued_slot() -> None:
+    clock = Clock(START)
+    memory = FactMemory(InMemoryStore(), clock=clock)
+    memory.remember("ines", cand("allergy", "sesame", "Allergic to sesame."))
+    memory.remember("ines", cand("allergy", "lupin", "Allergic to lupin."))
+    clock.advance(days=2)
+    gone = cand("allergy", "the thing from the clinic", "Not allergic.", polarity="retract")
+    assert memory.remember("ines", gone).action == "rejected"
+    assert current(memory, "ines") == ["lupin", "sesame"]

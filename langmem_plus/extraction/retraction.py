@@ -131,7 +131,7 @@ _NOT_AT = re.compile(
 # "I quit", "I resigned last week", "quit my job": the job, whatever it was
 _QUIT = re.compile(
     rf"{_I}(?:just\s+|finally\s+)?(?:quit|resigned)(?:\s+(?:my|the)\s+(?:job|position|role))?"
-    r"\s*[.!]*\s*$",
+    r"\s*(?:[,;.!—–]|$)",
     re.IGNORECASE,
 )
 # "the engagement is off", "we called off the engagement", "the wedding's off"
@@ -280,6 +280,11 @@ def _parted(clause: str, before: str = "") -> list[tuple[str, str, str]]:
         >>> _parted("the engagement is off")
         [('partner', '*', 'The user is no longer engaged.')]
     """
+    if _QUIT.search(clause):  # "I quit my job yesterday, done with kitchens": the job ends
+        return [
+            ("employer", "*", "The user no longer works there."),
+            ("job_title", "*", "The user no longer has that job."),
+        ]
     if m := _LEFT_GROUP.search(clause):
         found = _value(m.group("rest"))
         if found is not None and found[1]:
@@ -301,8 +306,6 @@ def _parted(clause: str, before: str = "") -> list[tuple[str, str, str]]:
         found = _value(m.group("rest"))
         if found is not None and found[1]:
             return [("status", found[0], f"The user is no longer at {found[0]}.")]
-    if _QUIT.search(clause):
-        return [("employer", "*", "The user no longer works there.")]
     if _ENGAGEMENT_OFF.search(clause):
         return [("partner", "*", "The user is no longer engaged.")]
     if m := _MOVED_OUT.search(clause):

@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 import uuid
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -1073,7 +1074,11 @@ class WritePolicy:
         3. the retraction's own text names the held value ("Eats meat again; no longer
            vegan" for "vegan");
         4. the retraction's value is in a held fact's text ("cat" for "Has a cat named
-           Marzipan.").
+           Marzipan.");
+        5. a slot that holds one value at a time, named by a description with no name
+           ("my job" for the employer): whatever is current.
+
+        Accents are folded throughout ("chloe" names "Chloé").
         """
         target = candidate.object.strip()
         if target in ("", "*") or self._names_slot(target, predicate):
@@ -1081,12 +1086,21 @@ class WritePolicy:
         named = _named(target, same_slot)
         if named:
             return named
-        said = content_terms(candidate.text)
-        in_text = [f for f in same_slot if (t := content_terms(f.object)) and t <= said]
+        said = _terms(candidate.text)
+        in_text = [f for f in same_slot if (t := _terms(f.object)) and t <= said]
         if in_text:
             return in_text
-        terms = content_terms(target)
-        return [f for f in same_slot if terms and terms <= content_terms(f.text)]
+        terms = _terms(target)
+        in_fact = [f for f in same_slot if terms and terms <= _terms(f.text)]
+        if in_fact:
+            return in_fact
+        if (
+            self.is_single_valued(predicate, candidate.single_valued)
+            and re.match(r"(?:my|our|the)\s", target, re.IGNORECASE)
+            and not any(w[:1].isupper() for w in target.split()[1:])
+        ):
+            return list(same_slot)
+        return []
 
     def _names_slot(self, target: str, predicate: str) -> bool:
         """``target`` says nothing but the slot's own noun ("my gym membership" for
@@ -1184,20 +1198,36 @@ class WritePolicy:
         return Decision(action="reconfirmed", code=code, fact=updated, other=held, write=True)
 
 
+def _fold(text: str) -> str:
+    """``text`` without accents ("Chloé" -> "Chloe"), for matching a retraction's words."""
+    return "".join(
+        c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)
+    )
+
+
+def _terms(text: str) -> frozenset[str]:
+    return content_terms(_fold(text))
+
+
 def _named(target: str, held: Sequence[Fact]) -> list[Fact]:
     """The ``held`` facts whose value ``target`` names: the same value, a part of it
-    ("Acme" for "Acme Corp") or a description containing it ("a dog named Rex")."""
-    value = normalize_object(target)
-    same = [f for f in held if normalize_object(f.object) == value]
+    ("Acme" for "Acme Corp"), a description containing it ("a dog named Rex"), or a
+    phrase around a name word of it ("gym membership at Kettlebell"); accents folded."""
+    value = _fold(normalize_object(target))
+    same = [f for f in held if _fold(normalize_object(f.object)) == value]
     if same or value in ("", "*"):
         return same
-    terms = content_terms(target)
+    terms = _terms(target)
     if not terms:
         return []
-    part = [f for f in held if terms <= content_terms(f.object)]
+    part = [f for f in held if terms <= _terms(f.object)]
     if part:
         return part
-    return [f for f in held if (t := content_terms(f.object)) and t <= terms]
+    within = [f for f in held if (t := _terms(f.object)) and t <= terms]
+    if within:
+        return within
+    names = _terms(" ".join(w for w in target.split() if w[:1].isupper()))
+    return [f for f in held if names and names <= _terms(f.object)]
 
 
 def _close(fact: Fact, end: datetime, now: datetime) -> Fact:
