@@ -507,6 +507,40 @@ def _accent_dropped(rng: random.Random) -> tuple[list[list[HoTurn]], HoProbe]:
     )
 
 
+def _not_married(rng: random.Random) -> tuple[list[list[HoTurn]], HoProbe]:
+    name = rng.choice(["Anselm", "Birgitta", "Cosimo", "Dagny"])
+    first = HoTurn(f"My husband is {name}.", (fact("partner", name, f"Partner is {name}."),))
+    back = rng.choice(["I'm not married any more, the divorce came through.", "no longer married"])
+    return [[first], [HoTurn(back, (gone("partner", "*", "No longer married."),))]], _r(
+        "ideas for a relaxed sunday for me and my partner?", [name]
+    )
+
+
+def _membership_expired(rng: random.Random) -> tuple[list[list[HoTurn]], HoProbe]:
+    place = rng.choice(["Pinewood Lanes", "Marlpit Pool", "Vantage Padel"])
+    first = HoTurn(
+        f"I'm a member at {place}.", (fact("membership", place, f"Is a member at {place}."),)
+    )
+    back = f"My membership at {place} has expired and I'm not renewing."
+    return [
+        [first],
+        [HoTurn(back, (gone("membership", place, f"No longer a member at {place}."),))],
+    ], _r("where can I go for some exercise this week?", [place.split()[0]])
+
+
+def _stopped_volunteering(rng: random.Random) -> tuple[list[list[HoTurn]], HoProbe]:
+    place = rng.choice(["Eastside Food Bank", "Northmoor Animal Rescue", "Quarry Lane Library"])
+    first = HoTurn(
+        f"I volunteer at the {place} on Saturdays.",
+        (fact("routine", f"volunteering at the {place}", f"Volunteers at the {place}."),),
+    )
+    back = f"stopped volunteering at the {place}, my knees can't take it"
+    return [
+        [first],
+        [HoTurn(back, (gone("routine", place, f"No longer volunteers at the {place}."),))],
+    ], _r("plans for this saturday?", [place.split()[0]])
+
+
 _CASES: tuple[Case, ...] = (
     _pet_among_several,
     _car_sold,
@@ -538,6 +572,9 @@ _CASES: tuple[Case, ...] = (
     _gym_by_a_word,
     _plural_item,
     _accent_dropped,
+    _not_married,
+    _membership_expired,
+    _stopped_volunteering,
 )
 
 SCENARIOS: tuple[Callable[[random.Random, str, datetime], HoConversation], ...] = tuple(
