@@ -58,6 +58,12 @@ def held(*sessions: tuple[str, ...], user: str = "ines") -> list[str]:
         ("I'm on a paleo diet.", "Done with paleo, it was too much.", []),
         ("I drink yerba mate every day.", "I gave up yerba mate in march", []),
         ("I'm a barista at Quayside Roasters.", "I quit my job last week, done with cafés.", []),
+        ("My wife is Ottilie.", "I'm not married any more.", []),
+        (
+            "I volunteer at the Larchmont Soup Kitchen on Sundays.",
+            "stopped helping at the Larchmont",
+            [],
+        ),
         ("I'm a member of the Copperbeech Bowls Club.", "left the Copperbeech club", []),
         ("I sing in the Marram Harbour Choir.", "I quit the Marram choir, no time", []),
         ("I speak Basque and Czech.", "my Basque is rusty, I can't speak it any more", ["Czech"]),
@@ -210,3 +216,12 @@ def test_a_nameless_description_does_not_close_every_value_of_a_multi_valued_slo
     gone = cand("allergy", "the thing from the clinic", "Not allergic.", polarity="retract")
     assert memory.remember("ines", gone).action == "rejected"
     assert current(memory, "ines") == ["lupin", "sesame"]
+
+
+def test_a_correction_of_something_never_remembered_is_not_announced() -> None:
+    model, clock, store = RecordingModel(), GraphClock(), InMemoryStore()
+    graph = build_chatbot(model, clock=clock).compile(checkpointer=InMemorySaver(), store=store)
+    cfg = {"configurable": {"thread_id": "s1", "user_id": "ines"}}
+    out = graph.invoke({"messages": [("user", "Sorry, I meant Thursday not Wednesday.")]}, cfg)
+    assert out.get("memory_announcements", []) == []
+    assert list(store.search(("langmem_plus", "ines", "facts"))) == []

@@ -141,6 +141,18 @@ _ENGAGEMENT_OFF = re.compile(
     r"|(?:broke|broken)\s+off\s+(?:the|our)\s+engagement)\b",
     re.IGNORECASE,
 )
+# "I'm not married any more", "no longer together", "we're not a couple now"
+_UNCOUPLED = re.compile(
+    rf"{_I}(?:(?:am|'m|are|'re)\s+)?(?:not|no\s+longer)\s+(?:married|engaged|together|"
+    r"a\s+couple|seeing\s+anyone|in\s+a\s+relationship)\b",
+    re.IGNORECASE,
+)
+# "stopped volunteering at the Eastside Food Bank", "quit coaching with Harbour Juniors"
+_STOPPED_DOING_AT = re.compile(
+    rf"{_I}(?:have\s+|'ve\s+)?(?:just\s+)?(?:stopped|quit|gave\s+up|given\s+up)\s+"
+    r"[a-z]+ing\s+(?:at|with|for|in)\s+(?P<rest>.*)$",
+    re.IGNORECASE,
+)
 # "moved out of Košice", "moved away from Leeds"
 _MOVED_OUT = re.compile(
     rf"{_I}?(?:(?:have|'ve)\s+)?(?:just\s+|finally\s+)?moved\s+(?:out\s+of|away\s+from)\s+"
@@ -306,8 +318,14 @@ def _parted(clause: str, before: str = "") -> list[tuple[str, str, str]]:
         found = _value(m.group("rest"))
         if found is not None and found[1]:
             return [("status", found[0], f"The user is no longer at {found[0]}.")]
+    if m := _STOPPED_DOING_AT.search(clause):
+        found = _value(m.group("rest"))
+        if found is not None and found[1]:
+            return [("status", found[0], f"The user no longer goes to {found[0]}.")]
     if _ENGAGEMENT_OFF.search(clause):
         return [("partner", "*", "The user is no longer engaged.")]
+    if _UNCOUPLED.search(clause):
+        return [("partner", "*", "The user no longer has a partner.")]
     if m := _MOVED_OUT.search(clause):
         found = _value(m.group("rest"))
         if found is not None and found[1]:
