@@ -86,7 +86,9 @@ def test_a_pet_named_in_a_long_turn_that_ends_with_a_question_is_closed() -> Non
 
 
 def test_one_pet_of_two_dies_and_the_other_stays() -> None:
-    assert held(("We have two cats, Tansy and Quill.",), ("quill died on sunday",)) == ["Tansy"]
+    assert held(("We have two cats, Tansy and Quill.",), ("quill passed away on sunday",)) == [
+        "Tansy"
+    ]
 
 
 @pytest.mark.parametrize(
@@ -225,3 +227,7 @@ def test_a_correction_of_something_never_remembered_is_not_announced() -> None:
     out = graph.invoke({"messages": [("user", "Sorry, I meant Thursday not Wednesday.")]}, cfg)
     assert out.get("memory_announcements", []) == []
     assert list(store.search(("langmem_plus", "ines", "facts"))) == []
+
+
+def test_a_thing_that_died_is_no_pet() -> None:
+    assert RuleExtractor().extract([HumanMessage("laptop died ugh, no work today")]) == []

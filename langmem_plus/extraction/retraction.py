@@ -346,9 +346,13 @@ def _parted(clause: str, before: str = "") -> list[tuple[str, str, str]]:
         if low in PETS or low in RELATIONS:  # "dog died": the kind, no name
             pred = "pet" if low in PETS else RELATIONS[low]
             return [(pred, low, f"The user no longer has {_a(low)} {low}.")]
-        if low not in _NOT_A_VALUE | _NOT_A_SUBJECT | _VALUE_END:
-            # a name, however it is cased ("miso died", "Сокол passed away"): only a held
-            # value by that name is closed
+        lowercase = name.isascii() and not name[:1].isupper()
+        if low not in _NOT_A_VALUE | _NOT_A_SUBJECT | _VALUE_END and not (
+            lowercase and not re.search(r"passed|put\s+(?:down|to\s+sleep)", m.group(0))
+        ):
+            # a name in any script ("Сокол passed away"); a lowercase one only with words
+            # said of a life ("miso passed away"), since "laptop died" is no pet. Only a
+            # held value by that name is closed
             return [("pet", name, f"The user's {name} died.")]
     if m := _HEALTH_WRONG.search(clause):
         what = m.group("what").casefold()
