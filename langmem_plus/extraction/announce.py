@@ -44,6 +44,7 @@ from typing import Any, Literal, Protocol
 
 from langmem_plus.extraction.timeparse import find_time_expression
 from langmem_plus.facts.models import utcnow
+from langmem_plus.facts.policy import CORRECTION
 from langmem_plus.facts.text_forms import base_form
 
 __all__ = [
@@ -238,6 +239,8 @@ def announcement(outcome: PolicyOutcome) -> str | None:
             return f"Noted, I've updated my memory: {clause}."
         return f"Noted, I've marked this as no longer true: {clause}."
     if outcome.action == "rejected" and outcome.reason == "nothing_to_retract":
+        if getattr(outcome.fact, "predicate", None) == CORRECTION:
+            return None  # "sorry, I meant Tuesday not Monday" about nothing remembered
         return "I didn't have that saved, so there was nothing to take back."
     if outcome.action == "rejected" and outcome.reason in NOT_SAVED:
         return f"I didn't save that, because {NOT_SAVED[outcome.reason]}."

@@ -203,6 +203,10 @@ def _value_clause(text: str, value: str) -> tuple[str, int] | None:
     if not value or value == "*":
         return None
     hits = _value_hits(value, text)
+    if not hits and len(words := value.split()) > 1 and len(words[-1]) > 2:
+        # a description of the value ("our rabbit Biscotti" for "rehome Biscotti"): the
+        # clause of the name it ends with (#12)
+        hits = _value_hits(words[-1].strip(".,;:!?"), text)
     if not hits:
         return None
     for m in _CLAUSE.finditer(text):
@@ -432,7 +436,9 @@ def _reason(
     others: frozenset[str],
     allow_sensitive: frozenset[str],
 ) -> str | None:
-    if not (c.kind and c.subject and c.predicate and c.object and c.text):
+    if not (c.kind and c.subject and c.predicate and c.text) or not (
+        c.object or c.polarity == "retract"  # "" retracts whatever is current (#12)
+    ):
         return "incomplete"
     if not _PREDICATE.fullmatch(c.predicate):
         return (

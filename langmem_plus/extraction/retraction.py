@@ -31,7 +31,18 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-__all__ = ["bare_correction", "ended", "named_correction"]
+from langmem_plus.extraction.vocab import PETS, RELATIONS
+
+__all__ = [
+    "bare_correction",
+    "closest",
+    "ended",
+    "given_up",
+    "joined",
+    "named_correction",
+    "stated_correction",
+    "wrong_after",
+]
 
 _ANY_MORE = r"(?:any\s?more|any\s+longer|these\s+days|now)"
 # the user is the subject: said with "I"/"we", or with no subject at all ("no longer X")
@@ -41,6 +52,12 @@ _MEMBERSHIP_ENDED = re.compile(
     rf"{_I}(?:just\s+|finally\s+)?(?:cancel(?:l)?ed|ended|stopped|quit|dropped|gave\s+up|"
     r"terminated|let\s+(?:go\s+of\s+)?|didn't\s+renew|did\s+not\s+renew)\s+(?:my|our|the)\s+"
     r"(?:(?P<what>[a-z][\w-]*)\s+)?membership\b(?:\s+(?:at|with|of|to)\s+(?P<at>[^,;.!?]+))?",
+    re.IGNORECASE,
+)
+# "I let my membership at the Lakeside Rowing Club lapse"
+_MEMBERSHIP_LAPSED = re.compile(
+    rf"{_I}(?:just\s+)?let\s+(?:my|our|the)\s+(?:(?P<what>[\w-]+)\s+)?membership\b"
+    r"(?:\s+(?:at|with|of|to)\s+(?P<at>[^,;.!?]+?))?\s+(?:lapse|expire|run\s+out)\b",
     re.IGNORECASE,
 )
 _NOT_MEMBER = re.compile(
@@ -81,6 +98,123 @@ _NOT_A_VALUE = frozenset(
     "working living so as very really too just that's home away around".split()
 )
 
+# Words before a clause that are no part of it
+_LEAD_IN = re.compile(
+    r"^\W*(?:(?:fyi|btw|so|well|ok|okay|update|news|honestly|tbh|anyway|oh|ah|and|also|"
+    r"plus|just\s+so\s+you\s+know|quick\s+update|heads\s+up)\b[\s,.!:;—–-]*)+",
+    re.IGNORECASE,
+)
+# What follows an ending verb: a name ("the Mazda", "Biscotti", "Сокол") or a kind ("the van")
+_DET = r"(?:(?:the|my|our|a|an)\s+)?"
+_WORD = r"[^\W\d_][\w'’&.-]*"
+# "we sold the van", "had to rehome Biscotti", "gave away our old Kia", "got rid of the car"
+_PARTED = re.compile(
+    rf"{_I}(?:just\s+|finally\s+|(?:had|have)\s+to\s+)?(?:sold|sell|got\s+rid\s+of|"
+    r"gave\s+away|give\s+away|re-?homed|re-?home|scrapped|traded\s+in)\s+"
+    rf"(?P<rest>{_DET}.*)$",
+    re.IGNORECASE,
+)
+# "done with keto", "I'm finished with the choir", "gave up being vegan", "quit the band"
+_DONE_WITH = re.compile(
+    rf"{_I}?(?:(?:am|'m)\s+)?(?:so\s+|totally\s+|officially\s+)?(?:done|finished|through)\s+with\s+"
+    rf"(?P<rest>{_DET}.*)$"
+    rf"|{_I}(?:have\s+|'ve\s+)?(?:just\s+|finally\s+)?(?:gave|given)\s+up\s+(?:on\s+)?being\s+"
+    rf"(?P<being>(?:a\s+|an\s+)?.*)$",
+    re.IGNORECASE,
+)
+# "I'm not at Brightwater anymore", "no longer at Foo", "not with Acme any more"
+_NOT_AT = re.compile(
+    rf"{_I}(?:(?:am|'m)\s+)?(?:not|no\s+longer)\s+(?:at|with)\s+(?P<rest>{_DET}.*?)"
+    rf"(?:\s+{_ANY_MORE})?\s*$",
+    re.IGNORECASE,
+)
+# "I quit", "I resigned last week", "quit my job": the job, whatever it was
+_QUIT = re.compile(
+    rf"{_I}(?:just\s+|finally\s+)?(?:quit|resigned)(?:\s+(?:my|the)\s+(?:job|position|role))?"
+    r"\s*(?:[,;.!—–]|$)",
+    re.IGNORECASE,
+)
+# "the engagement is off", "we called off the engagement", "the wedding's off"
+_ENGAGEMENT_OFF = re.compile(
+    r"\b(?:(?:the|our)\s+(?:engagement|wedding)\s+(?:is|'s|was)\s+(?:off|over|cancelled|canceled)"
+    r"|call(?:ed|ing)?\s+off\s+(?:the|our)\s+(?:engagement|wedding)"
+    r"|(?:broke|broken)\s+off\s+(?:the|our)\s+engagement)\b",
+    re.IGNORECASE,
+)
+# "I'm not married any more", "no longer together", "we're not a couple now"
+_UNCOUPLED = re.compile(
+    rf"{_I}(?:(?:am|'m|are|'re)\s+)?(?:not|no\s+longer)\s+(?:married|engaged|together|"
+    r"a\s+couple|seeing\s+anyone|in\s+a\s+relationship)\b",
+    re.IGNORECASE,
+)
+# "stopped volunteering at the Eastside Food Bank", "quit coaching with Harbour Juniors"
+_STOPPED_DOING_AT = re.compile(
+    rf"{_I}(?:have\s+|'ve\s+)?(?:just\s+)?(?:stopped|quit|gave\s+up|given\s+up)\s+"
+    r"[a-z]+ing\s+(?:at|with|for|in)\s+(?P<rest>.*)$",
+    re.IGNORECASE,
+)
+# "moved out of Košice", "moved away from Leeds"
+_MOVED_OUT = re.compile(
+    rf"{_I}?(?:(?:have|'ve)\s+)?(?:just\s+|finally\s+)?moved\s+(?:out\s+of|away\s+from)\s+"
+    r"(?P<rest>.*)$",
+    re.IGNORECASE,
+)
+# "our cat passed away", "my grandmother died", "our old dog Rex was put to sleep"
+_KIN_DIED = re.compile(
+    r"\b(?:my|our)\s+(?P<np>(?:[\w'’-]+\s+){0,3}?)"
+    r"(?:has\s+|had\s+|just\s+|sadly\s+|finally\s+|recently\s+)*"
+    r"(?:died|passed\s+away|passed\s+on|was\s+put\s+down|was\s+put\s+to\s+sleep|"
+    r"is\s+no\s+longer\s+with\s+us)\b",
+    re.IGNORECASE,
+)
+# "Сокол passed away", "miso died on tuesday": a name in the subject slot, in any script or case
+_NAME_DIED = re.compile(
+    r"^\W*(?P<name>[^\W\d_][\w'’-]*)\s+(?:has\s+|had\s+|just\s+|sadly\s+)*"
+    r"(?:died|passed\s+away|passed\s+on|was\s+put\s+down|was\s+put\s+to\s+sleep)\b",
+)
+# "the shellfish allergy was a false alarm", "my gluten intolerance got ruled out"
+_HEALTH_WRONG = re.compile(
+    r"\b(?:the|my)\s+(?P<what>[\w'’-]+(?:\s+[\w'’-]+)?)\s+(?P<kind>allergy|intolerance)\s+"
+    r"(?:was|is|'s|got|has\s+been|turned\s+out\s+to\s+be)\s+(?:just\s+)?(?:a\s+)?"
+    r"(?:false\s+alarm|false\s+positive|ruled\s+out|misdiagnos\w+|mistake|wrong|nothing)\b",
+    re.IGNORECASE,
+)
+# "I don't speak German any more", "no longer speak Greek"
+_NO_LONGER_SPEAK = re.compile(
+    rf"{_I}(?:(?:don't|do\s+not|can't|cannot|no\s+longer)\s+)speak\s+(?P<rest>.*?)"
+    rf"(?:\s+{_ANY_MORE})?\s*$",
+    re.IGNORECASE,
+)
+# function words that end a named value ("the Mazda last month" -> "Mazda")
+_VALUE_END = frozenset(
+    "in at on by for with from since until after before because as when while so and but or "
+    "to last this next yesterday today on again now any anymore either too though".split()
+)
+
+
+def _value(rest: str) -> tuple[str, bool] | None:
+    """The value at the start of ``rest`` and whether it is a name: the cased words ("our
+    old Kia Ceed" -> ``("Kia Ceed", True)``), else one lowercase noun ("the van" ->
+    ``("van", False)``). ``None`` for a pronoun or nothing."""
+    words = re.findall(r"[^\s,;:.!?()]+", rest)
+    while words and words[0].casefold() in ("the", "my", "our", "a", "an", "old", "poor"):
+        words = words[1:]
+    if not words:
+        return None
+    if words[0][:1].isupper():
+        name = [words[0]]
+        for w in words[1:]:
+            if w[:1].isupper() or w == "&" or (w[:1].isdigit() and len(name) < 4):
+                name.append(w)
+            else:
+                break
+        return " ".join(name).strip("'’"), True
+    word = words[0].casefold()
+    if word in _NOT_A_VALUE or word in _VALUE_END or not re.fullmatch(r"[^\W\d_][\w-]*", word):
+        return None
+    return word, False
+
+
 
 def _the_kind(value: str) -> str | None:
     """``"gym"`` for "the gym": a lowercase noun after "the" names a kind, not a place."""
@@ -88,8 +222,10 @@ def _the_kind(value: str) -> str | None:
     return m.group(1) if m else None
 
 
-def ended(clause: str) -> list[tuple[str, str, str]]:
-    """``(predicate, object, text)`` of what ``clause`` says is over, if anything.
+def ended(clause: str, before: str = "") -> list[tuple[str, str, str]]:
+    """``(predicate, object, text)`` of what ``clause`` says is over, if anything;
+    ``before`` is what the turn said before it, where "it" in "I don't speak it any more"
+    points.
 
     Example:
         >>> ended("Ended my membership at the gym.")
@@ -103,7 +239,8 @@ def ended(clause: str) -> list[tuple[str, str, str]]:
         >>> ended("I live in Oslo.")
         []
     """
-    for pattern in (_MEMBERSHIP_ENDED, _NOT_MEMBER):
+    clause = _LEAD_IN.sub("", clause)  # "fyi not at X any more": the clause after it
+    for pattern in (_MEMBERSHIP_ENDED, _MEMBERSHIP_LAPSED, _NOT_MEMBER):
         if m := pattern.search(clause):
             what = (m.group("what") or "").casefold()
             at = (m.group("at") or "").strip()
@@ -111,6 +248,10 @@ def ended(clause: str) -> list[tuple[str, str, str]]:
             if at and kind is None:
                 name = re.sub(r"^the\s+", "", at, flags=re.IGNORECASE)
                 return [("membership", name, f"The user is no longer a member of {name}.")]
+            raw = m.group("what") or ""
+            if raw[:1].isupper() and not kind and m.start("what") > m.start():
+                # "my Lakeside membership": a name, not a kind of membership
+                return [("membership", raw, f"The user is no longer a member of {raw}.")]
             slot = kind or what
             if slot and slot not in _NOT_A_VALUE:
                 return [(slot, "*", f"The user is no longer {_a(slot)} {slot} member.")]
@@ -132,7 +273,154 @@ def ended(clause: str) -> list[tuple[str, str, str]]:
             return [("status", value, f"The user is no longer {value}.")]
     if _EAT_EVERYTHING.search(clause):
         return [("dietary_restriction", "*", "The user no longer keeps a diet.")]
+    return _parted(clause, before)
+
+
+def _parted(clause: str, before: str = "") -> list[tuple[str, str, str]]:
+    """Endings told by what was parted with, left or lost, the value named or the slot
+    only: a thing sold or rehomed, a state one is "done with", a place moved out of, an
+    employer one is "not at" any more, a bare "I quit", an engagement off, a pet or
+    relative who died (by name or by "our cat"), an allergy found wrong, a language no
+    longer spoken. A named value is looked for under every predicate (``"status"``)
+    unless the words name its slot.
+
+    Example:
+        >>> _parted("we sold the Mazda last month")
+        [('status', 'Mazda', 'The user no longer has Mazda.')]
+        >>> _parted("our cat passed away last spring")
+        [('pet', 'cat', 'The user no longer has a cat.')]
+        >>> _parted("the engagement is off")
+        [('partner', '*', 'The user is no longer engaged.')]
+    """
+    if _QUIT.search(clause):  # "I quit my job yesterday, done with kitchens": the job ends
+        return [
+            ("employer", "*", "The user no longer works there."),
+            ("job_title", "*", "The user no longer has that job."),
+        ]
+    if m := _LEFT_GROUP.search(clause):
+        found = _value(m.group("rest"))
+        if found is not None and found[1]:
+            return [("status", found[0], f"The user left {found[0]}.")]
+    if m := _PARTED.search(clause):
+        found = _value(m.group("rest"))
+        if found is not None:
+            value, named = found
+            if named or value in PETS:
+                pred = "pet" if value in PETS else "status"
+                return [(pred, value, f"The user no longer has {_a_or_name(value, named)}.")]
+            return [(value, "*", f"The user no longer has {_a(value)} {value}.")]
+    if m := _DONE_WITH.search(clause):
+        rest = m.group("rest") if m.group("rest") is not None else m.group("being")
+        found = _value(rest)
+        if found is not None:
+            return [("status", found[0], f"The user is done with {found[0]}.")]
+    if m := _NOT_AT.search(clause):
+        found = _value(m.group("rest"))
+        if found is not None and found[1]:
+            return [("status", found[0], f"The user is no longer at {found[0]}.")]
+    if m := _STOPPED_DOING_AT.search(clause):
+        found = _value(m.group("rest"))
+        if found is not None and found[1]:
+            return [("status", found[0], f"The user no longer goes to {found[0]}.")]
+    if _ENGAGEMENT_OFF.search(clause):
+        return [("partner", "*", "The user is no longer engaged.")]
+    if _UNCOUPLED.search(clause):
+        return [("partner", "*", "The user no longer has a partner.")]
+    if m := _MOVED_OUT.search(clause):
+        found = _value(m.group("rest"))
+        if found is not None and found[1]:
+            return [("city", found[0], f"The user no longer lives in {found[0]}.")]
+    if m := _KIN_DIED.search(clause):
+        words = m.group("np").split()
+        name = next((w for w in reversed(words) if w[:1].isupper()), None)
+        kinds = [w.casefold() for w in words if w.casefold() in PETS or w.casefold() in RELATIONS]
+        if name and kinds:
+            pred = "pet" if kinds[-1] in PETS else RELATIONS[kinds[-1]]
+            return [(pred, name, f"The user's {kinds[-1]} {name} died.")]
+        if kinds:
+            kind = kinds[-1]
+            pred = "pet" if kind in PETS else RELATIONS[kind]
+            return [(pred, kind, f"The user no longer has {_a(kind)} {kind}.")]
+    if m := _NAME_DIED.search(clause):
+        name, low = m.group("name"), m.group("name").casefold()
+        if low in PETS or low in RELATIONS:  # "dog died": the kind, no name
+            pred = "pet" if low in PETS else RELATIONS[low]
+            return [(pred, low, f"The user no longer has {_a(low)} {low}.")]
+        lowercase = name.isascii() and not name[:1].isupper()
+        if low not in _NOT_A_VALUE | _NOT_A_SUBJECT | _VALUE_END and not (
+            lowercase and not re.search(r"passed|put\s+(?:down|to\s+sleep)", m.group(0))
+        ):
+            # a name in any script ("Сокол passed away"); a lowercase one only with words
+            # said of a life ("miso passed away"), since "laptop died" is no pet. Only a
+            # held value by that name is closed
+            return [("pet", name, f"The user's {name} died.")]
+    if m := _HEALTH_WRONG.search(clause):
+        what = m.group("what").casefold()
+        if what.split()[0] not in _NOT_A_VALUE:
+            kind = m.group("kind").casefold()
+            return [(kind, what, f"The user has no {what} {kind}.")]
+    if m := _NO_LONGER_SPEAK.search(clause):
+        found = _value(m.group("rest")) or _antecedent(m.group("rest"), before)
+        if found is not None and found[1]:
+            return [("language", found[0], f"The user no longer speaks {found[0]}.")]
     return []
+
+
+def _antecedent(rest: str, before: str) -> tuple[str, bool] | None:
+    """The name "it" stands for: the last cased word of the words said before it in the
+    turn ("my German is gone, I don't speak it any more" -> German); ``None`` when
+    ``rest`` is no pronoun or nothing cased was said (the sentence's first word is no
+    name: it is cased by position)."""
+    if not re.match(r"^\W*(?:it|that|them)\b", rest, re.IGNORECASE):
+        return None
+    words = [
+        w
+        for sentence in re.split(r"[.!?]\s+", before)[-1:]
+        for i, w in enumerate(re.findall(r"[^\W\d_][\w'’-]*", sentence))
+        if i > 0 or not w[:1].isupper()
+    ]
+    cased = [w for w in words if w[:1].isupper() and w.casefold() not in ("i", "i'm", "i've")]
+    return (cased[-1], True) if cased else None
+
+
+# "quit the Bellwether choir", "left the Old Mill Tennis Club", "dropped out of Quill Writers"
+_LEFT_GROUP = re.compile(
+    rf"{_I}(?:just\s+|finally\s+)?(?:quit|left|dropped\s+out\s+of|walked\s+away\s+from)\s+"
+    r"(?P<rest>(?:the|my|our)\s+.*)$",
+    re.IGNORECASE,
+)
+_GIVEN_UP = re.compile(
+    rf"{_I}(?:have\s+|'ve\s+)?(?:just\s+|finally\s+|officially\s+)?(?:gave|given|giving)\s+up\s+"
+    r"(?!on\b|being\b|trying\b|hope\b|the\s+idea\b)(?P<rest>.+)$",
+    re.IGNORECASE,
+)
+
+
+def given_up(clause: str) -> list[tuple[str, str, str]]:
+    """A thing given up ("I gave up espresso in lent", "given up smoking"): a habit or a
+    state that ended, named, with no new value. Not a diet said the other way round:
+    the value ends, nothing is avoided from now on in its place.
+
+    Example:
+        >>> given_up("I gave up espresso in lent and never went back")
+        [('status', 'espresso', 'The user gave up espresso.')]
+        >>> given_up("I gave up on the marathon plan")
+        []
+    """
+    m = _GIVEN_UP.search(_LEAD_IN.sub("", clause))
+    if not m or re.search(r"\bmembership\b", m.group("rest"), re.IGNORECASE):
+        return []
+    found = _value(m.group("rest"))
+    if found is None:
+        return []
+    return [("status", found[0], f"The user gave up {found[0]}.")]
+
+
+_NOT_A_SUBJECT = frozenset("i we he she they it everything everyone nothing something".split())
+
+
+def _a_or_name(value: str, named: bool) -> str:
+    return value if named else f"{_a(value)} {value}"
 
 
 def _a(word: str) -> str:
@@ -141,10 +429,13 @@ def _a(word: str) -> str:
 
 _BARE_CORRECTION = re.compile(
     r"^\W*(?:(?:typo|sorry|oops|whoops|correction|my\s+bad|my\s+mistake|wait|no\s+wait|"
-    r"edit|i'm\s+sorry|ugh|argh|scratch\s+that)\b[\s,.!:;—–-]*)+"
+    r"edit|i'm\s+sorry|ugh|argh|scratch\s+that|actually|autocorrect|auto-correct)\b[\s,.!:;—–-]*)+"
     r"(?:i\s+meant\s+|i\s+mean\s+|it's\s+|it\s+is\s+|it\s+was\s+|that's\s+|that\s+should\s+be\s+|"
-    r"should\s+be\s+|make\s+that\s+|actually\s+)?"
-    r"(?P<new>[^,;.!?—–:]+?)\s*[.!]*\s*$",
+    r"should\s+be\s+|make\s+that\s+|actually\s+)*"
+    # what follows a full stop is an aside of the user's ("scratch that, Graz. long day")
+    r"(?P<new>[^,;.!?—–:]+?)\s*(?:[.!]+(?:\s+[^.!?]{0,40}[.!]*)?)?\s*$"
+    # texted: "*Graz", "*Graz lol"
+    r"|^\s*\*\s*(?P<star>[^\s*][^,;.!?*]*?)\s*(?:\b(?:lol|haha|sorry|oops)\b)?[\s.!]*$",
     re.IGNORECASE,
 )
 _NOT_A_CORRECTED_VALUE = re.compile(
@@ -169,7 +460,7 @@ def bare_correction(text: str) -> str | None:
     m = _BARE_CORRECTION.match(text.strip())
     if not m:
         return None
-    new = m.group("new").strip()
+    new = (m.group("new") or m.group("star") or "").strip()
     if not new or len(new.split()) > 4 or _NOT_A_CORRECTED_VALUE.search(new):
         return None
     if re.search(r"\bnot\b|\brather than\b|\binstead of\b", text, re.IGNORECASE):
@@ -212,3 +503,143 @@ def named_correction(text: str, said: Iterable[str]) -> tuple[str, str] | None:
         ):
             return new, old
     return None
+
+
+_VALUE = r"[^,;:.!?—–*]+?"
+# "I said Esbjerg last time but it's Odense", "I wrote Tartu earlier, but I meant Ghent"
+_SAID_BUT = re.compile(
+    rf"\b(?:i|we)\s+(?:said|wrote|typed|put|told\s+you)\s+(?P<old>{_VALUE})"
+    r"(?:\s+(?:earlier|before|last\s+time|the\s+other\s+day|by\s+mistake))?\s*,?\s+"
+    r"but\s+(?:it's|it\s+is|it\s+was|it\s+should\s+be|i\s+meant|we\s+meant|actually)\s+"
+    rf"(?:actually\s+|really\s+)?(?P<new>{_VALUE})\s*(?:,|[.!]|$)",
+    re.IGNORECASE,
+)
+# "Bergen? no, Stavanger": the wrong value asked back, then the right one
+_ASKED_BACK = re.compile(
+    rf"^\W*(?P<old>{_VALUE})\s*\?+\s*(?:no|nope|nah|not)\b[\s,.!—–-]*"
+    rf"(?:(?:it's|it\s+is|i\s+meant)\s+)?(?P<new>{_VALUE})\s*(?:[.!]|,|$)",
+    re.IGNORECASE,
+)
+
+
+def stated_correction(text: str) -> tuple[str, str] | None:
+    """``(new, old)`` when ``text`` alone says which value was wrong and which is right,
+    whatever was said before ("I said Esbjerg last time but it's Odense", "Bergen? no,
+    Stavanger"): the caller pairs ``old`` with a held value, in this batch or in the
+    store (a correction in a later session).
+
+    Example:
+        >>> stated_correction("I said Esbjerg last time but it's Odense, sorry.")
+        ('Odense', 'Esbjerg')
+        >>> stated_correction("Bergen? no, Stavanger. I always mix them up")
+        ('Stavanger', 'Bergen')
+        >>> stated_correction("I said no but it's fine") is None
+        True
+    """
+    for pattern in (_SAID_BUT, _ASKED_BACK):
+        if m := pattern.search(text.strip()):
+            new, old = m.group("new").strip(), m.group("old").strip()
+            if (
+                new
+                and old
+                and len(new.split()) <= 4
+                and len(old.split()) <= 4
+                and not _NOT_A_CORRECTED_VALUE.search(new)
+                and not _NOT_A_CORRECTED_VALUE.search(old)
+                and new.casefold() != old.casefold()
+            ):
+                return new, old
+    return None
+
+
+def closest(new: str, said: list[str]) -> int:
+    """The index in ``said`` of the value a bare correction ``new`` most likely replaces:
+    the one spelled most like it ("Halbert Tech" for "Halberd Tech": a typo), else the
+    latest said in the same case shape (a name for a name), else the latest.
+
+    Example:
+        >>> closest("Halbert Tech", ["Halberd Tech", "QA engineer"])
+        0
+        >>> closest("Lyon", ["Tartu", "data engineer"])
+        0
+        >>> closest("Lyon", ["Tartu", "Ghent"])
+        1
+    """
+    from difflib import SequenceMatcher
+
+    if not said:
+        return -1
+    scores = [SequenceMatcher(None, new.casefold(), v.casefold()).ratio() for v in said]
+    best = max(range(len(said)), key=lambda i: (scores[i], i))
+    if scores[best] >= 0.6:
+        return best
+    cased = new[:1].isupper()
+    for i in range(len(said) - 1, -1, -1):
+        if said[i][:1].isupper() == cased:
+            return i
+    return len(said) - 1
+
+
+_ADVERB_LEAD = re.compile(r"^(?:actually|really|in\s+fact)\s+(?=[^\W\d_])", re.IGNORECASE)
+
+
+def wrong_after(text: str, value: str) -> tuple[str, str] | None:
+    """``(value, wrong)`` when ``text`` states ``value`` and names the value it replaces
+    right after it ("my employer is actually Nimbus Row, not Nimbus Rail"): a correction
+    with its attribute named. ``value`` comes back without a leading "actually".
+
+    Example:
+        >>> wrong_after("my employer is actually Nimbus Row, not Nimbus Rail — sorry",
+        ...             "actually Nimbus Row")
+        ('Nimbus Row', 'Nimbus Rail')
+        >>> wrong_after("I eat fish, not meat", "fish") is None
+        True
+    """
+    clean = _ADVERB_LEAD.sub("", value.strip())
+    if not clean[:1].isupper():
+        return None  # a name corrected, not a choice between kinds ("fish, not meat")
+    m = re.search(
+        rf"(?<![\w'’-]){re.escape(clean)}\s*,?\s+(?:not|rather\s+than|instead\s+of)\s+"
+        rf"(?P<old>{_VALUE})\s*(?:[,;.!?—–]|$)",
+        text,
+        re.IGNORECASE,
+    )
+    if not m:
+        return None
+    old = m.group("old").strip()
+    if not old[:1].isupper() or len(old.split()) > 4 or old.casefold() == clean.casefold():
+        return None
+    return clean, old
+
+
+_NAME = r"(?-i:(?P<name>[A-Z][\w'’&.-]*(?:\s+(?:of\s+|&\s+)?[A-Z][\w'’&.-]*)*))"
+# "I'm a member of the Harrowgate Chess Society", "I sing in the Saltcote Community Choir"
+_JOINED = (
+    re.compile(
+        rf"{_I}(?:(?:am|'m)\s+)?(?:a\s+)?(?:(?:proud|paid-up|paying|new)\s+)?member\s+"
+        rf"(?:of|at)\s+(?:the\s+)?{_NAME}",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        rf"{_I}(?:sing|play|perform|row|dance)\s+(?:\w+\s+)?(?:in|with|for)\s+(?:the\s+)?{_NAME}",
+        re.IGNORECASE,
+    ),
+)
+
+
+def joined(clause: str) -> list[tuple[str, str, str]]:
+    """A group the user belongs to, by its name, when no typed rule read the clause: the
+    value a later "I left the choir" / "cancelled my membership" ends.
+
+    Example:
+        >>> joined("I'm a member of the Quillfield Chess Society.")[0][:2]
+        ('membership', 'Quillfield Chess Society')
+        >>> joined("I'm a member of staff")
+        []
+    """
+    said = _LEAD_IN.sub("", clause)
+    m = next((m for p in _JOINED if (m := p.search(said))), None)
+    if not m or not m.group("name"):
+        return []
+    name = m.group("name").strip(".")
+    return [("membership", name, f"The user is a member of {name}.")]

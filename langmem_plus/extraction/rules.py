@@ -50,7 +50,16 @@ from langmem_plus.extraction.grounding import (
     without_asked_tail,
 )
 from langmem_plus.extraction.holder_check import someone_elses_clause, users_value_in
-from langmem_plus.extraction.retraction import bare_correction, ended, named_correction
+from langmem_plus.extraction.retraction import (
+    bare_correction,
+    closest,
+    ended,
+    given_up,
+    joined,
+    named_correction,
+    stated_correction,
+    wrong_after,
+)
 from langmem_plus.extraction.timeparse import TimeExpression, find_time_expression
 from langmem_plus.extraction.vocab import (
     ATTRIBUTE_ALIASES,
@@ -80,6 +89,7 @@ from langmem_plus.extraction.vocab import (
     VALUE_STOP_WORDS,
 )
 from langmem_plus.facts.models import CandidateFact
+from langmem_plus.facts.policy import CORRECTION
 
 __all__ = ["RuleExtractor", "third_person"]
 
@@ -1984,7 +1994,10 @@ _CORRECTION_LEAD = (
     r"(?:(?:sorry|oops|whoops|wait|no|nope|er|erm|um|uh|my bad|correction|i'm sorry)"
     r"[\s,.!:;—–-]+)*"
 )
-_CORRECTION_MARK = r"(?:i mean|i meant|make that|or rather|scratch that,?\s*(?:it's|it is)?)"
+_CORRECTION_MARK = (
+    r"(?:i mean|i meant|make that|or rather|scratch that,?\s*(?:it's|it is)?|"
+    r"(?:no\s+wait|wait\s+no)[,.!:;—–-]*)"  # "I live in X — no wait, Y" (#12)
+)
 _CORRECTION = re.compile(
     rf"^(?P<head>.*?[^\s,;.!—–-])[\s,;.!—–-]+{_CORRECTION_LEAD}{_CORRECTION_MARK}\s+(?P<new>.+)$",
     re.IGNORECASE | re.DOTALL,
@@ -2323,11 +2336,19 @@ class RuleExtractor(BaseExtractor):
             if fallback and specs:
                 continue
             specs.extend(rule(ctx))
-        if not specs:  # an ending no typed rule read: a membership, "no longer X" (#12)
-            specs = [
+        if gave := given_up(matched_text):
+            # "I gave up espresso": the habit ended; no "does not eat" in its place (#12)
+            specs = [s for s in specs if s.predicate != "dietary_restriction"] + [
                 _Spec("fact", p, o, t, polarity="retract", negation_in_value=True)
-                for p, o, t in ended(matched_text)
+                for p, o, t in gave
             ]
+        if not specs:  # an ending no typed rule read: a membership, "no longer X" (#12)
+            at = turn.text.find(clause[:24])
+            specs = [
+                _Spec("fact", p, o, t, polarity="retract", negation_in_value=True,
+                      people=p in set(RELATIONS.values()) | {"pet"})  # "our cat died"
+                for p, o, t in ended(matched_text, turn.text[: max(at, 0)])
+            ] or [_Spec("fact", p, o, t) for p, o, t in joined(matched_text)]  # fmt: skip
         return found, matched_text, specs
 
     def _self_corrected(self, clause: str, turn: UserTurn, scope: str | None) -> str:
@@ -2392,7 +2413,7 @@ class RuleExtractor(BaseExtractor):
                 i += 1
             if not found and (swapped := self._swap_turn(turn, [*earlier, *result.candidates])):
                 found = swapped
-            found = _without_replaced_retractions(found)
+            found = [_with_wrong_named(c, turn.text) for c in _without_replaced_retractions(found)]
             if turn.context:
                 earlier.extend(found)  # read, for what a later correction corrects
             else:
@@ -2447,11 +2468,17 @@ class RuleExtractor(BaseExtractor):
             new_said, old = pair  # "Misspoke there: Ghent, not Tartu; long day."
         elif m:
             old, new_said = _tidy(m.group("old")), m.group("new")
+        elif pair := stated_correction(turn.text):
+            new_said, old = pair  # "I said Esbjerg but it's Odense", "Bergen? no, Stavanger"
         elif (bare := bare_correction(turn.text)) is not None:
-            # "no wait, Lyon": the value of the latest earlier statement is the wrong one
-            if not said or said[-1].object.casefold() == bare.casefold():
+            # "no wait, Lyon", "typo — Halbert Tech": the earlier value it replaces is the
+            # one spelled like it, else the latest of its shape (#12)
+            if not said:
                 return None
-            old, new_said = said[-1].object, bare
+            wrong = said[closest(bare, [c.object for c in said])]
+            if wrong.object.casefold() == bare.casefold():
+                return None
+            old, new_said = wrong.object, bare
         else:
             return None
         for c in reversed(earlier):
@@ -2478,6 +2505,16 @@ class RuleExtractor(BaseExtractor):
             c.model_copy(update={"corrects": old})
             for c in self._clause_facts(turn, start, start + len(new_said), scope, sentence)
         ]
+        if not said and (new := _entity(_tidy(new_said)) or _tidy(new_said)):
+            # the wrong value was said in an earlier session: the write policy finds it
+            # among the held values and puts the right one in its slot (#12)
+            spec = _Spec("fact", CORRECTION, new, f"The user corrected {old} to {new}.")
+            quote = turn.text.strip()
+            said = [
+                self._candidate(spec, turn, 0, quote, quote, quote, None, False).model_copy(
+                    update={"corrects": old, "modality": "asserted"}
+                )
+            ]
         return said or None
 
 
@@ -2511,6 +2548,17 @@ _CORRECTS_TURN = re.compile(
     r"\s*(?:[.!]*\s*$|[;—–]\s*.*$|[.!]\s+.*$)",
     re.IGNORECASE | re.DOTALL,
 )
+
+
+def _with_wrong_named(c: CandidateFact, text: str) -> CandidateFact:
+    """``c`` as a correction when the turn names the value it replaces right after it
+    ("my employer is actually X, not Y"): ``corrects`` is Y (#12)."""
+    if c.polarity != "assert" or c.corrects or not (pair := wrong_after(text, c.object)):
+        return c
+    value, wrong = pair
+    return c.model_copy(
+        update={"object": value, "text": c.text.replace(c.object, value), "corrects": wrong}
+    )
 
 
 def _without_replaced_retractions(found: list[CandidateFact]) -> list[CandidateFact]:

@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 import uuid
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -79,6 +80,7 @@ from langmem_plus.facts.text_rules import (
 )
 
 __all__ = [
+    "CORRECTION",
     "DEFAULT_MULTI_VALUED",
     "DEFAULT_PREDICATE_ALIASES",
     "DEFAULT_SINGLE_VALUED",
@@ -95,6 +97,11 @@ __all__ = [
 ]
 
 Action = Literal["new", "reconfirmed", "superseded", "retracted", "rejected", "conflict"]
+
+CORRECTION = "correction"
+"""The predicate of a correction that names the wrong value but not its slot ("I said
+Esbjerg last time but it's Odense", in a later session): the right value takes the slot the
+wrong one is held in; with no such value held, nothing is stored."""
 
 DEFAULT_SINGLE_VALUED: frozenset[str] = frozenset(
     {
@@ -940,9 +947,18 @@ class WritePolicy:
             return Decision(action="new", code="past_state", fact=fact, write=True)
         if fact.single_valued is None and any(f.single_valued for f in same_slot):
             fact = fact.model_copy(update={"single_valued": True})  # the slot was declared
-        wrong = self._corrected(candidate, same_slot) or self._corrected(candidate, others)
+        wrong = self._corrected(candidate, same_slot)
+        if not wrong and (wrong := self._corrected(candidate, others)) and (
+            fact.predicate == CORRECTION
+        ):
+            # "I said Esbjerg last time but it's Odense": the right value takes the slot
+            # of the wrong one, said in its words (#12)
+            fact, same_slot = self._in_slot_of(candidate, wrong[0], current, fact, now)
+            wrong = self._corrected(candidate, same_slot)
         if wrong:
             return self._correct(fact, wrong, same_slot, now)
+        if fact.predicate == CORRECTION:
+            return Decision(action="rejected", code="nothing_to_retract")
         held = self._held_value(fact, same_slot)
         if held is not None:
             return self._reconfirm(held, fact, now)
@@ -965,6 +981,40 @@ class WritePolicy:
         if ruling.winner == "old":
             return Decision(action="rejected", code=ruling.code, other=old)
         return Decision(action="conflict", code=ruling.code, other=old)
+
+    def _in_slot_of(
+        self, candidate: CandidateFact, target: Fact, current: Iterable[Fact], fact: Fact,
+        now: datetime,
+    ) -> tuple[Fact, list[Fact]]:
+        """``fact`` (a ``CORRECTION`` of ``target``'s value) rebuilt in ``target``'s slot,
+        its text ``target``'s with the value replaced, and that slot's current facts."""
+        at = target.text.casefold().find(target.object.casefold())
+        text = (
+            target.text[:at] + fact.object + target.text[at + len(target.object) :]
+            if at >= 0
+            else fact.text
+        )
+        moved = candidate.model_copy(
+            update={
+                "predicate": target.predicate,
+                "text": text,
+                "kind": target.kind,
+                "single_valued": target.single_valued,
+            }
+        )
+        rebuilt = self.to_fact(
+            moved, user_id=fact.user_id, now=now, session_id=fact.session_id
+        )
+        same_slot = [
+            f
+            for f in current
+            if f.is_current
+            and f.user_id == rebuilt.user_id
+            and f.scope == rebuilt.scope
+            and f.subject == rebuilt.subject
+            and f.predicate == rebuilt.predicate
+        ]
+        return rebuilt, same_slot
 
     def reaches_other_slots(self, candidate: CandidateFact) -> bool:
         """Whether ``candidate`` may act on a value held under another predicate of its
@@ -1024,7 +1074,11 @@ class WritePolicy:
         3. the retraction's own text names the held value ("Eats meat again; no longer
            vegan" for "vegan");
         4. the retraction's value is in a held fact's text ("cat" for "Has a cat named
-           Marzipan.").
+           Marzipan.");
+        5. a slot that holds one value at a time, named by a description with no name
+           ("my job" for the employer): whatever is current.
+
+        Accents are folded throughout ("chloe" names "Chloé").
         """
         target = candidate.object.strip()
         if target in ("", "*") or self._names_slot(target, predicate):
@@ -1032,12 +1086,21 @@ class WritePolicy:
         named = _named(target, same_slot)
         if named:
             return named
-        said = content_terms(candidate.text)
-        in_text = [f for f in same_slot if (t := content_terms(f.object)) and t <= said]
+        said = _terms(candidate.text)
+        in_text = [f for f in same_slot if (t := _terms(f.object)) and t <= said]
         if in_text:
             return in_text
-        terms = content_terms(target)
-        return [f for f in same_slot if terms and terms <= content_terms(f.text)]
+        terms = _terms(target)
+        in_fact = [f for f in same_slot if terms and terms <= _terms(f.text)]
+        if in_fact:
+            return in_fact
+        if (
+            self.is_single_valued(predicate, candidate.single_valued)
+            and re.match(r"(?:my|our|the)\s", target, re.IGNORECASE)
+            and not any(w[:1].isupper() for w in target.split()[1:])
+        ):
+            return list(same_slot)
+        return []
 
     def _names_slot(self, target: str, predicate: str) -> bool:
         """``target`` says nothing but the slot's own noun ("my gym membership" for
@@ -1135,20 +1198,36 @@ class WritePolicy:
         return Decision(action="reconfirmed", code=code, fact=updated, other=held, write=True)
 
 
+def _fold(text: str) -> str:
+    """``text`` without accents ("Chloé" -> "Chloe"), for matching a retraction's words."""
+    return "".join(
+        c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)
+    )
+
+
+def _terms(text: str) -> frozenset[str]:
+    return content_terms(_fold(text))
+
+
 def _named(target: str, held: Sequence[Fact]) -> list[Fact]:
     """The ``held`` facts whose value ``target`` names: the same value, a part of it
-    ("Acme" for "Acme Corp") or a description containing it ("a dog named Rex")."""
-    value = normalize_object(target)
-    same = [f for f in held if normalize_object(f.object) == value]
+    ("Acme" for "Acme Corp"), a description containing it ("a dog named Rex"), or a
+    phrase around a name word of it ("gym membership at Kettlebell"); accents folded."""
+    value = _fold(normalize_object(target))
+    same = [f for f in held if _fold(normalize_object(f.object)) == value]
     if same or value in ("", "*"):
         return same
-    terms = content_terms(target)
+    terms = _terms(target)
     if not terms:
         return []
-    part = [f for f in held if terms <= content_terms(f.object)]
+    part = [f for f in held if terms <= _terms(f.object)]
     if part:
         return part
-    return [f for f in held if (t := content_terms(f.object)) and t <= terms]
+    within = [f for f in held if (t := _terms(f.object)) and t <= terms]
+    if within:
+        return within
+    names = _terms(" ".join(w for w in target.split() if w[:1].isupper()))
+    return [f for f in held if names and names <= _terms(f.object)]
 
 
 def _close(fact: Fact, end: datetime, now: datetime) -> Fact:
