@@ -313,8 +313,7 @@ def names_slot(
         False
     """
     return any(
-        _matched(n, request_terms) is not None
-        for n in _slot_terms_for(fact.predicate, slot_names)
+        _matched(n, request_terms) is not None for n in _slot_terms_for(fact.predicate, slot_names)
     )
 
 
@@ -364,9 +363,7 @@ def _default_slot_terms(predicate: str) -> tuple[_Name, ...]:
     return _slot_terms(predicate, SLOT_NAMES)
 
 
-def _slot_terms_for(
-    predicate: str, slot_names: Mapping[str, Sequence[str]]
-) -> tuple[_Name, ...]:
+def _slot_terms_for(predicate: str, slot_names: Mapping[str, Sequence[str]]) -> tuple[_Name, ...]:
     """``_slot_terms``, held per predicate for the default ``SLOT_NAMES`` across every
     policy of the process: each ``FactMemory`` makes its own policy, and a user's first
     recall should not pay for names another instance worked out already (#14)."""
