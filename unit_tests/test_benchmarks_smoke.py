@@ -394,3 +394,17 @@ def test_the_recall_and_store_figures_in_the_docs_are_rendered_from_committed_re
     stores = saved("store_bench.json", "store_bench_quick.json")
     for name in ("store_bench", "store_patterns"):
         assert _docs_block(name) in [store_bench.blocks(s).get(name) for s in stores]
+
+
+def test_recall_split_accounts_for_the_whole_first_recall(tmp_path) -> None:
+    from benchmarks.recall_split import main as split_main
+
+    out = split_main(
+        ["--users", "12", "--facts", "8", "--samples", "5", "--json", str(tmp_path / "s.json")]
+    )
+    assert out["samples"] == 5 and json.loads((tmp_path / "s.json").read_text()) == out
+    parts = out["parts_us_mean"]
+    assert {"engine: Retrieve", "engine: Query", "store, Python", "retrieval policy"} <= set(parts)
+    assert abs(sum(out["parts_share"].values()) - 1.0) < 1e-6
+    # one version read and the ranked queries' rows; never a whole history
+    assert 0 < out["rows_per_recall"]["engine: Query"] <= 2 * 16

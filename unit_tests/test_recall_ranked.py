@@ -13,7 +13,8 @@ from langgraph.store.base import BaseStore, Item, Op, Result
 from langmem_plus import ResilientStore
 from langmem_plus.facts.layout import decode_facts
 from langmem_plus.facts.memory import FactMemory
-from langmem_plus.stores.calls import Record
+from langmem_plus.facts.planner import ranked_search
+from langmem_plus.stores.calls import Query, Record
 from langmem_plus.stores.sync import QdrantStore
 from unit_tests.conftest import make_store
 from unit_tests.test_memory_support import Clock, cand
@@ -149,6 +150,66 @@ def test_the_engine_hands_recall_a_few_rows_however_long_the_history(tmp_path: P
         # settings, version, profile row; per query its limit plus the profile row's facts
         ceiling = 3 + 2 * (2 * memory.retrieval.max_facts + 2)
         assert 0 < rows[0] <= ceiling, (request, rows[0])
+
+
+def test_the_ranked_query_reads_no_row_the_profile_row_holds(tmp_path: Path) -> None:
+    """The profile row (read with the version) already holds the profile facts: the ranked
+    query leaves their rows out in the engine, so no payload is read twice (issue 14),
+    and what is sent is unchanged."""
+    store = make_store("qdrant_edge", tmp_path)
+    assert isinstance(store, QdrantStore)
+    memory = FactMemory(store, clock=Clock(), recall_cache_facts=0)
+    notes = [cand("note", f"errand {i}", f"Mentioned errand number {i}.") for i in range(40)]
+    memory.remember_many(
+        "uma",
+        [
+            cand("city", "Oslo", "Lives in Oslo."),
+            cand("units", "metric", "Prefers metric units.", kind="preference"),
+            cand("tone", "casual", "Likes a casual tone.", kind="preference", scope="atlas"),
+            *notes,
+        ],
+    )
+    row = store.get(memory.layout.profile("uma"), "rendered")
+    assert isinstance(row, Item)
+    held = set(row.value["facts"])
+    assert len(held) == 3
+    engine = store._engine
+    original = engine.execute
+    queried: list[str] = []
+
+    def execute(call: Any) -> Any:
+        out = original(call)
+        if isinstance(call, Query):
+            queried.extend(str(r.payload.get("key")) for r in out)
+        return out
+
+    engine.execute = execute  # type: ignore[method-assign]
+    for request, scope in [("where do I live, in metric units? errand 7", None),
+                           ("a casual note on errand 9 in atlas", "atlas")]:  # fmt: skip
+        queried.clear()
+        recall = memory.recall("uma", request, scope=scope)
+        assert "Oslo" in recall.block and "metric" in recall.block, request
+        assert "errand number" in recall.block, request
+        assert ("casual" in recall.block) == (scope == "atlas"), request
+        assert queried and not held & set(queried), request
+        assert len(queried) == len(set(queried)), request
+
+
+@pytest.mark.parametrize("engine", ["qdrant_edge", "qdrant_local"])
+def test_a_ranked_search_leaves_out_the_keys_it_names(engine: str, tmp_path: Path) -> None:
+    store = make_store(engine, tmp_path)
+    for key in ("a", "b", "c"):
+        store.put(("docs", "u1"), key, {"search": f"errand {key} lmprow"}, index=["search"])
+    store.put(("docs", "u1", "deeper"), "a", {"search": "errand a lmprow"}, index=["search"])
+    op = ranked_search(("docs", "u1"), {}, limit=10, query="errand a", exclude_keys=("a", "x"))
+    (hits,) = store.batch([op])
+    assert isinstance(hits, list)
+    # only the key of the namespace itself is left out, not one of a deeper namespace
+    assert sorted((tuple(h.namespace), h.key) for h in hits) == [
+        (("docs", "u1"), "b"),
+        (("docs", "u1"), "c"),
+        (("docs", "u1", "deeper"), "a"),
+    ]
 
 
 def profile_row_is_current(store: BaseStore, memory: FactMemory, user: str) -> None:

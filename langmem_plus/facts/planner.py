@@ -182,10 +182,27 @@ class RankedSearchOp(SearchOp):
     """The ``SearchOp`` of recall's ranked candidates: ``matched_only`` asks a Qdrant store
     not to pad the answer with rows its query did not rank (``BaseStore`` semantics, kept
     for every other search; its padding scroll cost more than the query). The query holds
-    ``EVERY_ROW``, so nothing is lost. Any other store treats it as a plain ``SearchOp``."""
+    ``EVERY_ROW``, so nothing is lost. ``exclude_keys`` (set with ``ranked_search``) names
+    rows of the namespace itself that the answer leaves out, in the engine: the profile
+    row's facts, which recall has read already, so no payload is read for them. Any other
+    store treats it as a plain ``SearchOp``."""
 
-    __slots__ = ()
     matched_only = True
+    exclude_keys: tuple[str, ...] = ()
+
+
+def ranked_search(
+    namespace: tuple[str, ...],
+    flt: dict[str, Any],
+    *,
+    limit: int,
+    query: str,
+    exclude_keys: tuple[str, ...] = (),
+) -> RankedSearchOp:
+    """A ``RankedSearchOp`` leaving out the rows ``exclude_keys`` of ``namespace``."""
+    op = RankedSearchOp(namespace, flt, limit=limit, query=query)
+    op.exclude_keys = exclude_keys
+    return op
 
 
 def _rows(result: Result) -> Sequence[object]:
@@ -710,23 +727,20 @@ class Planner:
             facts = yield from self._current_facts(user_id, meta)
             return self._select(request, facts, scope)
         chosen = [f for f in map(decode_trusted, row.values()) if f is not None]
-        # The profile row's facts are read already: the ranked queries do not exclude
-        # them in the engine (an unindexed field, costlier than the rows it saves); each
-        # asks for that many more rows instead, and they are dropped here.
-        in_row: dict[Any, int] = {}
-        for value in row.values():
-            if isinstance(value, Mapping):
-                in_row[value.get("scope")] = in_row.get(value.get("scope"), 0) + 1
-        searches = self._ranked_ops(user_id, request, scope, request)
+        # The profile row's facts are read already: the ranked queries leave their rows
+        # out in the engine, by point id (cheap, unlike a filter on an unindexed field), so
+        # every row a query returns is one recall needs and no payload is read twice (#14).
+        skip = tuple(row)
+        searches = self._ranked_ops(user_id, request, scope, request, skip)
         if searches:
-            chosen += self._ranked_hits(searches, (yield self._widened(searches, in_row)))
+            chosen += self._ranked_hits(searches, (yield searches))
         q = content_terms(request)
         if scope:
             q = q - content_terms(scope)
         known = self.retrieval._named_people(request, q, chosen)
         if known:  # facts about the people the request names by relation ("my daughters")
-            more = self._ranked_ops(user_id, " ".join(sorted(known)), scope, request)
-            chosen += self._ranked_hits(more, (yield self._widened(more, in_row)))
+            more = self._ranked_ops(user_id, " ".join(sorted(known)), scope, request, skip)
+            chosen += self._ranked_hits(more, (yield more))
         if self.hold_ranked and etag is not None:
             self.cache.put_ranked(ns, etag, asked, chosen)
         return self._select(request, chosen, scope)
@@ -734,18 +748,10 @@ class Planner:
     def _select(self, request: str, facts: Iterable[Fact], scope: str | None) -> Recall:
         return self.retrieval.select(request, facts, scope=scope, now=self.clock())
 
-    def _widened(self, ops: Sequence[Op], in_row: Mapping[Any, int]) -> list[Op]:
-        """``ops`` (ranked queries), each asking for as many more rows as the profile row
-        holds facts of its scope, so that its ``limit`` rows outside the row still come."""
-        out: list[Op] = []
-        for op in ops:
-            assert isinstance(op, RankedSearchOp) and op.filter is not None
-            out.append(op._replace(limit=op.limit + in_row.get(op.filter["scope"], 0)))
-        return out
-
     def _ranked_hits(self, ops: Sequence[Op], pages: Sequence[Result]) -> list[Fact]:
-        """The facts of the widened ``ops``' answers: per query, its first ``limit`` rows
-        that are not in the profile row (tier ``profile:<sig>``), in rank order."""
+        """The facts of the ``ops``' answers: per query, its first ``limit`` rows that are
+        not profile rows (tier ``profile:<sig>``; the engine left out the profile row's
+        own, see ``_ranked_ops``), in rank order."""
         out: list[Fact] = []
         for op, page in zip(ops, pages, strict=True):
             assert isinstance(op, SearchOp)
@@ -757,10 +763,17 @@ class Planner:
             out += _hits([rows[: op.limit]])
         return out
 
-    def _ranked_ops(self, user_id: str, query: str, scope: str | None, request: str) -> list[Op]:
+    def _ranked_ops(
+        self,
+        user_id: str,
+        query: str,
+        scope: str | None,
+        request: str,
+        exclude_keys: tuple[str, ...] = (),
+    ) -> list[Op]:
         """The ranked candidate queries: current rows of the user, of no scope and of
-        ``scope``; none for a request with nothing to rank by. Rows in the profile row
-        are not excluded here (see ``_widened`` and ``_ranked_hits``)."""
+        ``scope``, without the rows ``exclude_keys`` (the profile row's, read already);
+        none for a request with nothing to rank by."""
         if not request.strip():
             return []
         base: dict[str, Any] = {"user_id": user_id, "valid_to": None, "expired_at": None}
@@ -773,7 +786,10 @@ class Planner:
         # padding gives, so ``Recall.dropped`` still shows unrelated facts below the floor)
         query = f"{query} {EVERY_ROW}"
         ops: list[Op] = [
-            RankedSearchOp(ns, {**base, "scope": s}, limit=limit, query=query) for s in scopes
+            ranked_search(
+                ns, {**base, "scope": s}, limit=limit, query=query, exclude_keys=exclude_keys
+            )
+            for s in scopes
         ]
         return ops
 

@@ -26,6 +26,7 @@ never in the profile.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Sequence
 
@@ -143,6 +144,7 @@ for _p in (*CONSTRAINT_PREDICATES, *ROUTINE_PREDICATES):
         _CONSTRAINT_HEADS.setdefault(_stem_word(_p.rsplit("_", 1)[-1]), _p)
 
 
+@functools.lru_cache(maxsize=4_096)
 def profile_family(predicate: str) -> str | None:
     """The profile predicate whose section a predicate belongs to, or ``None``.
 
@@ -150,6 +152,8 @@ def profile_family(predicate: str) -> str | None:
     ("daughter", "dog_name", "has_wife") belongs to that relation's people predicate; one
     that narrows a constraint or a routine by a leading word ("food_allergy",
     "music_dislikes", "sleep_routine", "travel_restriction") to that predicate.
+
+    Memoised per predicate: recall asks for every candidate fact (#14).
 
     Example:
         >>> [profile_family(p) for p in ("child", "daughter", "dog_name", "food_allergy",

@@ -313,7 +313,7 @@ def names_slot(
         False
     """
     return any(
-        _matched(n, request_terms) is not None for n in _slot_terms(fact.predicate, slot_names)
+        _matched(n, request_terms) is not None for n in _slot_terms_for(fact.predicate, slot_names)
     )
 
 
@@ -358,6 +358,30 @@ def _slot_terms(predicate: str, slot_names: Mapping[str, Sequence[str]]) -> tupl
     return tuple(names)
 
 
+@functools.lru_cache(maxsize=4_096)
+def _default_slot_terms(predicate: str) -> tuple[_Name, ...]:
+    return _slot_terms(predicate, SLOT_NAMES)
+
+
+def _slot_terms_for(predicate: str, slot_names: Mapping[str, Sequence[str]]) -> tuple[_Name, ...]:
+    """``_slot_terms``, held per predicate for the default ``SLOT_NAMES`` across every
+    policy of the process: each ``FactMemory`` makes its own policy, and a user's first
+    recall should not pay for names another instance worked out already (#14)."""
+    if slot_names is SLOT_NAMES:
+        return _default_slot_terms(predicate)
+    return _slot_terms(predicate, slot_names)
+
+
+@functools.lru_cache(maxsize=1)
+def _warm_default_names() -> None:
+    """Work out the other names of every default predicate once per process, when the
+    first policy is made: a few hundred microseconds a predicate that a user's first
+    recall would otherwise pay for each predicate it meets first (#14)."""
+    for predicate in (*SLOT_NAMES, *PROFILE_PREDICATES):
+        _default_slot_terms(predicate)
+        _relation_words_of(predicate)
+
+
 def _word_terms(word: str) -> frozenset[str]:
     """How a relation word is matched: its content terms, or the phrase of its stems when
     it holds a function word ("other half", "little ones", "in-law")."""
@@ -391,7 +415,14 @@ def _relation_terms(words: str) -> frozenset[str]:
 
 
 def _relation_words(fact: Fact) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
-    return RELATION_WORDS.get(profile_family(fact.predicate) or fact.predicate)
+    return _relation_words_of(fact.predicate)
+
+
+@functools.lru_cache(maxsize=4_096)
+def _relation_words_of(predicate: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """The relation words of a predicate's people family, once per predicate: recall asks
+    for every candidate fact, several times (#14)."""
+    return RELATION_WORDS.get(profile_family(predicate) or predicate)
 
 
 def _names_other_relation(request_terms: frozenset[str], fact: Fact) -> bool:
@@ -572,7 +603,7 @@ def names_topic(
     if topic_terms <= terms:
         return True
     topic_all = asked_terms(topic)
-    for name in _slot_terms(fact.predicate, slot_names):
+    for name in _slot_terms_for(fact.predicate, slot_names):
         said = _matched(name, topic_all)
         if said is not None and topic_terms - said <= terms:
             return True
@@ -634,10 +665,15 @@ class RetrievalPolicy:
         default_factory=dict, init=False, repr=False, compare=False
     )
 
+    def __post_init__(self) -> None:
+        if self.slot_names is SLOT_NAMES:
+            _warm_default_names()
+
     def _names_slot(self, request_terms: frozenset[str], fact: Fact) -> bool:
         terms = self._slots.get(fact.predicate)
         if terms is None:
-            terms = self._slots[fact.predicate] = _slot_terms(fact.predicate, self.slot_names)
+            terms = _slot_terms_for(fact.predicate, self.slot_names)
+            self._slots[fact.predicate] = terms
         return any(_matched(name, request_terms) is not None for name in terms)
 
     def _names_person(self, request: str, request_terms: frozenset[str], fact: Fact) -> bool:

@@ -40,6 +40,7 @@ from langmem_plus.stores.calls import (
     EmbedDocuments,
     EmbedQueries,
     Facet,
+    HasId,
     HasVector,
     PointData,
     Query,
@@ -197,6 +198,13 @@ class BaseQdrantStore:
         conditions: list[Condition] = [live_filter(now), *must]
         if ns is not None:
             conditions.insert(0, ns)
+        # A search that names rows to leave out (``exclude_keys``, e.g. FactMemory's recall
+        # candidates, which skip the rows it has read already): keys of items directly in
+        # the namespace searched, left out by point id in the engine.
+        skip = getattr(op, "exclude_keys", ())
+        if skip:
+            ids = tuple(point_id(op.namespace_prefix, k) for k in skip)
+            must_not = [*must_not, HasId(ids)]
         return Where(must=tuple(conditions), must_not=tuple(must_not)), residual
 
     def _plan_search(
