@@ -45,7 +45,8 @@ from typing import Literal
 from langmem_plus.extraction import is_remember_request, second_person
 from langmem_plus.facts.models import Fact
 from langmem_plus.facts.policy import PERSON_PREFIX, normalize_holder
-from langmem_plus.facts.retrieval import SLOT_NAMES, names_topic
+from langmem_plus.facts.profile import RELATION_WORDS
+from langmem_plus.facts.retrieval import SLOT_NAMES, mentions_relation, names_topic
 from langmem_plus.facts.text_rules import content_terms
 
 __all__ = [
@@ -164,13 +165,13 @@ _ALLOW = re.compile(
 # picked up", "I mentioned to you"), then the preposition that names the topic.
 _HEAD = (
     r"(?:that|what|everything|anything|all|whatever|all (?:of )?the (?:stuff|things|details"
-    r"|info|information|data|facts|notes)|the (?:stuff|things?|details?|bits?|info"
+    r"|info|information|data|facts|notes)|(?:the|that|this) (?:stuff|things?|details?|bits?|info"
     r"|information|data|facts?|notes?|part)|(?:each and )?every(?: single| last)? (?:thing|detail"
     r"|bit|fact|piece|scrap)(?: of (?:info|information|data))?|any (?:details?|info"
     r"|information|data))"
 )
 _REFERENCE = re.compile(
-    rf"^(?:{_HEAD}\s+(?:(?:that|which)\s+)?(?:you|u|i)(?:'ve|'d|\s+have|\s+had)?"
+    rf"^(?:{_HEAD}\s+(?:(?:that|which)\s+)?(?:you|u|i|we)(?:'ve|'d|\s+have|\s+had)?"
     r"(?:\s+(?!about\b|regarding\b|concerning\b|on\b|of\b)[\w'-]+){1,3}?"
     r"\s+(?:about|regarding|concerning|on|of|to do with|related to)(?:\s+|$)"
     r"|(?:(?:that|what|everything|anything|all|whatever|the (?:stuff|things?|part|bit))\s+"
@@ -200,10 +201,12 @@ _TAIL = re.compile(
     r"|the (?:rest|others?)|everything else|all the rest|pls|plz|thx|ty|lol|haha)\b"
     r"|\s(?:because|since|cause|as it|as that|as i|it was|it's|it is|that was|that's"
     r"|that is|which|turns out|anymore|any more|any longer|from now on|going forward"
-    r"|(?:from|out of) (?:your |my |the )?(?:memory|memories|records?|profile|notes|files?)"
+    r"|(?:from|out of|in|on) (?:your |my |the )?(?:memory|memories|records?|profile|notes|files?"
+    r"|system|database|list)|on (?:file|record)"
     r"|for now|for good|permanently|right now|now|so far|until now|up to now|to date|already"
     r"|asap|as well|too|these days|nowadays|at the moment|currently|lately"
-    r"|please|pls|plz|thanks|thx|lol|haha|if (?:that's|that is"
+    r"|please|pls|plz|thanks|thx|lol|haha|(?:as )?per|in line with|in accordance with"
+    r"|according to|under (?:the )?(?:gdpr|law|rules?)|if (?:that's|that is"
     r"|it's|it is|you can|possible|you don't mind)|privacy reasons|ok\??$|okay\??$)\b).*$",
     re.IGNORECASE | re.DOTALL,
 )
@@ -225,14 +228,20 @@ _MEMORY_MEANT = re.compile(
 
 _TOTAL = frozenset(
     "everything all whatever anything lot data info information memory memories profile "
-    "me myself slate records history".split()
+    "me myself slate records history conversations chats".split()
 )
 _GENERIC = _TOTAL | frozenset(
     "it of that this the about on from my your you i know have got ve saved stored "
     "remember kept keep details stuff record file clean everything's there is we our us "
     "entirely completely told said mentioned shared ever whole entire out pls plz please ta "
-    "thx thanks just fresh personal".split()
+    "thx thanks just fresh personal talked discussed chatted covered".split()
 )
+_WHO_I_AM = re.compile(
+    r"(?:who|what)\s+(?:i\s+am|i'm)|(?:that\s+)?(?:i|i've)\s+(?:exist|existed|ever\s+existed"
+    r"|was\s+here|been\s+here)",
+    re.IGNORECASE,
+)
+"""The user as a whole: "forget who I am", "forget I exist"."""
 _WORDS = re.compile(r"[^\W\d_]+")
 
 # Words that only wrap a topic: "the whole allergy thing" is the allergy.
@@ -244,7 +253,7 @@ _FILLER = re.compile(
 
 # What the user names is a topic, not a fact: "my employer" means the employer fact.
 _OWN = re.compile(r"^(?:(?:any|all|some|each|none) of\s+)?(?:my|our|the|that|about)\s+", re.I)
-_SPLIT = re.compile(r"\s*(?:,|\band\b|&|\bor\b|/)\s*", re.IGNORECASE)
+_SPLIT = re.compile(r"\s*(?:,|\band\b|&|\+|\bplus\b|\bas well as\b|\bor\b|/)\s*", re.I)
 
 
 @dataclass(frozen=True)
@@ -301,7 +310,7 @@ def forget_topic(rest: str) -> str:
         if stripped == topic:
             break
         topic = stripped
-    topic = _cut_reason(_TAIL.sub("", topic))
+    topic = _cut_reason(_TAIL.sub("", f" {topic}"))  # " so far": a tail from the start
     return topic.strip().strip("\"'“”,").strip()
 
 
@@ -375,6 +384,8 @@ _SAID_BY = re.compile(
 def _is_everything(topic: str) -> bool:
     """True for a topic made only of words that name the whole memory: "it all", "me",
     "all my data", "whatever you've got on me" (the memory reference already taken off)."""
+    if _WHO_I_AM.fullmatch(topic.split(",")[0].strip()):
+        return True
     named = set(_WORDS.findall(topic.split(",")[0].casefold()))
     return bool(named) and named <= _GENERIC and bool(named & _TOTAL)
 
@@ -389,13 +400,19 @@ _CATEGORIES: dict[str, tuple[str, ...]] = {
     "accessibility_need": ("health", "medical", "condition", "disability"),
     "dietary_restriction": ("diet", "food", "eating", "eating habits", "what i eat"),
     "dislike": ("dislikes", "food"),
-    "city": ("address", "home", "live", "living", "lives"),
+    "city": ("address", "home", "live", "living", "lives", "place", "flat", "apartment",
+             "house", "neighbourhood", "neighborhood"),
     "employer": ("profession", "occupation", "line of work"),
     "job_title": ("line of work",),
     "country": ("address", "home", "live", "living"),
     "partner": ("ex", "relationship", "love life", "dating", "boyfriend", "girlfriend",
                 "husband", "wife", "spouse"),
-    **{p: ("family", "people", "personal life") for p in _PEOPLE if p != "partner"},
+    "child": ("kiddos", "offspring", "little one", "youngsters", "family", "people",
+              "personal life"),
+    "pet": ("furry friend", "four-legged friend", "fur baby", "furball", "family", "people",
+            "personal life"),
+    **{p: ("family", "people", "personal life") for p in _PEOPLE if p not in ("partner",
+                                                                          "child", "pet")},
 }
 FORGET_NAMES: Mapping[str, tuple[str, ...]] = {
     p: (*SLOT_NAMES.get(p, ()), *_CATEGORIES.get(p, ()))
@@ -453,7 +470,7 @@ _NAME_WORDS = frozenset(
 
 
 def _names_attribute(topic: str) -> bool:
-    terms = content_terms(topic)
+    terms = content_terms(_idioms(topic))
     return any(t <= terms for t in _SLOT_TERMS)
 
 
@@ -480,9 +497,16 @@ _BASE = {
     "wiped": "wipe", "cleared": "clear", "purged": "purge", "dropped": "drop",
     "scrapped": "scrap", "binned": "bin", "got rid of": "get rid of", "stopped": "stop",
 }  # fmt: skip
+# A wish of the form "I'd be grateful if you (could) erased ...": the request "please erase
+# ...". Only a favourable frame (appreciate, grateful, great ...): "I'd be upset if you
+# forgot my birthday" is not a request.
 _PAST_WISH = re.compile(
-    r"^\s*(?:i'd|i would|it'd|it would)\s+(?:really\s+|much\s+)?(?:appreciate it|be (?:great"
-    r"|nice|good|best))\s+if\s+(?:you|u)\s+(?:just\s+)?(?P<past>" + "|".join(_BASE) + r")\b",
+    r"^\s*(?:(?:ok|okay|so|also|and|hi|hey)[,]?\s+)?(?:i'd|i would|i'll|i will|it'd|it would"
+    r"|it'll|it will)\s+(?:really\s+|much\s+|so\s+|truly\s+)?(?:appreciate it|love it|like it"
+    r"|be (?:so |very |really |most |much |truly )?(?:great|nice|good|best|grateful|glad|happy"
+    r"|thankful|helpful|ideal|lovely|awesome|perfect|better|appreciated|amazing|brilliant))"
+    r"\s+if\s+(?:you|u)\s+(?:could\s+|would\s+|can\s+|will\s+|'d\s+)?(?:please\s+|just\s+"
+    r"|kindly\s+)*(?P<past>" + "|".join(_BASE) + "|" + _DELETE_VERBS + r")\b",
     re.IGNORECASE,
 )
 _YA = re.compile(r"\b(?P<modal>can|could|would|will)\s+ya\b", re.IGNORECASE)
@@ -654,7 +678,12 @@ def _pointing_back(text: str) -> MemoryCommand | None:
             r"\b(?:off|out|from)\b", tail, re.I
         ):
             return None  # "cross it" alone is not a deletion
-        topic = _subject_phrase(" ".join(clauses[:i]))
+        earlier = " ".join(clauses[:i])
+        ref = _REFERENCE.match(earlier)
+        if ref and _TOLD.search(ref.group(0)) and content_terms(forget_topic(earlier)):
+            # "that thing I told you about my job — drop it": a memory reference names it
+            return MemoryCommand("forget", about=forget_topic(earlier))
+        topic = _subject_phrase(earlier)
         if not topic or set(_WORDS.findall(topic.casefold())) <= _PRONOUNS:
             # "that's not true anymore, remove it": the previous message is meant
             if verb in ("strike", "cross", "knock", "forget") or m.group("any"):
@@ -670,6 +699,12 @@ def _pointing_back(text: str) -> MemoryCommand | None:
 
 
 _PRONOUNS = frozenset("it that this them those one".split())
+_TOLD = re.compile(
+    r"\b(?:told|said|mentioned|shared|gave|know|knew|saved|stored|remember|kept|recorded|noted"
+    r"|learned|learnt|collected)\b",
+    re.IGNORECASE,
+)
+"""A memory reference's verb: what the user told, what the assistant keeps."""
 
 
 def _forget_command(
@@ -720,10 +755,22 @@ def _forget_command(
         return None
     if set(_WORDS.findall(topic.casefold())) <= _INDEFINITE:
         return None  # "can you forget things?": nothing named
-    named = content_terms(_OWN.sub("", topic))
-    if not named or not content_terms(_OWN.sub("", topic.split(",", 1)[0])):
+    named = content_terms(_OWN.sub("", _idioms(topic)))
+    if not named or not content_terms(_OWN.sub("", _idioms(topic.split(",", 1)[0]))):
         return None  # nothing named, or "forget it, let's talk about Rome"
-    if not forget_verb and not (_MEMORY_MEANT.search(clean) or _ABOUT_ME_REF.search(clean)):
+    meant = _MEMORY_MEANT.search(clean) or _ABOUT_ME_REF.search(clean)
+    if not stop and not (meant or _names_attribute(topic)):
+        # an option set aside for another: "forget the hotel, book a flat", "let's forget
+        # the budget and just plan the route", "forget Paris — how about Rome?"
+        if _ALTERNATIVE.search(clean) or (
+            not _PERSONAL.search(topic) and _IMPERATIVE_AFTER.search(clean)
+        ):
+            return None
+        if forget_verb and not (_PERSONAL.search(clean) or _names_own_attribute(topic)):
+            # "forget Tromsø", "forget the Lisbon flat": a command when it names a stored
+            # fact of the user's; "forget the hotel" otherwise is for the model
+            return MemoryCommand("forget", about=topic, tentative=True)
+    if not forget_verb and not meant:
         # "delete", "remove", "clear": an editing request when the topic is inside
         # something ("my name from the document"). A personal topic that is one of the
         # user's attributes ("my employer"), a fact restated as a clause ("delete that I'm
@@ -738,6 +785,26 @@ def _forget_command(
         if not (personal and (stop or restated or _names_attribute(topic))):
             return MemoryCommand("forget", about=topic, stop=stop, tentative=True)
     return MemoryCommand("forget", about=topic, stop=stop)
+
+
+_ALTERNATIVE = re.compile(
+    r"(?:[,;:—–]|\s-\s|\band\b)\s*(?:just\s+)?(?:let's|lets|let us|how about|what about"
+    r"|why don't we|why not|we(?:'ll| will| can| could| should)|i(?:'ll| will) (?:just )?"
+    r"(?:go|take|use|pick|do))\b|\binstead\b|\brather than\b",
+    re.IGNORECASE,
+)
+"""Another option put forward after the one set aside ("..., let's do pasta")."""
+_IMPERATIVE_AFTER = re.compile(
+    r"(?:[,;—–]|\s-\s|\band\s+just\b)\s*(?!(?:it|its|it's|that|that's|this|they|they're|he|"
+    r"he's|she|she's|we|we're|i|i'm|i've|i'd|you|my|our|the|a|an|because|since|cause|as|but|so"
+    r"|which|turns|apparently|not|no|thanks|thank|ok|okay|please|pls|plz|thx|ty|lol|haha|keep"
+    r"|leave|and|or|plus|also|too|either|where|what|how|when|who|all|everything|anything"
+    r"|any|every|each|both|none|never|now|then)\b)[a-z]+\s+(?:a|an|the|some|me|us|it|my|our"
+    r"|to|for|on|with)\b",
+    re.IGNORECASE,
+)
+"""A bare verb with its object or complement after the set-aside option ("..., book a
+flat", "... and just plan the route"): a request of its own."""
 
 
 # What the assistant picked up about the user, with any verb: "everything you noted about
@@ -770,9 +837,31 @@ _TRAILING_REF = re.compile(
 )
 
 
-def _clean_topic(about: str) -> str:
-    topic = _TRAILING_REF.sub("", forget_topic(about))
-    topic = _FILLER.sub(" ", _OWN.sub("", topic.strip()))
+# Set phrases that name an attribute with words that name none, or another one: "what I
+# do for a living" is the job (not where the user lives), "where I work out" the gym (not
+# the employer), "where I'm from" the home town.
+_IDIOMS = (
+    (re.compile(r"\b(?:(?:what\s+)?(?:i|we)\s+)?(?:do|did|does|doing)\s+for\s+(?:a\s+)?living\b"
+                r"|\bfor\s+a\s+living\b", re.I), "job"),
+    (re.compile(r"\bwork(?:s|ed|ing)?\s+out\b", re.I), "workout"),
+    (re.compile(r"\bwhere\s+(?:i'm|i am|i was|i come|i came|we're|we are|we come)\s+from\b"
+                r"|\bwhere\s+(?:i|we)\s+grew\s+up\b", re.I), "hometown"),
+)  # fmt: skip
+
+
+def _idioms(topic: str) -> str:
+    for pattern, name in _IDIOMS:
+        topic = pattern.sub(name, topic)
+    return topic
+
+
+def _clean_topic(about: str, *, filler: bool = True) -> str:
+    """The topic's naming words: the memory reference, the possessive and (``filler``) the
+    words that only wrap it taken off, set phrases read as the attribute they name,
+    misspelt attribute names corrected."""
+    topic = _OWN.sub("", _idioms(_TRAILING_REF.sub("", forget_topic(about))).strip())
+    if filler:
+        topic = _FILLER.sub(" ", topic)
     return " ".join(_spelled(w) for w in topic.split())
 
 
@@ -827,6 +916,33 @@ def _names_value(topic: str, fact: Fact) -> bool:
     return len(rest) <= 2 and not any(t <= rest for t in _SLOT_TERMS)
 
 
+def _by_relation(topic: str, facts: Sequence[Fact]) -> list[Fact]:
+    """Another person's facts that ``topic`` names by the user's relation to them: for each
+    person of the user's the topic names by relation ("my sister" -> "Has a sister named
+    Noor"), the facts held under their name (``person:noor``), matched with the name in
+    place of the relation words ("where my sister lives" -> "where Noor lives")."""
+    terms = content_terms(topic)
+    out: list[Fact] = []
+    for person in facts:
+        if person.subject != "user" or person.predicate not in _PEOPLE:
+            continue
+        key = normalize_holder(person.object)
+        if key in (None, "user") or not mentions_relation(terms, person):
+            continue
+        general, specific = RELATION_WORDS[person.predicate]
+        relation = frozenset().union(*map(content_terms, (*general, *specific)))
+        rest = " ".join(w for w in topic.split() if not content_terms(w) <= relation)
+        whole = not content_terms(rest)  # "my sister": everything about her
+        out += [
+            f
+            for f in facts
+            if f.subject == f"{PERSON_PREFIX}{key}"
+            and f not in out
+            and (whole or names_topic(f"{rest} {person.object}", f))
+        ]
+    return out
+
+
 def match_facts(about: str, facts: Iterable[Fact]) -> list[Fact]:
     """The facts (any version) that the topic ``about`` names, found the way recall finds
     relevant facts (``retrieval.names_topic``): by their words ("Acme", "that I live in
@@ -857,15 +973,21 @@ def match_facts(about: str, facts: Iterable[Fact]) -> list[Fact]:
     if not content_terms(topic):
         return []
     terms = content_terms(topic)
+    # a wrapping word may be part of a name ("my little ones"): the topic as said, too
+    whole = _clean_topic(about, filler=False)
     found = [
         f
         for f in facts
         if names_topic(topic, f, FORGET_NAMES)
+        or (whole != topic and names_topic(whole, f, FORGET_NAMES))
         or _by_names(topic, f)
         # a value named on its own is that value, whoever holds it ("forget Porto" also
         # takes "my sister lives in Porto")
         or content_terms(f.object) == terms
     ]
+    # a person named by relation whose facts are held under the name the user gave them:
+    # "where my sister lives" is Noor's city when "my sister" is Noor
+    found += [f for f in _by_relation(topic, facts) if f not in found]
     if found:
         return found
     # the value wrapped in other words: "the stuff about the Lisbon flat"
