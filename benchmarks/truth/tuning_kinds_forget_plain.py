@@ -438,6 +438,22 @@ CASES: Sequence[Case] = (
     Case("Please delete my employer from your notes.", ("work_of_both",), ("home_of_both",)),
     # another person's attribute, not the person
     Case("forget where my sister lives", ("sister_city",), ("sister_name",)),
+    # set phrases for an attribute
+    Case("forget what I do for a living", ("job",), ("city",)),
+    Case("Stop remembering where I work out, please.", ("gym",), ("employer",)),
+    Case("please forget where I'm from", ("city",), ("employer",)),
+    # everything, in other everyday words
+    Case("forget everything we talked about", ("*",), ()),
+    Case("Please purge all my personal data per GDPR.", ("*",), ()),
+    Case("I want you to forget who I am.", ("*",), ()),
+    # the previous message, pointed back at as a whole
+    Case("Actually no, don't save that.", ("diet",), ("city",), same_session=True),
+    Case("hmm forget I said anything", ("hobby",), ("employer",), same_session=True),
+    # not forget commands: an option set aside, a verb of keeping with its complement
+    Case("forget the hotel, just book me something near the station", (), ("city", "employer")),
+    Case("Forget {city}, let's plan a weekend in Rome instead.", (), ("city",)),
+    Case("don't log me out, I'm still working", (), ("city", "employer")),
+    Case("Don't keep it short, I want the full story of the Hanseatic League.", (), ("city",)),
     # not forget commands: everything is kept
     Case("I forgot my keys at the office again, ugh", (), ("city", "employer", "allergy")),
     Case("forget it, let's do pasta tonight", (), ("diet", "allergy")),

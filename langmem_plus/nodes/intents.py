@@ -89,7 +89,8 @@ _RECALL = re.compile(
 # "nuke") may be an editing request unless the topic is the user's or a stored fact.
 _DELETE_VERBS = (
     r"forget|delete|erase|remove|wipe|clear|purge|scrub|scrap|scratch|drop|ditch|discard|bin"
-    r"|lose|get rid of|throw (?:out|away)|nuke|toss|trash|junk|zap|expunge|reset|unlearn"
+    r"|lose|get rid of|throw (?:out|away)|nuke|toss|trash|junk|zap|expunge|reset|unlearn|ignore"
+    r"|disregard"
 )
 
 _LEAD = (
@@ -115,7 +116,7 @@ _FORGET = re.compile(
     _LEAD + r"(?P<verb>(?:" + _DELETE_VERBS + r")(?:ing)?|forgetting|deleting|erasing|removing"
     r"|wiping|clearing|purging|scrubbing|scrapping|scratching|dropping|ditching|discarding"
     r"|binning|losing|getting rid of|throwing (?:out|away)|nuking|tossing|trashing|zapping"
-    r"|resetting)\b"
+    r"|resetting|ignoring|disregarding)\b"
     r"(?:\s+(?:out|away|off))?\s*(?P<rest>.*)$",
     re.IGNORECASE | re.DOTALL,
 )
@@ -363,6 +364,23 @@ _SAID_IT = re.compile(
     re.IGNORECASE,
 )
 """What the user just said, pointed back at: "forget I said that", "what I just wrote"."""
+_FRAMED = re.compile(
+    r"(?:it|that|this|them|those|these)\s+(?!(?:on file|on record|to yourself|from now on"
+    r"|in (?:your |my )?(?:memory|notes|records?|files?))\b)\w+"
+    r"|(?:me|us)\s+(?:out|in|up|off|down|on|over|posted|waiting|busy|company)\b",
+    re.IGNORECASE,
+)
+"""A verb of keeping with an object and a complement: "keep it short", "log me out"."""
+_POINT_BACK = re.compile(
+    r"(?:(?:what|the (?:last|previous) (?:thing|bit|part|message|one))\s+(?:that\s+)?(?:i|i've"
+    r"|i have)\s+(?:just\s+)?(?:said|told you|mentioned|wrote|typed|sent)(?:\s+(?:to you|earlier"
+    r"|just now))?"
+    r"|(?:that\s+)?(?:i|i've|i have)\s+(?:just\s+|ever\s+|even\s+)?(?:said|told you|mentioned"
+    r"|wrote|typed)\s+(?:anything|something|that|it|this)(?:\s+(?:to you|at all))?"
+    r"|(?:that|the|this|my)\s+(?:last|previous)\s+(?:bit|part|thing|message|one|sentence))",
+    re.IGNORECASE,
+)
+"""The previous message, pointed back at as a whole: "I said anything", "that last bit"."""
 _BARE_GENERIC = re.compile(
     r"(?:memories|memory|data|info|information|stuff|things|notes|records|facts|details)",
     re.IGNORECASE,
@@ -581,7 +599,10 @@ def detect_command(text: str) -> MemoryCommand | None:
     # user's attributes ("..., drop the onions" or "..., delete it" is not one)
     for opening in _OPENING.finditer(text[:120]):
         command = _forget_at_start(text[opening.end() :].lstrip())
-        if command is not None and not command.tentative:
+        # "never mind that, don't store it": the previous message, after a short opening
+        if command is not None and (
+            not command.tentative or (command.previous and opening.start() < 40)
+        ):
             return command
     return None
 
@@ -601,7 +622,9 @@ def _forget_at_start(text: str) -> MemoryCommand | None:
     forget_verb = (
         stop is None and m.group("verb").lower().startswith(("forget", "unlearn"))
     ) or bool(
-        stop is not None and re.match(r"store|save|remember|record", stop.group("sverb") or "")
+        # "don't save / store / record" may be about a file or a meeting: only "remember"
+        # names the memory by itself
+        stop is not None and re.match(r"remember", stop.group("sverb") or "")
     )
     return _forget_command(
         rest,
@@ -609,6 +632,9 @@ def _forget_at_start(text: str) -> MemoryCommand | None:
         stop=stop is not None,
         asked=bool(m.group("ask")),
         verb=(m.group("verb") or "") if stop is None else "",
+        # "don't track / save / record my X" may be about anything: like "delete", a
+        # command for the user's attribute or a stored fact; "stop storing" is the memory
+        loose=bool(stop is not None and stop.group("sverb") and not forget_verb),
     )
 
 
@@ -708,7 +734,7 @@ _TOLD = re.compile(
 
 
 def _forget_command(
-    rest: str, *, forget_verb: bool, stop: bool, asked: bool, verb: str = ""
+    rest: str, *, forget_verb: bool, stop: bool, asked: bool, verb: str = "", loose: bool = False
 ) -> MemoryCommand | None:
     if len(rest) > 300:
         return None
@@ -723,6 +749,12 @@ def _forget_command(
     # I tell you", "stuff, if I ask") or an indefinite object ("can you forget things?").
     if not stop and _HABITUAL.search(clean):
         return None
+    if stop and _FRAMED.match(clean):
+        return None  # "don't keep it short", "don't log me out", "don't save it as a PDF"
+    if _POINT_BACK.fullmatch(_TAIL.sub("", f" {clean}").strip()):
+        # "forget I said anything", "the last thing I said", "that last bit": the
+        # previous message
+        return MemoryCommand("forget", tentative=True, previous=True)
     said = _SAID_BY.match(clean)
     about_me = said and re.match(
         r"\s+(?:to (?:you|me)\s+)?(?:about|regarding|on)\s+(?P<topic>(?:my|our|me)\b.*)$",
@@ -749,8 +781,10 @@ def _forget_command(
         # "forget it" alone is "never mind"
         # "scratch that, make it shorter" is an edit: "scratch", "drop" or "forget" with a
         # pronoun points back at a message only with a deletion of it ("... delete it")
+        # "don't save that", "you don't need to remember that": what was just said is not
+        # to be kept (only it: nothing goes on the do-not-store list)
         referred = _SAID_IT.match(clean) is not None
-        if not stop and (referred or _DELETES_IT.search(f"{verb} {rest}")):
+        if stop or referred or _DELETES_IT.search(f"{verb} {rest}"):
             return MemoryCommand("forget", tentative=True, previous=True)
         return None
     if set(_WORDS.findall(topic.casefold())) <= _INDEFINITE:
@@ -782,7 +816,7 @@ def _forget_command(
             return None
         personal = _PERSONAL.search(clean) or _names_own_attribute(topic)
         restated = re.match(_RESTATED, clean)
-        if not (personal and (stop or restated or _names_attribute(topic))):
+        if not (personal and ((stop and not loose) or restated or _names_attribute(topic))):
             return MemoryCommand("forget", about=topic, stop=stop, tentative=True)
     return MemoryCommand("forget", about=topic, stop=stop)
 
