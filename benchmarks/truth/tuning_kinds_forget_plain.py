@@ -449,6 +449,18 @@ CASES: Sequence[Case] = (
     # the previous message, pointed back at as a whole
     Case("Actually no, don't save that.", ("diet",), ("city",), same_session=True),
     Case("hmm forget I said anything", ("hobby",), ("employer",), same_session=True),
+    # a wish in other shapes
+    Case("I no longer want you to know where I work.", ("employer",), ("city",)),
+    Case("I don't want my kids' names stored.", ("kids",), ("partner",)),
+    Case("I'd rather you forgot about my {prel}.", ("partner",), ("kids",)),
+    # a topic said first, a command after it in other shapes
+    Case("The part about my allergy — please erase.", ("allergy",), ("diet",)),
+    Case("About my job: please forget it.", ("job",), ("city",)),
+    Case("Regarding my diet, you can delete that.", ("diet",), ("allergy",)),
+    Case("I mentioned my {pet} earlier, please forget about him", ("pet",), ("partner",)),
+    Case("my {prel}'s name — please don't keep it", ("partner",), ("pet",)),
+    # formal register
+    Case("Kindly expunge all records pertaining to my employment.", ("job",), ("city",)),
     # not forget commands: an option set aside, a verb of keeping with its complement
     Case("forget the hotel, just book me something near the station", (), ("city", "employer")),
     Case("Forget {city}, let's plan a weekend in Rome instead.", (), ("city",)),
