@@ -131,7 +131,7 @@ _STOP_KEEPING = re.compile(
     r"(?:\s+it)?(?:\s+if)?"
     r"\s+(?:you|u)\s+(?:didn't|didnt|did not|not|wouldn't|wouldnt|would not|don't|dont|do not"
     r"|never)"
-    r"|i\s+(?:\w+ly\s+)?(?:don't|dont|do not)\s+want\s+(?:you|u)(?:\s+to)?"
+    r"|i\s+(?:\w+ly\s+)?(?:don't|dont|do not|no longer|no more)\s+want\s+(?:you|u)(?:\s+to)?"
     # no need for it to be kept: "no need to remember ...", "you don't need to know ..."
     r"|(?:there's\s+|there is\s+)?no need (?:for (?:you|u) )?to"
     r"|(?:you|u)\s+(?:don't|dont|do not|needn't|need not|no longer need to|shouldn't|should not)"
@@ -174,7 +174,7 @@ _HEAD = (
 _REFERENCE = re.compile(
     rf"^(?:{_HEAD}\s+(?:(?:that|which)\s+)?(?:you|u|i|we)(?:'ve|'d|\s+have|\s+had)?"
     r"(?:\s+(?!about\b|regarding\b|concerning\b|on\b|of\b)[\w'-]+){1,3}?"
-    r"\s+(?:about|regarding|concerning|on|of|to do with|related to)(?:\s+|$)"
+    r"\s+(?:about|regarding|concerning|on|of|to do with|related to|pertaining to)(?:\s+|$)"
     r"|(?:(?:that|what|everything|anything|all|whatever|the (?:stuff|things?|part|bit))\s+"
     r"(?:i|i've|i have|i had)\s+(?:ever\s+|just\s+)?(?:told|said|mentioned|shared|gave|given|"
     r"tell|say)(?:\s+(?:to\s+|with\s+)?you)?(?:\s+(?:earlier|before))?(?:\s+(?:about|regarding|on|of))?"
@@ -189,7 +189,8 @@ _REFERENCE = re.compile(
     r"|your\s+)?)?(?:stuff|things?|bits?"
     r"|notes?|info|information|details?|data|facts?|part|records?|entry|entries))\s+"
     r"(?:(?:that\s+)?(?:has|had|have)\s+)?"
-    r"(?:to do with|related to|relating to|connected to|concerning|about|regarding|on|of)"
+    r"(?:to do with|related to|relating to|connected to|concerning|about|regarding|on|of"
+    r"|pertaining to|in relation to|with regard to|with respect to|linked to|involving)"
     r"|about|regarding|the fact that|that)(?:\s+|$))",
     re.IGNORECASE,
 )
@@ -205,7 +206,8 @@ _TAIL = re.compile(
     r"|(?:from|out of|in|on) (?:your |my |the )?(?:memory|memories|records?|profile|notes|files?"
     r"|system|database|list)|on (?:file|record)"
     r"|for now|for good|permanently|right now|now|so far|until now|up to now|to date|already"
-    r"|asap|as well|too|these days|nowadays|at the moment|currently|lately"
+    r"|asap|as well|too|these days|nowadays|at the moment|currently|lately|earlier|before"
+    r"|yesterday|last (?:week|time|month|night)|the other day|a while (?:ago|back)"
     r"|please|pls|plz|thanks|thx|lol|haha|(?:as )?per|in line with|in accordance with"
     r"|according to|under (?:the )?(?:gdpr|law|rules?)|if (?:that's|that is"
     r"|it's|it is|you can|possible|you don't mind)|privacy reasons|ok\??$|okay\??$)\b).*$",
@@ -253,7 +255,11 @@ _FILLER = re.compile(
 )
 
 # What the user names is a topic, not a fact: "my employer" means the employer fact.
-_OWN = re.compile(r"^(?:(?:any|all|some|each|none) of\s+)?(?:my|our|the|that|about)\s+", re.I)
+_OWN = re.compile(
+    r"^(?:(?:about|regarding|concerning|as for|as to|re:?)\s+)?(?:(?:any|all|some|each|none) of"
+    r"\s+)?(?:my|our|the|that|about)\s+",
+    re.I,
+)
 _SPLIT = re.compile(r"\s*(?:,|\band\b|&|\+|\bplus\b|\bas well as\b|\bor\b|/)\s*", re.I)
 
 
@@ -420,8 +426,8 @@ _CATEGORIES: dict[str, tuple[str, ...]] = {
     "dislike": ("dislikes", "food"),
     "city": ("address", "home", "live", "living", "lives", "place", "flat", "apartment",
              "house", "neighbourhood", "neighborhood"),
-    "employer": ("profession", "occupation", "line of work"),
-    "job_title": ("line of work",),
+    "employer": ("profession", "occupation", "line of work", "employment", "career"),
+    "job_title": ("line of work", "employment", "career"),
     "country": ("address", "home", "live", "living"),
     "partner": ("ex", "relationship", "love life", "dating", "boyfriend", "girlfriend",
                 "husband", "wife", "spouse"),
@@ -519,11 +525,12 @@ _BASE = {
 # ...". Only a favourable frame (appreciate, grateful, great ...): "I'd be upset if you
 # forgot my birthday" is not a request.
 _PAST_WISH = re.compile(
-    r"^\s*(?:(?:ok|okay|so|also|and|hi|hey)[,]?\s+)?(?:i'd|i would|i'll|i will|it'd|it would"
+    r"^\s*(?:(?:ok|okay|so|also|and|hi|hey)[,]?\s+)?(?:(?:i'd|i would|i'll|i will|it'd|it would"
     r"|it'll|it will)\s+(?:really\s+|much\s+|so\s+|truly\s+)?(?:appreciate it|love it|like it"
     r"|be (?:so |very |really |most |much |truly )?(?:great|nice|good|best|grateful|glad|happy"
     r"|thankful|helpful|ideal|lovely|awesome|perfect|better|appreciated|amazing|brilliant))"
-    r"\s+if\s+(?:you|u)\s+(?:could\s+|would\s+|can\s+|will\s+|'d\s+)?(?:please\s+|just\s+"
+    r"\s+if|(?:i'd|i would)\s+(?:much\s+|really\s+)?(?:rather|prefer(?:\s+it)?(?:\s+if)?))"
+    r"\s+(?:you|u)\s+(?:could\s+|would\s+|can\s+|will\s+|'d\s+)?(?:please\s+|just\s+"
     r"|kindly\s+)*(?P<past>" + "|".join(_BASE) + "|" + _DELETE_VERBS + r")\b",
     re.IGNORECASE,
 )
@@ -535,6 +542,14 @@ _PASSIVE_WISH = re.compile(
     r"\b(?P<tail>.*)$",
     re.IGNORECASE | re.DOTALL,
 )
+_KEPT_WISH = re.compile(
+    r"^\s*(?:(?:ok|okay|so|and|also|honestly|actually)[,]?\s+)?i\s+(?:really\s+)?(?:don't|dont"
+    r"|do not|no longer|would rather not|'d rather not)\s+(?:want|like|need)?\s*"
+    r"(?P<what>(?:my|our|any of my|anything about my)\b[^.!?,]{1,60}?)\s+(?:to be\s+)?(?:stored"
+    r"|saved|kept|remembered|recorded|logged|on file|in your memory)\b(?P<tail>.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
+"""A wish that something not be kept, in the passive: "I don't want my address stored"."""
 _ABBREVIATIONS = re.compile(r"\b(?:abt|bout|abut)\b", re.IGNORECASE)
 """Chat spellings of "about" ("forget abt my job")."""
 
@@ -575,6 +590,9 @@ def detect_command(text: str) -> MemoryCommand | None:
     passive = _PASSIVE_WISH.match(text)
     if passive:
         text = f"please delete {passive['what']}{passive['tail']}"
+    kept = _KEPT_WISH.match(text)
+    if kept:  # "I don't want my address stored": "stop storing my address"
+        text = f"please stop storing {kept['what']}{kept['tail']}"
     if not text:
         return None
     if _RECALL.match(text):
@@ -643,21 +661,25 @@ _VERBS = _DELETE_VERBS + r"|strike|cross|knock"
 # allergy was a false alarm — can you take it off my record?"
 _BACK_COMMAND = re.compile(
     r"^(?:(?:so|and|but|then|now|please|pls|plz|just|kindly)[,]?\s+)*"
-    r"(?:(?:can|could|would|will) (?:you|u)\s+(?:please\s+|just\s+|kindly\s+)*)?"
+    r"(?:(?:can|could|would|will) (?:you|u)\s+(?:please\s+|just\s+|kindly\s+)*"
+    r"|(?:you can|you may|feel free to|go ahead and)\s+)?"
     r"(?:(?:please|pls|plz|just)\s+)*"
-    rf"(?:(?P<verb>{_VERBS})\s+(?P<pron>it|that|this|them|those|that one|this one)\b"
+    rf"(?:(?P<verb>{_VERBS}|(?:don't|do not|never)\s+(?:keep|store|save|remember|hold on to))"
+    r"(?:\s+about)?\s+(?P<pron>it|that|this|them|those|that one|this one|her|him)\b"
     r"(?P<tail>[^.!?]{0,60})"
+    # the verb alone, its object the topic before it: "my allergy — please erase"
+    rf"|(?P<bare>{_VERBS})(?:\s+(?:please|pls|plz|thanks|thx))?"
     # any verb that moves it out of the memory: "yank it out of your notes"
     r"|(?P<any>[a-z]+)\s+(?:it|that|this|them|those)\s+(?P<out>(?:off|out of|from)\s+(?:my|your"
     r"|the)\s+(?:records?|notes|memory|memories|list|files?|profile)\b[^.!?]{0,30}))"
     r"[.!?]*\s*$",
     re.IGNORECASE,
 )
-_CLAUSES = re.compile(r"(?<=[.!?;])\s+|\s*[—–]\s*|\s+-\s+|,\s*")
+_CLAUSES = re.compile(r"(?<=[.!?;:])\s+|\s*[—–]\s*|\s+-\s+|,\s*")
 _DETERMINER = re.compile(r"^(?:my|our|the|that|this|those|these)$", re.IGNORECASE)
 _AUX_OR_PAST = re.compile(
     r"^(?:is|was|were|are|has|had|have|got|came|went|turned|proved|seems|seemed|isn't|wasn't"
-    r"|never|[a-z]+ed|[a-z]+'s)$",
+    r"|never|[a-z]+ed|(?:it|that|this|he|she|there|what|who|where|here)'s|[a-z]+'(?:re|ve|ll|d|m))$",
     re.IGNORECASE,
 )
 
@@ -671,7 +693,7 @@ def _subject_phrase(statement: str) -> str:
         statement = statement.split(":", 1)[0]
     words = statement.split()
     if 0 < len(words) <= 5 and not any(
-        _AUX_OR_PAST.match(w.strip(",;:.!?")) or "'" in w for w in words
+        _AUX_OR_PAST.match(w.strip(",;:.!?")) for w in words
     ):
         return " ".join(words).strip(",;:.!?")
     for i, word in enumerate(words):
@@ -698,8 +720,12 @@ def _pointing_back(text: str) -> MemoryCommand | None:
             continue
         if m.group("any"):
             verb, tail = "remove", m.group("out")
+        elif m.group("bare"):
+            verb, tail = m.group("bare").lower(), ""
         else:
             verb, tail = m.group("verb").lower(), m.group("tail")
+            if verb.startswith(("don't", "do not", "never")):
+                verb = "forget"  # "don't keep it": the memory is meant
         if verb in ("strike", "cross", "knock") and not re.search(
             r"\b(?:off|out|from)\b", tail, re.I
         ):
@@ -710,6 +736,7 @@ def _pointing_back(text: str) -> MemoryCommand | None:
             # "that thing I told you about my job — drop it": a memory reference names it
             return MemoryCommand("forget", about=forget_topic(earlier))
         topic = _subject_phrase(earlier)
+        topic = forget_topic(topic) or topic  # "the part about my allergy": my allergy
         if not topic or set(_WORDS.findall(topic.casefold())) <= _PRONOUNS:
             # "that's not true anymore, remove it": the previous message is meant
             if verb in ("strike", "cross", "knock", "forget") or m.group("any"):
