@@ -150,7 +150,9 @@ def say(graph: Any, thread: str, text: str) -> dict[str, Any]:
 
 
 def values(store: BaseStore) -> str:
-    return " ".join(str(i.value) for i in store.search(("langmem_plus", "alice", "facts")))
+    return " ".join(
+        str(i.value) for i in store.search(("langmem_plus", "alice", "facts"), limit=1000)
+    )
 
 
 def test_a_verb_of_keeping_with_its_complement_never_wipes_the_memory(store: BaseStore) -> None:
@@ -200,3 +202,20 @@ def test_an_option_set_aside_keeps_the_stored_value(store: BaseStore) -> None:
     out = say(graph, "s2", "Forget Ljubljana, let's plan a weekend in Rome instead.")
     assert out["memory_command"] is None and len(model.prompts) == calls + 1
     assert "Ljubljana" in values(store)
+
+
+@pytest.mark.parametrize(
+    ("topic", "blocked"),
+    [
+        ("my kids' names", ["child"]),  # the kids' names, never the user's own name
+        ("my husband's name", ["partner"]),
+        ("where I work", ["employer", "job_title"]),  # not what the user is working on
+        ("my name", ["preferred_name"]),
+    ],
+)
+def test_stop_storing_blocks_the_attribute_the_topic_names_and_no_other(
+    topic: str, blocked: list[str]
+) -> None:
+    from langmem_plus.nodes.intents import blocked_predicates
+
+    assert blocked_predicates(topic) == blocked

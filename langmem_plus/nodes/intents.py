@@ -463,12 +463,20 @@ def blocked_predicates(topic: str) -> list[str]:
         >>> blocked_predicates("my sulfite allergy")
         []
     """
-    terms = content_terms(_clean_topic(topic))
+    # "my kids' names" is the kids (whose names), never the user's own name
+    clean = _POSSESSED.sub(r"\g<owner>", _clean_topic(topic))
+    terms = content_terms(clean)
     if not terms:
         return []
+    said = f" {' '.join(_WORDS.findall(clean.casefold()))} "
     found: dict[str, list[frozenset[str]]] = {}
     for predicate, names in FORGET_NAMES.items():
-        sets = [t for t in map(content_terms, (predicate.replace("_", " "), *names)) if t]
+        # a name that is more than its content words ("working on") is named only whole
+        whole = [
+            n for n in (predicate.replace("_", " "), *names)
+            if content_terms(n) and (len(content_terms(n)) == len(n.split()) or f" {n} " in said)
+        ]  # fmt: skip
+        sets = [t for t in map(content_terms, whole) if t]
         matched = [t for t in sets if t <= terms]
         named = frozenset().union(*matched, *(t for t in _SLOT_TERMS if t <= terms))
         if matched and terms <= named:
@@ -482,6 +490,9 @@ def blocked_predicates(topic: str) -> list[str]:
         if not any(all(t < longest[q] for t in m) for q in found if q != p)
     )
 
+
+_POSSESSED = re.compile(r"\b(?P<owner>\w+?)(?:'s|s'|')\s+(?:names?|details|info)\b", re.I)
+"""A possessor's name or details: "my kids' names", "my husband's name"."""
 
 _NAME_WORDS = frozenset(
     w
