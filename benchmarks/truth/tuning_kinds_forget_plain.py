@@ -459,6 +459,12 @@ CASES: Sequence[Case] = (
     Case("Regarding my diet, you can delete that.", ("diet",), ("allergy",)),
     Case("I mentioned my {pet} earlier, please forget about him", ("pet",), ("partner",)),
     Case("my {prel}'s name — please don't keep it", ("partner",), ("pet",)),
+    # chat registers: a colon after the verb, "u", trailing emoji, a trailing command
+    Case("please forget: my allergy", ("allergy",), ("diet",)),
+    Case("i'd like u to forget my {prel}", ("partner",), ("pet",)),
+    Case("Forget the info on my {pet} 🙏", ("pet",), ("kids",)),
+    Case("ok so about my job... just forget it", ("job",), ("city",)),
+    Case("Remember how I said I live in {city}? Forget that.", ("city",), ("employer",)),
     # formal register
     Case("Kindly expunge all records pertaining to my employment.", ("job",), ("city",)),
     # not forget commands: an option set aside, a verb of keeping with its complement

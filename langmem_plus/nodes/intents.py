@@ -107,7 +107,7 @@ _LEAD = (
     r"|(?:can|could|shall) we (?:please |just )?"
     r"|(?:would|will|could) it be possible (?:for (?:you|u) )?to |(?:is|was) it possible "
     r"(?:for (?:you|u) )?to "
-    r"|i (?:want|need) you to |i'd (?:like|prefer|rather) (?:it if )?you (?:to )?"
+    r"|i (?:want|need) (?:you|u) to |i'd (?:like|prefer|rather) (?:it if )?(?:you|u) (?:to )?"
     r"|i would (?:like|prefer) (?:it if )?you (?:to )?|i think i'd (?:like|prefer|rather) "
     r"(?:it if )?you (?:to )?|you can |you may |go ahead and |feel free to )?"
     r"(?:(?:please|pls|plz)[,]?\s+|just\s+|kindly\s+)*"
@@ -301,6 +301,10 @@ class MemoryCommand:
     keep: str = ""
 
 
+_SYMBOLS = re.compile(r"[^\w\s'’\-.,!?&+/]+\s*$")
+"""Emoji and symbols after a topic."""
+
+
 def forget_topic(rest: str) -> str:
     """The topic in what follows a forget verb: memory references and trailing clauses
     taken off.
@@ -318,6 +322,7 @@ def forget_topic(rest: str) -> str:
             break
         topic = stripped
     topic = _cut_reason(_TAIL.sub("", f" {topic}"))  # " so far": a tail from the start
+    topic = _SYMBOLS.sub("", topic)  # "my partner 🙏"
     return topic.strip().strip("\"'“”,").strip()
 
 
@@ -646,7 +651,7 @@ def _forget_at_start(text: str) -> MemoryCommand | None:
     m = stop or _FORGET.match(text)
     if m is None:
         return None
-    rest = m.group("rest").strip()
+    rest = m.group("rest").strip().lstrip(":—–-").strip()  # "please forget: my allergy"
     # "forget", or "don't remember / store / save": a memory command by its verb alone
     forget_verb = (
         stop is None and m.group("verb").lower().startswith(("forget", "unlearn"))
@@ -741,12 +746,13 @@ def _pointing_back(text: str) -> MemoryCommand | None:
             r"\b(?:off|out|from)\b", tail, re.I
         ):
             return None  # "cross it" alone is not a deletion
-        earlier = " ".join(clauses[:i])
+        # "Remember how I said I live in Oslo? Forget that.": what was said is the topic
+        earlier = _RECALLED.sub("", " ".join(clauses[:i]))
         ref = _REFERENCE.match(earlier)
         if ref and _TOLD.search(ref.group(0)) and content_terms(forget_topic(earlier)):
             # "that thing I told you about my job — drop it": a memory reference names it
             return MemoryCommand("forget", about=forget_topic(earlier))
-        topic = _subject_phrase(earlier)
+        topic = _FILLERS_LEAD.sub("", _subject_phrase(earlier))  # "ok so about my job..."
         topic = forget_topic(topic) or topic  # "the part about my allergy": my allergy
         if not topic or set(_WORDS.findall(topic.casefold())) <= _PRONOUNS:
             # "that's not true anymore, remove it": the previous message is meant
@@ -763,6 +769,13 @@ def _pointing_back(text: str) -> MemoryCommand | None:
 
 
 _PRONOUNS = frozenset("it that this them those one".split())
+_RECALLED = re.compile(
+    r"^\s*(?:(?:do you |you )?remember|you know|recall)\s+(?:how|when|that|what)\s+(?=i\b|i')",
+    re.IGNORECASE,
+)
+_FILLERS_LEAD = re.compile(
+    r"^(?:(?:ok|okay|so|and|um+|uh+|well|hey|right|hmm+|oh)[,.]*\s+)+", re.IGNORECASE
+)
 _TOLD = re.compile(
     r"\b(?:told|said|mentioned|shared|gave|know|knew|saved|stored|remember|kept|recorded|noted"
     r"|learned|learnt|collected)\b",
