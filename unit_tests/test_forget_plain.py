@@ -117,7 +117,8 @@ def test_plain_forgets_delete_what_they_name_and_keep_the_rest(
      "don't track my package", "I'd be upset if you forgot my birthday",
      "It would be great if you could remove the typos from my essay",
      "I forgot my keys at the gym", "forget it, let's do pasta",
-     "Give me a risotto recipe and don't forget the salt"],
+     "Give me a risotto recipe and don't forget the salt",
+     "forget about formatting, just give me the facts"],
 )  # fmt: skip
 def test_what_only_looks_like_a_forget_is_left_to_the_model(text: str) -> None:
     # not a command (a tentative one would be, only if it named a stored fact)

@@ -471,6 +471,7 @@ CASES: Sequence[Case] = (
     Case("forget the hotel, just book me something near the station", (), ("city", "employer")),
     Case("Forget {city}, let's plan a weekend in Rome instead.", (), ("city",)),
     Case("don't log me out, I'm still working", (), ("city", "employer")),
+    Case("forget about formatting, just give me the facts about my employer", (), ("employer",)),
     Case("Don't keep it short, I want the full story of the Hanseatic League.", (), ("city",)),
     # not forget commands: everything is kept
     Case("I forgot my keys at the office again, ugh", (), ("city", "employer", "allergy")),

@@ -880,7 +880,7 @@ _ALTERNATIVE = re.compile(
 )
 """Another option put forward after the one set aside ("..., let's do pasta")."""
 _IMPERATIVE_AFTER = re.compile(
-    r"(?:[,;—–]|\s-\s|\band\s+just\b)\s*(?!(?:it|its|it's|that|that's|this|they|they're|he|"
+    r"(?:[,;—–]|\s-\s|\band\s+just\b)\s*(?:just\s+)?(?!(?:it|its|it's|that|that's|this|they|they're|he|"
     r"he's|she|she's|we|we're|i|i'm|i've|i'd|you|my|our|the|a|an|because|since|cause|as|but|so"
     r"|which|turns|apparently|not|no|thanks|thank|ok|okay|please|pls|plz|thx|ty|lol|haha|keep"
     r"|leave|and|or|plus|also|too|either|where|what|how|when|who|all|everything|anything"
