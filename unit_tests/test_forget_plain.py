@@ -220,3 +220,16 @@ def test_stop_storing_blocks_the_attribute_the_topic_names_and_no_other(
     from langmem_plus.nodes.intents import blocked_predicates
 
     assert blocked_predicates(topic) == blocked
+
+
+def test_a_forgotten_value_said_in_another_facts_words_goes_too() -> None:
+    facts = [
+        fact("employer", "Copperleaf", "The user works at Copperleaf."),
+        fact("job_title", "glazier", "The user is a glazier at Copperleaf."),
+        fact("city", "Ljubljana", "The user lives in Ljubljana."),
+        fact("city", "Copperleaf", "Radka works at Copperleaf.", subject="person:radka"),
+    ]
+    # the job title would still say where the user works; the city and Radka's fact stay
+    assert gone("please forget my employer", facts) == {
+        "user/employer:Copperleaf", "user/job_title:glazier"
+    }  # fmt: skip

@@ -250,6 +250,17 @@ def _slots(rng: random.Random) -> dict[str, _Slot]:
     out["work_of_both"] = _Slot(
         both, out["employer"].candidates, (emp,), out["employer"].probe, fill
     )
+    # the job title's text names the employer too: forgetting the employer must not leave it
+    out["employer_echo"] = _Slot(
+        job,
+        (
+            _c("employer", emp, f"The user works at {emp}.", job),
+            _c("job_title", title, f"The user is a {title} at {emp}.", job),
+        ),
+        (emp,),
+        "Write a two-sentence bio of me for a conference badge.",
+        fill,
+    )
     sis = out["sister"]
     out["sister_city"] = _Slot(
         sis.say, sis.candidates[1:], (old_city,), "Plan a weekend visit to my sister.", fill
@@ -436,6 +447,8 @@ CASES: Sequence[Case] = (
     # two facts of one message: only the one named goes
     Case("forget where I live", ("home_of_both",), ("work_of_both",)),
     Case("Please delete my employer from your notes.", ("work_of_both",), ("home_of_both",)),
+    # a forgotten value said again in another fact's words
+    Case("Please forget my employer.", ("employer_echo",), ("city",)),
     # another person's attribute, not the person
     Case("forget where my sister lives", ("sister_city",), ("sister_name",)),
     # set phrases for an attribute

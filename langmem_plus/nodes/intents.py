@@ -1123,8 +1123,30 @@ def forget_targets(
         return [f for f in facts if f.fact_id not in kept]
     found = match_facts(command.about, facts)
     if command.tentative:
-        return [f for f in found if f.subject == "user"]
-    return found
+        found = [f for f in found if f.subject == "user"]
+    return found + [f for f in _echoes(found, facts) if f not in found]
+
+
+def _echoes(found: Sequence[Fact], facts: Sequence[Fact]) -> list[Fact]:
+    """The user's other facts that state a forgotten value in their own words ("The user
+    is a nurse at Acme" once the employer Acme is forgotten): kept, they would show the
+    value the user asked to be forgotten. Only a value that is a name or several words
+    (a capitalised word, or more than one word), never a common word ("vegan")."""
+    values = {
+        f.object.strip()
+        for f in found
+        if f.subject == "user"  # another person's value is theirs: "my brother in Braga"
+        and len(f.object.strip()) >= 3
+        and (f.object.strip()[:1].isupper() or len(f.object.split()) > 1)
+    }
+    if not values:
+        return []
+    said = [re.compile(rf"(?<!\w){re.escape(v)}(?!\w)", re.IGNORECASE) for v in values]
+    return [
+        f
+        for f in facts
+        if f.subject == "user" and f not in found and any(p.search(f.text) for p in said)
+    ]
 
 
 def _said_by(who: str, facts: Sequence[Fact]) -> list[Fact]:
