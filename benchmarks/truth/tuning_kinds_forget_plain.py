@@ -478,6 +478,13 @@ CASES: Sequence[Case] = (
     Case("Forget the info on my {pet} 🙏", ("pet",), ("kids",)),
     Case("ok so about my job... just forget it", ("job",), ("city",)),
     Case("Remember how I said I live in {city}? Forget that.", ("city",), ("employer",)),
+    # a verb that moves it out of the memory, a verb of keeping after "stop"
+    Case("please take my address off your list", ("city",), ("employer",)),
+    Case("get my job details out of your memory", ("job",), ("city",)),
+    Case("Don't include my kids in your notes.", ("kids",), ("partner",)),
+    Case("please stop holding on to my diet info", ("diet",), ("allergy",)),
+    Case("can you unremember my allergy", ("allergy",), ("diet",)),
+    Case("forget my details", ("*",), ()),
     # formal register
     Case("Kindly expunge all records pertaining to my employment.", ("job",), ("city",)),
     # not forget commands: an option set aside, a verb of keeping with its complement
