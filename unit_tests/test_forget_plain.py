@@ -101,6 +101,15 @@ def gone(text: str, facts: list[Fact] = PROFILE, previous: tuple[str, ...] = ())
         ("actually no, don't save that", {"PREVIOUS"}),
         ("never mind that, don't store it", {"PREVIOUS"}),
         ("ignore what I just said", {"PREVIOUS"}),
+        # a verb that moves it out of the memory; keeping verbs after "stop"
+        ("please take my address off your list", {"user/city:Ljubljana"}),
+        ("get my job details out of your memory", JOB),
+        ("Don't include my kids in your notes.", {"user/child:Örjan", "user/child:Tove"}),
+        ("please stop holding on to my diet info", {"user/dietary_restriction:pescatarian"}),
+        ("can you unremember my allergy", {"user/allergy:celery"}),
+        ("forget my details", {"ALL"}),
+        # "my name" is the user's name, never every person whose fact says "named"
+        ("forget my name", set()),
     ],
 )  # fmt: skip
 def test_plain_forgets_delete_what_they_name_and_keep_the_rest(
@@ -118,7 +127,8 @@ def test_plain_forgets_delete_what_they_name_and_keep_the_rest(
      "It would be great if you could remove the typos from my essay",
      "I forgot my keys at the gym", "forget it, let's do pasta",
      "Give me a risotto recipe and don't forget the salt",
-     "forget about formatting, just give me the facts"],
+     "forget about formatting, just give me the facts", "take milk off my list",
+     "don't put my name in the file"],
 )  # fmt: skip
 def test_what_only_looks_like_a_forget_is_left_to_the_model(text: str) -> None:
     # not a command (a tentative one would be, only if it named a stored fact)

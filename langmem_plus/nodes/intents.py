@@ -89,8 +89,8 @@ _RECALL = re.compile(
 # "nuke") may be an editing request unless the topic is the user's or a stored fact.
 _DELETE_VERBS = (
     r"forget|delete|erase|remove|wipe|clear|purge|scrub|scrap|scratch|drop|ditch|discard|bin"
-    r"|lose|get rid of|throw (?:out|away)|nuke|toss|trash|junk|zap|expunge|reset|unlearn|ignore"
-    r"|disregard"
+    r"|lose|get rid of|throw (?:out|away)|nuke|toss|trash|junk|zap|expunge|reset|unlearn"
+    r"|unremember|ignore|disregard"
 )
 
 _LEAD = (
@@ -122,7 +122,8 @@ _FORGET = re.compile(
 )
 _STOP_KEEPING = re.compile(
     _LEAD + r"(?:(?:stop|quit)\s+(?:storing|remembering|saving|keeping|tracking|recording"
-    r"|logging|noting|retaining)|(?:don't|dont|do not|never|not)\s+(?:ever\s+)?(?P<sverb>store"
+    r"|logging|noting|retaining|holding on ?to|hanging on ?to)"
+    r"|(?:don't|dont|do not|never|not)\s+(?:ever\s+)?(?P<sverb>store"
     r"|save|keep|track|record|log|remember|retain|hold on to|hang on to|write down|note down)"
     r"|no more (?:storing|remembering|saving|keeping)"
     # a wish that it not be kept: "I'd rather you didn't remember ...", "I don't want you
@@ -231,7 +232,7 @@ _MEMORY_MEANT = re.compile(
 
 _TOTAL = frozenset(
     "everything all whatever anything lot data info information memory memories profile "
-    "me myself slate records history conversations chats".split()
+    "me myself slate records history conversations chats details".split()
 )
 _GENERIC = _TOTAL | frozenset(
     "it of that this the about on from my your you i know have got ve saved stored "
@@ -566,6 +567,25 @@ _KEPT_WISH = re.compile(
     re.IGNORECASE | re.DOTALL,
 )
 """A wish that something not be kept, in the passive: "I don't want my address stored"."""
+_MEMORY_PLACE = (
+    r"(?:your\s+(?:memory|memories|notes|records?|list|files?|profile|database|system|head)"
+    r"|(?:my|the)\s+(?:memory|memories|records?|profile))\b"
+)
+"""Where the memory is kept: "your notes", "my profile" (never "the file", "my list")."""
+_MOVE_OUT = re.compile(
+    _LEAD + r"(?:take|get|keep|leave|pull|cut|yank|move|knock|cross|strike)\s+"
+    r"(?P<what>(?!(?:it|that|this|them|those)\b)[^.!?]{1,60}?)\s+(?:out of|off|from)\s+"
+    + _MEMORY_PLACE + r"(?P<tail>.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
+"""A verb that moves a topic out of the memory: "take my address off your list"."""
+_KEEP_OUT = re.compile(
+    _LEAD + r"(?:don't|dont|do not|never)\s+(?:include|put|add|write|note|mention|record)\s+"
+    r"(?P<what>(?!(?:it|that|this|them|those)\b)[^.!?]{1,60}?)\s+(?:in|into|to|on)\s+"
+    + _MEMORY_PLACE + r"(?P<tail>.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
+"""A wish that a topic not go into the memory: "don't include my kids in your notes"."""
 _ABBREVIATIONS = re.compile(r"\b(?:abt|bout|abut)\b", re.IGNORECASE)
 """Chat spellings of "about" ("forget abt my job")."""
 
@@ -619,6 +639,12 @@ def detect_command(text: str) -> MemoryCommand | None:
         allow = None
     if allow and content_terms(forget_topic(allow.group("rest"))):
         return MemoryCommand("allow", about=forget_topic(allow.group("rest")))
+    moved = _MOVE_OUT.match(text)
+    if moved:  # "take my address off your list": "forget my address"
+        text = f"please forget {moved['what']}{moved['tail']}"
+    kept_out = _KEEP_OUT.match(text)
+    if kept_out:  # "don't include my kids in your notes": "stop storing my kids"
+        text = f"please stop storing {kept_out['what']}{kept_out['tail']}"
     command = _forget_at_start(text)
     if command is not None:
         return command
@@ -654,7 +680,7 @@ def _forget_at_start(text: str) -> MemoryCommand | None:
     rest = m.group("rest").strip().lstrip(":—–-").strip()  # "please forget: my allergy"
     # "forget", or "don't remember / store / save": a memory command by its verb alone
     forget_verb = (
-        stop is None and m.group("verb").lower().startswith(("forget", "unlearn"))
+        stop is None and m.group("verb").lower().startswith(("forget", "unlearn", "unremember"))
     ) or bool(
         # "don't save / store / record" may be about a file or a meeting: only "remember"
         # names the memory by itself
@@ -1001,6 +1027,10 @@ def _names_value(topic: str, fact: Fact) -> bool:
     return len(rest) <= 2 and not any(t <= rest for t in _SLOT_TERMS)
 
 
+_PEOPLE_FRAME = content_terms("name named names called")
+"""The words of the frame a fact about a person is said in ("Has a son named Leo")."""
+
+
 def _by_relation(topic: str, facts: Sequence[Fact]) -> list[Fact]:
     """Another person's facts that ``topic`` names by the user's relation to them: for each
     person of the user's the topic names by relation ("my sister" -> "Has a sister named
@@ -1070,6 +1100,9 @@ def match_facts(about: str, facts: Iterable[Fact]) -> list[Fact]:
         # takes "my sister lives in Porto")
         or content_terms(f.object) == terms
     ]
+    if terms <= _PEOPLE_FRAME:
+        # "my name": the user's name, never the people whose facts say "named"
+        found = [f for f in found if f.predicate not in _PEOPLE]
     # a person named by relation whose facts are held under the name the user gave them:
     # "where my sister lives" is Noor's city when "my sister" is Noor
     found += [f for f in _by_relation(topic, facts) if f not in found]
