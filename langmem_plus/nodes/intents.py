@@ -22,6 +22,15 @@ a command only when it names a stored fact of the user's (``forget_targets``), s
 the last paragraph" stays an editing request; "that's not true anymore, remove it" points
 back at the previous message and deletes what it stated.
 
+"Forget" itself is tentative too when the topic is neither personal nor an attribute
+("forget Tromsø" is a command only if Tromsø is stored), and an option set aside for
+another ("forget the hotel, book a flat", "forget Paris, let's go to Rome") is no command
+at all; nor is a verb of keeping with its complement ("don't log me out", "don't keep it
+short"). A topic is matched the way recall finds facts, by value and text words as well
+as by attribute names; people named by relation take the facts held under their name
+("where my sister lives"); and a forgotten value said again in another of the user's
+facts goes with it, so no block shows it afterwards.
+
 Everything here is pure (text in, decision out), so it is cheap to test.
 
 Example:
@@ -1064,7 +1073,8 @@ def match_facts(about: str, facts: Iterable[Fact]) -> list[Fact]:
     Oslo"), or by their attribute's names ("my job" -> employer and job title, "where I
     live" -> city and country), narrowed by the topic's other words ("my sulfite allergy"
     -> only that allergy). A fact id names that fact. "my job and where I live" names
-    both.
+    both. A person named by relation takes the facts held under the name the user gave
+    them ("where my sister lives" -> ``person:noor``'s city when the sister is Noor).
 
     Example:
         >>> from datetime import datetime, timezone
@@ -1123,9 +1133,11 @@ def forget_targets(
 ) -> list[Fact]:
     """The facts (any version) a forget command deletes: all of them for everything; for
     a command that points back at the previous message, the facts stated in it
-    (``previous``: that message's ids); else ``match_facts``. A ``tentative`` command
-    ("drop the gluten thing") takes only the user's own facts, and none means it was not
-    a memory command at all.
+    (``previous``: that message's ids); else ``match_facts``, with the user's other facts
+    that state a forgotten value in their own words ("The user is a glazier at
+    Copperleaf" once the employer Copperleaf goes). A ``tentative`` command ("drop the
+    gluten thing") takes only the user's own facts, and none means it was not a memory
+    command at all.
 
     Example:
         >>> from datetime import datetime, timezone
