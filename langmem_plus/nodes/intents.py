@@ -22,6 +22,15 @@ a command only when it names a stored fact of the user's (``forget_targets``), s
 the last paragraph" stays an editing request; "that's not true anymore, remove it" points
 back at the previous message and deletes what it stated.
 
+"Forget" itself is tentative too when the topic is neither personal nor an attribute
+("forget Tromsø" is a command only if Tromsø is stored), and an option set aside for
+another ("forget the hotel, book a flat", "forget Paris, let's go to Rome") is no command
+at all; nor is a verb of keeping with its complement ("don't log me out", "don't keep it
+short"). A topic is matched the way recall finds facts, by value and text words as well
+as by attribute names; people named by relation take the facts held under their name
+("where my sister lives"); and a forgotten value said again in another of the user's
+facts goes with it, so no block shows it afterwards.
+
 Everything here is pure (text in, decision out), so it is cheap to test.
 
 Example:
@@ -45,7 +54,8 @@ from typing import Literal
 from langmem_plus.extraction import is_remember_request, second_person
 from langmem_plus.facts.models import Fact
 from langmem_plus.facts.policy import PERSON_PREFIX, normalize_holder
-from langmem_plus.facts.retrieval import SLOT_NAMES, names_topic
+from langmem_plus.facts.profile import RELATION_WORDS
+from langmem_plus.facts.retrieval import SLOT_NAMES, mentions_relation, names_topic
 from langmem_plus.facts.text_rules import content_terms
 
 __all__ = [
@@ -89,6 +99,7 @@ _RECALL = re.compile(
 _DELETE_VERBS = (
     r"forget|delete|erase|remove|wipe|clear|purge|scrub|scrap|scratch|drop|ditch|discard|bin"
     r"|lose|get rid of|throw (?:out|away)|nuke|toss|trash|junk|zap|expunge|reset|unlearn"
+    r"|unremember|ignore|disregard"
 )
 
 _LEAD = (
@@ -105,7 +116,7 @@ _LEAD = (
     r"|(?:can|could|shall) we (?:please |just )?"
     r"|(?:would|will|could) it be possible (?:for (?:you|u) )?to |(?:is|was) it possible "
     r"(?:for (?:you|u) )?to "
-    r"|i (?:want|need) you to |i'd (?:like|prefer|rather) (?:it if )?you (?:to )?"
+    r"|i (?:want|need) (?:you|u) to |i'd (?:like|prefer|rather) (?:it if )?(?:you|u) (?:to )?"
     r"|i would (?:like|prefer) (?:it if )?you (?:to )?|i think i'd (?:like|prefer|rather) "
     r"(?:it if )?you (?:to )?|you can |you may |go ahead and |feel free to )?"
     r"(?:(?:please|pls|plz)[,]?\s+|just\s+|kindly\s+)*"
@@ -114,13 +125,14 @@ _FORGET = re.compile(
     _LEAD + r"(?P<verb>(?:" + _DELETE_VERBS + r")(?:ing)?|forgetting|deleting|erasing|removing"
     r"|wiping|clearing|purging|scrubbing|scrapping|scratching|dropping|ditching|discarding"
     r"|binning|losing|getting rid of|throwing (?:out|away)|nuking|tossing|trashing|zapping"
-    r"|resetting)\b"
+    r"|resetting|ignoring|disregarding)\b"
     r"(?:\s+(?:out|away|off))?\s*(?P<rest>.*)$",
     re.IGNORECASE | re.DOTALL,
 )
 _STOP_KEEPING = re.compile(
     _LEAD + r"(?:(?:stop|quit)\s+(?:storing|remembering|saving|keeping|tracking|recording"
-    r"|logging|noting|retaining)|(?:don't|dont|do not|never|not)\s+(?:ever\s+)?(?P<sverb>store"
+    r"|logging|noting|retaining|holding on ?to|hanging on ?to)"
+    r"|(?:don't|dont|do not|never|not)\s+(?:ever\s+)?(?P<sverb>store"
     r"|save|keep|track|record|log|remember|retain|hold on to|hang on to|write down|note down)"
     r"|no more (?:storing|remembering|saving|keeping)"
     # a wish that it not be kept: "I'd rather you didn't remember ...", "I don't want you
@@ -129,7 +141,7 @@ _STOP_KEEPING = re.compile(
     r"(?:\s+it)?(?:\s+if)?"
     r"\s+(?:you|u)\s+(?:didn't|didnt|did not|not|wouldn't|wouldnt|would not|don't|dont|do not"
     r"|never)"
-    r"|i\s+(?:\w+ly\s+)?(?:don't|dont|do not)\s+want\s+(?:you|u)(?:\s+to)?"
+    r"|i\s+(?:\w+ly\s+)?(?:don't|dont|do not|no longer|no more)\s+want\s+(?:you|u)(?:\s+to)?"
     # no need for it to be kept: "no need to remember ...", "you don't need to know ..."
     r"|(?:there's\s+|there is\s+)?no need (?:for (?:you|u) )?to"
     r"|(?:you|u)\s+(?:don't|dont|do not|needn't|need not|no longer need to|shouldn't|should not)"
@@ -164,15 +176,15 @@ _ALLOW = re.compile(
 # picked up", "I mentioned to you"), then the preposition that names the topic.
 _HEAD = (
     r"(?:that|what|everything|anything|all|whatever|all (?:of )?the (?:stuff|things|details"
-    r"|info|information|data|facts|notes)|the (?:stuff|things?|details?|bits?|info"
+    r"|info|information|data|facts|notes)|(?:the|that|this) (?:stuff|things?|details?|bits?|info"
     r"|information|data|facts?|notes?|part)|(?:each and )?every(?: single| last)? (?:thing|detail"
     r"|bit|fact|piece|scrap)(?: of (?:info|information|data))?|any (?:details?|info"
     r"|information|data))"
 )
 _REFERENCE = re.compile(
-    rf"^(?:{_HEAD}\s+(?:(?:that|which)\s+)?(?:you|u|i)(?:'ve|'d|\s+have|\s+had)?"
+    rf"^(?:{_HEAD}\s+(?:(?:that|which)\s+)?(?:you|u|i|we)(?:'ve|'d|\s+have|\s+had)?"
     r"(?:\s+(?!about\b|regarding\b|concerning\b|on\b|of\b)[\w'-]+){1,3}?"
-    r"\s+(?:about|regarding|concerning|on|of|to do with|related to)(?:\s+|$)"
+    r"\s+(?:about|regarding|concerning|on|of|to do with|related to|pertaining to)(?:\s+|$)"
     r"|(?:(?:that|what|everything|anything|all|whatever|the (?:stuff|things?|part|bit))\s+"
     r"(?:i|i've|i have|i had)\s+(?:ever\s+|just\s+)?(?:told|said|mentioned|shared|gave|given|"
     r"tell|say)(?:\s+(?:to\s+|with\s+)?you)?(?:\s+(?:earlier|before))?(?:\s+(?:about|regarding|on|of))?"
@@ -187,7 +199,8 @@ _REFERENCE = re.compile(
     r"|your\s+)?)?(?:stuff|things?|bits?"
     r"|notes?|info|information|details?|data|facts?|part|records?|entry|entries))\s+"
     r"(?:(?:that\s+)?(?:has|had|have)\s+)?"
-    r"(?:to do with|related to|relating to|connected to|concerning|about|regarding|on|of)"
+    r"(?:to do with|related to|relating to|connected to|concerning|about|regarding|on|of"
+    r"|pertaining to|in relation to|with regard to|with respect to|linked to|involving)"
     r"|about|regarding|the fact that|that)(?:\s+|$))",
     re.IGNORECASE,
 )
@@ -200,10 +213,13 @@ _TAIL = re.compile(
     r"|the (?:rest|others?)|everything else|all the rest|pls|plz|thx|ty|lol|haha)\b"
     r"|\s(?:because|since|cause|as it|as that|as i|it was|it's|it is|that was|that's"
     r"|that is|which|turns out|anymore|any more|any longer|from now on|going forward"
-    r"|(?:from|out of) (?:your |my |the )?(?:memory|memories|records?|profile|notes|files?)"
+    r"|(?:from|out of|in|on) (?:your |my |the )?(?:memory|memories|records?|profile|notes|files?"
+    r"|system|database|list)|on (?:file|record)"
     r"|for now|for good|permanently|right now|now|so far|until now|up to now|to date|already"
-    r"|asap|as well|too|these days|nowadays|at the moment|currently|lately"
-    r"|please|pls|plz|thanks|thx|lol|haha|if (?:that's|that is"
+    r"|asap|as well|too|these days|nowadays|at the moment|currently|lately|earlier|before"
+    r"|yesterday|last (?:week|time|month|night)|the other day|a while (?:ago|back)"
+    r"|please|pls|plz|thanks|thx|lol|haha|(?:as )?per|in line with|in accordance with"
+    r"|according to|under (?:the )?(?:gdpr|law|rules?)|if (?:that's|that is"
     r"|it's|it is|you can|possible|you don't mind)|privacy reasons|ok\??$|okay\??$)\b).*$",
     re.IGNORECASE | re.DOTALL,
 )
@@ -225,14 +241,20 @@ _MEMORY_MEANT = re.compile(
 
 _TOTAL = frozenset(
     "everything all whatever anything lot data info information memory memories profile "
-    "me myself slate records history".split()
+    "me myself slate records history conversations chats details".split()
 )
 _GENERIC = _TOTAL | frozenset(
     "it of that this the about on from my your you i know have got ve saved stored "
     "remember kept keep details stuff record file clean everything's there is we our us "
     "entirely completely told said mentioned shared ever whole entire out pls plz please ta "
-    "thx thanks just fresh personal".split()
+    "thx thanks just fresh personal talked discussed chatted covered".split()
 )
+_WHO_I_AM = re.compile(
+    r"(?:who|what)\s+(?:i\s+am|i'm)|(?:that\s+)?(?:i|i've)\s+(?:exist|existed|ever\s+existed"
+    r"|was\s+here|been\s+here)",
+    re.IGNORECASE,
+)
+"""The user as a whole: "forget who I am", "forget I exist"."""
 _WORDS = re.compile(r"[^\W\d_]+")
 
 # Words that only wrap a topic: "the whole allergy thing" is the allergy.
@@ -243,8 +265,12 @@ _FILLER = re.compile(
 )
 
 # What the user names is a topic, not a fact: "my employer" means the employer fact.
-_OWN = re.compile(r"^(?:(?:any|all|some|each|none) of\s+)?(?:my|our|the|that|about)\s+", re.I)
-_SPLIT = re.compile(r"\s*(?:,|\band\b|&|\bor\b|/)\s*", re.IGNORECASE)
+_OWN = re.compile(
+    r"^(?:(?:about|regarding|concerning|as for|as to|re:?)\s+)?(?:(?:any|all|some|each|none) of"
+    r"\s+)?(?:my|our|the|that|about)\s+",
+    re.I,
+)
+_SPLIT = re.compile(r"\s*(?:,|\band\b|&|\+|\bplus\b|\bas well as\b|\bor\b|/)\s*", re.I)
 
 
 @dataclass(frozen=True)
@@ -285,6 +311,10 @@ class MemoryCommand:
     keep: str = ""
 
 
+_SYMBOLS = re.compile(r"[^\w\s'’\-.,!?&+/]+\s*$")
+"""Emoji and symbols after a topic."""
+
+
 def forget_topic(rest: str) -> str:
     """The topic in what follows a forget verb: memory references and trailing clauses
     taken off.
@@ -301,7 +331,8 @@ def forget_topic(rest: str) -> str:
         if stripped == topic:
             break
         topic = stripped
-    topic = _cut_reason(_TAIL.sub("", topic))
+    topic = _cut_reason(_TAIL.sub("", f" {topic}"))  # " so far": a tail from the start
+    topic = _SYMBOLS.sub("", topic)  # "my partner 🙏"
     return topic.strip().strip("\"'“”,").strip()
 
 
@@ -354,6 +385,23 @@ _SAID_IT = re.compile(
     re.IGNORECASE,
 )
 """What the user just said, pointed back at: "forget I said that", "what I just wrote"."""
+_FRAMED = re.compile(
+    r"(?:it|that|this|them|those|these)\s+(?!(?:on file|on record|to yourself|from now on"
+    r"|in (?:your |my )?(?:memory|notes|records?|files?))\b)\w+"
+    r"|(?:me|us)\s+(?:out|in|up|off|down|on|over|posted|waiting|busy|company)\b",
+    re.IGNORECASE,
+)
+"""A verb of keeping with an object and a complement: "keep it short", "log me out"."""
+_POINT_BACK = re.compile(
+    r"(?:(?:what|the (?:last|previous) (?:thing|bit|part|message|one))\s+(?:that\s+)?(?:i|i've"
+    r"|i have)\s+(?:just\s+)?(?:said|told you|mentioned|wrote|typed|sent)(?:\s+(?:to you|earlier"
+    r"|just now))?"
+    r"|(?:that\s+)?(?:i|i've|i have)\s+(?:just\s+|ever\s+|even\s+)?(?:said|told you|mentioned"
+    r"|wrote|typed)\s+(?:anything|something|that|it|this)(?:\s+(?:to you|at all))?"
+    r"|(?:that|the|this|my)\s+(?:last|previous)\s+(?:bit|part|thing|message|one|sentence))",
+    re.IGNORECASE,
+)
+"""The previous message, pointed back at as a whole: "I said anything", "that last bit"."""
 _BARE_GENERIC = re.compile(
     r"(?:memories|memory|data|info|information|stuff|things|notes|records|facts|details)",
     re.IGNORECASE,
@@ -375,6 +423,8 @@ _SAID_BY = re.compile(
 def _is_everything(topic: str) -> bool:
     """True for a topic made only of words that name the whole memory: "it all", "me",
     "all my data", "whatever you've got on me" (the memory reference already taken off)."""
+    if _WHO_I_AM.fullmatch(topic.split(",")[0].strip()):
+        return True
     named = set(_WORDS.findall(topic.split(",")[0].casefold()))
     return bool(named) and named <= _GENERIC and bool(named & _TOTAL)
 
@@ -389,13 +439,19 @@ _CATEGORIES: dict[str, tuple[str, ...]] = {
     "accessibility_need": ("health", "medical", "condition", "disability"),
     "dietary_restriction": ("diet", "food", "eating", "eating habits", "what i eat"),
     "dislike": ("dislikes", "food"),
-    "city": ("address", "home", "live", "living", "lives"),
-    "employer": ("profession", "occupation", "line of work"),
-    "job_title": ("line of work",),
+    "city": ("address", "home", "live", "living", "lives", "place", "flat", "apartment",
+             "house", "neighbourhood", "neighborhood"),
+    "employer": ("profession", "occupation", "line of work", "employment", "career"),
+    "job_title": ("line of work", "employment", "career"),
     "country": ("address", "home", "live", "living"),
     "partner": ("ex", "relationship", "love life", "dating", "boyfriend", "girlfriend",
                 "husband", "wife", "spouse"),
-    **{p: ("family", "people", "personal life") for p in _PEOPLE if p != "partner"},
+    "child": ("kiddos", "offspring", "little one", "youngsters", "family", "people",
+              "personal life"),
+    "pet": ("furry friend", "four-legged friend", "fur baby", "furball", "family", "people",
+            "personal life"),
+    **{p: ("family", "people", "personal life") for p in _PEOPLE if p not in ("partner",
+                                                                          "child", "pet")},
 }
 FORGET_NAMES: Mapping[str, tuple[str, ...]] = {
     p: (*SLOT_NAMES.get(p, ()), *_CATEGORIES.get(p, ()))
@@ -422,12 +478,20 @@ def blocked_predicates(topic: str) -> list[str]:
         >>> blocked_predicates("my sulfite allergy")
         []
     """
-    terms = content_terms(_clean_topic(topic))
+    # "my kids' names" is the kids (whose names), never the user's own name
+    clean = _POSSESSED.sub(r"\g<owner>", _clean_topic(topic))
+    terms = content_terms(clean)
     if not terms:
         return []
+    said = f" {' '.join(_WORDS.findall(clean.casefold()))} "
     found: dict[str, list[frozenset[str]]] = {}
     for predicate, names in FORGET_NAMES.items():
-        sets = [t for t in map(content_terms, (predicate.replace("_", " "), *names)) if t]
+        # a name that is more than its content words ("working on") is named only whole
+        whole = [
+            n for n in (predicate.replace("_", " "), *names)
+            if content_terms(n) and (len(content_terms(n)) == len(n.split()) or f" {n} " in said)
+        ]  # fmt: skip
+        sets = [t for t in map(content_terms, whole) if t]
         matched = [t for t in sets if t <= terms]
         named = frozenset().union(*matched, *(t for t in _SLOT_TERMS if t <= terms))
         if matched and terms <= named:
@@ -442,6 +506,9 @@ def blocked_predicates(topic: str) -> list[str]:
     )
 
 
+_POSSESSED = re.compile(r"\b(?P<owner>\w+?)(?:'s|s'|')\s+(?:names?|details|info)\b", re.I)
+"""A possessor's name or details: "my kids' names", "my husband's name"."""
+
 _NAME_WORDS = frozenset(
     w
     for predicate, names in FORGET_NAMES.items()
@@ -453,7 +520,7 @@ _NAME_WORDS = frozenset(
 
 
 def _names_attribute(topic: str) -> bool:
-    terms = content_terms(topic)
+    terms = content_terms(_idioms(topic))
     return any(t <= terms for t in _SLOT_TERMS)
 
 
@@ -480,9 +547,17 @@ _BASE = {
     "wiped": "wipe", "cleared": "clear", "purged": "purge", "dropped": "drop",
     "scrapped": "scrap", "binned": "bin", "got rid of": "get rid of", "stopped": "stop",
 }  # fmt: skip
+# A wish of the form "I'd be grateful if you (could) erased ...": the request "please erase
+# ...". Only a favourable frame (appreciate, grateful, great ...): "I'd be upset if you
+# forgot my birthday" is not a request.
 _PAST_WISH = re.compile(
-    r"^\s*(?:i'd|i would|it'd|it would)\s+(?:really\s+|much\s+)?(?:appreciate it|be (?:great"
-    r"|nice|good|best))\s+if\s+(?:you|u)\s+(?:just\s+)?(?P<past>" + "|".join(_BASE) + r")\b",
+    r"^\s*(?:(?:ok|okay|so|also|and|hi|hey)[,]?\s+)?(?:(?:i'd|i would|i'll|i will|it'd|it would"
+    r"|it'll|it will)\s+(?:really\s+|much\s+|so\s+|truly\s+)?(?:appreciate it|love it|like it"
+    r"|be (?:so |very |really |most |much |truly )?(?:great|nice|good|best|grateful|glad|happy"
+    r"|thankful|helpful|ideal|lovely|awesome|perfect|better|appreciated|amazing|brilliant))"
+    r"\s+if|(?:i'd|i would)\s+(?:much\s+|really\s+)?(?:rather|prefer(?:\s+it)?(?:\s+if)?))"
+    r"\s+(?:you|u)\s+(?:could\s+|would\s+|can\s+|will\s+|'d\s+)?(?:please\s+|just\s+"
+    r"|kindly\s+)*(?P<past>" + "|".join(_BASE) + "|" + _DELETE_VERBS + r")\b",
     re.IGNORECASE,
 )
 _YA = re.compile(r"\b(?P<modal>can|could|would|will)\s+ya\b", re.IGNORECASE)
@@ -493,6 +568,33 @@ _PASSIVE_WISH = re.compile(
     r"\b(?P<tail>.*)$",
     re.IGNORECASE | re.DOTALL,
 )
+_KEPT_WISH = re.compile(
+    r"^\s*(?:(?:ok|okay|so|and|also|honestly|actually)[,]?\s+)?i\s+(?:really\s+)?(?:don't|dont"
+    r"|do not|no longer|would rather not|'d rather not)\s+(?:want|like|need)?\s*"
+    r"(?P<what>(?:my|our|any of my|anything about my)\b[^.!?,]{1,60}?)\s+(?:to be\s+)?(?:stored"
+    r"|saved|kept|remembered|recorded|logged|on file|in your memory)\b(?P<tail>.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
+"""A wish that something not be kept, in the passive: "I don't want my address stored"."""
+_MEMORY_PLACE = (
+    r"(?:your\s+(?:memory|memories|notes|records?|list|files?|profile|database|system|head)"
+    r"|(?:my|the)\s+(?:memory|memories|records?|profile))\b"
+)
+"""Where the memory is kept: "your notes", "my profile" (never "the file", "my list")."""
+_MOVE_OUT = re.compile(
+    _LEAD + r"(?:take|get|keep|leave|pull|cut|yank|move|knock|cross|strike)\s+"
+    r"(?P<what>(?!(?:it|that|this|them|those)\b)[^.!?]{1,60}?)\s+(?:out of|off|from)\s+"
+    + _MEMORY_PLACE + r"(?P<tail>.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
+"""A verb that moves a topic out of the memory: "take my address off your list"."""
+_KEEP_OUT = re.compile(
+    _LEAD + r"(?:don't|dont|do not|never)\s+(?:include|put|add|write|note|mention|record)\s+"
+    r"(?P<what>(?!(?:it|that|this|them|those)\b)[^.!?]{1,60}?)\s+(?:in|into|to|on)\s+"
+    + _MEMORY_PLACE + r"(?P<tail>.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
+"""A wish that a topic not go into the memory: "don't include my kids in your notes"."""
 _ABBREVIATIONS = re.compile(r"\b(?:abt|bout|abut)\b", re.IGNORECASE)
 """Chat spellings of "about" ("forget abt my job")."""
 
@@ -533,6 +635,9 @@ def detect_command(text: str) -> MemoryCommand | None:
     passive = _PASSIVE_WISH.match(text)
     if passive:
         text = f"please delete {passive['what']}{passive['tail']}"
+    kept = _KEPT_WISH.match(text)
+    if kept:  # "I don't want my address stored": "stop storing my address"
+        text = f"please stop storing {kept['what']}{kept['tail']}"
     if not text:
         return None
     if _RECALL.match(text):
@@ -543,6 +648,12 @@ def detect_command(text: str) -> MemoryCommand | None:
         allow = None
     if allow and content_terms(forget_topic(allow.group("rest"))):
         return MemoryCommand("allow", about=forget_topic(allow.group("rest")))
+    moved = _MOVE_OUT.match(text)
+    if moved:  # "take my address off your list": "forget my address"
+        text = f"please forget {moved['what']}{moved['tail']}"
+    kept_out = _KEEP_OUT.match(text)
+    if kept_out:  # "don't include my kids in your notes": "stop storing my kids"
+        text = f"please stop storing {kept_out['what']}{kept_out['tail']}"
     command = _forget_at_start(text)
     if command is not None:
         return command
@@ -557,7 +668,10 @@ def detect_command(text: str) -> MemoryCommand | None:
     # user's attributes ("..., drop the onions" or "..., delete it" is not one)
     for opening in _OPENING.finditer(text[:120]):
         command = _forget_at_start(text[opening.end() :].lstrip())
-        if command is not None and not command.tentative:
+        # "never mind that, don't store it": the previous message, after a short opening
+        if command is not None and (
+            not command.tentative or (command.previous and opening.start() < 40)
+        ):
             return command
     return None
 
@@ -572,12 +686,14 @@ def _forget_at_start(text: str) -> MemoryCommand | None:
     m = stop or _FORGET.match(text)
     if m is None:
         return None
-    rest = m.group("rest").strip()
+    rest = m.group("rest").strip().lstrip(":—–-").strip()  # "please forget: my allergy"
     # "forget", or "don't remember / store / save": a memory command by its verb alone
     forget_verb = (
-        stop is None and m.group("verb").lower().startswith(("forget", "unlearn"))
+        stop is None and m.group("verb").lower().startswith(("forget", "unlearn", "unremember"))
     ) or bool(
-        stop is not None and re.match(r"store|save|remember|record", stop.group("sverb") or "")
+        # "don't save / store / record" may be about a file or a meeting: only "remember"
+        # names the memory by itself
+        stop is not None and re.match(r"remember", stop.group("sverb") or "")
     )
     return _forget_command(
         rest,
@@ -585,6 +701,9 @@ def _forget_at_start(text: str) -> MemoryCommand | None:
         stop=stop is not None,
         asked=bool(m.group("ask")),
         verb=(m.group("verb") or "") if stop is None else "",
+        # "don't track / save / record my X" may be about anything: like "delete", a
+        # command for the user's attribute or a stored fact; "stop storing" is the memory
+        loose=bool(stop is not None and stop.group("sverb") and not forget_verb),
     )
 
 
@@ -593,21 +712,25 @@ _VERBS = _DELETE_VERBS + r"|strike|cross|knock"
 # allergy was a false alarm — can you take it off my record?"
 _BACK_COMMAND = re.compile(
     r"^(?:(?:so|and|but|then|now|please|pls|plz|just|kindly)[,]?\s+)*"
-    r"(?:(?:can|could|would|will) (?:you|u)\s+(?:please\s+|just\s+|kindly\s+)*)?"
+    r"(?:(?:can|could|would|will) (?:you|u)\s+(?:please\s+|just\s+|kindly\s+)*"
+    r"|(?:you can|you may|feel free to|go ahead and)\s+)?"
     r"(?:(?:please|pls|plz|just)\s+)*"
-    rf"(?:(?P<verb>{_VERBS})\s+(?P<pron>it|that|this|them|those|that one|this one)\b"
+    rf"(?:(?P<verb>{_VERBS}|(?:don't|do not|never)\s+(?:keep|store|save|remember|hold on to))"
+    r"(?:\s+about)?\s+(?P<pron>it|that|this|them|those|that one|this one|her|him)\b"
     r"(?P<tail>[^.!?]{0,60})"
+    # the verb alone, its object the topic before it: "my allergy — please erase"
+    rf"|(?P<bare>{_VERBS})(?:\s+(?:please|pls|plz|thanks|thx))?"
     # any verb that moves it out of the memory: "yank it out of your notes"
     r"|(?P<any>[a-z]+)\s+(?:it|that|this|them|those)\s+(?P<out>(?:off|out of|from)\s+(?:my|your"
     r"|the)\s+(?:records?|notes|memory|memories|list|files?|profile)\b[^.!?]{0,30}))"
     r"[.!?]*\s*$",
     re.IGNORECASE,
 )
-_CLAUSES = re.compile(r"(?<=[.!?;])\s+|\s*[—–]\s*|\s+-\s+|,\s*")
+_CLAUSES = re.compile(r"(?<=[.!?;:])\s+|\s*[—–]\s*|\s+-\s+|,\s*")
 _DETERMINER = re.compile(r"^(?:my|our|the|that|this|those|these)$", re.IGNORECASE)
 _AUX_OR_PAST = re.compile(
     r"^(?:is|was|were|are|has|had|have|got|came|went|turned|proved|seems|seemed|isn't|wasn't"
-    r"|never|[a-z]+ed|[a-z]+'s)$",
+    r"|never|[a-z]+ed|(?:it|that|this|he|she|there|what|who|where|here)'s|[a-z]+'(?:re|ve|ll|d|m))$",
     re.IGNORECASE,
 )
 
@@ -621,7 +744,7 @@ def _subject_phrase(statement: str) -> str:
         statement = statement.split(":", 1)[0]
     words = statement.split()
     if 0 < len(words) <= 5 and not any(
-        _AUX_OR_PAST.match(w.strip(",;:.!?")) or "'" in w for w in words
+        _AUX_OR_PAST.match(w.strip(",;:.!?")) for w in words
     ):
         return " ".join(words).strip(",;:.!?")
     for i, word in enumerate(words):
@@ -648,13 +771,24 @@ def _pointing_back(text: str) -> MemoryCommand | None:
             continue
         if m.group("any"):
             verb, tail = "remove", m.group("out")
+        elif m.group("bare"):
+            verb, tail = m.group("bare").lower(), ""
         else:
             verb, tail = m.group("verb").lower(), m.group("tail")
+            if verb.startswith(("don't", "do not", "never")):
+                verb = "forget"  # "don't keep it": the memory is meant
         if verb in ("strike", "cross", "knock") and not re.search(
             r"\b(?:off|out|from)\b", tail, re.I
         ):
             return None  # "cross it" alone is not a deletion
-        topic = _subject_phrase(" ".join(clauses[:i]))
+        # "Remember how I said I live in Oslo? Forget that.": what was said is the topic
+        earlier = _RECALLED.sub("", " ".join(clauses[:i]))
+        ref = _REFERENCE.match(earlier)
+        if ref and _TOLD.search(ref.group(0)) and content_terms(forget_topic(earlier)):
+            # "that thing I told you about my job — drop it": a memory reference names it
+            return MemoryCommand("forget", about=forget_topic(earlier))
+        topic = _FILLERS_LEAD.sub("", _subject_phrase(earlier))  # "ok so about my job..."
+        topic = forget_topic(topic) or topic  # "the part about my allergy": my allergy
         if not topic or set(_WORDS.findall(topic.casefold())) <= _PRONOUNS:
             # "that's not true anymore, remove it": the previous message is meant
             if verb in ("strike", "cross", "knock", "forget") or m.group("any"):
@@ -670,10 +804,23 @@ def _pointing_back(text: str) -> MemoryCommand | None:
 
 
 _PRONOUNS = frozenset("it that this them those one".split())
+_RECALLED = re.compile(
+    r"^\s*(?:(?:do you |you )?remember|you know|recall)\s+(?:how|when|that|what)\s+(?=i\b|i')",
+    re.IGNORECASE,
+)
+_FILLERS_LEAD = re.compile(
+    r"^(?:(?:ok|okay|so|and|um+|uh+|well|hey|right|hmm+|oh)[,.]*\s+)+", re.IGNORECASE
+)
+_TOLD = re.compile(
+    r"\b(?:told|said|mentioned|shared|gave|know|knew|saved|stored|remember|kept|recorded|noted"
+    r"|learned|learnt|collected)\b",
+    re.IGNORECASE,
+)
+"""A memory reference's verb: what the user told, what the assistant keeps."""
 
 
 def _forget_command(
-    rest: str, *, forget_verb: bool, stop: bool, asked: bool, verb: str = ""
+    rest: str, *, forget_verb: bool, stop: bool, asked: bool, verb: str = "", loose: bool = False
 ) -> MemoryCommand | None:
     if len(rest) > 300:
         return None
@@ -688,6 +835,12 @@ def _forget_command(
     # I tell you", "stuff, if I ask") or an indefinite object ("can you forget things?").
     if not stop and _HABITUAL.search(clean):
         return None
+    if stop and _FRAMED.match(clean):
+        return None  # "don't keep it short", "don't log me out", "don't save it as a PDF"
+    if _POINT_BACK.fullmatch(_TAIL.sub("", f" {clean}").strip()):
+        # "forget I said anything", "the last thing I said", "that last bit": the
+        # previous message
+        return MemoryCommand("forget", tentative=True, previous=True)
     said = _SAID_BY.match(clean)
     about_me = said and re.match(
         r"\s+(?:to (?:you|me)\s+)?(?:about|regarding|on)\s+(?P<topic>(?:my|our|me)\b.*)$",
@@ -714,16 +867,30 @@ def _forget_command(
         # "forget it" alone is "never mind"
         # "scratch that, make it shorter" is an edit: "scratch", "drop" or "forget" with a
         # pronoun points back at a message only with a deletion of it ("... delete it")
+        # "don't save that", "you don't need to remember that": what was just said is not
+        # to be kept (only it: nothing goes on the do-not-store list)
         referred = _SAID_IT.match(clean) is not None
-        if not stop and (referred or _DELETES_IT.search(f"{verb} {rest}")):
+        if stop or referred or _DELETES_IT.search(f"{verb} {rest}"):
             return MemoryCommand("forget", tentative=True, previous=True)
         return None
     if set(_WORDS.findall(topic.casefold())) <= _INDEFINITE:
         return None  # "can you forget things?": nothing named
-    named = content_terms(_OWN.sub("", topic))
-    if not named or not content_terms(_OWN.sub("", topic.split(",", 1)[0])):
+    named = content_terms(_OWN.sub("", _idioms(topic)))
+    if not named or not content_terms(_OWN.sub("", _idioms(topic.split(",", 1)[0]))):
         return None  # nothing named, or "forget it, let's talk about Rome"
-    if not forget_verb and not (_MEMORY_MEANT.search(clean) or _ABOUT_ME_REF.search(clean)):
+    meant = _MEMORY_MEANT.search(clean) or _ABOUT_ME_REF.search(clean)
+    if not stop and not (meant or _names_attribute(topic)):
+        # an option set aside for another: "forget the hotel, book a flat", "let's forget
+        # the budget and just plan the route", "forget Paris — how about Rome?"
+        if _ALTERNATIVE.search(clean) or (
+            not _PERSONAL.search(topic) and _IMPERATIVE_AFTER.search(clean)
+        ):
+            return None
+        if forget_verb and not (_PERSONAL.search(clean) or _names_own_attribute(topic)):
+            # "forget Tromsø", "forget the Lisbon flat": a command when it names a stored
+            # fact of the user's; "forget the hotel" otherwise is for the model
+            return MemoryCommand("forget", about=topic, tentative=True)
+    if not forget_verb and not meant:
         # "delete", "remove", "clear": an editing request when the topic is inside
         # something ("my name from the document"). A personal topic that is one of the
         # user's attributes ("my employer"), a fact restated as a clause ("delete that I'm
@@ -735,9 +902,29 @@ def _forget_command(
             return None
         personal = _PERSONAL.search(clean) or _names_own_attribute(topic)
         restated = re.match(_RESTATED, clean)
-        if not (personal and (stop or restated or _names_attribute(topic))):
+        if not (personal and ((stop and not loose) or restated or _names_attribute(topic))):
             return MemoryCommand("forget", about=topic, stop=stop, tentative=True)
     return MemoryCommand("forget", about=topic, stop=stop)
+
+
+_ALTERNATIVE = re.compile(
+    r"(?:[,;:—–]|\s-\s|\band\b)\s*(?:just\s+)?(?:let's|lets|let us|how about|what about"
+    r"|why don't we|why not|we(?:'ll| will| can| could| should)|i(?:'ll| will) (?:just )?"
+    r"(?:go|take|use|pick|do))\b|\binstead\b|\brather than\b",
+    re.IGNORECASE,
+)
+"""Another option put forward after the one set aside ("..., let's do pasta")."""
+_IMPERATIVE_AFTER = re.compile(
+    r"(?:[,;—–]|\s-\s|\band\s+just\b)\s*(?:just\s+)?(?!(?:it|its|it's|that|that's|this|they|they're|he|"
+    r"he's|she|she's|we|we're|i|i'm|i've|i'd|you|my|our|the|a|an|because|since|cause|as|but|so"
+    r"|which|turns|apparently|not|no|thanks|thank|ok|okay|please|pls|plz|thx|ty|lol|haha|keep"
+    r"|leave|and|or|plus|also|too|either|where|what|how|when|who|all|everything|anything"
+    r"|any|every|each|both|none|never|now|then)\b)[a-z]+\s+(?:a|an|the|some|me|us|it|my|our"
+    r"|to|for|on|with)\b",
+    re.IGNORECASE,
+)
+"""A bare verb with its object or complement after the set-aside option ("..., book a
+flat", "... and just plan the route"): a request of its own."""
 
 
 # What the assistant picked up about the user, with any verb: "everything you noted about
@@ -770,9 +957,31 @@ _TRAILING_REF = re.compile(
 )
 
 
-def _clean_topic(about: str) -> str:
-    topic = _TRAILING_REF.sub("", forget_topic(about))
-    topic = _FILLER.sub(" ", _OWN.sub("", topic.strip()))
+# Set phrases that name an attribute with words that name none, or another one: "what I
+# do for a living" is the job (not where the user lives), "where I work out" the gym (not
+# the employer), "where I'm from" the home town.
+_IDIOMS = (
+    (re.compile(r"\b(?:(?:what\s+)?(?:i|we)\s+)?(?:do|did|does|doing)\s+for\s+(?:a\s+)?living\b"
+                r"|\bfor\s+a\s+living\b", re.I), "job"),
+    (re.compile(r"\bwork(?:s|ed|ing)?\s+out\b", re.I), "workout"),
+    (re.compile(r"\bwhere\s+(?:i'm|i am|i was|i come|i came|we're|we are|we come)\s+from\b"
+                r"|\bwhere\s+(?:i|we)\s+grew\s+up\b", re.I), "hometown"),
+)  # fmt: skip
+
+
+def _idioms(topic: str) -> str:
+    for pattern, name in _IDIOMS:
+        topic = pattern.sub(name, topic)
+    return topic
+
+
+def _clean_topic(about: str, *, filler: bool = True) -> str:
+    """The topic's naming words: the memory reference, the possessive and (``filler``) the
+    words that only wrap it taken off, set phrases read as the attribute they name,
+    misspelt attribute names corrected."""
+    topic = _OWN.sub("", _idioms(_TRAILING_REF.sub("", forget_topic(about))).strip())
+    if filler:
+        topic = _FILLER.sub(" ", topic)
     return " ".join(_spelled(w) for w in topic.split())
 
 
@@ -827,13 +1036,45 @@ def _names_value(topic: str, fact: Fact) -> bool:
     return len(rest) <= 2 and not any(t <= rest for t in _SLOT_TERMS)
 
 
+_PEOPLE_FRAME = content_terms("name named names called")
+"""The words of the frame a fact about a person is said in ("Has a son named Leo")."""
+
+
+def _by_relation(topic: str, facts: Sequence[Fact]) -> list[Fact]:
+    """Another person's facts that ``topic`` names by the user's relation to them: for each
+    person of the user's the topic names by relation ("my sister" -> "Has a sister named
+    Noor"), the facts held under their name (``person:noor``), matched with the name in
+    place of the relation words ("where my sister lives" -> "where Noor lives")."""
+    terms = content_terms(topic)
+    out: list[Fact] = []
+    for person in facts:
+        if person.subject != "user" or person.predicate not in _PEOPLE:
+            continue
+        key = normalize_holder(person.object)
+        if key in (None, "user") or not mentions_relation(terms, person):
+            continue
+        general, specific = RELATION_WORDS[person.predicate]
+        relation = frozenset().union(*map(content_terms, (*general, *specific)))
+        rest = " ".join(w for w in topic.split() if not content_terms(w) <= relation)
+        whole = not content_terms(rest)  # "my sister": everything about her
+        out += [
+            f
+            for f in facts
+            if f.subject == f"{PERSON_PREFIX}{key}"
+            and f not in out
+            and (whole or names_topic(f"{rest} {person.object}", f))
+        ]
+    return out
+
+
 def match_facts(about: str, facts: Iterable[Fact]) -> list[Fact]:
     """The facts (any version) that the topic ``about`` names, found the way recall finds
     relevant facts (``retrieval.names_topic``): by their words ("Acme", "that I live in
     Oslo"), or by their attribute's names ("my job" -> employer and job title, "where I
     live" -> city and country), narrowed by the topic's other words ("my sulfite allergy"
     -> only that allergy). A fact id names that fact. "my job and where I live" names
-    both.
+    both. A person named by relation takes the facts held under the name the user gave
+    them ("where my sister lives" -> ``person:noor``'s city when the sister is Noor).
 
     Example:
         >>> from datetime import datetime, timezone
@@ -857,15 +1098,24 @@ def match_facts(about: str, facts: Iterable[Fact]) -> list[Fact]:
     if not content_terms(topic):
         return []
     terms = content_terms(topic)
+    # a wrapping word may be part of a name ("my little ones"): the topic as said, too
+    whole = _clean_topic(about, filler=False)
     found = [
         f
         for f in facts
         if names_topic(topic, f, FORGET_NAMES)
+        or (whole != topic and names_topic(whole, f, FORGET_NAMES))
         or _by_names(topic, f)
         # a value named on its own is that value, whoever holds it ("forget Porto" also
         # takes "my sister lives in Porto")
         or content_terms(f.object) == terms
     ]
+    if terms <= _PEOPLE_FRAME:
+        # "my name": the user's name, never the people whose facts say "named"
+        found = [f for f in found if f.predicate not in _PEOPLE]
+    # a person named by relation whose facts are held under the name the user gave them:
+    # "where my sister lives" is Noor's city when "my sister" is Noor
+    found += [f for f in _by_relation(topic, facts) if f not in found]
     if found:
         return found
     # the value wrapped in other words: "the stuff about the Lisbon flat"
@@ -883,9 +1133,11 @@ def forget_targets(
 ) -> list[Fact]:
     """The facts (any version) a forget command deletes: all of them for everything; for
     a command that points back at the previous message, the facts stated in it
-    (``previous``: that message's ids); else ``match_facts``. A ``tentative`` command
-    ("drop the gluten thing") takes only the user's own facts, and none means it was not
-    a memory command at all.
+    (``previous``: that message's ids); else ``match_facts``, with the user's other facts
+    that state a forgotten value in their own words ("The user is a glazier at
+    Copperleaf" once the employer Copperleaf goes). A ``tentative`` command ("drop the
+    gluten thing") takes only the user's own facts, and none means it was not a memory
+    command at all.
 
     Example:
         >>> from datetime import datetime, timezone
@@ -916,8 +1168,30 @@ def forget_targets(
         return [f for f in facts if f.fact_id not in kept]
     found = match_facts(command.about, facts)
     if command.tentative:
-        return [f for f in found if f.subject == "user"]
-    return found
+        found = [f for f in found if f.subject == "user"]
+    return found + [f for f in _echoes(found, facts) if f not in found]
+
+
+def _echoes(found: Sequence[Fact], facts: Sequence[Fact]) -> list[Fact]:
+    """The user's other facts that state a forgotten value in their own words ("The user
+    is a nurse at Acme" once the employer Acme is forgotten): kept, they would show the
+    value the user asked to be forgotten. Only a value that is a name or several words
+    (a capitalised word, or more than one word), never a common word ("vegan")."""
+    values = {
+        f.object.strip()
+        for f in found
+        if f.subject == "user"  # another person's value is theirs: "my brother in Braga"
+        and len(f.object.strip()) >= 3
+        and (f.object.strip()[:1].isupper() or len(f.object.split()) > 1)
+    }
+    if not values:
+        return []
+    said = [re.compile(rf"(?<!\w){re.escape(v)}(?!\w)", re.IGNORECASE) for v in values]
+    return [
+        f
+        for f in facts
+        if f.subject == "user" and f not in found and any(p.search(f.text) for p in said)
+    ]
 
 
 def _said_by(who: str, facts: Sequence[Fact]) -> list[Fact]:
