@@ -135,6 +135,18 @@ def test_a_weak_lead_about_something_else_is_not_a_save() -> None:
     assert memory.as_of("ana", LATER) == []
 
 
+@pytest.mark.parametrize(
+    "said",
+    ["fyi my flight got cancelled", "for the record, I never said that",
+     "heads up, I might be late", "just so you know I never went to Prague"],
+)  # fmt: skip
+def test_news_after_a_weak_lead_is_not_kept(said: str) -> None:
+    """After "fyi" or "for the record" only what a frame types is kept: news, a past event
+    or a maybe is not a note, nor a constraint."""
+    memory, _ = _saved(said)
+    assert memory.as_of("ana", LATER) == []
+
+
 def test_remembering_is_not_recalling_a_memory() -> None:
     assert save_lead("I remember the old flat had a red door") is None
     assert save_lead("remembered that I left the oven on") is None

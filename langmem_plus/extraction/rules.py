@@ -49,7 +49,13 @@ from langmem_plus.extraction.grounding import (
     without_asked_tail,
 )
 from langmem_plus.extraction.retraction import bare_correction, ended, named_correction
-from langmem_plus.extraction.saves import save_lead, save_list, saved_specs, verb_phrase
+from langmem_plus.extraction.saves import (
+    save_lead,
+    save_list,
+    saved_specs,
+    verb_phrase,
+    weak_lead,
+)
 from langmem_plus.extraction.timeparse import TimeExpression, find_time_expression
 from langmem_plus.extraction.vocab import (
     ATTRIBUTE_ALIASES,
@@ -2147,6 +2153,7 @@ class RuleExtractor(BaseExtractor):
             quote = quote[guess.end() :].strip().rstrip(" ?!.") or quote
         clause = quote
         remember = save_lead(clause)  # "please remember ...", "fyi I ..." (saves.py)
+        notes = remember is None or not weak_lead(clause)  # "fyi ..." keeps typed facts only
         if remember is not None:
             clause, quote = remember, remember
         explicit = remember is not None or turn.explicit or save_list(sentence)
@@ -2161,17 +2168,21 @@ class RuleExtractor(BaseExtractor):
             if not any(s.own for s in specs):  # "Ana is my other half": not Ana's clause
                 specs += self._holder_specs(clause, holder, turn, scope)
         if explicit:  # what the user asked to keep: typed where a frame fits, else a note
-            specs += self._saved(clause if specs or found else matched_text, specs, holder)
+            specs += self._saved(clause if specs or found else matched_text, specs, holder, notes)
         return [self._candidate(s, turn, start, clause, quote, sentence, found, explicit)
                 for s in specs]  # fmt: skip
 
-    def _saved(self, clause: str, specs: list[_Spec], holder: Holder | None) -> list[_Spec]:
+    def _saved(
+        self, clause: str, specs: list[_Spec], holder: Holder | None, notes: bool = True
+    ) -> list[_Spec]:
         """An explicit save's facts besides ``specs`` (``saves.saved_specs``); about another
         person with nothing typed for them, a note of theirs (the user's when the clause
         is about the user too: "my neighbour has a key to my flat")."""
         if holder is not None:
-            if not all(s.people and s.noun_phrase for s in specs) or not (note := _tidy(clause)):
+            if not notes or not all(s.people and s.noun_phrase for s in specs):
                 return []  # what they said of the person is typed, or names them only
+            if not (note := _tidy(clause)):
+                return []
             if _HAS_PERSON.search(clause[: holder.start] + clause[holder.end :]):
                 return [_Spec("fact", "note", note, third_person(note), timeless=True,
                               negation_in_value=True)]  # fmt: skip
@@ -2179,7 +2190,8 @@ class RuleExtractor(BaseExtractor):
                           negation_in_value=True, subject=person_subject(holder.holder),
                           holder=holder.holder)]  # fmt: skip
         out = []
-        for s in saved_specs(clause, [(x.object, x.people and x.noun_phrase) for x in specs]):
+        typed = [(x.object, x.people and x.noun_phrase) for x in specs]
+        for s in saved_specs(clause, typed, notes=notes):
             text = third_person(s.said)
             value = verb_phrase(s.object, text) if s.verbal else s.object
             out.append(_Spec(s.kind, s.predicate, value, text, timeless=True,

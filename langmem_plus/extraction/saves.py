@@ -43,7 +43,15 @@ from dataclasses import dataclass
 
 from langmem_plus.facts import text_rules
 
-__all__ = ["SavedSpec", "normalise", "save_lead", "save_list", "saved_specs", "verb_phrase"]
+__all__ = [
+    "SavedSpec",
+    "normalise",
+    "save_lead",
+    "save_list",
+    "saved_specs",
+    "verb_phrase",
+    "weak_lead",
+]
 
 
 @dataclass(frozen=True)
@@ -179,7 +187,7 @@ def save_lead(text: str) -> str | None:
         >>> save_lead("I remember the old office") is None
         True
     """
-    m = _lead(text)
+    m = _lead(text)[0]
     if m is None:
         return None
     rest = text[m.start("rest") : m.end("rest")]  # the user's own characters (the quote)
@@ -198,22 +206,34 @@ def save_list(text: str) -> bool:
         >>> save_list("Please remember I hate figs and I work Sundays")
         False
     """
-    m = _lead(text)
-    return m is not None and bool(re.search(r"[:—–-]\s*$", text[: m.start("rest")]))
+    m, weak = _lead(text)
+    return m is not None and not weak and bool(re.search(r"[:—–-]\s*$", text[: m.start("rest")]))
 
 
-def _lead(text: str) -> re.Match[str] | None:
+def weak_lead(text: str) -> bool:
+    """True when ``text`` opens with a weak lead ("fyi", "for the record", "heads up"):
+    what follows is kept only when a frame types it (a dislike, a constraint, a routine),
+    never as a note ("fyi my flight got cancelled" is news, not something to keep).
+
+    Example:
+        >>> weak_lead("fyi I swim on Mondays"), weak_lead("remember I swim on Mondays")
+        (True, False)
+    """
+    return _lead(text)[1]
+
+
+def _lead(text: str) -> tuple[re.Match[str] | None, bool]:
     said = text.replace("’", "'")  # one character for one: offsets stay the same
     for rx in (_KEEP_THIS, _STRONG):
         m = rx.match(said)
         if m and (rx is _KEEP_THIS or m.group("rem") is None or _near(m.group("rem"))):
-            return m
+            return m, False
     if (m := _LABEL.match(said)) and len(m.group("label").split()) <= 6:
-        return m
+        return m, False
     m = _WEAK.match(said) or _WEAK_TAIL.match(said)
     if m and _ABOUT_USER.search(m.group("rest")):
-        return m
-    return None
+        return m, True
+    return None, False
 
 
 # ---------------------------------------------------------------------------- the frames
@@ -262,6 +282,13 @@ _CONSTRAINT = re.compile(
     rf"{_SUBJ}{_ADV}(?P<o>(?:'m|\s+am)\s+(?:not\s+able|unable|not\s+allowed|forbidden)\s+to\s+.+|"
     r"\s+(?:can't|cannot|can not|couldn't|don't|do not|never|won't|will not|must not|mustn't|"
     r"shouldn't|should not|can only|only|need to|have to|must|have got to|avoid)\s+.+)",
+    re.IGNORECASE,
+)
+# "I never said that", "I never went there": a past event, not a standing constraint.
+_PAST = re.compile(
+    r"^\s*(?:never|don't|do not|can't|cannot|won't|only|avoid)\s+(?:[a-z]+ed|said|went|was|were|"
+    r"had|did|got|told|thought|saw|made|knew|took|came|gave|left|met|ate|drank|wrote|broke|found|"
+    r"heard|paid|sent|sold|bought|brought|spoke|forgot)\b",
     re.IGNORECASE,
 )
 _DAYNAME = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
@@ -329,7 +356,7 @@ def _typed(clause: str) -> SavedSpec | None:
     if m := _FEAR.search(clause):
         value = _cut(m.group("o"))
         return SavedSpec("fact", "constraint", value, f"I'm {value}")
-    if m := _CONSTRAINT.search(clause):
+    if (m := _CONSTRAINT.search(clause)) and not _PAST.match(m.group("o")):
         said = _clean(clause)
         value = _clean(m.group("o"))
         if value.startswith("'m"):
@@ -342,7 +369,11 @@ def _typed(clause: str) -> SavedSpec | None:
 
 
 def saved_specs(
-    clause: str, typed: Sequence[tuple[str, bool]] = (), *, others: bool = False
+    clause: str,
+    typed: Sequence[tuple[str, bool]] = (),
+    *,
+    others: bool = False,
+    notes: bool = True,
 ) -> list[SavedSpec]:
     """What an explicit save of ``clause`` keeps besides what the typed rules found.
 
@@ -353,6 +384,7 @@ def saved_specs(
             Ingrid's birthday is ..."), where the clause says something else about them.
         others: the clause is about someone else ("my boss hates being late"): whatever
             its frame, it is kept as a note only, never as the user's dislike or routine.
+        notes: whether what no frame types is kept as a note (not after a weak lead).
 
     Returns:
         Nothing typed: the clause's dislike, constraint or routine, else a note. Typed:
@@ -378,17 +410,21 @@ def saved_specs(
         if found is not None:
             return [found]
         note = _clean(clause)
-        return [SavedSpec("fact", "note", note, note)]
+        return [SavedSpec("fact", "note", note, note)] if notes and _says(note) else []
     out: list[SavedSpec] = []
     covered = [o.casefold() for o, _ in typed if o]
     for part in _SEGMENT.split(clause):
         if part and not any(o in part.casefold() for o in covered):
             if (r := _routine(part, clause)) is not None:
                 out.append(r)
-    if all(by_name for _, by_name in typed) and not out:
-        note = _clean(clause)
+    if all(by_name for _, by_name in typed) and not out and notes and _says(note := _clean(clause)):
         out.append(SavedSpec("fact", "note", note, note))
     return out
+
+
+def _says(note: str) -> bool:
+    """A note holds at least one word that says something ("I'm" alone says nothing)."""
+    return bool(text_rules.content_terms(note))
 
 
 def verb_phrase(value: str, text: str) -> str:
