@@ -37,7 +37,6 @@ from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, replace
 
 from langmem_plus.extraction.base import BaseExtractor, ExtractionResult, UserTurn
-from langmem_plus.extraction.fast_path import strip_remember_prefix
 from langmem_plus.extraction.grounding import (
     Holder,
     describe_holder,
@@ -59,6 +58,13 @@ from langmem_plus.extraction.retraction import (
     named_correction,
     stated_correction,
     wrong_after,
+)
+from langmem_plus.extraction.saves import (
+    save_lead,
+    save_list,
+    saved_specs,
+    verb_phrase,
+    weak_lead,
 )
 from langmem_plus.extraction.timeparse import TimeExpression, find_time_expression
 from langmem_plus.extraction.vocab import (
@@ -346,6 +352,8 @@ class _Spec:
     noun_phrase: bool = False
     """Said by a noun phrase ("my son Teo ..."), not by the clause's verb: the clause's
     mood and time ("... starts school next week") are about something else."""
+    timeless: bool = False
+    """An explicit save's date is part of what is kept, not when it began to hold."""
 
 
 @dataclass(frozen=True)
@@ -1920,10 +1928,6 @@ _THING_RULED_OUT = _rx(
     r"off the table|off-limits|off limits|a hard no|not an option|a dealbreaker)\s+for\s+"
     r"(?:me|us)\b"
 )
-_CONSTRAINT = _rx(
-    r"^(?:i|we)\s+(?P<o>(?:can't|cannot|can not|don't|do not|never|must not|mustn't|won't|"
-    r"need|have to|must|only)\s+.+)"
-)
 
 
 @_rule("value_first", fallback=True)
@@ -2161,16 +2165,17 @@ class RuleExtractor(BaseExtractor):
         quote = without_asked_tail(raw.strip().strip(","))  # "..., any tips?" asks apart
         if not quote:
             return []
-        if strip_remember_prefix(quote) is None and (lead := _COLON_LEAD.match(quote)):
+        if save_lead(quote) is None and (lead := _COLON_LEAD.match(quote)):
             quote = quote[lead.end() :]  # "Some context: I'm based in X": the statement
         if guess := _GUESS_WHO.match(quote):
             # "Guess who got made lead?": the announcement is the words after "who"
             quote = quote[guess.end() :].strip().rstrip(" ?!.") or quote
         clause = quote
-        remember = strip_remember_prefix(clause)
+        remember = save_lead(clause)  # "please remember ...", "fyi I ..." (saves.py)
+        notes = remember is None or not weak_lead(clause)  # "fyi ..." keeps typed facts only
         if remember is not None:
             clause, quote = remember, remember
-        explicit = remember is not None or turn.explicit
+        explicit = remember is not None or turn.explicit or save_list(sentence)
         if explicit:
             clause = _first_person(clause)  # "The user is allergic to X", as models write
         clause = self._self_corrected(clause, turn, scope)
@@ -2189,15 +2194,36 @@ class RuleExtractor(BaseExtractor):
             ]
             if not any(s.own for s in specs):  # "Ana is my other half": not Ana's clause
                 specs += self._holder_specs(clause, holder, turn, scope)
-        if not specs and explicit:
-            text = matched_text if found is None else clause
-            if m := _CONSTRAINT.search(_tidy(text)):
-                value = _tidy(m.group("o"))
-                specs.append(_Spec("fact", "constraint", value, third_person(f"I {value}")))
-            elif note := _tidy(text):
-                specs.append(_Spec("fact", "note", note, third_person(note)))
+        if explicit:  # what the user asked to keep: typed where a frame fits, else a note
+            specs += self._saved(clause if specs or found else matched_text, specs, holder, notes)
         return [self._candidate(s, turn, start, clause, quote, sentence, found, explicit)
                 for s in specs]  # fmt: skip
+
+    def _saved(
+        self, clause: str, specs: list[_Spec], holder: Holder | None, notes: bool = True
+    ) -> list[_Spec]:
+        """An explicit save's facts besides ``specs`` (``saves.saved_specs``); about another
+        person with nothing typed for them, a note of theirs (the user's when the clause
+        is about the user too: "my neighbour has a key to my flat")."""
+        if holder is not None:
+            if not notes or not all(s.people and s.noun_phrase for s in specs):
+                return []  # what they said of the person is typed, or names them only
+            if not (note := _tidy(clause)):
+                return []
+            if _HAS_PERSON.search(clause[: holder.start] + clause[holder.end :]):
+                return [_Spec("fact", "note", note, third_person(note), timeless=True,
+                              negation_in_value=True)]  # fmt: skip
+            return [_Spec("fact", "note", note, third_person(note), timeless=True,
+                          negation_in_value=True, subject=person_subject(holder.holder),
+                          holder=holder.holder)]  # fmt: skip
+        out = []
+        typed = [(x.object, x.people and x.noun_phrase) for x in specs]
+        for s in saved_specs(clause, typed, notes=notes):
+            text = third_person(s.said)
+            value = verb_phrase(s.object, text) if s.verbal else s.object
+            out.append(_Spec(s.kind, s.predicate, value, text, timeless=True,
+                             negation_in_value=True))  # fmt: skip
+        return out
 
     def _holder_specs(
         self, clause: str, holder: Holder, turn: UserTurn, scope: str | None
@@ -2248,7 +2274,7 @@ class RuleExtractor(BaseExtractor):
                 polarity = "retract"
         mood = modality(clause, sentence, upto=at + len(s.object) if at >= 0 else None)
         valid_to = None
-        when = found.when if found is not None else None
+        when = found.when if found is not None and not s.timeless else None
         if s.noun_phrase and at >= 0:
             # "my son Teo starts school next week": having a son is not the plan
             head = clause[: at + len(s.object)]

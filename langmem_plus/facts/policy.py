@@ -170,9 +170,11 @@ DEFAULT_MULTI_VALUED: frozenset[str] = frozenset(
 )
 """Predicates that accumulate. Unknown predicates are treated the same way."""
 
-INTENTIONS: frozenset[str] = frozenset({"current_goal"})
+INTENTIONS: frozenset[str] = frozenset({"current_goal", "note"})
 """Predicates whose value is an intention: a goal is said as a plan ("I want to run a 10k",
-"I'm going to learn Italian") and is true now as a goal, so ``plan`` does not reject it."""
+"I'm going to learn Italian") and is true now as a goal, so ``plan`` does not reject it; a
+note the user asked to keep ("remember we're moving house on the 14th") says the plan
+exists, and fills no slot."""
 
 DEFAULT_PREDICATE_ALIASES: Mapping[str, str] = {
     "lives_in": "city",

@@ -43,7 +43,14 @@ from typing import Any, Protocol
 
 from langmem_plus.errors import StoreUnavailableError
 
-__all__ = ["AcquirableLock", "InlineWatch", "Outcome", "OutcomeKind", "TaskDeadline", "ThreadDeadline"]
+__all__ = [
+    "AcquirableLock",
+    "InlineWatch",
+    "Outcome",
+    "OutcomeKind",
+    "TaskDeadline",
+    "ThreadDeadline",
+]
 
 
 class AcquirableLock(Protocol):
@@ -270,7 +277,9 @@ class ThreadDeadline:
     def _start_worker(self) -> _Worker:
         worker = _Worker()
         t = threading.Thread(
-            target=self._work, args=(worker,), name=f"{self._name}-{len(self._threads)}",
+            target=self._work,
+            args=(worker,),
+            name=f"{self._name}-{len(self._threads)}",
             daemon=True,
         )
         worker.thread = t
@@ -378,9 +387,7 @@ class _Resume:
 
     __slots__ = ("cancelling", "coro", "expired", "first", "owner", "task")
 
-    def __init__(
-        self, owner: TaskDeadline, coro: Coroutine[Any, Any, Any], first: Any
-    ) -> None:
+    def __init__(self, owner: TaskDeadline, coro: Coroutine[Any, Any, Any], first: Any) -> None:
         self.owner = owner
         self.coro = coro
         self.first = first
