@@ -90,15 +90,15 @@ def test_a_store_written_by_the_previous_release_still_reads_and_filters(tmp_pat
         assert {i.key for i in store.search(NS, filter={"status": "moved"})} == {"lisbon"}
 
 
-def test_the_engine_gets_one_json_text_and_only_the_scalars_it_filters_on() -> None:
+def test_the_engine_gets_one_json_text_and_only_the_fact_fields_it_filters_on() -> None:
     value = ROWS["lisbon"]
     p = build_payload(NS, "lisbon", value, created_at=1.0, updated_at=1.0, ttl_minutes=None)
-    # lists, dicts and nulls never narrow an engine filter: only the text holds them
-    assert p["value"] == {"text": "Ines lives in Lisbon", "status": "active", "seen": 2}
-    assert p["user_id"] == "ines" and p["predicate"] == "city"
-    assert "tags" not in p and "quote" not in p
-    strings = [v for v in p.values() if isinstance(v, str)]
-    assert '"tags":["home","city"]' in p["doc"] and len(strings) == 6
+    # the value's other keys (scalars, lists, dicts, nulls) are only in the text: every
+    # payload value costs the engine a conversion, and nothing filters on them there
+    assert set(p) == {"ns", "ns_prefixes", "key", "doc", "created_at", "updated_at",
+                      "user_id", "predicate", "object"}
+    assert p["user_id"] == "ines" and p["predicate"] == "city" and p["object"] == "Lisbon"
+    assert '"tags":["home","city"]' in p["doc"] and '"status":"active"' in p["doc"]
 
 
 def test_new_rows_filter_exactly_as_before(tmp_path: Path) -> None:
@@ -112,3 +112,16 @@ def test_new_rows_filter_exactly_as_before(tmp_path: Path) -> None:
         }
         assert {i.key for i in store.search(NS, filter={"quote": None})} == {"lisbon"}
         assert {i.key for i in store.search(NS, filter={"seen": 1})} == {"tea"}
+        assert {i.key for i in store.search(NS, filter={"status": {"$ne": "active"}})} == {"tea"}
+        assert {i.key for i in store.search(NS, filter={"seen": {"$gte": 2}})} == {"lisbon"}
+        hits = store.search(NS, query="tea", filter={"status": "archived"}, limit=1)
+        assert [h.key for h in hits] == ["tea"]
+
+
+def test_rows_of_both_formats_in_one_namespace_filter_alike(tmp_path: Path) -> None:
+    _old_store(tmp_path / "edge")
+    with QdrantStore(path=tmp_path / "edge", index={"fields": ["text"]}) as store:
+        store.put(NS, "cafe", {**ROWS["tea"], "object": "coffee", "status": "active"})
+        assert {i.key for i in store.search(NS, filter={"status": "active"})} == {"lisbon", "cafe"}
+        assert {i.key for i in store.search(NS, filter={"seen": 1})} == {"tea", "cafe"}
+        assert {i.key for i in store.search(NS, filter={"object": "coffee"})} == {"cafe"}

@@ -223,6 +223,54 @@ def validate_value(namespace: tuple[str, ...], key: str, value: Any) -> dict[str
     return clean
 
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+
+
+def _flat_text(value: dict[str, Any]) -> str | None:
+    """The JSON text of a flat value (string keys; inside it only scalars and lists of
+    scalars) that breaks no rule, in one pass of the encoder; ``None`` for anything else,
+    which the full walk decides and explains: a deeper value, a refused one, or text that
+    merely looks like either (a bracket inside a string)."""
+    if not set(map(type, value)) <= _STR_ONLY:
+        return None
+    try:
+        text = _ENCODER.encode(value)  # refuses NaN, infinity and non-JSON types itself
+    except (TypeError, ValueError, RecursionError):
+        return None
+    if text.count("{") != 1:
+        return None  # a dict inside: walk it
+    lists = 0
+    for v in value.values():
+        t = type(v)
+        if t is int:
+            if not MIN_INT <= v <= MAX_INT:
+                return None
+        elif t is list or t is tuple:
+            lists += 1
+            for x in v:
+                tx = type(x)
+                if tx is int:
+                    if not MIN_INT <= x <= MAX_INT:
+                        return None
+                elif tx not in _SCALARS:
+                    return None
+        elif t not in _SCALARS:
+            return None  # a subclass (an IntEnum, ...): the walk applies every rule to it
+    if text.count("[") != lists:
+        return None  # a list inside a list: walk it
+    if text.isascii():
+        return text if len(text) <= MAX_VALUE_BYTES else None
+    try:
+        size = len(text.encode("utf-8"))  # a lone surrogate, in a key or a string, fails
+    except UnicodeEncodeError:
+        return None
+    return text if size <= MAX_VALUE_BYTES else None
+
+
+_STR_ONLY = frozenset({str})
+_SCALARS = frozenset({str, float, bool, type(None)})
+
+
 def encode_value(namespace: tuple[str, ...], key: str, value: Any) -> str:
     """Check ``value`` like ``validate_value`` and return it as compact JSON text (what a
     store keeps; ``json.loads`` of it is ``validate_value``'s answer).
@@ -234,6 +282,10 @@ def encode_value(namespace: tuple[str, ...], key: str, value: Any) -> str:
     Raises:
         ValueNotSerializableError: as ``validate_value``.
     """
+    if type(key) is str and type(value) is dict and not has_lone_surrogate(key):
+        flat = _flat_text(value)
+        if flat is not None:
+            return flat
     try:
         if not isinstance(key, str) or has_lone_surrogate(key):
             raise _Refused(
