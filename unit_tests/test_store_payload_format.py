@@ -12,9 +12,15 @@ from langgraph.store.base import PutOp
 
 from langmem_plus.stores import QdrantStore
 from langmem_plus.stores.calls import PointData, Upsert
-from langmem_plus.stores.payload import FACT_FIELDS, build_payload, point_id
+from langmem_plus.stores.payload import build_payload, point_id
 
 NS = ("langmem_plus", "ines", "facts")
+
+PREVIOUS_FACT_FIELDS = (
+    "fact_id", "user_id", "scope", "kind", "subject", "predicate", "object",
+    "valid_from", "valid_to", "asserted_at", "expired_at",
+)
+"""What the releases before issue 14 promoted to the top of the payload."""
 
 ROWS: dict[str, dict[str, Any]] = {
     "lisbon": {
@@ -52,7 +58,7 @@ def _previous_release_payload(store: QdrantStore, key: str, value: dict[str, Any
         "created_at": now - 60.0,
         "updated_at": now - 60.0,
     }
-    for name in FACT_FIELDS:
+    for name in PREVIOUS_FACT_FIELDS:
         v = value.get(name)
         if isinstance(v, (str, int, float, bool)):
             payload[name] = v
@@ -96,8 +102,8 @@ def test_the_engine_gets_one_json_text_and_only_the_fact_fields_it_filters_on() 
     # the value's other keys (scalars, lists, dicts, nulls) are only in the text: every
     # payload value costs the engine a conversion, and nothing filters on them there
     assert set(p) == {"ns", "ns_prefixes", "key", "doc", "created_at", "updated_at",
-                      "user_id", "predicate", "object"}
-    assert p["user_id"] == "ines" and p["predicate"] == "city" and p["object"] == "Lisbon"
+                      "user_id", "predicate"}
+    assert p["user_id"] == "ines" and p["predicate"] == "city"
     assert '"tags":["home","city"]' in p["doc"] and '"status":"active"' in p["doc"]
 
 
@@ -125,3 +131,7 @@ def test_rows_of_both_formats_in_one_namespace_filter_alike(tmp_path: Path) -> N
         assert {i.key for i in store.search(NS, filter={"status": "active"})} == {"lisbon", "cafe"}
         assert {i.key for i in store.search(NS, filter={"seen": 1})} == {"tea", "cafe"}
         assert {i.key for i in store.search(NS, filter={"object": "coffee"})} == {"cafe"}
+        assert {i.key for i in store.search(NS, filter={"object": "Lisbon"})} == {"lisbon"}
+        assert {i.key for i in store.search(NS, filter={"object": {"$gt": "b"}})} == {
+            "cafe", "tea"
+        }

@@ -68,16 +68,18 @@ FACT_FIELDS: tuple[str, ...] = (
     "kind",
     "subject",
     "predicate",
-    "object",
-    "valid_from",
     "valid_to",
-    "asserted_at",
     "expired_at",
 )
-"""Value fields promoted to the top of the payload (when scalar) and indexed."""
+"""Value fields promoted to the top of the payload (when scalar) and indexed: the ones
+filters narrow on ("current facts of user X in scope Y", a slot, a fact by id). A fact's
+``object``, ``valid_from`` and ``asserted_at`` were promoted too before issue 14; nothing
+filters on them in the engine (time questions are answered in Python), and each cost every
+write a conversion and an index update, so they are only in ``doc`` now (a filter on them
+is decided by ``matches_filter``; old rows keep their copies, unread)."""
 
 _PROMOTED = frozenset(FACT_FIELDS)
-_DATETIME_FIELDS = frozenset({"valid_from", "valid_to", "asserted_at", "expired_at"})
+_DATETIME_FIELDS = frozenset({"valid_to", "expired_at"})
 
 INDEXED_FIELDS: dict[str, str] = {
     "ns": "keyword",
