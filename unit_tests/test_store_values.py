@@ -183,7 +183,7 @@ async def test_the_async_store_refuses_the_same_values(tmp_path: Path) -> None:
         assert [h.key for h in reopened.search(())] == ["home"]
 
 
-# ---- the one-pass check of flat values decides exactly as the full walk (issue 14) --------
+# ---- the one-pass check decides exactly as the full walk (issue 14) ----------------------
 
 class _Big(enum.IntEnum):
     HUGE = 2**70
@@ -199,16 +199,17 @@ _flat_scalars = st.one_of(
     st.text(alphabet=st.characters(max_codepoint=0x10FFFF, blacklist_categories=())),
     st.sampled_from(["a[b", "{x}", "\ud800", "caf\u00e9", "]", "{"]),
 )
-_flat_values = st.dictionaries(
-    st.one_of(st.text(max_size=6), st.sampled_from(["[", "{", "\udc00", "k"]), st.integers()),
-    st.one_of(
-        _flat_scalars,
-        st.lists(_flat_scalars, max_size=4),
-        st.lists(st.lists(_flat_scalars, max_size=2), max_size=2),
-        st.dictionaries(st.text(max_size=3), _flat_scalars, max_size=2),
+_keys = st.one_of(st.text(max_size=6), st.sampled_from(["[", "{", "\udc00", "k"]), st.integers())
+_nested = st.recursive(
+    _flat_scalars,
+    lambda children: st.one_of(
+        st.lists(children, max_size=3),
+        st.tuples(children),
+        st.dictionaries(_keys, children, max_size=3),
     ),
-    max_size=6,
+    max_leaves=12,
 )
+_flat_values = st.dictionaries(_keys, _nested, max_size=6)
 
 
 def _outcome(value: dict[Any, Any]) -> tuple[str, str]:
@@ -222,10 +223,28 @@ def _outcome(value: dict[Any, Any]) -> tuple[str, str]:
 @given(_flat_values)
 def test_the_one_pass_check_accepts_and_refuses_exactly_as_the_walk(value: dict[Any, Any]) -> None:
     fast = _outcome(value)
-    original = values._flat_text
-    values._flat_text = lambda v: None  # type: ignore[assignment]
+    original = values._one_pass
+    values._one_pass = lambda v: None  # type: ignore[assignment]
     try:
         walked = _outcome(value)
     finally:
-        values._flat_text = original
+        values._one_pass = original
     assert fast == walked
+
+
+@pytest.mark.parametrize("depth", [MAX_DEPTH - 1, MAX_DEPTH, MAX_DEPTH + 1, MAX_DEPTH + 5])
+def test_the_one_pass_check_keeps_the_depth_limit(depth: int) -> None:
+    fast = _outcome(nested(depth))
+    original = values._one_pass
+    values._one_pass = lambda v: None  # type: ignore[assignment]
+    try:
+        walked = _outcome(nested(depth))
+    finally:
+        values._one_pass = original
+    assert fast == walked and (fast[0] == "ok") == (depth <= MAX_DEPTH)
+
+
+def test_a_cyclic_value_is_refused_by_the_one_pass_check_too() -> None:
+    value: dict[str, Any] = {"a": []}
+    value["a"].append(value)
+    assert _outcome(value)[0] == "refused"

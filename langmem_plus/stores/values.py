@@ -224,40 +224,47 @@ def validate_value(namespace: tuple[str, ...], key: str, value: Any) -> dict[str
 
 
 _ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+_STR_ONLY = frozenset({str})
+_SCALARS = frozenset({str, float, bool, type(None)})
 
 
-def _flat_text(value: dict[str, Any]) -> str | None:
-    """The JSON text of a flat value (string keys; inside it only scalars and lists of
-    scalars) that breaks no rule, in one pass of the encoder; ``None`` for anything else,
-    which the full walk decides and explains: a deeper value, a refused one, or text that
-    merely looks like either (a bracket inside a string)."""
-    if not set(map(type, value)) <= _STR_ONLY:
-        return None
-    try:
-        text = _ENCODER.encode(value)  # refuses NaN, infinity and non-JSON types itself
-    except (TypeError, ValueError, RecursionError):
-        return None
-    if text.count("{") != 1:
-        return None  # a dict inside: walk it
-    lists = 0
-    for v in value.values():
+def _plain(obj: Any, depth: int) -> bool:
+    """Whether ``obj`` (a dict, list or tuple ``depth`` containers deep) is made of plain
+    JSON types with string keys, integers in range and no deeper than ``MAX_DEPTH``: the
+    rules the encoder does not check itself. A fast path only, with no path kept: False
+    sends the value to the full walk, which decides and explains."""
+    if depth > MAX_DEPTH:
+        return False  # a cyclic value ends here too
+    if type(obj) is dict:
+        if not set(map(type, obj)) <= _STR_ONLY:
+            return False
+        items: Any = obj.values()
+    else:
+        items = obj
+    for v in items:
         t = type(v)
+        if t in _SCALARS:
+            continue  # NaN/infinity: the encoder; lone surrogates: the UTF-8 size check
         if t is int:
             if not MIN_INT <= v <= MAX_INT:
-                return None
-        elif t is list or t is tuple:
-            lists += 1
-            for x in v:
-                tx = type(x)
-                if tx is int:
-                    if not MIN_INT <= x <= MAX_INT:
-                        return None
-                elif tx not in _SCALARS:
-                    return None
-        elif t not in _SCALARS:
-            return None  # a subclass (an IntEnum, ...): the walk applies every rule to it
-    if text.count("[") != lists:
-        return None  # a list inside a list: walk it
+                return False
+        elif t is dict or t is list or t is tuple:
+            if not _plain(v, depth + 1):
+                return False
+        else:
+            return False  # a subclass (an IntEnum, ...) or another type: the walk decides
+    return True
+
+
+def _one_pass(value: dict[str, Any]) -> str | None:
+    """The JSON text of a value of plain types that breaks no rule, checked in one pass
+    over the value and one of the encoder; ``None`` when the full walk must decide."""
+    if not _plain(value, 1):
+        return None
+    try:
+        text = _ENCODER.encode(value)
+    except ValueError:  # NaN or infinity
+        return None
     if text.isascii():
         return text if len(text) <= MAX_VALUE_BYTES else None
     try:
@@ -265,10 +272,6 @@ def _flat_text(value: dict[str, Any]) -> str | None:
     except UnicodeEncodeError:
         return None
     return text if size <= MAX_VALUE_BYTES else None
-
-
-_STR_ONLY = frozenset({str})
-_SCALARS = frozenset({str, float, bool, type(None)})
 
 
 def encode_value(namespace: tuple[str, ...], key: str, value: Any) -> str:
@@ -283,9 +286,9 @@ def encode_value(namespace: tuple[str, ...], key: str, value: Any) -> str:
         ValueNotSerializableError: as ``validate_value``.
     """
     if type(key) is str and type(value) is dict and not has_lone_surrogate(key):
-        flat = _flat_text(value)
-        if flat is not None:
-            return flat
+        fast = _one_pass(value)
+        if fast is not None:
+            return fast
     try:
         if not isinstance(key, str) or has_lone_surrogate(key):
             raise _Refused(
