@@ -12,9 +12,15 @@ from langgraph.store.base import PutOp
 
 from langmem_plus.stores import QdrantStore
 from langmem_plus.stores.calls import PointData, Upsert
-from langmem_plus.stores.payload import FACT_FIELDS, build_payload, point_id
+from langmem_plus.stores.payload import build_payload, point_id
 
 NS = ("langmem_plus", "ines", "facts")
+
+PREVIOUS_FACT_FIELDS = (
+    "fact_id", "user_id", "scope", "kind", "subject", "predicate", "object",
+    "valid_from", "valid_to", "asserted_at", "expired_at",
+)
+"""What the releases before issue 14 promoted to the top of the payload."""
 
 ROWS: dict[str, dict[str, Any]] = {
     "lisbon": {
@@ -52,7 +58,7 @@ def _previous_release_payload(store: QdrantStore, key: str, value: dict[str, Any
         "created_at": now - 60.0,
         "updated_at": now - 60.0,
     }
-    for name in FACT_FIELDS:
+    for name in PREVIOUS_FACT_FIELDS:
         v = value.get(name)
         if isinstance(v, (str, int, float, bool)):
             payload[name] = v
@@ -90,15 +96,15 @@ def test_a_store_written_by_the_previous_release_still_reads_and_filters(tmp_pat
         assert {i.key for i in store.search(NS, filter={"status": "moved"})} == {"lisbon"}
 
 
-def test_the_engine_gets_one_json_text_and_only_the_scalars_it_filters_on() -> None:
+def test_the_engine_gets_one_json_text_and_only_the_fact_fields_it_filters_on() -> None:
     value = ROWS["lisbon"]
     p = build_payload(NS, "lisbon", value, created_at=1.0, updated_at=1.0, ttl_minutes=None)
-    # lists, dicts and nulls never narrow an engine filter: only the text holds them
-    assert p["value"] == {"text": "Ines lives in Lisbon", "status": "active", "seen": 2}
+    # the value's other keys (scalars, lists, dicts, nulls) are only in the text: every
+    # payload value costs the engine a conversion, and nothing filters on them there
+    assert set(p) == {"ns", "ns_prefixes", "key", "doc", "created_at", "updated_at",
+                      "user_id", "predicate"}
     assert p["user_id"] == "ines" and p["predicate"] == "city"
-    assert "tags" not in p and "quote" not in p
-    strings = [v for v in p.values() if isinstance(v, str)]
-    assert '"tags":["home","city"]' in p["doc"] and len(strings) == 6
+    assert '"tags":["home","city"]' in p["doc"] and '"status":"active"' in p["doc"]
 
 
 def test_new_rows_filter_exactly_as_before(tmp_path: Path) -> None:
@@ -112,3 +118,20 @@ def test_new_rows_filter_exactly_as_before(tmp_path: Path) -> None:
         }
         assert {i.key for i in store.search(NS, filter={"quote": None})} == {"lisbon"}
         assert {i.key for i in store.search(NS, filter={"seen": 1})} == {"tea"}
+        assert {i.key for i in store.search(NS, filter={"status": {"$ne": "active"}})} == {"tea"}
+        assert {i.key for i in store.search(NS, filter={"seen": {"$gte": 2}})} == {"lisbon"}
+        hits = store.search(NS, query="tea", filter={"status": "archived"}, limit=1)
+        assert [h.key for h in hits] == ["tea"]
+
+
+def test_rows_of_both_formats_in_one_namespace_filter_alike(tmp_path: Path) -> None:
+    _old_store(tmp_path / "edge")
+    with QdrantStore(path=tmp_path / "edge", index={"fields": ["text"]}) as store:
+        store.put(NS, "cafe", {**ROWS["tea"], "object": "coffee", "status": "active"})
+        assert {i.key for i in store.search(NS, filter={"status": "active"})} == {"lisbon", "cafe"}
+        assert {i.key for i in store.search(NS, filter={"seen": 1})} == {"tea", "cafe"}
+        assert {i.key for i in store.search(NS, filter={"object": "coffee"})} == {"cafe"}
+        assert {i.key for i in store.search(NS, filter={"object": "Lisbon"})} == {"lisbon"}
+        assert {i.key for i in store.search(NS, filter={"object": {"$gt": "b"}})} == {
+            "cafe", "tea"
+        }

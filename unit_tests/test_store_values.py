@@ -8,15 +8,18 @@ reopens with every namespace and prefix readable.
 from __future__ import annotations
 
 import asyncio
+import enum
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from langgraph.store.base import PutOp
 
 from langmem_plus.errors import LangmemPlusError, ValueNotSerializableError
-from langmem_plus.stores import AsyncQdrantStore, QdrantStore
+from langmem_plus.stores import AsyncQdrantStore, QdrantStore, values
 from langmem_plus.stores.values import MAX_DEPTH, MAX_INT, MAX_VALUE_BYTES, MIN_INT
 
 ENGINES = ["qdrant_edge", "qdrant_local"]
@@ -178,3 +181,70 @@ async def test_the_async_store_refuses_the_same_values(tmp_path: Path) -> None:
     await asyncio.sleep(0)
     with QdrantStore(path=tmp_path / "edge") as reopened:
         assert [h.key for h in reopened.search(())] == ["home"]
+
+
+# ---- the one-pass check decides exactly as the full walk (issue 14) ----------------------
+
+class _Big(enum.IntEnum):
+    HUGE = 2**70
+    SMALL = 3
+
+
+_flat_scalars = st.one_of(
+    st.sampled_from([_Big.HUGE, _Big.SMALL]),
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(2**70), max_value=2**70),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(alphabet=st.characters(max_codepoint=0x10FFFF, blacklist_categories=())),
+    st.sampled_from(["a[b", "{x}", "\ud800", "caf\u00e9", "]", "{"]),
+)
+_keys = st.one_of(st.text(max_size=6), st.sampled_from(["[", "{", "\udc00", "k"]), st.integers())
+_nested = st.recursive(
+    _flat_scalars,
+    lambda children: st.one_of(
+        st.lists(children, max_size=3),
+        st.tuples(children),
+        st.dictionaries(_keys, children, max_size=3),
+    ),
+    max_leaves=12,
+)
+_flat_values = st.dictionaries(_keys, _nested, max_size=6)
+
+
+def _outcome(value: dict[Any, Any]) -> tuple[str, str]:
+    try:
+        return ("ok", values.encode_value(NS, "k", value))
+    except ValueNotSerializableError as exc:
+        return ("refused", str(exc))
+
+
+@settings(max_examples=400, deadline=None)
+@given(_flat_values)
+def test_the_one_pass_check_accepts_and_refuses_exactly_as_the_walk(value: dict[Any, Any]) -> None:
+    fast = _outcome(value)
+    original = values._one_pass
+    values._one_pass = lambda v: None  # type: ignore[assignment]
+    try:
+        walked = _outcome(value)
+    finally:
+        values._one_pass = original
+    assert fast == walked
+
+
+@pytest.mark.parametrize("depth", [MAX_DEPTH - 1, MAX_DEPTH, MAX_DEPTH + 1, MAX_DEPTH + 5])
+def test_the_one_pass_check_keeps_the_depth_limit(depth: int) -> None:
+    fast = _outcome(nested(depth))
+    original = values._one_pass
+    values._one_pass = lambda v: None  # type: ignore[assignment]
+    try:
+        walked = _outcome(nested(depth))
+    finally:
+        values._one_pass = original
+    assert fast == walked and (fast[0] == "ok") == (depth <= MAX_DEPTH)
+
+
+def test_a_cyclic_value_is_refused_by_the_one_pass_check_too() -> None:
+    value: dict[str, Any] = {"a": []}
+    value["a"].append(value)
+    assert _outcome(value)[0] == "refused"

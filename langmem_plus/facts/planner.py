@@ -47,7 +47,13 @@ from langmem_plus.facts.profile import (
     profile_facts,
     render_profile,
 )
-from langmem_plus.facts.recall_cache import RecallCache, fingerprint, witnessed, write_witness
+from langmem_plus.facts.recall_cache import (
+    WITNESS_MAX,
+    RecallCache,
+    fingerprint,
+    witnessed,
+    write_witness,
+)
 from langmem_plus.facts.retrieval import Recall, RetrievalPolicy
 from langmem_plus.facts.text_rules import content_terms
 
@@ -222,6 +228,27 @@ def _hits(pages: Iterable[Result]) -> list[Fact]:
     return out
 
 
+def _witnessed_writes(writes: Sequence[Op], ns: tuple[str, ...]) -> list[Op]:
+    """The writes ``write_witness`` keeps: those of the first ``WITNESS_MAX`` current-row
+    keys written (a ``remember_many`` step writes up to 256; only these are digested)."""
+    keys: set[str] = set()
+    out: list[Op] = []
+    for op in writes:
+        if isinstance(op, PutOp) and op.namespace == ns:
+            if op.key not in keys:
+                if len(keys) == WITNESS_MAX:
+                    continue
+                keys.add(op.key)
+            out.append(op)
+    return out
+
+
+def _log_entry(now: datetime, action: str, fact_id: str | None, reason: str) -> dict[str, Any]:
+    """One decision as the log keeps it (no fact text), logged as it is made."""
+    _log.info("memory %s fact_id=%s reason=%s", action, fact_id, reason)
+    return {"time": _iso(now), "action": action, "fact_id": fact_id, "reason": reason}
+
+
 def _date(t: datetime | None) -> str:
     return t.date().isoformat() if t is not None else "unknown"
 
@@ -295,19 +322,23 @@ class Planner:
         witness of those writes (see ``recall_cache``). It must go in the same batch, after
         them."""
         version = self._version(meta) + by
+        ns = self.layout.facts(user_id)
         value = {
             "version": version,
             "etag": uuid.uuid4().hex,
-            "witness": write_witness(writes, self.layout.facts(user_id)),
+            "witness": write_witness(_witnessed_writes(writes, ns), ns),
         }
         return PutOp(self.layout.profile(user_id), "meta", value, index=False), version
 
     def _log_op(
         self, user_id: str, now: datetime, action: str, fact_id: str | None, reason: str
     ) -> PutOp:
+        return self._log_row(user_id, now, _log_entry(now, action, fact_id, reason))
+
+    def _log_row(self, user_id: str, now: datetime, value: dict[str, Any]) -> PutOp:
+        """The log row of one step, keyed by its time (``value``: one entry, or
+        ``{"entries": [...]}``)."""
         key = f"{now.strftime('%Y%m%dT%H%M%S.%f')}-{uuid.uuid4().hex[:8]}"
-        value = {"time": _iso(now), "action": action, "fact_id": fact_id, "reason": reason}
-        _log.info("memory %s fact_id=%s reason=%s", action, fact_id, reason)
         return PutOp(self.layout.log(user_id), key, value, index=False)
 
     def _key(self, fact: Fact) -> str:
@@ -567,7 +598,7 @@ class Planner:
         }
         decisions: list[Decision] = []
         writes: list[Op] = []
-        logs: list[Op] = []
+        logs: list[tuple[datetime, dict[str, Any]]] = []
         facts_of: dict[int, Fact] = {}  # id(op) -> the fact it writes (kept alive by writes)
         changed = 0
         for now, parsed, proto in staged:
@@ -618,9 +649,8 @@ class Planner:
                         history[op.key] = op.value
                 writes += step
             if decision.code != "replayed":
-                logs.append(
-                    self._log_op(user_id, now, decision.action, decision.fact_id, decision.code)
-                )
+                entry = _log_entry(now, decision.action, decision.fact_id, decision.code)
+                logs.append((now, entry))
             decisions.append(decision)
         if writes:
             bump, _ = self._bump(user_id, meta, writes, by=changed)
@@ -633,14 +663,13 @@ class Planner:
             elif isinstance(rendered, Item):  # the profile row read stays this version's
                 value = {**(bump.value or {}), PROFILE_ETAG: rendered.value["etag"]}
                 writes[-1] = bump._replace(value=value)
-        if len(logs) > 1:
+        if len(logs) == 1:
+            writes.append(self._log_row(user_id, logs[0][0], logs[0][1]))
+        elif logs:
             # one log row for the step's decisions: a point per decision cost as much as
             # the fact it logs (``read_log`` and ``forget`` read both shapes)
-            first = logs[0]
-            assert isinstance(first, PutOp)
-            batch = [op.value for op in logs if isinstance(op, PutOp)]
-            logs = [PutOp(first.namespace, first.key, {"entries": batch}, index=False)]
-        writes += logs
+            entries = [entry for _, entry in logs]
+            writes.append(self._log_row(user_id, logs[0][0], {"entries": entries}))
         if writes:
             yield writes
             if changed:  # the facts changed: the next recall reads them in its batch

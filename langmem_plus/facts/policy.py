@@ -78,6 +78,7 @@ from langmem_plus.facts.text_rules import (
     is_transient,
     sensitive_category,
 )
+from langmem_plus.ids import uuid5_text
 
 __all__ = [
     "CORRECTION",
@@ -596,7 +597,7 @@ def slot_id(user_id: str, scope: str | None, subject: str, predicate: str) -> st
     only overwrite each other, never add a second current value.
     """
     raw = "\x1f".join((user_id, scope or "", subject, predicate))
-    return str(uuid.uuid5(_FACT_ID_NS, "slot\x1f" + raw))
+    return uuid5_text(_FACT_ID_NS, "slot\x1f" + raw)
 
 
 def fact_id_for(
@@ -613,7 +614,7 @@ def fact_id_for(
     the fact was learned.
     """
     raw = "\x1f".join((user_id, scope or "", subject, predicate, normalize_object(obj), anchor))
-    return str(uuid.uuid5(_FACT_ID_NS, raw))
+    return uuid5_text(_FACT_ID_NS, raw)
 
 
 @dataclass(frozen=True, kw_only=True)

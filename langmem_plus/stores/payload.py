@@ -4,16 +4,16 @@
 * The payload keeps the namespace two ways (joined, every prefix) so namespace prefix
   search is one keyword match at a segment boundary.
 * ``doc`` holds the item's value as compact JSON text, the one copy reads return. The
-  engine converts every payload value it is given (a few microseconds per string on Qdrant
-  Edge), so it gets only what it filters on: fact fields found in a value (``user_id``,
-  ``predicate``, ``valid_to``, ...) at the top level, where they carry payload indexes, so
-  "current facts of user X" is an engine filter; and, under ``value``, the value's other
-  top-level scalars (``value.<key>`` narrows a LangGraph filter on that key). Lists, dicts
-  and nulls are not copied there: no engine condition ever narrows on them (a filter's
-  string or number never equals a list; a null filter is ``IsEmpty``, which a missing key
-  passes too), so ``matches_filter`` on the whole value decides them, as before.
+  engine converts every payload value it is given (measured on Qdrant Edge 0.9: ~3 us a
+  string, ~6 us a list or dict, and ~3 us more per payload index it updates), so it gets
+  only what it filters on: the fact fields found in a value (``user_id``, ``predicate``,
+  ``valid_to``, ...) at the top level, where they carry payload indexes, so "current facts
+  of user X" is an engine filter. No other key of the value is copied: a LangGraph filter on
+  one (``{"status": "active"}``) is decided by ``matches_filter`` on the decoded value, the
+  engine narrowing by namespace and the fact fields only.
 * A store written before ``doc`` existed has the whole value under ``value``; reads take
-  it from there (``stored_value``), and its filters keep working: the copy holds every key.
+  it from there (``stored_value``). A store written between the two releases also has the
+  value's top-level scalars under ``value``; nothing reads them any more.
 * A LangGraph filter keeps LangGraph's meaning (docs/store.md, "Filters"). The engine narrows
   the candidates with conditions every match passes, and decides a key alone where its
   semantics are exact (a string on a promoted fact field); the rest (array vs scalar,
@@ -23,8 +23,8 @@
 Example:
     >>> p = build_payload(("users", "alice"), "k1", {"user_id": "alice", "x": 1},
     ...                   created_at=1.0, updated_at=2.0, ttl_minutes=None)
-    >>> p["ns_prefixes"], p["user_id"], p["value"], p["doc"]
-    (['users', 'users.alice'], 'alice', {'x': 1}, '{"user_id":"alice","x":1}')
+    >>> p["ns_prefixes"], p["user_id"], p["doc"], "x" in p
+    (['users', 'users.alice'], 'alice', '{"user_id":"alice","x":1}', False)
     >>> stored_value(p)
     {'user_id': 'alice', 'x': 1}
 """
@@ -41,6 +41,7 @@ from typing import Any
 
 from langgraph.store.base import Item, SearchItem
 
+from langmem_plus.ids import uuid5_text
 from langmem_plus.stores.calls import Condition, IsEmpty, Match, Range, Where
 from langmem_plus.stores.values import encode_value, has_lone_surrogate
 
@@ -67,35 +68,52 @@ FACT_FIELDS: tuple[str, ...] = (
     "kind",
     "subject",
     "predicate",
-    "object",
-    "valid_from",
     "valid_to",
-    "asserted_at",
     "expired_at",
 )
-"""Value fields promoted to the top of the payload (when scalar) and indexed."""
+"""Value fields promoted to the top of the payload (when scalar) and indexed: the ones
+filters narrow on ("current facts of user X in scope Y", a slot, a fact by id). A fact's
+``object``, ``valid_from`` and ``asserted_at`` were promoted too before issue 14; nothing
+filters on them in the engine (time questions are answered in Python), and each cost every
+write a conversion and an index update, so they are only in ``doc`` now (a filter on them
+is decided by ``matches_filter``; old rows keep their copies, unread)."""
 
 _PROMOTED = frozenset(FACT_FIELDS)
-_DATETIME_FIELDS = frozenset({"valid_from", "valid_to", "asserted_at", "expired_at"})
+_DATETIME_FIELDS = frozenset({"valid_to", "expired_at"})
 
 INDEXED_FIELDS: dict[str, str] = {
     "ns": "keyword",
     "ns_prefixes": "keyword",
-    "key": "keyword",
     "updated_at": "float",
     "expires_at": "float",
     **{f: ("datetime" if f in _DATETIME_FIELDS else "keyword") for f in FACT_FIELDS},
 }
-"""Payload indexes every collection/shard gets: field -> schema."""
+"""Payload indexes every collection/shard gets: field -> schema. ``key`` is stored but not
+indexed (nothing filters on it; a store made before kept its index, which costs only
+writes)."""
 
 TENANT_FIELD = "user_id"
 
 
 @functools.lru_cache(maxsize=65_536)
 def point_id(namespace: tuple[str, ...], key: str) -> str:
-    """Deterministic point id for an item: the same (namespace, key) always maps to it.
-    Memoised: the per-user rows every recall reads (setting, version, session) repeat."""
-    return str(uuid.uuid5(_ID_NAMESPACE, json.dumps([list(namespace), key])))
+    """Deterministic point id for an item: the same (namespace, key) always maps to it,
+    ``uuid5`` of ``json.dumps([list(namespace), key])`` (built here from the same string
+    encoder). Memoised: the per-user rows every recall reads (setting, version, session)
+    repeat.
+
+    >>> point_id(("users", "alice"), "k1") == str(
+    ...     uuid.uuid5(_ID_NAMESPACE, json.dumps([["users", "alice"], "k1"])))
+    True
+    """
+    if type(key) is str and all(type(label) is str for label in namespace):
+        name = f"[[{', '.join(map(_quoted, namespace))}], {_quoted(key)}]"
+    else:
+        name = json.dumps([list(namespace), key])
+    return uuid5_text(_ID_NAMESPACE, name)
+
+
+_quoted = json.encoder.encode_basestring_ascii  # what json.dumps writes for a str
 
 
 def join_namespace(namespace: tuple[str, ...]) -> str:
@@ -106,6 +124,13 @@ def join_namespace(namespace: tuple[str, ...]) -> str:
 def split_namespace(joined: str) -> tuple[str, ...]:
     """Inverse of ``join_namespace``; ``""`` is ``()`` (no label is ever empty)."""
     return tuple(joined.split(".")) if joined else ()
+
+
+@functools.lru_cache(maxsize=65_536)
+def _namespace_fields(namespace: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
+    """``ns`` and ``ns_prefixes`` of a namespace (memoised: a user's rows share a few)."""
+    prefixes = tuple(join_namespace(namespace[: i + 1]) for i in range(len(namespace)))
+    return join_namespace(namespace), prefixes
 
 
 def build_payload(
@@ -124,9 +149,10 @@ def build_payload(
             (checked first, for every engine).
     """
     doc = encode_value(namespace, key, value)
+    joined, prefixes = _namespace_fields(namespace)
     payload: dict[str, Any] = {
-        "ns": join_namespace(namespace),
-        "ns_prefixes": [join_namespace(namespace[: i + 1]) for i in range(len(namespace))],
+        "ns": joined,
+        "ns_prefixes": list(prefixes),
         "key": key,
         "doc": doc,
         "created_at": created_at,
@@ -135,19 +161,15 @@ def build_payload(
     if ttl_minutes is not None:  # absent, not null: fewer keys per point on the hot path
         payload["ttl_minutes"] = ttl_minutes
         payload["expires_at"] = updated_at + ttl_minutes * 60.0
-    scalars: dict[str, Any] = {}
-    items = value.items()
-    if any(type(v) not in _PLAIN for v in value.values()):
-        items = json.loads(doc).items()  # subclasses (enums, ...) as their JSON value
-    for name, v in items:
-        if v is None or isinstance(v, (dict, list, tuple)):
-            continue
-        if name in _PROMOTED:
-            payload[name] = v
-        else:
-            scalars[name] = v
-    if scalars:
-        payload["value"] = scalars
+    names = [n for n in FACT_FIELDS if n in value]
+    if names:
+        promoted = value
+        if any(type(value[n]) not in _PLAIN for n in names):
+            promoted = json.loads(doc)  # subclasses (enums, ...) as their JSON value
+        for name in names:
+            v = promoted[name]
+            if v is not None and not isinstance(v, (dict, list, tuple)):
+                payload[name] = v
     return payload
 
 
@@ -223,25 +245,20 @@ def namespace_filter(prefix: tuple[str, ...]) -> Condition | None:
 # negation, a missing key reads as null, ranges compare numbers as numbers and strings as
 # text (code-point order, as PostgresStore with the C collation) and match nothing else.
 #
-# The engine only narrows: for each filter key it gets conditions that every matching item
-# passes (Qdrant's ``Match`` on an array matches any element, so it is a superset of
-# equality). Where those conditions are also exact (a string on a promoted fact field, which
-# only ever holds a scalar), the key is done in the engine; otherwise it is checked again in
-# Python by ``matches_filter``.
+# The engine only narrows: for each filter key on a promoted fact field it gets conditions
+# that every matching item passes. Where those conditions are also exact (a string on a
+# promoted fact field, which only ever holds a scalar), the key is done in the engine;
+# otherwise, and for every key that is not a fact field, it is checked in Python by
+# ``matches_filter``.
 
 _RANGES = {"$gt": "gte", "$gte": "gte", "$lt": "lte", "$lte": "lte"}
 _OPS = {"$eq", "$ne", *_RANGES}
 
 
 def _field_path(key: str) -> str | None:
-    """The payload path a value key maps to, or None if a path cannot express it."""
-    if key in FACT_FIELDS:
-        return key
-    if not key or any(c in key for c in '.[]"') or key.strip() != key:
-        return None
-    if has_lone_surrogate(key):
-        return None
-    return f"value.{key}"
+    """The payload path a value key maps to: a promoted fact field's own; ``None`` for any
+    other key, which only ``doc`` holds (``matches_filter`` decides it)."""
+    return key if key in _PROMOTED else None
 
 
 def _real(v: Any) -> bool:
@@ -311,7 +328,7 @@ def translate_filter(
     Example:
         >>> must, must_not, residual = translate_filter({"user_id": "alice", "tags": "x"})
         >>> [c.key for c in must], residual
-        (['user_id', 'value.tags'], {'tags': 'x'})
+        (['user_id'], {'tags': 'x'})
     """
     must: list[Condition] = []
     residual: dict[str, Any] = {}

@@ -223,6 +223,57 @@ def validate_value(namespace: tuple[str, ...], key: str, value: Any) -> dict[str
     return clean
 
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+_STR_ONLY = frozenset({str})
+_SCALARS = frozenset({str, float, bool, type(None)})
+
+
+def _plain(obj: Any, depth: int) -> bool:
+    """Whether ``obj`` (a dict, list or tuple ``depth`` containers deep) is made of plain
+    JSON types with string keys, integers in range and no deeper than ``MAX_DEPTH``: the
+    rules the encoder does not check itself. A fast path only, with no path kept: False
+    sends the value to the full walk, which decides and explains."""
+    if depth > MAX_DEPTH:
+        return False  # a cyclic value ends here too
+    if type(obj) is dict:
+        if not set(map(type, obj)) <= _STR_ONLY:
+            return False
+        items: Any = obj.values()
+    else:
+        items = obj
+    for v in items:
+        t = type(v)
+        if t in _SCALARS:
+            continue  # NaN/infinity: the encoder; lone surrogates: the UTF-8 size check
+        if t is int:
+            if not MIN_INT <= v <= MAX_INT:
+                return False
+        elif t is dict or t is list or t is tuple:
+            if not _plain(v, depth + 1):
+                return False
+        else:
+            return False  # a subclass (an IntEnum, ...) or another type: the walk decides
+    return True
+
+
+def _one_pass(value: dict[str, Any]) -> str | None:
+    """The JSON text of a value of plain types that breaks no rule, checked in one pass
+    over the value and one of the encoder; ``None`` when the full walk must decide."""
+    if not _plain(value, 1):
+        return None
+    try:
+        text = _ENCODER.encode(value)
+    except ValueError:  # NaN or infinity
+        return None
+    if text.isascii():
+        return text if len(text) <= MAX_VALUE_BYTES else None
+    try:
+        size = len(text.encode("utf-8"))  # a lone surrogate, in a key or a string, fails
+    except UnicodeEncodeError:
+        return None
+    return text if size <= MAX_VALUE_BYTES else None
+
+
 def encode_value(namespace: tuple[str, ...], key: str, value: Any) -> str:
     """Check ``value`` like ``validate_value`` and return it as compact JSON text (what a
     store keeps; ``json.loads`` of it is ``validate_value``'s answer).
@@ -234,6 +285,10 @@ def encode_value(namespace: tuple[str, ...], key: str, value: Any) -> str:
     Raises:
         ValueNotSerializableError: as ``validate_value``.
     """
+    if type(key) is str and type(value) is dict and not has_lone_surrogate(key):
+        fast = _one_pass(value)
+        if fast is not None:
+            return fast
     try:
         if not isinstance(key, str) or has_lone_surrogate(key):
             raise _Refused(

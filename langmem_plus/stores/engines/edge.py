@@ -136,6 +136,15 @@ class CompactReport(NamedTuple):
     bytes_after: int
 
 
+SEARCH_THREADS = 1
+"""Threads of the shard's search pool (scroll, query, count, facet). Edge's default, one per
+CPU, hands every call to a pool thread; measured on 2 busy cores (issue 14) a filtered
+scroll of one slot then took 0.3-2.7 ms of wall time for 0.04 ms of CPU, waiting for a
+pool thread to be scheduled (``remember`` reads a slot on every call). With one thread
+the same scroll took 0.05 ms. A store's calls are serialised by its lock anyway, and a
+shard this store never optimizes is one segment, which one thread reads alone."""
+
+
 def _edge_config(dims: int | None, distance: str) -> Any:
     vectors = None
     if dims:
@@ -149,6 +158,7 @@ def _edge_config(dims: int | None, distance: str) -> Any:
     return qe.EdgeConfig(
         vectors=vectors,
         sparse_vectors={"bm25": qe.EdgeSparseVectorParams(modifier=qe.Modifier.Idf)},
+        max_search_threads=SEARCH_THREADS,
     )
 
 
@@ -266,8 +276,16 @@ class EdgeEngine:
             logger.debug("store at %s: warm-up query failed: %s", self.path, exc)
 
     def _load(self) -> Any:
+        shard_path = os.path.join(self.path, _SHARD)
         try:
-            return qe.EdgeShard.load(os.path.join(self.path, _SHARD))
+            try:
+                # the config the shard was made with (Edge checks it), with SEARCH_THREADS
+                return qe.EdgeShard.load(shard_path, _edge_config(self._dims, self._distance))
+            except Exception as exc:
+                if "WouldBlock" in str(exc):
+                    raise
+                # a shard whose vectors another version configured: as it is
+                return qe.EdgeShard.load(shard_path)
         except Exception as exc:
             if "WouldBlock" in str(exc):
                 raise _in_use(self.path) from exc
