@@ -35,6 +35,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
+from langmem_plus.extraction.past import ended_cue
 from langmem_plus.extraction.timeparse import find_time_expression
 from langmem_plus.extraction.vocab import NOT_A_NAME, OTHER_PEOPLE, PETS, RELATIONS
 from langmem_plus.facts import text_rules
@@ -271,7 +272,7 @@ def is_past_state(clause: str) -> bool:
         >>> is_past_state("back when I was based in Lyon"), is_past_state("I've lived in Lyon")
         (True, False)
     """
-    return bool(_PAST.search(_norm(clause)))
+    return bool(_PAST.search(_norm(clause))) or ended_cue(_norm(clause))
 
 
 def valid_to_of(clause: str, sent_at: datetime) -> tuple[datetime, bool]:

@@ -46,9 +46,13 @@ from langmem_plus.extraction.grounding import (
     modality,
     negated_before,
     person_subject,
+    retraction_cue,
     valid_to_of,
     without_asked_tail,
 )
+from langmem_plus.extraction.past import clause_with
+from langmem_plus.extraction.people import names_after, people_in, unnamed_relation
+from langmem_plus.extraction.readings import readings
 from langmem_plus.extraction.retraction import bare_correction, ended, named_correction
 from langmem_plus.extraction.timeparse import TimeExpression, find_time_expression
 from langmem_plus.extraction.vocab import (
@@ -1556,6 +1560,7 @@ def _people_rule(ctx: _Context) -> list[_Spec]:
         if name.casefold() not in _NOT_A_NAME:
             out.append(_Spec("fact", "partner", name, f"The user's partner is {name}.",
                              people=True, single_valued=True))  # fmt: skip
+    out += _more_people(ctx, out)
     if m := _BREAKUP.search(ctx.clause):
         name = _name_value(m.group("o")) if m.group("o") else None
         out.append(
@@ -1563,6 +1568,36 @@ def _people_rule(ctx: _Context) -> list[_Spec]:
                   polarity="retract", people=True)
         )  # fmt: skip
     return out
+
+
+def _more_people(ctx: _Context, out: list[_Spec]) -> list[_Spec]:
+    """The forms ``people.py`` reads (a name in brackets, a pet by breed then name, "me and
+    my partner", names set off by a dash after a count), for people not found already."""
+    have = {s.object.casefold() for s in out}
+    more: list[_Spec] = []
+    for rel, name in people_in(ctx.clause, ctx.turn):
+        if name is None and (out or retraction_cue(ctx.turn or ctx.clause)):
+            continue  # "my wife and I split up": the ending is the news, not the wife
+        if (name or "").casefold() not in have:
+            # said by the noun phrase ("my wife and I are moving ..."): the relation holds
+            # whatever the clause plans
+            more.append(replace(_kin_spec(rel, name, "a"), noun_phrase=True))
+            have.add((name or "").casefold())
+    counted = [s for s in out if s.object[:1].isdigit() or s.object.split()[0] in _COUNTS]
+    if counted or (not out and _PARENT_OF.search(ctx.clause)):
+        names = names_after(ctx.turn, ctx.clause)
+        if names:
+            rel = "child"
+            if counted:
+                rel = _singular(counted[0].object.split()[-1])
+                rel = "child" if rel in ("children", "kids") else rel
+            more += [_kin_spec(rel, n) for n in names if n.casefold() not in have]
+            if more:
+                out[:] = [s for s in out if s not in counted]
+    return more
+
+
+_COUNTS = frozenset({"a", "an", "one", "two", "three", "four", "five", "six"})
 
 
 # ---- leaving a job, promotions
@@ -2162,6 +2197,10 @@ class RuleExtractor(BaseExtractor):
             specs = [s for s in specs if s.subject != "user" or s.people or s.own]
             if not any(s.own for s in specs):  # "Ana is my other half": not Ana's clause
                 specs += self._holder_specs(clause, holder, turn, scope)
+        if not specs and not explicit and (rel := unnamed_relation(clause)):
+            # "My daughter turns ten on Saturday": the user has a daughter (#12)
+            if not retraction_cue(sentence):
+                specs.append(replace(_kin_spec(rel, None, "a"), noun_phrase=True))
         if not specs and explicit:
             text = matched_text if found is None else clause
             if m := _CONSTRAINT.search(_tidy(text)):
@@ -2236,6 +2275,8 @@ class RuleExtractor(BaseExtractor):
                 cut = quote.find(found.phrase)
                 if cut > 0 and s.object.casefold() in quote[:cut].casefold():
                     quote = quote[:cut].rstrip(" ,;:-—–")
+        if s.people and s.noun_phrase and mood in ("plan", "question"):
+            mood = "asserted"  # "a party for my wife Mira?": asking about her says she is
         if found is not None and re.search(
             r"\b(?:until|till|up to|through)\s*$", clause[: found.start], re.IGNORECASE
         ):
@@ -2251,7 +2292,9 @@ class RuleExtractor(BaseExtractor):
                     quote = head.rstrip(" ,;:-—–")
                 elif not _tidy(head):
                     quote = tail.lstrip(" ,;:-—–")
-        if mood == "asserted" and polarity == "assert" and is_past_state(clause):
+        if mood == "asserted" and polarity == "assert" and is_past_state(
+            clause_with(clause, s.object) if at >= 0 else clause
+        ):
             valid_to = valid_to_of(clause, turn.sent_at)[0]
         where = turn.text.find(quote, start) if quote else -1
         if where >= 0 and at >= 0:
@@ -2309,6 +2352,7 @@ class RuleExtractor(BaseExtractor):
             if fallback and specs:
                 continue
             specs.extend(rule(ctx))
+        specs = _with_readings(specs, ctx)  # other shapes of the same clause (#12)
         if not specs:  # an ending no typed rule read: a membership, "no longer X" (#12)
             specs = [
                 _Spec("fact", p, o, t, polarity="retract", negation_in_value=True)
@@ -2465,6 +2509,27 @@ class RuleExtractor(BaseExtractor):
             for c in self._clause_facts(turn, start, start + len(new_said), scope, sentence)
         ]
         return said or None
+
+
+def _with_readings(specs: list[_Spec], ctx: _Context) -> list[_Spec]:
+    """``specs`` and what the rules find in the clause's other readings (``readings.py``:
+    a question's preamble, texting, a past state in a present frame); a value a reading
+    finds inside a longer one of the same predicate ("galway n work") replaces it."""
+    for reading in readings(ctx.clause):
+        sub = replace(ctx, clause=reading)
+        found = [s for _n, rule, fallback in _RULES if not fallback for s in rule(sub)]
+        if not found and reading not in ctx.clause:  # a frame said anew, not a piece
+            found = [s for _n, rule, fallback in _RULES if fallback for s in rule(sub)][:1]
+        for s in found:
+            low = s.object.casefold()
+            if low not in ctx.clause.casefold():
+                continue  # the reading's own words, not the user's
+            same = [o for o in specs if o.predicate == s.predicate and o.subject == s.subject]
+            if any(o.object.casefold() == low for o in same):
+                continue
+            longer = [o for o in same if low in o.object.casefold()]
+            specs = [o for o in specs if o not in longer] + [s]
+    return specs
 
 
 # A lead-in before a colon that is no statement of its own ("Some context:", "since you

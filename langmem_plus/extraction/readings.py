@@ -1,0 +1,97 @@
+"""Other readings of one clause: statements in shapes the core patterns do not read.
+
+The rule extractor matches each clause against its patterns; this module says the same
+clause again in the plain first-person frames those patterns know, keeping the value's
+words exactly as the user wrote them (so the quote and the value stay the user's own):
+
+* a question's preamble: "As a vegan living in Lyon, ..." -> "I'm a vegan", "I live in
+  Lyon" (the question itself is asked apart, ``grounding.without_asked_tail``);
+* texting: "i live in galway n work at X", "new job at X + moved to Y", a verb with its
+  subject left out after a comma ("live in X, work at Y");
+* passive and noun frames: "I've been hired by X", "new job at X";
+* value first: "X's home for me now";
+* past states: ``past.past_readings`` ("formerly at X", "my old car was a X").
+
+Example:
+    >>> readings("As a vegan living in Lyon")
+    ["I'm a vegan", 'I live in Lyon']
+    >>> readings("i live in galway n work at Penrose Dental")
+    ['i live in galway', 'I work at Penrose Dental']
+"""
+
+from __future__ import annotations
+
+import re
+
+from langmem_plus.extraction.past import past_readings
+
+__all__ = ["readings"]
+
+_CASED = r"(?:[A-Z]|[^\W\d_a-zA-Z])"
+# the verbs of a statement whose subject was left out ("work at X", "moved to Y")
+_BARE_VERB = re.compile(
+    r"^(?:(?:also|now|just|finally|recently|currently)\s+)*"
+    r"(?:live|living|work|working|moved|relocated|based|started|joined|speak|am|have|got)\b",
+    re.IGNORECASE,
+)
+_PREAMBLE = re.compile(
+    r"^\W*(?:as|being)\s+(?:(?P<art>a|an)\s+)?(?:someone\s+who(?:'s|’s|\s+is)\s+)?"
+    r"(?P<what>[\w-]+(?:\s+[\w-]+)?)"
+    r"(?:\s+(?:(?:who|that)\s+(?:lives|works|is based|'s based)|living|working|based)\s+"
+    r"(?P<prep>in|at|for|with)\s+(?P<o>.+))?$",
+    re.IGNORECASE,
+)
+_HIRED = re.compile(
+    r"\b(?:been|got|was|were|just|recently)\s+(?:hired|taken on|recruited|brought on)\s+"
+    rf"(?:by|at)\s+(?P<o>{_CASED}.*)$",
+    re.IGNORECASE,
+)
+_NEW_JOB = re.compile(
+    rf"^\W*(?:(?:a|my)\s+)?new\s+(?:job|role|position|gig)\s+(?:at|with)\s+(?P<o>{_CASED}.*)$",
+    re.IGNORECASE,
+)
+_HOME_FIRST = re.compile(
+    rf"^\W*(?P<o>{_CASED}[\w'’.-]*(?:\s+{_CASED}[\w'’.-]*)?)(?:'s|’s)\s+(?:home|where i live)\b"
+)
+_TEXT_AND = re.compile(r"\s+(?:n|\+|'n'|’n’)\s+|\s*,\s+(?=(?:also\s+|now\s+)?[a-z]+\s)")
+
+
+def _first_person(part: str) -> str:
+    part = part.strip(" ,.!")
+    if _BARE_VERB.match(part):
+        return "I " + part
+    return part
+
+
+def readings(clause: str) -> list[str]:
+    """Plain first-person wordings of ``clause`` the rules read; empty when none differ.
+
+    Example:
+        >>> readings("I've been hired by Quarry Lane Architects")
+        ['I work at Quarry Lane Architects']
+        >>> readings("I live in Oslo")
+        []
+    """
+    out: list[str] = []
+    if m := _PREAMBLE.match(clause.strip(" ,")):
+        what = m.group("what")
+        art = m.group("art")
+        out.append(f"I'm {art} {what}" if art else f"I'm {what}")
+        if m.group("o"):
+            verb = {"in": "live in", "at": "work at", "for": "work for", "with": "work with"}
+            prep = m.group("prep").casefold()
+            if re.search(r"work", m.group(0), re.IGNORECASE) and prep == "in":
+                verb["in"] = "work in"
+            out.append(f"I {verb[prep]} {m.group('o')}")
+    if m := _HIRED.search(clause):
+        out.append(f"I work at {m.group('o')}")
+    if m := _NEW_JOB.match(clause):
+        out.append(f"I work at {m.group('o')}")
+    if m := _HOME_FIRST.match(clause):
+        out.append(f"I live in {m.group('o')}")
+    parts = [p for p in _TEXT_AND.split(clause) if p.strip(" ,.!")]
+    if len(parts) > 1:
+        for part in parts:
+            out += [r for r in [_first_person(part), *readings(part)] if r not in out]
+    out += [r for r in past_readings(clause) if r not in out]
+    return [r for r in out if r.strip() and r != clause]
