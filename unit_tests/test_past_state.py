@@ -43,6 +43,12 @@ def read(text: str) -> list[tuple[str, str, bool]]:
          [("city", "Cádiz", True), ("city", "Sevilla", False)]),
         ("used to work for Hollowell Press, ages ago", [("employer", "Hollowell Press", True)]),
         ("I was previously employed by Ashgrove Mills.", [("employer", "Ashgrove Mills", True)]),
+        ("Kilkenny was home for a decade before that.", [("city", "Kilkenny", True)]),
+        ("I spent six years in Malmö before moving here.", [("city", "Malmö", True)]),
+        ("when my address was in Lund, I cycled everywhere", [("city", "Lund", True)]),
+        ("My last job was at Fernwood Logistics.", [("employer", "Fernwood Logistics", True)]),
+        ("I was with Quillon for years before I joined Arbor Bank.",
+         [("employer", "Quillon", True), ("employer", "Arbor Bank", False)]),
     ],
 )  # fmt: skip
 def test_a_past_state_is_read_as_ended(text: str, expected: list[tuple[str, str, bool]]) -> None:

@@ -33,6 +33,9 @@ def read(text: str) -> set[tuple[str, str]]:
                                                               ("city", "Cork")}),
         ("I've been hired by Halvorsen & Lie!", {("employer", "Halvorsen & Lie")}),
         ("Antwerp's home for me these days.", {("city", "Antwerp")}),
+        ("Haarlem has been my base since 2021.", {("city", "Haarlem")}),
+        ("I call Ljubljana home now.", {("city", "Ljubljana")}),
+        ("These days I'm at Brightline Freight.", {("employer", "Brightline Freight")}),
     ],
 )  # fmt: skip
 def test_an_unusual_statement_is_read(text: str, expected: set[tuple[str, str]]) -> None:
@@ -43,3 +46,9 @@ def test_a_preamble_does_not_read_the_question_as_a_fact() -> None:
     # only the preamble states something; "where should I live" asks
     got = read("As a nurse working nights, where should I live in Oslo?")
     assert not any(p == "city" for p, _ in got)
+
+
+def test_a_relation_said_first_holds_its_own_fact() -> None:
+    """ "Mum's living in Dundee": the mother's city, never the user's."""
+    found = RuleExtractor().extract([HumanMessage("Mum's living in Perth these days")])
+    assert {(c.subject, c.predicate, c.object) for c in found} == {("person:mum", "city", "Perth")}

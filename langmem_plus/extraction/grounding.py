@@ -318,7 +318,10 @@ _NAMED_SUBJECT = re.compile(
     rf"{_LEAD_IN}\W*(?P<np>(?P<name>[A-Z][\w'’-]+|[^\W\d_a-zA-Z][\w'’-]*)"
     rf"(?:\s+(?P<last>[A-Z][\w'’-]+))?(?:,\s*(?:my|our)\s+[\w-]+(?:\s+[\w-]+)?,)?)"
     r"(?=\s+(?:\w+ly\s+|just\s+|now\s+|also\s+|still\s+)?(?:lives|moved|works|is|was|has|"
-    r"started|joined|relocated|became|quit|left|got|'s|’s)\b)",
+    r"started|joined|relocated|became|quit|left|got|'s|’s|loves|likes|hates|adores|runs|plays|"
+    r"teaches|studies|speaks|drives|owns|prefers|avoids|eats|can't|cannot|doesn't|won't)\b"
+    # "Mum's living in Dundee": "'s" for "is"/"has" before a verb or an article
+    r"|(?:'s|’s)\s+(?:\w+ing|been|got|gone|a|an|the|now|just|still|also)\b)",
 )
 _PRONOUN_SUBJECT = re.compile(rf"{_LEAD_IN}\W*(?P<np>he|she|they)\b(?P<poss>)", re.IGNORECASE)
 _FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|we|we're|we've|us)\b", re.IGNORECASE)

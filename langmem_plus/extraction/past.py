@@ -40,7 +40,15 @@ _PAST_STATE = re.compile(
     rf"|\bin my\s+(?:{_OLD}\s+)?(?-i:[A-Z]|[^\W\d_a-zA-Z])[\w'’.-]*(?:\s+[\w'’.-]+)?\s+days\b"
     rf"|\b(?:my|our)\s+{_OLD}\s+(?:[\w-]+\s+){{0,2}}?(?:was|were|used to be)\b"
     r"|\byears ago\b.*\b(?:i|we)\s+(?:was|were|lived|worked|had)\b"
-    r"|\b(?:when|while|back when)\s+(?:i|we)\s+(?:was|were|lived|worked|had)\b",
+    r"|\b(?:when|while|back when)\s+(?:i|we)\s+(?:was|were|lived|worked|had)\b"
+    # "when my address was in X", "while our flat was in X"
+    r"|\b(?:when|while|back when)\s+(?:my|our)\s+[\w-]+\s+(?:was|were)\b"
+    # "X was home for a decade", "X was my base": a place that was home
+    r"|^\W*(?:[\w'’.-]+\s+){1,3}(?:was|were)\s+(?:home|my home|my base|our home|our base)\b"
+    # "I spent five years in X", "during my time at X", "X is where I used to live"
+    r"|\b(?:i|we)\s+spent\s+(?:\w+\s+){1,3}(?:in|at|with)\s+(?-i:[A-Z]|[^\W\d_a-zA-Z])"
+    r"|\bduring my (?:time|years|days)\s+(?:in|at|with)\b"
+    r"|\bwhere (?:i|we) used to\b",
     re.IGNORECASE,
 )
 
@@ -101,7 +109,9 @@ _READINGS: tuple[tuple[re.Pattern[str], str], ...] = (
     # "my old car was a X", "my previous bike was a Brompton": the attribute, as it was
     (
         re.compile(
-            rf"^(?P<h>.*?\b(?i:my|our))\s+(?i:{_OLD})\s+(?P<a>(?:[\w-]+\s+){{0,2}}?[\w-]+)\s+"
+            rf"^(?P<h>.*?\b(?i:my|our))\s+(?i:{_OLD})\s+"
+            r"(?!(?i:job|role|position|employer|company|workplace|gig|office)\b)"
+            r"(?P<a>(?:[\w-]+\s+){0,2}?[\w-]+)\s+"
             r"(?i:was|were|used to be)\s+(?P<o>.+)$"
         ),
         r"my \g<a> is \g<o>",
@@ -124,28 +134,102 @@ _READINGS: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 
 
+_MORE_READINGS: tuple[tuple[re.Pattern[str], str], ...] = (
+    # "my last job was at X", "my previous employer was X": where one worked
+    (
+        re.compile(
+            rf"\b(?i:my|our)\s+(?i:{_OLD})\s+(?i:job|role|position|employer|company|workplace|"
+            r"gig|office)\s+(?i:was|were)\s+(?:(?i:at|with)\s+)?(?P<o>(?:[A-Z]|[^\W\d_a-zA-Z]).*)$"
+        ),
+        r"I work at \g<o>",
+    ),
+    # "I was with X for six years", "I was at X before": where one worked
+    (
+        re.compile(rf"\b(?i:i|we)\s+(?i:was|were)\s+(?i:with|at)\s+(?P<o>{_CASED}.*)$"),
+        r"I work at \g<o>",
+    ),
+    # "when my address was in X", "my flat was in X back then": where one lived
+    (
+        re.compile(
+            r"\b(?i:my|our)\s+(?i:address|home|flat|apartment|place|house|base)\s+"
+            rf"(?i:was|were)\s+(?i:in)\s+(?P<o>{_CASED}.*)$"
+        ),
+        r"I live in \g<o>",
+    ),
+    # "X was home for a decade", "X was my base"
+    (
+        re.compile(
+            rf"^\W*(?P<o>{_CASED}[\w'’.-]*(?:\s+{_CASED}[\w'’.-]*)?)\s+(?i:was|were)\s+"
+            r"(?i:home|my home|my base|our home|our base)\b"
+        ),
+        r"I live in \g<o>",
+    ),
+    # "I spent five years in X", "we spent a decade at X"
+    (
+        re.compile(
+            r"\b(?i:i|we)\s+(?i:spent)\s+(?:[\w-]+\s+){1,3}(?P<p>(?i:in|at|with))\s+"
+            rf"(?P<o>{_CASED}.*)$"
+        ),
+        r"I \g<p> \g<o>",
+    ),
+    # "during my time in X"
+    (
+        re.compile(
+            rf"\b(?i:during my (?:time|years|days))\s+(?P<p>(?i:in|at|with))\s+(?P<o>{_CASED}.*)$"
+        ),
+        r"I \g<p> \g<o>",
+    ),
+    # "X is where I used to live"
+    (
+        re.compile(
+            rf"^\W*(?P<o>{_CASED}[\w'’.-]*(?:\s+{_CASED}[\w'’.-]*)?)\s+(?i:is|was)\s+"
+            r"(?i:where)\s+(?i:i|we)\s+(?i:used to)\s+(?P<v>(?i:live|work))\b"
+        ),
+        r"I \g<v> in \g<o>",
+    ),
+)
+_VERB_OF = {"in": "live in", "at": "work at", "with": "work at"}
+# what follows the value: a duration or another clause of time, not part of it
+_TAIL = re.compile(
+    r"\s*(?:,|\s(?:for|before|after|until|till|when|while|since)\s).*$|\s+(?:lol|haha|tbh)\W*$",
+    re.IGNORECASE,
+)
+
+
 def past_readings(clause: str) -> list[str]:
     """``clause`` said in a present-tense frame the rules read, for each past frame it
     matches (the value's words kept as written); empty when it matches none.
 
     Example:
         >>> past_readings("years ago i was a paramedic lol")
-        ["I'm a paramedic lol"]
+        ["I'm a paramedic"]
+        >>> past_readings("I spent five years in Zwolle before moving here")
+        ['I live in Zwolle']
         >>> past_readings("I live in Porto")
         []
     """
     out = []
-    for pattern, template in _READINGS:
+    for pattern, template in (*_READINGS, *_MORE_READINGS):
         if m := pattern.search(clause):
+            if "p" in m.groupdict():  # "spent ... in X": lived in X; "at X": worked there
+                template = template.replace(r"\g<p>", _VERB_OF[m.group("p").casefold()])
             reading = m.expand(template)
+            head, value = reading, ""
+            if "o" in m.groupdict() and m.group("o"):
+                value = m.group("o")
+                head = reading[: len(reading) - len(value)] if reading.endswith(value) else ""
+            if head and value:
+                cut = _TAIL.sub("", value).strip()
+                reading = head + cut if cut else reading
             if reading not in out:
                 out.append(reading)
     return out
 
 
 _CLAUSE_EDGE = re.compile(
-    r"[.;!?]+\s+|\s+[—–]\s+|\n+|,?\s+(?:but|whereas|while)\s+|,\s+(?:and\s+)?(?=(?:now|these days|"
-    r"currently|today|nowadays|i|i'm|we|we're)\b)",
+    r"[.;!?]+\s+|\s+[—–]\s+|\n+|,?\s+(?:but|whereas|while)\s+"
+    r"|,?\s+(?=(?:before|after|until|till)\s+(?:i|we|moving|joining|starting)\b)"
+    r"|,\s+(?:and\s+)?(?=(?:now|these days|currently|today|nowadays|i|i'm|we|we're)\b)",
     re.IGNORECASE,
 )
 

@@ -53,6 +53,21 @@ _NEW_JOB = re.compile(
 _HOME_FIRST = re.compile(
     rf"^\W*(?P<o>{_CASED}[\w'’.-]*(?:\s+{_CASED}[\w'’.-]*)?)(?:'s|’s)\s+(?:home|where i live)\b"
 )
+# "Haarlem has been my base since 2021", "I call Haarlem home": where one lives
+_HOME_NOW = re.compile(
+    rf"^\W*(?P<o>{_CASED}[\w'’.-]*(?:\s+{_CASED}[\w'’.-]*)?)\s+(?:has|have)\s+been\s+"
+    r"(?:my|our)?\s*(?:home|base|home base)\b",
+    re.IGNORECASE,
+)
+_CALL_HOME = re.compile(
+    rf"\b(?i:i|we)\s+(?i:now\s+)?(?i:call)\s+(?P<o>{_CASED}[\w'’.-]*(?:\s+{_CASED}[\w'’.-]*)?)\s+home\b"
+)
+# "These days I'm at Ploom": "at" a name, held now, is where one works
+_NOW_AT = re.compile(
+    r"^\W*(?:these days|nowadays|currently|right now|at the moment),?\s+(?:i'm|i am|we're)\s+"
+    rf"(?:at|with)\s+(?P<o>{_CASED}.*)$",
+    re.IGNORECASE,
+)
 _TEXT_AND = re.compile(r"\s+(?:n|\+|'n'|’n’)\s+|\s*,\s+(?=(?:also\s+|now\s+)?[a-z]+\s)")
 
 
@@ -87,8 +102,10 @@ def readings(clause: str) -> list[str]:
         out.append(f"I work at {m.group('o')}")
     if m := _NEW_JOB.match(clause):
         out.append(f"I work at {m.group('o')}")
-    if m := _HOME_FIRST.match(clause):
+    if m := _HOME_FIRST.match(clause) or _HOME_NOW.match(clause) or _CALL_HOME.search(clause):
         out.append(f"I live in {m.group('o')}")
+    if m := _NOW_AT.match(clause):
+        out.append(f"I work at {m.group('o')}")
     parts = [p for p in _TEXT_AND.split(clause) if p.strip(" ,.!")]
     if len(parts) > 1:
         for part in parts:

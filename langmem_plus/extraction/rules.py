@@ -2522,8 +2522,12 @@ def _with_readings(specs: list[_Spec], ctx: _Context) -> list[_Spec]:
             found = [s for _n, rule, fallback in _RULES if fallback for s in rule(sub)][:1]
         for s in found:
             low = s.object.casefold()
-            if low not in ctx.clause.casefold():
+            if low in _NOT_A_NAME | {"i", "we", "me", "us", "you"} or not re.search(
+                rf"(?<!\w){re.escape(low)}(?!\w)", ctx.clause.casefold()
+            ):
                 continue  # the reading's own words, not the user's
+            if re.match(rf"\W*{re.escape(low)}\b", ctx.clause.casefold()):
+                s = replace(s, own=True)  # "Zwolle was home": the value first, the user's
             same = [o for o in specs if o.predicate == s.predicate and o.subject == s.subject]
             if any(o.object.casefold() == low for o in same):
                 continue
