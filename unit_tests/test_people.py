@@ -38,12 +38,25 @@ def people(text: str) -> set[tuple[str, str]]:
         ("we have 2 rabbits — Dumpling & Sago", {("pet", "Dumpling"), ("pet", "Sago")}),
         ("My girlfriend and I are renting in the old town.", {("partner", "a girlfriend")}),
         ("me and my husband both work nights", {("partner", "a husband")}),
+        ("Me and Ilka, my girlfriend, love climbing.", {("partner", "Ilka")}),
+        ("We got a rescue cat in May, her name is Tansy.", {("pet", "Tansy")}),
+        ("ideas for my son Oisín's birthday party?", {("child", "Oisín")}),
+        ("Our twins, Bram and Ida, start school next week.", {("child", "Bram"), ("child", "Ida")}),
+        ("I've got a teenager at home.", {("child", "a teenager")}),
+        ("My youngest, Wren, is obsessed with trains.", {("child", "Wren")}),
+        ("my bro Tadhg is coming over", {("sibling", "Tadhg")}),
+        ("My daughter turns nine on Sunday!", {("child", "a daughter")}),
     ],
 )  # fmt: skip
 def test_a_person_said_in_another_form_is_the_users(
     text: str, expected: set[tuple[str, str]]
 ) -> None:
     assert expected <= people(text)
+
+
+def test_a_lead_in_before_a_comma_is_no_name_and_a_planned_pet_is_not_yet_one() -> None:
+    assert people("Anyway, my husband is vegan.") == set()
+    assert people("We're adopting a puppy named Rook next month.") == set()
 
 
 def test_a_sentence_about_someone_else_gives_the_user_no_person() -> None:

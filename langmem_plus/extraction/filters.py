@@ -73,6 +73,7 @@ from langmem_plus.extraction.grounding import (
     person_subject,
 )
 from langmem_plus.extraction.past import clause_with
+from langmem_plus.extraction.people import named_definitely
 from langmem_plus.extraction.timeparse import find_time_expression
 from langmem_plus.extraction.turns import DroppedCandidate, UserTurn
 from langmem_plus.facts import text_rules
@@ -378,7 +379,11 @@ def _mood(c: CandidateFact, turn: UserTurn, at: int, quote: str, sentence: str) 
     mood = modality(clause, _sentence_at(turn.text, at + start), upto=end)
     if mood == "question" and _answered_at_once(turn.text, at + start + len(clause)):
         return "asserted"
-    if mood in ("plan", "question") and (_presupposed(c, clause) or _presupposed(c, sentence)):
+    if mood in ("plan", "question") and (
+        _presupposed(c, clause)
+        or _presupposed(c, sentence)
+        or (c.predicate in _PEOPLE_PREDICATES and named_definitely(sentence, value))
+    ):
         return "asserted"
     return mood
 

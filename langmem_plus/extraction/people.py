@@ -23,14 +23,46 @@ import re
 
 from langmem_plus.extraction.vocab import KIN_ADJECTIVES, NOT_A_NAME, PETS, RELATIONS
 
-__all__ = ["names_after", "people_in", "unnamed_relation"]
+__all__ = [
+    "EXTRA_RELATIONS",
+    "named_definitely",
+    "names_after",
+    "people_in",
+    "people_name",
+    "relation_predicate",
+    "unnamed_relation",
+]
+
+
+EXTRA_RELATIONS: dict[str, str] = {
+    "bro": "sibling", "sis": "sibling", "teenager": "child", "teen": "child",
+    "newborn": "child", "infant": "child", "preschooler": "child", "eldest": "child",
+    "youngest": "child", "oldest": "child", "firstborn": "child", "missus": "partner",
+}  # fmt: skip
+"""Relation words beyond ``vocab.RELATIONS`` that people use for their own (a relation, never
+a value): the predicate each names."""
+
+
+def relation_predicate(rel: str) -> str | None:
+    """The predicate of a relation word only this module knows ("bro" -> sibling), else None.
+
+    Example:
+        >>> relation_predicate("bro"), relation_predicate("3-year-old"), relation_predicate("sun")
+        ('sibling', 'child', None)
+    """
+    low = rel.casefold()
+    if low in EXTRA_RELATIONS:
+        return EXTRA_RELATIONS[low]
+    if re.fullmatch(r"\d+-(?:year|month|week)-old", low):
+        return "child"
+    return None
 
 
 def _alt(words: object) -> str:
     return "|".join(re.escape(w) for w in sorted(map(str, words), key=len, reverse=True))  # type: ignore[call-overload]
 
 
-_REL = rf"(?:{_alt({*RELATIONS, *PETS})})"
+_REL = rf"(?:{_alt({*RELATIONS, *PETS, *EXTRA_RELATIONS})}|\d+-(?:year|month|week)-old)"
 _PET = rf"(?:{_alt(PETS)})"
 _ADJ = rf"(?:(?:{_alt(KIN_ADJECTIVES)}|[a-z]+-year-old)\s+)*"
 _NAME = r"(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’-]*"
@@ -72,6 +104,27 @@ _HAVE_PLURAL = re.compile(
     rf"\b(?i:i|we)(?:'ve|\s+have|\s+(?i:also))?\s+(?i:have|got|have got)\s+(?i:{_ADJ})"
     rf"(?P<rel>(?i:{_REL}))\s*[,:—–-]\s*(?P<names>{_NAMES})"
 )
+# "my bro Dev": a relation word only this module knows, then the name
+_MY_EXTRA_NAMED = re.compile(
+    rf"\b(?i:my|our)\s+(?i:{_ADJ})(?P<rel>(?i:{_alt(EXTRA_RELATIONS)}))\s+(?P<names>{_NAMES})"
+)
+# "My youngest, Pip, ...": a child by birth order, then the name
+_MY_ORDER_NAME = re.compile(rf"\b(?i:my|our)\s+(?P<rel>(?i:{_ORDER}))\s*,\s*(?P<names>{_NAMES})")
+# "Priya, my girlfriend, ...": the name, then the relation in apposition
+_NAME_COMMA_REL = re.compile(
+    rf"(?:^|[.!?;:]\s+|\b(?i:and|with|me and)\s+)(?P<names>{_NAME}),\s+(?i:my|our)\s+"
+    rf"(?i:{_ADJ})(?P<rel>(?i:{_REL}))\b"
+)
+# "we got a dog, her name is Juniper": the name of the one just mentioned
+_PRONOUN_NAME = re.compile(
+    rf"\b(?i:his|her|their|its)\s+(?i:name is|name's|name’s|names are)\s+(?P<names>{_NAMES})"
+)
+_REL_WORD = re.compile(rf"\b(?P<rel>(?i:{_REL}))(?:s|es)?\b")
+# "I have a 3-year-old", "I've got a teenager": a child by age, unnamed
+_HAVE_CHILD_NOUN = re.compile(
+    r"\b(?i:i|we)(?:'ve|\s+have)?\s+(?i:have|got|have got)\s+(?P<n>(?i:a|an|one|two|three|\d+))"
+    r"\s+(?P<rel>(?i:teenagers?|teens?|newborns?|infants?|preschoolers?|\d+-(?:year|month)-olds?))\b"
+)
 # "My daughter turns ten", "our dog hates the rain": the user's relation, unnamed
 _MY_REL_SUBJECT = re.compile(
     rf"^\W*(?:(?i:so|and|but|well|oh|also|btw|fyi|honestly|anyway)\W+)*(?i:my|our)\s+"
@@ -81,12 +134,21 @@ _MY_REL_SUBJECT = re.compile(
     r"also|always|never|back|home|off|away|here|there|\d+)\b)|(?![\w'’-]))"
 )
 _DASHED = re.compile(rf"^\s*[—–-]+\s*(?P<names>{_NAMES})")
-_NOT = {*NOT_A_NAME, "i", "and", "is", "was", "we", "he", "she", "they", "it", "the"}
+_NOT = {
+    *NOT_A_NAME, "i", "and", "is", "was", "we", "he", "she", "they", "it", "the", "me",
+    "anyway", "well", "so", "also", "but", "honestly", "sadly", "luckily", "yes", "no",
+    "oh", "ok", "okay", "hi", "hey", "update", "news", "btw", "fyi", "today", "yesterday",
+}  # fmt: skip
 
 
 def _split(names: str) -> list[str]:
     parts = re.split(r"\s*,\s*(?:and\s+)?|\s+(?:and|&|n)\s+", names, flags=re.IGNORECASE)
-    return [p for p in parts if p and p.casefold() not in _NOT and p.casefold() not in RELATIONS]
+    parts = [re.sub(r"['’]s$", "", p) for p in parts]  # "Zara's birthday": Zara
+    return [
+        p
+        for p in parts
+        if p and p.casefold() not in _NOT and p.casefold() not in RELATIONS and not p.endswith("ly")
+    ]
 
 
 def people_in(clause: str, turn: str = "") -> list[tuple[str, str | None]]:
@@ -114,12 +176,20 @@ def people_in(clause: str, turn: str = "") -> list[tuple[str, str | None]]:
         text, lo, hi = turn, at, at + len(head)
     out: list[tuple[str, str | None]] = []
     for pattern in (_BRACKETED, _BREED_NAMED, _REL_NAME_IS, _NAME_OUR_ORDER, _THE_NAMED,
-                    _HAVE_PLURAL):  # fmt: skip
+                    _HAVE_PLURAL, _MY_ORDER_NAME, _NAME_COMMA_REL, _MY_EXTRA_NAMED):  # fmt: skip
         for m in pattern.finditer(text):
             if m.end() <= lo or m.start() >= hi:
                 continue
             rel = (m.groupdict().get("rel") or "child").casefold()
             out += [(rel, n) for n in _split(m.group("names")) if (rel, n) not in out]
+    for m in _PRONOUN_NAME.finditer(text):
+        # the relation last mentioned before "her name is", in the same message
+        before = list(_REL_WORD.finditer(text[: m.start()]))
+        if before and lo <= before[-1].start() < hi:
+            rel = before[-1].group("rel").casefold()
+            out += [(rel, n) for n in _split(m.group("names")) if (rel, n) not in out]
+    if not out and (aged := _HAVE_CHILD_NOUN.search(clause)):
+        out.append((aged.group("rel").casefold().removesuffix("s"), None))
     if not out:
         for m in _AND_I.finditer(text):
             rel_at = m.start("rel") if m.group("rel") else m.start("rel2")
@@ -156,3 +226,35 @@ def unnamed_relation(clause: str) -> str | None:
     """
     m = _MY_REL_SUBJECT.match(clause)
     return m.group("rel").casefold() if m else None
+
+
+def named_definitely(clause: str, name: str) -> bool:
+    """True when ``clause`` names ``name`` as the user's own by a possessive or definite
+    phrase ("our twins, Ada and Ezra", "my son Teo"), so what the clause plans or asks
+    for them does not undo the relation; "a dog named Rex" (indefinite) is what is planned.
+
+    Example:
+        >>> named_definitely("Our twins, Ada and Ezra, turn five next week", "Ezra")
+        True
+        >>> named_definitely("We're adopting a dog named Rex next month", "Rex")
+        False
+    """
+    at = clause.casefold().find(name.casefold())
+    if at < 0:
+        return False
+    head = clause[:at]
+    if re.search(r"\b(?:a|an)\s+(?:[\w-]+\s+){0,3}(?:named|called)\s*$", head, re.IGNORECASE):
+        return False
+    return bool(re.search(r"\b(?:my|our|the)\s+[^.!?;]{0,40}$", head, re.IGNORECASE))
+
+
+def people_name(word: str) -> bool:
+    """True when ``word`` can be a person's name here: not a lead-in or discourse word
+    ("Anyway", "Sadly", "Update") that happens to be capitalised before a comma.
+
+    Example:
+        >>> people_name("Priya"), people_name("Anyway"), people_name("Honestly")
+        (True, False, False)
+    """
+    low = word.casefold()
+    return bool(word) and low not in _NOT and not low.endswith("ly")

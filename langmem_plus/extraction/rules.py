@@ -51,7 +51,14 @@ from langmem_plus.extraction.grounding import (
     without_asked_tail,
 )
 from langmem_plus.extraction.past import clause_with
-from langmem_plus.extraction.people import names_after, people_in, unnamed_relation
+from langmem_plus.extraction.people import (
+    named_definitely,
+    names_after,
+    people_in,
+    people_name,
+    relation_predicate,
+    unnamed_relation,
+)
 from langmem_plus.extraction.readings import readings
 from langmem_plus.extraction.retraction import bare_correction, ended, named_correction
 from langmem_plus.extraction.timeparse import TimeExpression, find_time_expression
@@ -1484,13 +1491,15 @@ def _names(raw: str) -> list[str]:
 
 
 def _kin_spec(rel: str, name: str | None, count: str = "a") -> _Spec:
-    predicate = _kin_predicate(rel)
+    predicate = relation_predicate(rel) or _kin_predicate(rel)
     one = predicate == "partner"  # one partner at a time; children, pets, family add up
     rel = rel.casefold()
     if name:
+        name = re.sub(r"['’]s$", "", name)  # "my daughter Zara's party": Zara
         text = f"The user has {_article(rel)} {rel} named {name}."
         return _Spec("fact", predicate, name, text, people=True, single_valued=one)
-    said = f"{count} {rel}".strip()
+    plural = rel != _singular(rel) or rel in ("kids", "children", "twins", "parents")
+    said = rel if plural and count in ("a", "an") else f"{count} {rel}".strip()
     return _Spec("fact", predicate, said, f"The user has {said}.", people=True, single_valued=one)
 
 
@@ -1515,8 +1524,8 @@ def _people_rule(ctx: _Context) -> list[_Spec]:
     for pattern in (_MY_KIN_NAMED, _NAMED_KIN):
         for m in pattern.finditer(ctx.clause):
             name = m.group("name")
-            if name.casefold() in _NOT_A_NAME | {"i", "and", "is", "was"}:
-                continue
+            if name.casefold() in _NOT_A_NAME | {"i", "and", "is", "was"} or not people_name(name):
+                continue  # "Anyway, my wife ...": a lead-in, not a name
             names, rest = [name], ctx.clause[m.end() :]
             while pattern is _MY_KIN_NAMED and (more := _MORE_NAMES.match(rest)):
                 # "our twins Mia and Leo", "my sisters Ana, Bea and Cleo"
@@ -1581,8 +1590,13 @@ def _more_people(ctx: _Context, out: list[_Spec]) -> list[_Spec]:
         if (name or "").casefold() not in have:
             # said by the noun phrase ("my wife and I are moving ..."): the relation holds
             # whatever the clause plans
-            more.append(replace(_kin_spec(rel, name, "a"), noun_phrase=True))
+            spec = replace(_kin_spec(rel, name, "a"), noun_phrase=True)
+            more.append(spec)
             have.add((name or "").casefold())
+            if name:  # "we got a dog, her name is Juniper": the dog is Juniper
+                unnamed = [s for s in out if s.predicate == spec.predicate
+                           and s.object.casefold().startswith(("a ", "an "))]  # fmt: skip
+                out[:] = [s for s in out if s not in unnamed]
     counted = [s for s in out if s.object[:1].isdigit() or s.object.split()[0] in _COUNTS]
     if counted or (not out and _PARENT_OF.search(ctx.clause)):
         names = names_after(ctx.turn, ctx.clause)
@@ -2275,7 +2289,9 @@ class RuleExtractor(BaseExtractor):
                 cut = quote.find(found.phrase)
                 if cut > 0 and s.object.casefold() in quote[:cut].casefold():
                     quote = quote[:cut].rstrip(" ,;:-—–")
-        if s.people and s.noun_phrase and mood in ("plan", "question"):
+        if s.people and mood in ("plan", "question") and (
+            s.noun_phrase or named_definitely(clause, s.object)
+        ):
             mood = "asserted"  # "a party for my wife Mira?": asking about her says she is
         if found is not None and re.search(
             r"\b(?:until|till|up to|through)\s*$", clause[: found.start], re.IGNORECASE
