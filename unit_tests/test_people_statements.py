@@ -36,6 +36,14 @@ def read(text: str) -> set[tuple[str, str]]:
         ("Haarlem has been my base since 2021.", {("city", "Haarlem")}),
         ("I call Ljubljana home now.", {("city", "Ljubljana")}),
         ("These days I'm at Brightline Freight.", {("employer", "Brightline Freight")}),
+        ("long story short, I ended up taking the job at Ferrow Labs",
+         {("employer", "Ferrow Labs")}),
+        ("Work's at Coldharbour Press these days.", {("employer", "Coldharbour Press")}),
+        ("I'm employed as a radiographer by Westmoor Clinic.",
+         {("employer", "Westmoor Clinic"), ("job_title", "radiographer")}),
+        ("Being allergic to hazelnuts, which snacks can I take on a plane?",
+         {("allergy", "hazelnuts")}),
+        ("As a Vilnius resident, which museums are free?", {("city", "Vilnius")}),
     ],
 )  # fmt: skip
 def test_an_unusual_statement_is_read(text: str, expected: set[tuple[str, str]]) -> None:

@@ -36,7 +36,7 @@ _BARE_VERB = re.compile(
 )
 _PREAMBLE = re.compile(
     r"^\W*(?:as|being)\s+(?:(?P<art>a|an)\s+)?(?:someone\s+who(?:'s|’s|\s+is)\s+)?"
-    r"(?P<what>[\w-]+(?:\s+[\w-]+)?)"
+    r"(?P<what>[\w-]+(?:\s+[\w-]+){0,3}?)"
     r"(?:\s+(?:(?:who|that)\s+(?:lives|works|is based|'s based)|living|working|based)\s+"
     r"(?P<prep>in|at|for|with)\s+(?P<o>.+))?$",
     re.IGNORECASE,
@@ -52,6 +52,23 @@ _NEW_JOB = re.compile(
 )
 _HOME_FIRST = re.compile(
     rf"^\W*(?P<o>{_CASED}[\w'’.-]*(?:\s+{_CASED}[\w'’.-]*)?)(?:'s|’s)\s+(?:home|where i live)\b"
+)
+# "took the job at X", "ended up taking the offer from X", "Work's at X": where one works
+_TOOK_JOB = re.compile(
+    r"\b(?:took|taking|accepted|accepting|started|starting|landed|got)\s+(?:the|a|my|that|this)\s+"
+    rf"(?:new\s+)?(?:job|role|position|offer)\s+(?:at|with|from)\s+(?P<o>{_CASED}.*)$"
+    rf"|^\W*(?:my\s+|i\s+)?work(?:'s|’s|\s+is)\s+(?:at|with|for)\s+(?P<o2>{_CASED}.*)$",
+    re.IGNORECASE,
+)
+# "employed as a paramedic by X": the employer, with the title
+_EMPLOYED_AS = re.compile(
+    r"\b(?:employed|hired|working)\s+as\s+(?P<t>(?:a|an)\s+[\w -]+?)\s+(?:by|at|for)\s+"
+    rf"(?P<o>{_CASED}.*)$",
+    re.IGNORECASE,
+)
+# "As a Berlin resident", "a Lisbon-based designer": where one lives
+_RESIDENT = re.compile(
+    rf"\b(?P<o>{_CASED}[\w'’.]*(?:\s+{_CASED}[\w'’.]*)?)(?:\s+(?i:resident|local)\b|-(?i:based)\b)"
 )
 # "Haarlem has been my base since 2021", "I call Haarlem home": where one lives
 _HOME_NOW = re.compile(
@@ -106,6 +123,12 @@ def readings(clause: str) -> list[str]:
         out.append(f"I live in {m.group('o')}")
     if m := _NOW_AT.match(clause):
         out.append(f"I work at {m.group('o')}")
+    if m := _TOOK_JOB.search(clause):
+        out.append(f"I work at {m.group('o') or m.group('o2')}")
+    if m := _EMPLOYED_AS.search(clause):
+        out.append(f"I work at {m.group('o')} as {m.group('t')}")
+    if (m := _RESIDENT.search(clause)) and re.match(r"(?i:i|as|being|we)\b", clause.strip()):
+        out.append(f"I live in {m.group('o')}")
     parts = [p for p in _TEXT_AND.split(clause) if p.strip(" ,.!")]
     if len(parts) > 1:
         for part in parts:
