@@ -157,6 +157,9 @@ NOT_THE_USERS = [
 ]
 
 
+PEOPLE_PREDICATES = {"partner", "child", "pet", "parent", "sibling", "family_member"}
+
+
 @pytest.mark.parametrize(
     ("text", "triple", "grounding"), NOT_THE_USERS, ids=[n[0][:40] for n in NOT_THE_USERS]
 )
@@ -167,7 +170,9 @@ def test_what_must_never_become_the_users_value_says_so(
     if triple is None:
         assert found == []
         return
-    [c] = found
+    # the value in question is the only candidate, beside the people the sentence names as
+    # the user's ("my wife and I are moving ...": the user has a wife, whatever is planned)
+    [c] = [f for f in found if f.predicate not in PEOPLE_PREDICATES]
     assert (c.predicate, c.object) == triple
     for name, value in grounding.items():
         assert getattr(c, name) == value

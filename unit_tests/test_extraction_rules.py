@@ -113,7 +113,6 @@ NOTHING = [
     "I moved to a new apartment",  # not a place name
     "We moved to Postgres last year",  # a technology, not a city (no project named)
     "please call me back tomorrow",
-    "My wife uses Postgres",  # not the user's project
     "I'd like a coffee",
     "How many miles is Paris from Lyon?",
     "Hi, I'm Spanish",
@@ -126,6 +125,11 @@ NOTHING = [
 @pytest.mark.parametrize("text", NOTHING)
 def test_no_fact(text: str) -> None:
     assert triples(text) == set()
+
+
+def test_a_relations_tool_is_not_the_users_project() -> None:
+    # the user has a wife (issue 12, people); Postgres is not the user's project
+    assert triples("My wife uses Postgres") == {("partner", "a wife")}
 
 
 # Once "nothing" (issue 12): now a candidate whose grounding says it cannot become current.

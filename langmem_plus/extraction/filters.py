@@ -77,6 +77,8 @@ from langmem_plus.extraction.grounding import (
     person_subject,
 )
 from langmem_plus.extraction.holder_check import in_users_clause, other_persons_value
+from langmem_plus.extraction.past import clause_with
+from langmem_plus.extraction.people import named_definitely
 from langmem_plus.extraction.timeparse import find_time_expression
 from langmem_plus.extraction.turns import DroppedCandidate, UserTurn
 from langmem_plus.facts import text_rules
@@ -319,7 +321,7 @@ def verify_grounding(c: CandidateFact, turns: Sequence[UserTurn]) -> CandidateFa
         and c.modality == "asserted"
         and update.get("modality", "asserted") == "asserted"
         and "polarity" not in update
-        and is_past_state(quote)
+        and is_past_state(clause_with(quote, value) if value not in ("", "*") else quote)
     ):
         update["valid_to"] = turn.sent_at
     # a correction names a value the user wrote (here or in a turn of the batch)
@@ -334,7 +336,7 @@ def verify_grounding(c: CandidateFact, turns: Sequence[UserTurn]) -> CandidateFa
 _PEOPLE_PREDICATES = frozenset({"partner", "child", "pet", "parent", "sibling", "family_member"})
 # "my step-daughter Ana", "our puppy Rex": a possessive phrase that names the person (or
 # animal) says the relation holds, whatever the sentence goes on to plan for them.
-_POSSESSIVE_NAMING = r"\b(?:my|our)\s+(?:[\w-]+\s+){0,2}"
+_POSSESSIVE_NAMING = r"\b(?:my|our)\s+(?:[\w-]+\s+){0,2}\(?"  # "my dad (Bogdan)" too
 
 
 def _presupposed(c: CandidateFact, words: str) -> bool:
@@ -387,7 +389,11 @@ def _mood(c: CandidateFact, turn: UserTurn, at: int, quote: str, sentence: str) 
     mood = modality(clause, _sentence_at(turn.text, at + start), upto=end)
     if mood == "question" and _answered_at_once(turn.text, at + start + len(clause)):
         return "asserted"
-    if mood in ("plan", "question") and (_presupposed(c, clause) or _presupposed(c, sentence)):
+    if mood in ("plan", "question") and (
+        _presupposed(c, clause)
+        or _presupposed(c, sentence)
+        or (c.predicate in _PEOPLE_PREDICATES and named_definitely(sentence, value))
+    ):
         return "asserted"
     return mood
 

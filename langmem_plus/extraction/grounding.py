@@ -35,6 +35,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
+from langmem_plus.extraction.past import ended_cue
 from langmem_plus.extraction.timeparse import find_time_expression
 from langmem_plus.extraction.vocab import NOT_A_NAME, OTHER_PEOPLE, PETS, RELATIONS
 from langmem_plus.facts import text_rules
@@ -271,7 +272,7 @@ def is_past_state(clause: str) -> bool:
         >>> is_past_state("back when I was based in Lyon"), is_past_state("I've lived in Lyon")
         (True, False)
     """
-    return bool(_PAST.search(_norm(clause)))
+    return bool(_PAST.search(_norm(clause))) or ended_cue(_norm(clause))
 
 
 def valid_to_of(clause: str, sent_at: datetime) -> tuple[datetime, bool]:
@@ -317,7 +318,10 @@ _NAMED_SUBJECT = re.compile(
     rf"{_LEAD_IN}\W*(?P<np>(?P<name>[A-Z][\w'’-]+|[^\W\d_a-zA-Z][\w'’-]*)"
     rf"(?:\s+(?P<last>[A-Z][\w'’-]+))?(?:,\s*(?:my|our)\s+[\w-]+(?:\s+[\w-]+)?,)?)"
     r"(?=\s+(?:\w+ly\s+|just\s+|now\s+|also\s+|still\s+)?(?:lives|moved|works|is|was|has|"
-    r"started|joined|relocated|became|quit|left|got|'s|’s)\b)",
+    r"started|joined|relocated|became|quit|left|got|'s|’s|loves|likes|hates|adores|runs|plays|"
+    r"teaches|studies|speaks|drives|owns|prefers|avoids|eats|can't|cannot|doesn't|won't)\b"
+    # "Mum's living in Dundee": "'s" for "is"/"has" before a verb or an article
+    r"|(?:'s|’s)\s+(?:\w+ing|been|got|gone|a|an|the|now|just|still|also)\b)",
 )
 _PRONOUN_SUBJECT = re.compile(rf"{_LEAD_IN}\W*(?P<np>he|she|they)\b(?P<poss>)", re.IGNORECASE)
 _FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|we|we're|we've|us)\b", re.IGNORECASE)

@@ -45,10 +45,21 @@ from langmem_plus.extraction.grounding import (
     modality,
     negated_before,
     person_subject,
+    retraction_cue,
     valid_to_of,
     without_asked_tail,
 )
 from langmem_plus.extraction.holder_check import someone_elses_clause, users_value_in
+from langmem_plus.extraction.past import clause_with
+from langmem_plus.extraction.people import (
+    named_definitely,
+    names_after,
+    people_in,
+    people_name,
+    relation_predicate,
+    unnamed_relation,
+)
+from langmem_plus.extraction.readings import readings
 from langmem_plus.extraction.retraction import (
     bare_correction,
     closest,
@@ -1499,13 +1510,15 @@ def _names(raw: str) -> list[str]:
 
 
 def _kin_spec(rel: str, name: str | None, count: str = "a") -> _Spec:
-    predicate = _kin_predicate(rel)
+    predicate = relation_predicate(rel) or _kin_predicate(rel)
     one = predicate == "partner"  # one partner at a time; children, pets, family add up
     rel = rel.casefold()
     if name:
+        name = re.sub(r"['’]s$", "", name)  # "my daughter Zara's party": Zara
         text = f"The user has {_article(rel)} {rel} named {name}."
         return _Spec("fact", predicate, name, text, people=True, single_valued=one)
-    said = f"{count} {rel}".strip()
+    plural = rel != _singular(rel) or rel in ("kids", "children", "twins", "parents")
+    said = rel if plural and count in ("a", "an") else f"{count} {rel}".strip()
     return _Spec("fact", predicate, said, f"The user has {said}.", people=True, single_valued=one)
 
 
@@ -1530,8 +1543,8 @@ def _people_rule(ctx: _Context) -> list[_Spec]:
     for pattern in (_MY_KIN_NAMED, _NAMED_KIN):
         for m in pattern.finditer(ctx.clause):
             name = m.group("name")
-            if name.casefold() in _NOT_A_NAME | {"i", "and", "is", "was"}:
-                continue
+            if name.casefold() in _NOT_A_NAME | {"i", "and", "is", "was"} or not people_name(name):
+                continue  # "Anyway, my wife ...": a lead-in, not a name
             names, rest = [name], ctx.clause[m.end() :]
             while pattern is _MY_KIN_NAMED and (more := _MORE_NAMES.match(rest)):
                 # "our twins Mia and Leo", "my sisters Ana, Bea and Cleo"
@@ -1575,6 +1588,7 @@ def _people_rule(ctx: _Context) -> list[_Spec]:
         if name.casefold() not in _NOT_A_NAME:
             out.append(_Spec("fact", "partner", name, f"The user's partner is {name}.",
                              people=True, single_valued=True))  # fmt: skip
+    out += _more_people(ctx, out)
     if m := _BREAKUP.search(ctx.clause):
         name = _name_value(m.group("o")) if m.group("o") else None
         out.append(
@@ -1582,6 +1596,41 @@ def _people_rule(ctx: _Context) -> list[_Spec]:
                   polarity="retract", people=True)
         )  # fmt: skip
     return out
+
+
+def _more_people(ctx: _Context, out: list[_Spec]) -> list[_Spec]:
+    """The forms ``people.py`` reads (a name in brackets, a pet by breed then name, "me and
+    my partner", names set off by a dash after a count), for people not found already."""
+    have = {s.object.casefold() for s in out}
+    more: list[_Spec] = []
+    for rel, name in people_in(ctx.clause, ctx.turn):
+        if name is None and (out or retraction_cue(ctx.turn or ctx.clause)):
+            continue  # "my wife and I split up": the ending is the news, not the wife
+        if (name or "").casefold() not in have:
+            # said by the noun phrase ("my wife and I are moving ..."): the relation holds
+            # whatever the clause plans
+            spec = replace(_kin_spec(rel, name, "a"), noun_phrase=True)
+            more.append(spec)
+            have.add((name or "").casefold())
+            if name:  # "we got a dog, her name is Juniper": the dog is Juniper
+                unnamed = [s for s in out if s.predicate == spec.predicate
+                           and s.object.casefold().startswith(("a ", "an "))]  # fmt: skip
+                out[:] = [s for s in out if s not in unnamed]
+    counted = [s for s in out if s.object[:1].isdigit() or s.object.split()[0] in _COUNTS]
+    if counted or (not out and _PARENT_OF.search(ctx.clause)):
+        names = names_after(ctx.turn, ctx.clause)
+        if names:
+            rel = "child"
+            if counted:
+                rel = _singular(counted[0].object.split()[-1])
+                rel = "child" if rel in ("children", "kids") else rel
+            more += [_kin_spec(rel, n) for n in names if n.casefold() not in have]
+            if more:
+                out[:] = [s for s in out if s not in counted]
+    return more
+
+
+_COUNTS = frozenset({"a", "an", "one", "two", "three", "four", "five", "six"})
 
 
 # ---- leaving a job, promotions
@@ -2194,6 +2243,10 @@ class RuleExtractor(BaseExtractor):
             ]
             if not any(s.own for s in specs):  # "Ana is my other half": not Ana's clause
                 specs += self._holder_specs(clause, holder, turn, scope)
+        if not specs and not explicit and (rel := unnamed_relation(clause)):
+            # "My daughter turns ten on Saturday": the user has a daughter (#12)
+            if not retraction_cue(sentence):
+                specs.append(replace(_kin_spec(rel, None, "a"), noun_phrase=True))
         if explicit:  # what the user asked to keep: typed where a frame fits, else a note
             specs += self._saved(clause if specs or found else matched_text, specs, holder, notes)
         return [self._candidate(s, turn, start, clause, quote, sentence, found, explicit)
@@ -2289,6 +2342,10 @@ class RuleExtractor(BaseExtractor):
                 cut = quote.find(found.phrase)
                 if cut > 0 and s.object.casefold() in quote[:cut].casefold():
                     quote = quote[:cut].rstrip(" ,;:-—–")
+        if s.people and mood in ("plan", "question") and (
+            s.noun_phrase or named_definitely(clause, s.object)
+        ):
+            mood = "asserted"  # "a party for my wife Mira?": asking about her says she is
         if found is not None and re.search(
             r"\b(?:until|till|up to|through)\s*$", clause[: found.start], re.IGNORECASE
         ):
@@ -2304,7 +2361,9 @@ class RuleExtractor(BaseExtractor):
                     quote = head.rstrip(" ,;:-—–")
                 elif not _tidy(head):
                     quote = tail.lstrip(" ,;:-—–")
-        if mood == "asserted" and polarity == "assert" and is_past_state(clause):
+        if mood == "asserted" and polarity == "assert" and is_past_state(
+            clause_with(clause, s.object) if at >= 0 else clause
+        ):
             valid_to = valid_to_of(clause, turn.sent_at)[0]
         where = turn.text.find(quote, start) if quote else -1
         if where >= 0 and at >= 0:
@@ -2362,6 +2421,7 @@ class RuleExtractor(BaseExtractor):
             if fallback and specs:
                 continue
             specs.extend(rule(ctx))
+        specs = _with_readings(specs, ctx)  # other shapes of the same clause (#12)
         if gave := given_up(matched_text):
             # "I gave up espresso": the habit ended; no "does not eat" in its place (#12)
             specs = [s for s in specs if s.predicate != "dietary_restriction"] + [
@@ -2542,6 +2602,31 @@ class RuleExtractor(BaseExtractor):
                 )
             ]
         return said or None
+
+
+def _with_readings(specs: list[_Spec], ctx: _Context) -> list[_Spec]:
+    """``specs`` and what the rules find in the clause's other readings (``readings.py``:
+    a question's preamble, texting, a past state in a present frame); a value a reading
+    finds inside a longer one of the same predicate ("galway n work") replaces it."""
+    for reading in readings(ctx.clause):
+        sub = replace(ctx, clause=reading)
+        found = [s for _n, rule, fallback in _RULES if not fallback for s in rule(sub)]
+        if not found and reading not in ctx.clause:  # a frame said anew, not a piece
+            found = [s for _n, rule, fallback in _RULES if fallback for s in rule(sub)][:1]
+        for s in found:
+            low = s.object.casefold()
+            if low in _NOT_A_NAME | {"i", "we", "me", "us", "you"} or not re.search(
+                rf"(?<!\w){re.escape(low)}(?!\w)", ctx.clause.casefold()
+            ):
+                continue  # the reading's own words, not the user's
+            if re.match(rf"\W*{re.escape(low)}\b", ctx.clause.casefold()):
+                s = replace(s, own=True)  # "Zwolle was home": the value first, the user's
+            same = [o for o in specs if o.predicate == s.predicate and o.subject == s.subject]
+            if any(o.object.casefold() == low for o in same):
+                continue
+            longer = [o for o in same if low in o.object.casefold()]
+            specs = [o for o in specs if o not in longer] + [s]
+    return specs
 
 
 # A lead-in before a colon that is no statement of its own ("Some context:", "since you

@@ -1164,7 +1164,18 @@ class WritePolicy:
         )
 
     def _held_value(self, fact: Fact, same_slot: Sequence[Fact]) -> Fact | None:
-        """The held fact that already says what ``fact`` says, if any."""
+        """The held fact that already says what ``fact`` says, if any.
+
+        A person of a one-at-a-time relation described without a name ("a partner", "a
+        wife") is already said by the person held under that predicate: "my wife and I ..."
+        after "my wife Ana" confirms Ana, it does not replace her (#12)."""
+        if (
+            fact.predicate in _PEOPLE
+            and same_slot
+            and _DESCRIBED.match(fact.object)
+            and self.is_single_valued(fact.predicate, fact.single_valued)
+        ):
+            return max(same_slot, key=lambda f: (f.valid_from, f.asserted_at))
         value = normalize_object(fact.object)
         for held in same_slot:
             if normalize_object(held.object) == value:
@@ -1231,6 +1242,11 @@ def _named(target: str, held: Sequence[Fact]) -> list[Fact]:
         return within
     names = _terms(" ".join(w for w in target.split() if w[:1].isupper()))
     return [f for f in held if names and names <= _terms(f.object)]
+
+
+_PEOPLE = frozenset({"partner", "child", "pet", "parent", "sibling", "family_member"})
+_DESCRIBED = re.compile(r"^\s*(?:a|an|one|my|our)\s+\S", re.IGNORECASE)
+"""A person named by a description, not a name ("a wife", "an older brother")."""
 
 
 def _close(fact: Fact, end: datetime, now: datetime) -> Fact:

@@ -77,7 +77,14 @@ _PRONOUN = (
 )
 _WH_START = re.compile(rf"^(?:{_WH})\b", re.IGNORECASE)
 # "When travelling, ..." / "Where possible, ..." open a condition, not a question.
-_WH_CONDITION = re.compile(r"^(?:when|where|whenever|wherever)\b[^,?]{0,40},", re.IGNORECASE)
+_WH_CONDITION = re.compile(
+    r"^(?:when|where|whenever|wherever)\b[^,?]{0,40},"
+    # "When I lived in Oslo I skied": a subject right after "when" opens a clause of time,
+    # a question inverts ("When did I ...")
+    r"|^(?:when|whenever|while)\s+(?:(?:i|we)\s+(?:was|were|lived|worked|had|used|moved|got|"
+    r"first|still|studied)|(?:my|our)\s+[\w-]+\s+(?:was|were))\b(?![^?]*\?)",
+    re.IGNORECASE,
+)
 _AUX_INVERSION = re.compile(rf"^(?:{_AUX})\s+(?:not\s+)?(?:{_PRONOUN})\b", re.IGNORECASE)
 _INDIRECT_QUESTION = _rx(
     r"(?:wants?|wanted|wanting|would like|'d like|needs?|needed|trying|tries|tried|curious)"

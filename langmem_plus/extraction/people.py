@@ -1,0 +1,260 @@
+"""People in the user's life, in the forms the core patterns of ``rules.py`` miss.
+
+Each form is read by structure — a possessive noun phrase headed by a relation word, a name
+in brackets or after a comma, a pet described by its breed before its name, "me and my X",
+a list of names set off by dashes after a count — never by a list of names: a name is a
+cased word (any script), the relation word comes from ``vocab.RELATIONS`` / ``vocab.PETS``.
+Returns ``(relation, name)`` pairs (``name`` ``None`` when the user gave none); the rule
+extractor makes them user facts (CONVENTIONS-12: ``partner`` single-valued; ``child``,
+``pet``, ``parent``, ``sibling``, ``family_member`` multi-valued).
+
+Example:
+    >>> people_in("My dad (Bogdan) turns seventy soon")
+    [('dad', 'Bogdan')]
+    >>> people_in("our new pup is a whippet named Biscuit")
+    [('pup', 'Biscuit')]
+    >>> people_in("me and my partner are both terrible cooks")
+    [('partner', None)]
+"""
+
+from __future__ import annotations
+
+import re
+
+from langmem_plus.extraction.vocab import KIN_ADJECTIVES, NOT_A_NAME, PETS, RELATIONS
+
+__all__ = [
+    "EXTRA_RELATIONS",
+    "named_definitely",
+    "names_after",
+    "people_in",
+    "people_name",
+    "relation_predicate",
+    "unnamed_relation",
+]
+
+
+EXTRA_RELATIONS: dict[str, str] = {
+    "bro": "sibling", "sis": "sibling", "teenager": "child", "teen": "child",
+    "newborn": "child", "infant": "child", "preschooler": "child", "eldest": "child",
+    "youngest": "child", "oldest": "child", "firstborn": "child", "missus": "partner",
+}  # fmt: skip
+"""Relation words beyond ``vocab.RELATIONS`` that people use for their own (a relation, never
+a value): the predicate each names."""
+
+
+def relation_predicate(rel: str) -> str | None:
+    """The predicate of a relation word only this module knows ("bro" -> sibling), else None.
+
+    Example:
+        >>> relation_predicate("bro"), relation_predicate("3-year-old"), relation_predicate("sun")
+        ('sibling', 'child', None)
+    """
+    low = rel.casefold()
+    if low in EXTRA_RELATIONS:
+        return EXTRA_RELATIONS[low]
+    if re.fullmatch(r"\d+-(?:year|month|week)-old", low):
+        return "child"
+    return None
+
+
+def _alt(words: object) -> str:
+    return "|".join(re.escape(w) for w in sorted(map(str, words), key=len, reverse=True))  # type: ignore[call-overload]
+
+
+_REL = rf"(?:{_alt({*RELATIONS, *PETS, *EXTRA_RELATIONS})}|\d+-(?:year|month|week)-old)"
+_PET = rf"(?:{_alt(PETS)})"
+_ADJ = rf"(?:(?:{_alt(KIN_ADJECTIVES)}|[a-z]+-year-old)\s+)*"
+_NAME = r"(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’-]*"
+_NAMES = rf"{_NAME}(?:(?:\s*,\s*|\s+(?i:and|&|n)\s+|\s*,\s*(?i:and)\s+){_NAME})*"
+
+# "my dad (Bogdan)", "our eldest (Ana, 9)": a name in brackets after the relation
+_BRACKETED = re.compile(
+    rf"\b(?i:my|our)\s+(?i:{_ADJ})(?P<rel>(?i:{_REL}))\s*\(\s*(?P<names>{_NAMES})"
+)
+# "our puppy, a collie called Yuzu", "our new pup is a whippet named Biscuit"
+_BREED_NAMED = re.compile(
+    rf"\b(?i:my|our)\s+(?i:{_ADJ})(?P<rel>(?i:{_PET}))(?:\s*,\s*|\s+(?i:is|'s|’s)\s+)"
+    r"(?i:a|an)\s+(?:[\w-]+\s+){0,3}?(?i:called|named)\s+"
+    rf"(?P<names>{_NAME})"
+)
+# "Dad's name is Bogdan", "Mum's called Ngozi": the relation said without "my"
+_REL_NAME_IS = re.compile(
+    rf"(?:^|[.!?;:]\s+)\W*(?P<rel>(?i:{_REL}))(?:'s|’s)\s+(?i:name is|name's|called|named)\s+"
+    rf"(?P<names>{_NAME})"
+)
+# "my partner and I", "me and my husband", "my sister & I": the user and one unnamed person
+_AND_I = re.compile(
+    rf"(?:\b(?i:my|our)\s+(?i:{_ADJ})(?P<rel>(?i:{_REL}))\s+(?i:and|&|n)\s+(?i:i|me|myself)\b"
+    rf"|\b(?i:me|i)\s+(?i:and|&|n)\s+(?i:my)\s+(?i:{_ADJ})(?P<rel2>(?i:{_REL}))\b)"
+    rf"(?!\s*,?\s*{_NAME})"
+)
+# "Greta, our eldest, ...": a child named by birth order
+_ORDER = r"(?:eldest|oldest|youngest|middle one|middle child|firstborn|first-born|baby)"
+_NAME_OUR_ORDER = re.compile(
+    rf"(?:^|[,:;.!]\s*|\b(?i:and|with)\s+)(?P<names>{_NAME}),\s+(?i:my|our)\s+(?i:{_ORDER})\b"
+)
+# "taking the dog, Pretzel, camping", "the kids, Milo and Tess": the household's, named
+_THE_NAMED = re.compile(
+    rf"\b(?i:the)\s+(?P<rel>(?i:{_PET}|kids|children|boys|girls|twins|little ones))\s*,\s*"
+    rf"(?P<names>{_NAMES})"
+)
+# "I've got twin boys, Osian and Gethin", "we have daughters: Ana and Bea" (no count)
+_HAVE_PLURAL = re.compile(
+    rf"\b(?i:i|we)(?:'ve|\s+have|\s+(?i:also))?\s+(?i:have|got|have got)\s+(?i:{_ADJ})"
+    rf"(?P<rel>(?i:{_REL}))\s*[,:—–-]\s*(?P<names>{_NAMES})"
+)
+# "my bro Dev": a relation word only this module knows, then the name
+_MY_EXTRA_NAMED = re.compile(
+    rf"\b(?i:my|our)\s+(?i:{_ADJ})(?P<rel>(?i:{_alt(EXTRA_RELATIONS)}))\s+(?P<names>{_NAMES})"
+)
+# "My youngest, Pip, ...": a child by birth order, then the name
+_MY_ORDER_NAME = re.compile(rf"\b(?i:my|our)\s+(?P<rel>(?i:{_ORDER}))\s*,\s*(?P<names>{_NAMES})")
+# "Priya, my girlfriend, ...": the name, then the relation in apposition
+_NAME_COMMA_REL = re.compile(
+    rf"(?:^|[.!?;:]\s+|\b(?i:and|with|me and)\s+)(?P<names>{_NAME}),\s+(?i:my|our)\s+"
+    rf"(?i:{_ADJ})(?P<rel>(?i:{_REL}))\b"
+)
+# "we got a dog, her name is Juniper": the name of the one just mentioned
+_PRONOUN_NAME = re.compile(
+    rf"\b(?i:his|her|their|its)\s+(?i:name is|name's|name’s|names are)\s+(?P<names>{_NAMES})"
+)
+_REL_WORD = re.compile(rf"\b(?P<rel>(?i:{_REL}))(?:s|es)?\b")
+# "I have a 3-year-old", "I've got a teenager": a child by age, unnamed
+_HAVE_CHILD_NOUN = re.compile(
+    r"\b(?i:i|we)(?:'ve|\s+have)?\s+(?i:have|got|have got)\s+(?P<n>(?i:a|an|one|two|three|\d+))"
+    r"\s+(?P<rel>(?i:teenagers?|teens?|newborns?|infants?|preschoolers?|\d+-(?:year|month)-olds?))\b"
+)
+# "My daughter turns ten", "our dog hates the rain": the user's relation, unnamed
+_MY_REL_SUBJECT = re.compile(
+    rf"^\W*(?:(?i:so|and|but|well|oh|also|btw|fyi|honestly|anyway)\W+)*(?i:my|our)\s+"
+    rf"(?!(?i:ex|late|former|future|would-be|dead)\b)(?i:{_ADJ})(?P<rel>(?i:{_REL}))"
+    # "'s" as "is"/"has" ("my son's starting"), not a possessive ("my partner's office")
+    r"(?:(?:'s|’s)(?=\s+(?:\w+ing|a|an|the|not|been|got|gone|just|so|very|really|now|still|"
+    r"also|always|never|back|home|off|away|here|there|\d+)\b)|(?![\w'’-]))"
+)
+_DASHED = re.compile(rf"^\s*[—–-]+\s*(?P<names>{_NAMES})")
+_NOT = {
+    *NOT_A_NAME, "i", "and", "is", "was", "we", "he", "she", "they", "it", "the", "me",
+    "anyway", "well", "so", "also", "but", "honestly", "sadly", "luckily", "yes", "no",
+    "oh", "ok", "okay", "hi", "hey", "update", "news", "btw", "fyi", "today", "yesterday",
+}  # fmt: skip
+
+
+def _split(names: str) -> list[str]:
+    parts = re.split(r"\s*,\s*(?:and\s+)?|\s+(?:and|&|n)\s+", names, flags=re.IGNORECASE)
+    parts = [re.sub(r"['’]s$", "", p) for p in parts]  # "Zara's birthday": Zara
+    return [
+        p
+        for p in parts
+        if p and p.casefold() not in _NOT and p.casefold() not in RELATIONS and not p.endswith("ly")
+    ]
+
+
+def people_in(clause: str, turn: str = "") -> list[tuple[str, str | None]]:
+    """``(relation, name)`` for each person or pet of the user's ``clause`` names in a form
+    the core patterns miss (``name`` is ``None`` when the relation comes without one).
+
+    With ``turn`` (the whole message the clause is in), a form that spans the clause's
+    edges counts when it overlaps the clause: "My partner and I ..." is split before "I",
+    and "my dad (Bogdan)" has lost its brackets by the time the clause is matched.
+
+    Example:
+        >>> people_in("Dad's name is Haruto, if that helps")
+        [('dad', 'Haruto')]
+        >>> people_in("Our puppy, a beagle called Pip, chewed my shoes")
+        [('puppy', 'Pip')]
+        >>> people_in("My partner", turn="My partner and I just moved")
+        [('partner', None)]
+    """
+    text, lo, hi = clause, 0, len(clause)
+    head = clause.strip(" ,.;:!?")
+    at = turn.find(head) if turn and head else -1
+    if head and at < 0:  # a clause without its brackets: place it by its first words
+        at = turn.find(" ".join(head.split()[:2])) if turn else -1
+    if at >= 0:
+        text, lo, hi = turn, at, at + len(head)
+    out: list[tuple[str, str | None]] = []
+    for pattern in (_BRACKETED, _BREED_NAMED, _REL_NAME_IS, _NAME_OUR_ORDER, _THE_NAMED,
+                    _HAVE_PLURAL, _MY_ORDER_NAME, _NAME_COMMA_REL, _MY_EXTRA_NAMED):  # fmt: skip
+        for m in pattern.finditer(text):
+            if m.end() <= lo or m.start() >= hi:
+                continue
+            rel = (m.groupdict().get("rel") or "child").casefold()
+            out += [(rel, n) for n in _split(m.group("names")) if (rel, n) not in out]
+    for m in _PRONOUN_NAME.finditer(text):
+        # the relation last mentioned before "her name is", in the same message
+        before = list(_REL_WORD.finditer(text[: m.start()]))
+        if before and lo <= before[-1].start() < hi:
+            rel = before[-1].group("rel").casefold()
+            out += [(rel, n) for n in _split(m.group("names")) if (rel, n) not in out]
+    if not out and (aged := _HAVE_CHILD_NOUN.search(clause)):
+        out.append((aged.group("rel").casefold().removesuffix("s"), None))
+    if not out:
+        for m in _AND_I.finditer(text):
+            rel_at = m.start("rel") if m.group("rel") else m.start("rel2")
+            if lo <= rel_at < hi:
+                out.append(((m.group("rel") or m.group("rel2")).casefold(), None))
+                break
+    return out
+
+
+def names_after(turn: str, clause: str) -> list[str]:
+    """The names set off by a dash right after ``clause`` in ``turn`` ("a dad of two —
+    Ilan and Teo —"): the list a count announced, cut off from its clause by the dash.
+
+    Example:
+        >>> names_after("I've got 2 kittens — Miso & Nori 😻", "I've got 2 kittens")
+        ['Miso', 'Nori']
+    """
+    at = turn.find(clause.rstrip(" ,:;"))
+    if at < 0 or not clause.strip():
+        return []
+    m = _DASHED.match(turn[at + len(clause.rstrip(" ,:;")) :])
+    return _split(m.group("names")) if m else []
+
+
+def unnamed_relation(clause: str) -> str | None:
+    """The relation word when ``clause`` is about the user's person named by relation only
+    ("My daughter turns ten on Saturday", "our dog hates baths"): the user has one.
+
+    Example:
+        >>> unnamed_relation("My son's starting at a new school")
+        'son'
+        >>> unnamed_relation("my ex-wife moved to Leeds") is None
+        True
+    """
+    m = _MY_REL_SUBJECT.match(clause)
+    return m.group("rel").casefold() if m else None
+
+
+def named_definitely(clause: str, name: str) -> bool:
+    """True when ``clause`` names ``name`` as the user's own by a possessive or definite
+    phrase ("our twins, Ada and Ezra", "my son Teo"), so what the clause plans or asks
+    for them does not undo the relation; "a dog named Rex" (indefinite) is what is planned.
+
+    Example:
+        >>> named_definitely("Our twins, Ada and Ezra, turn five next week", "Ezra")
+        True
+        >>> named_definitely("We're adopting a dog named Rex next month", "Rex")
+        False
+    """
+    at = clause.casefold().find(name.casefold())
+    if at < 0:
+        return False
+    head = clause[:at]
+    if re.search(r"\b(?:a|an)\s+(?:[\w-]+\s+){0,3}(?:named|called)\s*$", head, re.IGNORECASE):
+        return False
+    return bool(re.search(r"\b(?:my|our|the)\s+[^.!?;]{0,40}$", head, re.IGNORECASE))
+
+
+def people_name(word: str) -> bool:
+    """True when ``word`` can be a person's name here: not a lead-in or discourse word
+    ("Anyway", "Sadly", "Update") that happens to be capitalised before a comma.
+
+    Example:
+        >>> people_name("Priya"), people_name("Anyway"), people_name("Honestly")
+        (True, False, False)
+    """
+    low = word.casefold()
+    return bool(word) and low not in _NOT and not low.endswith("ly")
