@@ -9,8 +9,10 @@ from __future__ import annotations
 from datetime import datetime, timezone
 
 import pytest
+from langchain_core.messages import HumanMessage
 
 from langmem_plus.extraction.filters import post_filter
+from langmem_plus.extraction.rules import RuleExtractor
 from langmem_plus.extraction.turns import UserTurn
 from langmem_plus.facts.models import CandidateFact
 
@@ -135,3 +137,19 @@ def test_another_speakers_quoted_i_is_not_the_user() -> None:
     text = "my aunt said 'I'm moving to Vaasa in May', which is sad because we're close."
     found = RuleExtractor().extract([HumanMessage(text, id="m1")], user_id="u1")
     assert [c.object for c in found if c.subject == "user" and c.predicate == "city"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("We got a rescue cat in May, her name is Tansy.", True),
+        ("we adopted a kitten last week, his name is Miso", True),
+        ("My cousin got a cat, her name is Tansy.", False),
+    ],
+)
+def test_a_pronoun_naming_the_users_own_pet_keeps_the_pet(text: str, kept: bool) -> None:
+    """ "her name is X" after the user's own new pet names that pet; after a relative's pet
+    it does not make the pet the user's."""
+    found = {(c.predicate, c.object) for c in RuleExtractor().extract([HumanMessage(text)])}
+    name = "Miso" if "Miso" in text else "Tansy"
+    assert (("pet", name) in found) is kept

@@ -395,6 +395,37 @@ _NAMED_BY_MINE = re.compile(
     re.IGNORECASE,
 )
 
+# "We got a rescue cat, her name is Tansy": a pronoun names the user's own relation or pet
+_NAMED_BY_PRONOUN = re.compile(
+    r"(?:\b(?:his|her|their|its)\s+names?\s*(?:is|was|are|['\u2019]s|:)?"
+    r"|\b(?:he|she|it|they)(?:['\u2019]s|\s+is|\s+are|\s+was)?\s+(?:called|named))\s+$",
+    re.IGNORECASE,
+)
+
+
+def _users_own_before(noun: str) -> re.Pattern[str]:
+    return re.compile(
+        rf"(?:\b(?:my|our)\s+|\b(?:we|i)\b[^.!?;]{{0,40}}?\b(?:a|an|two|three)\s+)"
+        rf"(?:[\w-]+\s+){{0,2}}?(?:{noun})(?:s|es)?\b[^.!?;]*$",
+        re.IGNORECASE,
+    )
+
+
+_OWN_PET_BEFORE = _users_own_before(_alts(PETS))
+_OWN_KIN_BEFORE = _users_own_before(_REL)
+
+
+def _named_by_pronoun(before: str, predicate: str) -> bool:
+    """The value follows "her name is" and the same sentence introduced the user's own pet
+    (for a pet) or relation (for a person) before it ("we adopted a kitten, his name is
+    Miso"); "my cousin got a cat, her name is ..." names no pet of the user's."""
+    m = _NAMED_BY_PRONOUN.search(before)
+    if m is None:
+        return False
+    head = re.split(r"[.!?\n]", before[: m.start()])[-1]
+    own = _OWN_PET_BEFORE if predicate == "pet" else _OWN_KIN_BEFORE
+    return own.search(head) is not None
+
 
 def _owners(c: CandidateFact, turns: Sequence[UserTurn]) -> list[str | None]:
     """Who holds each own-words occurrence of ``c``'s value (USER for "my son Leo" and for
@@ -407,7 +438,10 @@ def _owners(c: CandidateFact, turns: Sequence[UserTurn]) -> list[str | None]:
         for h in _hits(value, turn.text):
             if turn.is_quoted(h, h + len(value)):
                 continue
-            if c.predicate in _PEOPLE and _NAMED_BY_MINE.search(turn.text[:h]):
+            before = turn.text[:h]
+            if c.predicate in _PEOPLE and (
+                _NAMED_BY_MINE.search(before) or _named_by_pronoun(before, c.predicate)
+            ):
                 owners.append(USER)  # "my son Leo": the user's own
                 continue
             owner = owner_of(turn.text, h, len(value), c.predicate)
