@@ -91,7 +91,7 @@ LAYERS = [
     ["facts"],
     ["resilience"],
     ["stores"],
-    ["errors"],
+    ["errors", "ids"],
 ]
 """docs/ARCHITECTURE.md's layers, top first: a room imports only itself and lower layers."""
 
