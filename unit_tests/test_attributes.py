@@ -49,6 +49,7 @@ def said(text: str) -> set[tuple[str, str, bool | None]]:
         ("Found a new physio: Ørsted Klinik.", {("physio", "Ørsted Klinik", True)}),
         # a verb with its object and the attribute named beside it
         ("I ride a Brompton C Line bike to the station.", {("bike", "Brompton C Line", True)}),
+        ("I got a Kobo e-reader for my birthday.", {("e_reader", "Kobo", True)}),
         ("I play on a Yamaha P-45, my piano since 2019.", {("piano", "Yamaha P-45", True)}),
         ("the dog goes to Hollow Tree Vets, that's our vet", {("vet", "Hollow Tree Vets", True)}),
         ("I've been going to Kinship Yoga for ages, that's my yoga place.",
@@ -70,6 +71,7 @@ def test_an_attribute_held_one_at_a_time_is_read_from_its_frame(
         "Our dog Rex is 3",
         "my sister's car is a Fiat Uno",  # hers, not the user's
         "we went from bad to worse",
+        "No more Netflix, I'm on Mubi now.",  # "I'm" is no value
     ],
 )
 def test_a_state_a_person_or_a_name_inside_is_no_attribute_of_the_user(text: str) -> None:

@@ -96,6 +96,7 @@ _AUXILIARIES = frozenset("is are was were be been has have had got gets does did
                          "could would should isn't wasn't won't can't".split())
 _PARTICLES = frozenset("over under about around through across off up down out back away past "
                        "along across toward towards into onto".split())
+_STOP_ALT = "|".join(sorted((re.escape(w) for w in VALUE_STOP_WORDS), key=len, reverse=True))
 _CONNECTORS = frozenset("& of de du la le van von der den y da di".split())
 _ART = r"(?:(?:a|an|the)\s+)"
 _POSS = r"(?:my|our)"
@@ -179,15 +180,16 @@ _VERB = re.compile(
     r"(?:'m|am|are|'re)\s+(?:with|on)|with|go\s+to|going\s+to|been\s+going\s+to|shop\s+at|"
     r"signed\s+up\s+(?:for|with|to)|joined|got|bought|switched\s+to|changed\s+to|"
     r"moved\s+to|upgraded\s+to|went\s+with|picked|chose|wear|run\s+in|shoot\s+on|support|"
-    r"commute\s+by|get\s+(?:\w+\s+){0,2}?(?:from|through|via)|have)\s+"
+    r"commute\s+by|get\s+(?:\w+\s+){0,2}?(?:from|through|via))\s+"
     rf"{_ART}?(?P<o>.+)",
     re.IGNORECASE,
 )
+_PURCHASES = frozenset({"got", "bought"})
 _VERB_DEFAULT = {"drive": "car", "driving": "car", "ride": "bike", "riding": "bike",
                  "bank with": "bank", "bank at": "bank", "banking with": "bank",
                  "commute by": "commute"}  # fmt: skip
 _AS_MY = re.compile(
-    rf"\s+(?:as|for)\s+{_POSS}\s+(?:new\s+)?{_NP}(?:\s+(?:now|these days|of choice))?"
+    rf"\s+(?P<role>as|for)\s+{_POSS}\s+(?:new\s+)?{_NP}(?:\s+(?:now|these days|of choice))?"
     r"\s*(?:[,;.!?]|$)",
     re.IGNORECASE,
 )
@@ -236,6 +238,8 @@ def bound_value(raw: str, *, lowercase: bool = False) -> str:
     if not words:
         return ""
     out: list[str] = []
+    if words[0].casefold().strip("'’.") in VALUE_STOP_WORDS:
+        return ""  # "I'm", "We", "This": the next clause, not a value
     if _cased(words[0]):
         for w in words:
             if _cased(w) or (out and w.casefold() in _CONNECTORS):
@@ -517,6 +521,8 @@ def _verb_frame(clause: str, following: str) -> AttributeReading | None:
     verb = " ".join(m.group("verb").casefold().split())
     rest = m.group("o")
     named = _AS_MY.search(rest)
+    if named and named.group("role").casefold() == "for" and verb in _PURCHASES:
+        named = None  # "I got a Kobo for my birthday": the occasion, not what it is
     attribute = _attribute(named.group("np")) if named else None
     if named:
         rest = rest[: named.start()]
@@ -526,10 +532,12 @@ def _verb_frame(clause: str, following: str) -> AttributeReading | None:
     if attribute is None:
         # "I ride a Xiaomi Mi 4 scooter to work": the noun after the name is what it is
         tail = rest.strip()[len(value) :] if rest.strip().startswith(value) else ""
-        if t := re.match(rf"^\s+({_WORD})\b", tail):
+        if t := re.match(rf"^\s+({_WORD})(?=\s*$|\s*[,;.!?]|\s+(?:{_STOP_ALT})\b)", tail):
             noun = t.group(1)
             low = noun.casefold()
-            if not _cased(noun) and low not in VALUE_STOP_WORDS and low not in _PARTICLES:
+            if not _cased(noun) and low not in VALUE_STOP_WORDS | _PARTICLES and not (
+                len(low) > 3 and low.endswith("ed")
+            ):
                 attribute = _attribute(noun)
     after = rest.strip()[len(value) :] if rest.strip().startswith(value) else ""
     if attribute is None and (a := _APPOSITIVE.match(after + following)):

@@ -1839,10 +1839,19 @@ def _attribute_precedence(specs: list[_Spec]) -> list[_Spec]:
     rest = [s for s in specs if not s.framed and s.object.casefold() not in given_up]
     if rest and all(s.weak for s in mine):
         return rest
-    # a project's or a person's reading of the value is more specific than the frame's; a
-    # user slot read from the same words ("X is my home insurer" as "X is my home") is not
-    typed = {s.object.casefold() for s in rest if s.subject != "user" or s.people or s.scope}
-    kept = [s for s in mine if s.object.casefold() not in typed]
+    # a project's or a person's reading of the value is more specific than the frame's, and
+    # so is a typed slot the frame's noun names ("my native language is X": a language); a
+    # slot read from part of the words ("X is my home insurer" as "X is my home") is not
+    def wins(typed: _Spec, frame: _Spec) -> bool:
+        head = frame.predicate.rsplit("_", 1)[-1].removesuffix("s")
+        said = {w.removesuffix("s") for w in typed.predicate.split("_")}
+        return typed.subject != "user" or typed.people or bool(typed.scope) or head in said
+
+    kept = [
+        m
+        for m in mine
+        if not any(t.object.casefold() == m.object.casefold() and wins(t, m) for t in rest)
+    ]
     said = {s.object.casefold() for s in kept}
     return kept + [s for s in rest if s.object.casefold() not in said]
 
