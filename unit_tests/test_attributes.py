@@ -195,3 +195,20 @@ def test_a_switch_under_another_name_of_the_attribute_ends_the_old_value() -> No
     d = policy.decide(switch, user_id="u", current=[held], now=NOW)
     assert d.fact is not None and (d.fact.predicate, d.fact.object) == ("weekly_shop", "Lidl")
     assert [f.object for f in d.closed] == ["Aldi"]
+
+
+def test_a_one_word_attribute_is_the_longer_one_it_heads_when_one_is_held() -> None:
+    policy = WritePolicy()
+    held = policy.to_fact(
+        CandidateFact(kind="fact", predicate="tariff_plan", object="Skyline 15",
+                      text="The user's tariff plan is Skyline 15.", single_valued=True),
+        user_id="u", now=NOW - timedelta(days=9),
+    )  # fmt: skip
+    (said,) = [c for c in extract("Neonet Max is my plan now.") if c.predicate == "plan"]
+    assert policy.reaches_other_slots(said)
+    d = policy.decide(said, user_id="u", current=[held], now=NOW)
+    assert d.action == "superseded" and d.fact is not None
+    assert (d.fact.predicate, d.fact.object) == ("tariff_plan", "Neonet Max")
+    other = held.model_copy(update={"predicate": "meal_plan", "fact_id": "other"})
+    two = policy.decide(said, user_id="u", current=[held, other], now=NOW)
+    assert two.fact is not None and two.fact.predicate == "plan"  # which one is unclear

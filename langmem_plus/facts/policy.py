@@ -947,6 +947,8 @@ class WritePolicy:
                     action="retracted", code="retracted", closed=closed, other=ended[0], write=True
                 )
             return Decision(action="new", code="past_state", fact=fact, write=True)
+        if not same_slot and self._bare_head(candidate, fact.predicate):
+            fact, same_slot = self._headed_slot(fact, current)
         given_up: Fact | None = None
         if candidate.replaces and candidate.replaces.strip():
             fact, same_slot, given_up = self._switched(candidate, fact, current, same_slot)
@@ -962,6 +964,45 @@ class WritePolicy:
                 return replace(decision, closed=(*decision.closed, gone))
             return decision
         return self._decide_held(candidate, fact, same_slot, others, now)
+
+    def _bare_head(self, candidate: CandidateFact, predicate: str) -> bool:
+        """A one-word attribute the policy does not know, held one at a time ("my plan is
+        X"): it may be the head of a longer attribute already held ("phone_plan")."""
+        return (
+            candidate.single_valued is True
+            and candidate.polarity.strip().lower() == "assert"
+            and "_" not in predicate
+            and predicate not in self.single_valued
+            and predicate not in self.multi_valued
+        )
+
+    def _headed_slot(self, fact: Fact, current: Iterable[Fact]) -> tuple[Fact, list[Fact]]:
+        """The one held single-valued slot of the subject whose name ends in ``fact``'s
+        one-word predicate ("plan" -> ``phone_plan``); ``fact`` moved into it, or unchanged
+        when none or several do."""
+        held = [
+            f
+            for f in current
+            if f.is_current
+            and f.user_id == fact.user_id
+            and f.scope == fact.scope
+            and f.subject == fact.subject
+            and f.predicate.endswith("_" + fact.predicate)
+            and self.is_single_valued(f.predicate, f.single_valued)
+        ]
+        if len({f.predicate for f in held}) != 1:
+            return fact, []
+        predicate = held[0].predicate
+        anchor = fact.fact_id  # a distinct, deterministic id for the moved version
+        moved = fact.model_copy(
+            update={
+                "predicate": predicate,
+                "fact_id": fact_id_for(
+                    fact.user_id, fact.scope, fact.subject, predicate, fact.object, anchor
+                ),
+            }
+        )
+        return moved, held
 
     def _switched(
         self, candidate: CandidateFact, fact: Fact, current: Iterable[Fact],
@@ -1070,6 +1111,9 @@ class WritePolicy:
             return True
         if candidate.replaces and candidate.replaces.strip():
             return True  # a switch: the old value may be held under another name
+        predicate = normalize_predicate(candidate.predicate, self.predicate_aliases)
+        if self._bare_head(candidate, predicate):
+            return True  # "my plan is X" may name the phone_plan held
         return candidate.polarity.strip().lower() == "retract" and candidate.object.strip() not in (
             "",
             "*",
