@@ -13,6 +13,7 @@ from langchain_core.messages import HumanMessage
 
 from langmem_plus.extraction import RuleExtractor
 from langmem_plus.facts.models import CandidateFact
+from langmem_plus.facts.policy import UNNAMED_ATTRIBUTE, WritePolicy
 from unit_tests.extraction_cases import can_be_current
 
 NOW = datetime(2026, 11, 11, 12, tzinfo=timezone.utc)
@@ -438,8 +439,13 @@ def test_a_swap_that_names_no_attribute_takes_the_earlier_values_slot() -> None:
     ]
 
 
-def test_a_swap_with_no_earlier_value_gives_nothing() -> None:
-    assert current("Traded the Mazda 2 for a Fiat Panda last week.") == set()
+def test_a_swap_with_no_earlier_value_names_no_slot_and_the_policy_finds_none() -> None:
+    # the extractor proposes the switch with its attribute open; the write policy finds the
+    # slot that holds the old value, and with none held it saves nothing
+    (c,) = extract("Traded the Mazda 2 for a Fiat Panda last week.")
+    assert (c.predicate, c.object, c.replaces) == (UNNAMED_ATTRIBUTE, "Fiat Panda", "Mazda 2")
+    d = WritePolicy().decide(c, user_id="u1", current=[], now=NOW)
+    assert (d.action, d.code) == ("rejected", "nothing_to_replace")
 
 
 def test_a_list_of_allergens_ends_where_a_verb_starts_a_clause() -> None:

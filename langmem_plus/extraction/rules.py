@@ -36,6 +36,7 @@ import re
 from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, replace
 
+from langmem_plus.extraction.attributes import UNNAMED, read_attributes
 from langmem_plus.extraction.base import BaseExtractor, ExtractionResult, UserTurn
 from langmem_plus.extraction.grounding import (
     Holder,
@@ -365,6 +366,12 @@ class _Spec:
     mood and time ("... starts school next week") are about something else."""
     timeless: bool = False
     """An explicit save's date is part of what is kept, not when it began to hold."""
+    replaces: str | None = None
+    """A switch's old value ("traded the X for a Y": X); see ``attributes.py``."""
+    framed: bool = False
+    """Read by an attribute frame of ``attributes.py`` (its values take precedence)."""
+    weak: bool = False
+    """A frame's reading any typed reading of the clause beats (``AttributeReading.weak``)."""
 
 
 @dataclass(frozen=True)
@@ -1874,6 +1881,49 @@ _SLOT_FROM = _rx(
 )
 
 
+@_rule("attribute_frame")
+def _attribute_frame_rule(ctx: _Context) -> list[_Spec]:
+    """One-at-a-time attributes read by structure (``attributes.py``, #12 kind 10)."""
+    at = ctx.turn.find(ctx.clause)
+    following = ctx.turn[at + len(ctx.clause) :] if at >= 0 else ""
+    preceding = ctx.turn[:at] if at >= 0 else ""
+    return [
+        _Spec("fact", r.predicate, r.value, r.text, single_valued=True, replaces=r.replaces,
+              framed=True, negation_in_value=r.replaces is not None, own=r.own, weak=r.weak)
+        for r in read_attributes(ctx.clause, following=following, preceding=preceding)
+    ]  # fmt: skip
+
+
+def _attribute_precedence(specs: list[_Spec]) -> list[_Spec]:
+    """An attribute frame of ``attributes.py`` beside the typed rules: the value a switch
+    gives up is no fact ("switched my insurer from X to Y": no city X); a project's or a
+    person's reading of the same value wins over the frame ("our hosting provider is X" is
+    a deploy target), a user slot's loses to it; a verb frame alone or a switch naming no
+    attribute gives way to any typed reading ("moved to Leeds", "moved from Leeds to York")."""
+    mine = [s for s in specs if s.framed]
+    if not mine:
+        return specs
+    given_up = {s.replaces.casefold() for s in mine if s.replaces}
+    rest = [s for s in specs if not s.framed and s.object.casefold() not in given_up]
+    if rest and all(s.weak for s in mine):
+        return rest
+    # a project's or a person's reading of the value is more specific than the frame's, and
+    # so is a typed slot the frame's noun names ("my native language is X": a language); a
+    # slot read from part of the words ("X is my home insurer" as "X is my home") is not
+    def wins(typed: _Spec, frame: _Spec) -> bool:
+        head = frame.predicate.rsplit("_", 1)[-1].removesuffix("s")
+        said = {w.removesuffix("s") for w in typed.predicate.split("_")}
+        return typed.subject != "user" or typed.people or bool(typed.scope) or head in said
+
+    kept = [
+        m
+        for m in mine
+        if not any(t.object.casefold() == m.object.casefold() and wins(t, m) for t in rest)
+    ]
+    said = {s.object.casefold() for s in kept}
+    return kept + [s for s in rest if s.object.casefold() not in said]
+
+
 @_rule("attribute", fallback=True)
 def _attribute_rule(ctx: _Context) -> list[_Spec]:
     m = _SLOT_LABEL.match(ctx.clause) or _SLOT_FROM.search(ctx.clause)
@@ -2390,6 +2440,7 @@ class RuleExtractor(BaseExtractor):
             time_stated=when is not None,
             single_valued=s.single_valued,
             valid_to=valid_to,
+            replaces=s.replaces,
         )
 
     def _match(
@@ -2422,6 +2473,7 @@ class RuleExtractor(BaseExtractor):
                 continue
             specs.extend(rule(ctx))
         specs = _with_readings(specs, ctx)  # other shapes of the same clause (#12)
+        specs = _attribute_precedence(specs)
         if gave := given_up(matched_text):
             # "I gave up espresso": the habit ended; no "does not eat" in its place (#12)
             specs = [s for s in specs if s.predicate != "dietary_restriction"] + [
@@ -2497,6 +2549,7 @@ class RuleExtractor(BaseExtractor):
                     continue
                 found.extend(self._clause_facts(turn, start, end, scope, sentence))
                 i += 1
+            found = _named_switches(found, [*earlier, *result.candidates])
             if not found and (swapped := self._swap_turn(turn, [*earlier, *result.candidates])):
                 found = swapped
             found = [_with_wrong_named(c, turn.text) for c in _without_replaced_retractions(found)]
@@ -2670,6 +2723,26 @@ def _with_wrong_named(c: CandidateFact, text: str) -> CandidateFact:
     return c.model_copy(
         update={"object": value, "text": c.text.replace(c.object, value), "corrects": wrong}
     )
+
+
+def _named_switches(
+    found: list[CandidateFact], earlier: list[CandidateFact]
+) -> list[CandidateFact]:
+    """A switch that names no attribute ("traded the Niro for a Jazz") takes the predicate
+    an earlier turn of the batch gave the old value; otherwise the write policy looks for
+    the slot holding it (``attributes.UNNAMED``)."""
+    out = []
+    for c in found:
+        said = (c.replaces or "").casefold()
+        was = next((e for e in reversed(earlier) if c.predicate == UNNAMED and said
+                    and e.polarity == "assert" and e.object.casefold() == said), None)  # fmt: skip
+        if was is not None:
+            at = was.text.casefold().find(said)
+            text = was.text[:at] + c.object + was.text[at + len(said) :] if at >= 0 else c.text
+            c = c.model_copy(update={"predicate": was.predicate, "text": text,
+                                     "single_valued": was.single_valued or True})  # fmt: skip
+        out.append(c)
+    return out
 
 
 def _without_replaced_retractions(found: list[CandidateFact]) -> list[CandidateFact]:

@@ -168,6 +168,12 @@ class CandidateFact(BaseModel):
         description="for a past state ('back when I lived in Lyon'): when it stopped being "
         "true; a candidate that ended in the past is history, never the current value",
     )
+    replaces: str | None = Field(
+        default=None,
+        description="a switch ('traded the X for a Y'): the value X given up for this one; "
+        "with predicate '*' the attribute was not named and this value takes the slot "
+        "that holds X (X's window closes, it was true until now)",
+    )
 
     @field_validator("valid_from", "valid_to")
     @classmethod

@@ -54,7 +54,7 @@ import re
 import unicodedata
 import uuid
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, Literal, NamedTuple
 
@@ -86,6 +86,7 @@ __all__ = [
     "DEFAULT_PREDICATE_ALIASES",
     "DEFAULT_SINGLE_VALUED",
     "INTENTIONS",
+    "UNNAMED_ATTRIBUTE",
     "Action",
     "Decision",
     "Ruling",
@@ -103,6 +104,11 @@ CORRECTION = "correction"
 """The predicate of a correction that names the wrong value but not its slot ("I said
 Esbjerg last time but it's Odense", in a later session): the right value takes the slot the
 wrong one is held in; with no such value held, nothing is stored."""
+
+UNNAMED_ATTRIBUTE = "switched_to"
+"""The predicate of a switch that names no attribute ("traded the Niro for a Jazz"): with
+``replaces`` set, the new value takes the slot that holds the old one; when no slot holds
+it, the candidate is rejected (``nothing_to_replace``): which attribute changed is unknown."""
 
 DEFAULT_SINGLE_VALUED: frozenset[str] = frozenset(
     {
@@ -307,6 +313,8 @@ REASONS: Mapping[str, str] = {
     "plan": "it is a plan or a wish, not something that is true now",
     "not_own_words": "it came from quoted, pasted or tool text, not from the user's own words",
     "nothing_to_retract": "there was no current value to take back, so nothing changed",
+    "nothing_to_replace": "it switched from a value I hold under no attribute, so I could "
+    "not tell which thing changed",
     "retracted": "the value stopped being true; it is kept as history",
     "corrected": "a correction: the mistaken value is no longer believed, the right one is",
     "stated_time_conflict": "two stated dates disagree about which value holds; ask the user once",
@@ -911,6 +919,7 @@ class WritePolicy:
             code, category = screened
             return Decision(action="rejected", code=code, category=category)
         fact = built or self.to_fact(candidate, user_id=user_id, now=now, session_id=session_id)
+        current = list(current)
         same_slot = [
             f
             for f in current
@@ -948,8 +957,129 @@ class WritePolicy:
                     action="retracted", code="retracted", closed=closed, other=ended[0], write=True
                 )
             return Decision(action="new", code="past_state", fact=fact, write=True)
+        if not same_slot and self._bare_head(candidate, fact.predicate):
+            fact, same_slot = self._headed_slot(fact, current)
+        given_up: Fact | None = None
+        if candidate.replaces and candidate.replaces.strip():
+            fact, same_slot, given_up = self._switched(candidate, fact, current, same_slot)
+            if fact.predicate == UNNAMED_ATTRIBUTE:
+                return Decision(action="rejected", code="nothing_to_replace")
         if fact.single_valued is None and any(f.single_valued for f in same_slot):
             fact = fact.model_copy(update={"single_valued": True})  # the slot was declared
+        if given_up is not None and given_up.predicate != fact.predicate:
+            # the old value was held under another name of the attribute: it ends now
+            decision = self._decide_held(candidate, fact, same_slot, others, current, now)
+            if decision.fact is not None and decision.write:
+                gone = _close(given_up, fact.valid_from, now)
+                return replace(decision, closed=(*decision.closed, gone))
+            return decision
+        return self._decide_held(candidate, fact, same_slot, others, current, now)
+
+    def _bare_head(self, candidate: CandidateFact, predicate: str) -> bool:
+        """A one-word attribute the policy does not know, held one at a time ("my plan is
+        X"): it may be the head of a longer attribute already held ("phone_plan")."""
+        return (
+            candidate.single_valued is True
+            and candidate.polarity.strip().lower() == "assert"
+            and "_" not in predicate
+            and predicate not in self.single_valued
+            and predicate not in self.multi_valued
+        )
+
+    def _headed_slot(self, fact: Fact, current: Iterable[Fact]) -> tuple[Fact, list[Fact]]:
+        """The one held single-valued slot of the subject whose name ends in ``fact``'s
+        one-word predicate ("plan" -> ``phone_plan``); ``fact`` moved into it, or unchanged
+        when none or several do."""
+        held = [
+            f
+            for f in current
+            if f.is_current
+            and f.user_id == fact.user_id
+            and f.scope == fact.scope
+            and f.subject == fact.subject
+            and f.predicate.endswith("_" + fact.predicate)
+            and self.is_single_valued(f.predicate, f.single_valued)
+        ]
+        if len({f.predicate for f in held}) != 1:
+            return fact, []
+        predicate = held[0].predicate
+        anchor = fact.fact_id  # a distinct, deterministic id for the moved version
+        moved = fact.model_copy(
+            update={
+                "predicate": predicate,
+                "fact_id": fact_id_for(
+                    fact.user_id, fact.scope, fact.subject, predicate, fact.object, anchor
+                ),
+            }
+        )
+        return moved, held
+
+    def _switched(
+        self, candidate: CandidateFact, fact: Fact, current: Iterable[Fact],
+        same_slot: list[Fact],
+    ) -> tuple[Fact, list[Fact], Fact | None]:  # fmt: skip
+        """A switch ("traded the X for a Y", ``replaces="X"``): the slot that holds X.
+
+        When the candidate names its attribute and that slot holds X, nothing changes (the
+        supersession closes X). When it names none (``UNNAMED_ATTRIBUTE``) or its slot is
+        empty, Y goes into the slot of the subject that holds X, in that slot's words ("Has
+        a Niro." -> "Has a Jazz."); the held X is returned to be closed. No slot holds X:
+        an unnamed switch stays unnamed (the caller rejects it, ``nothing_to_replace``).
+        """
+        assert candidate.replaces is not None
+        if _named(candidate.replaces, same_slot):
+            return fact, same_slot, None
+        unnamed = fact.predicate == UNNAMED_ATTRIBUTE
+        pool = [
+            f
+            for f in current
+            if f.is_current
+            and f.user_id == fact.user_id
+            and f.scope == fact.scope
+            and f.subject == fact.subject
+            and f.predicate not in (fact.predicate, UNNAMED_ATTRIBUTE)
+        ]
+        held = _named(candidate.replaces, pool)
+        if not held:
+            return fact, same_slot, None
+        old = max(held, key=lambda f: (f.valid_from, f.asserted_at))
+        if same_slot and not unnamed:
+            return fact, same_slot, old
+        at = old.text.casefold().find(old.object.casefold())
+        text = (
+            old.text[:at] + fact.object + old.text[at + len(old.object) :]
+            if at >= 0 and old.object
+            else fact.text
+        )
+        if candidate.valid_from is not None:
+            anchor = candidate.valid_from.isoformat()
+        elif candidate.message_id:
+            anchor = f"msg:{candidate.message_id}"
+        else:
+            anchor = fact.asserted_at.isoformat()
+        moved = fact.model_copy(
+            update={
+                "predicate": old.predicate,
+                "text": text,
+                "single_valued": True if old.single_valued is None else old.single_valued,
+                "fact_id": fact_id_for(
+                    fact.user_id, fact.scope, fact.subject, old.predicate, fact.object, anchor
+                ),
+            }
+        )
+        slot = [f for f in pool if f.predicate == old.predicate]
+        return moved, slot, None
+
+    def _decide_held(
+        self,
+        candidate: CandidateFact,
+        fact: Fact,
+        same_slot: list[Fact],
+        others: list[Fact],
+        current: list[Fact],
+        now: datetime,
+    ) -> Decision:
+        """The rest of ``decide``: a correction, a value held already, or a new value."""
         wrong = self._corrected(candidate, same_slot)
         if not wrong and (wrong := self._corrected(candidate, others)) and (
             fact.predicate == CORRECTION
@@ -1033,6 +1163,11 @@ class WritePolicy:
         """
         if candidate.corrects and candidate.corrects.strip():
             return True
+        if candidate.replaces and candidate.replaces.strip():
+            return True  # a switch: the old value may be held under another name
+        predicate = normalize_predicate(candidate.predicate, self.predicate_aliases)
+        if self._bare_head(candidate, predicate):
+            return True  # "my plan is X" may name the phone_plan held
         return candidate.polarity.strip().lower() == "retract" and candidate.object.strip() not in (
             "",
             "*",

@@ -1,0 +1,624 @@
+"""Attributes a person has one of at a time, read from the clause's structure (issue 12).
+
+A phone plan, a laptop, an insurer, a hairdresser, a commute: the user holds one at a time,
+the policy's defaults do not know the attribute, and a later statement switches it. This
+module reads such statements from their *structure*, never from a list of attributes or
+values:
+
+- a possessive noun phrase and a copula: "my home insurer is X", "my laptop's a X", "our
+  vet is X now", "my new scooter is a X", the value first ("X is my browser now"), or a
+  label ("Coffee order: cortado", "Found a new hairdresser: X");
+- a verb with an object, the attribute named near it ("went with X as my carrier", "I use
+  X as my browser", "I ride a X scooter") or given by the verb itself ("I drive a X",
+  "I bank with X", "I commute by bus");
+- a switch: "switched/changed/moved (my NP) from X to Y", "traded/swapped X for Y",
+  "replaced X with Y", "ditched X for Y", "cancelled X and signed up for Y", "X is out, Y
+  is in", "no more X, it's Y now", "upgraded my NP to Y". When the switch names no
+  attribute, the reading says which value it replaces and leaves the attribute open
+  (``UNNAMED``): the write policy then finds the slot that holds the old value.
+
+The predicate is the attribute's noun phrase, snake_cased, with determiners and the words
+that only say *which* of the user's holdings it is ("new", "current", "usual") dropped and
+a plural folded to the singular, so "my vets", "our new vet" and "my vet" are one slot
+(``vet``). Synonymous phrases stay apart unless ``ATTRIBUTE_ALIASES`` folds them ("mobile
+plan" and "phone plan" are one there; "home insurer" and "home insurance" are two). Values
+are bounded at clause boundaries and trailing adjuncts ("... since March", "... for the
+commute"); a name of several words ("Hollybank Animal Clinic", "Sony WH-1000XM5") is kept
+whole. A lowercase value is read only where the structure says it is one: after an article
+with a specific attribute ("my coffee order is a cortado"), after "by" ("my commute is by
+bus"), in a label, or as the new value of a switch.
+
+Example:
+    >>> [(r.predicate, r.value, r.replaces) for r in read_attributes(
+    ...     "Switched my home insurer from Aldwych Cover to Kestrel Mutual at renewal")]
+    [('home_insurer', 'Kestrel Mutual', 'Aldwych Cover')]
+    >>> [(r.predicate, r.value) for r in read_attributes("Pocket Casts is my podcast app now")]
+    [('podcast_app', 'Pocket Casts')]
+    >>> [(r.predicate, r.value, r.replaces) for r in read_attributes("ditched Mubi for Hulu lol")]
+    [('switched_to', 'Hulu', 'Mubi')]
+    >>> read_attributes("my laptop is slow today")
+    []
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from langmem_plus.extraction.vocab import (
+    ATTRIBUTE_ALIASES,
+    ATTRIBUTE_NOT,
+    HOME_NOUNS,
+    NOT_AN_ATTRIBUTE_NOUN,
+    OTHER_PEOPLE,
+    PETS,
+    RELATIONS,
+    SINGLE_PEOPLE,
+    VALUE_STOP_WORDS,
+)
+from langmem_plus.facts.policy import UNNAMED_ATTRIBUTE
+
+__all__ = ["UNNAMED", "AttributeReading", "attribute_predicate", "bound_value", "read_attributes"]
+
+UNNAMED = UNNAMED_ATTRIBUTE
+"""The predicate of a switch that names no attribute ("traded the X for a Y"): the write
+policy puts the new value in the slot that holds ``replaces``."""
+
+
+@dataclass(frozen=True)
+class AttributeReading:
+    """One attribute value a clause states.
+
+    Attributes:
+        attribute: the attribute as said ("home insurer"), ``""`` when unnamed.
+        predicate: its predicate (``home_insurer``), or ``UNNAMED``.
+        value: the value now held.
+        replaces: the value a switch names as the one given up, if any.
+        text: the fact as one readable sentence.
+        own: the words make it the user's whatever the clause's grammatical subject ("X
+            is my browser": the subject is the value, the attribute the user's).
+        weak: read from a verb and its object alone, or a switch naming no attribute: a
+            typed reading of the same words ("moved to X" as a move) is the better one.
+    """
+
+    attribute: str
+    predicate: str
+    value: str
+    replaces: str | None
+    text: str
+    own: bool = False
+    weak: bool = False
+
+
+# ---- words of structure (function words and the verbs of each frame only)
+_MODIFIERS = frozenset("new current usual regular present normal everyday trusty old".split())
+_AUXILIARIES = frozenset("is are was were be been has have had got gets does did do will can "
+                         "could would should isn't wasn't won't can't".split())
+_PARTICLES = frozenset("over under about around through across off up down out back away past "
+                       "along across toward towards into onto".split())
+_STOP_ALT = "|".join(sorted((re.escape(w) for w in VALUE_STOP_WORDS), key=len, reverse=True))
+_CONNECTORS = frozenset("& of de du la le van von der den y da di".split())
+_ART = r"(?:(?:a|an|the)\s+)"
+_POSS = r"(?:my|our)"
+_WORD = r"[^\W\d_][\w-]*"
+_NP = rf"(?P<np>(?:{_WORD}\s+){{0,2}}?{_WORD})"
+_VALUE_END = re.compile(r"\s+[-—–]\s+|[,;:!?()\"“”]|\.(?:\s|$)|\s=\s")
+_SYMBOL = re.compile(r"[^\w\s'’.&+#/-]")
+_TRAILING = re.compile(
+    r"(?:\s+(?:now|these days|nowadays|at the moment|for now|instead|again|lol|haha|too|"
+    r"anymore|any more|as well))+\W*$",
+    re.IGNORECASE,
+)
+_LEAD = re.compile(
+    r"^\W*(?:(?:so|ok|okay|well|update|news|fyi|btw|anyway|also|and|but|oh|yay|finally|"
+    r"for (?:the|your) records?|please note that|just so you know)\b[\s,.!:;—–-]*)+",
+    re.IGNORECASE,
+)
+
+# "my home insurer is X", "our vet's X now", "my coffee order = a cortado"
+_COPULA = re.compile(
+    rf"(?:^|\b){_POSS}\s+{_NP}(?:\s+(?P<cop>is|are)\b|(?P<cop2>'s|’s)|\s*(?P<eq>=|:))\s*"
+    rf"(?:(?:now|currently|still|also)\s+)?(?P<prep>(?:by|with)\s+)?(?P<o>.+)",
+    re.IGNORECASE,
+)
+# "Home insurer: X", "Found a new hairdresser: X", "my regular pharmacy: X"
+_LABEL = re.compile(
+    rf"^\W*(?:(?:found|got|have|there's)\s+)?(?:{_POSS}\s+|(?:a|an)\s+)?{_NP}\s*[:=]\s*(?P<o>.+)",
+    re.IGNORECASE,
+)
+# "X is my browser now", "X is our vet"
+_VALUE_FIRST = re.compile(
+    rf"^\W*(?P<o>.+?)\s+(?:is|are|'s)\s+(?:now\s+|still\s+)?{_POSS}\s+{_NP}"
+    r"(?:\s+(?:now|these days|nowadays|at the moment|of choice|for now))*\s*(?:[,;.!?]|$)",
+    re.IGNORECASE,
+)
+# switches that name both values
+_FROM_TO = re.compile(
+    r"(?:^|\b)(?:switched|changed|moved|transferred|swapped|went|shifted|upgraded|downgraded)"
+    rf"\s+(?:(?P<poss>{_POSS})\s+{_NP}\s+|(?P<bare>{_WORD})\s+)?(?:(?:over|back|across)\s+)?"
+    rf"from\s+(?:{_POSS}\s+|the\s+)?(?P<x>.+?)\s+to\s+{_ART}?(?P<o>.+)",
+    re.IGNORECASE,
+)
+_FOR = re.compile(
+    r"(?:^|\b)(?P<verb>traded|swapped|exchanged|ditched|dropped|dumped)\s+(?:in\s+)?"
+    rf"(?:(?:{_POSS}|the)\s+)?(?:old\s+)?(?P<x>.+?)\s+for\s+(?:{_ART}|{_POSS}\s+)?(?:new\s+)?"
+    r"(?P<o>.+)",
+    re.IGNORECASE,
+)
+_WITH = re.compile(
+    rf"(?:^|\b)replaced\s+(?:(?:{_POSS}|the)\s+)?(?:old\s+)?(?P<x>.+?)\s+with\s+"
+    rf"(?:{_ART}|{_POSS}\s+)?(?:new\s+)?(?P<o>.+)",
+    re.IGNORECASE,
+)
+_CANCELLED_AND = re.compile(
+    rf"(?:^|\b)(?:cancelled|canceled|dropped|ditched|left|quit)\s+(?:(?:{_POSS}|the)\s+)?"
+    r"(?P<x>.+?)\s+and\s+(?:(?:i|we)\s+)?(?:signed up (?:for|with|to)|joined|went with|got|"
+    rf"switched to|moved to|picked|chose)\s+{_ART}?(?P<o>.+)",
+    re.IGNORECASE,
+)
+_OUT_IN = re.compile(
+    r"^\W*(?P<x>.+?)\s+(?:is|are)\s+out\s*[,;:.]?\s*(?:and\s+)?(?P<o>.+?)\s+(?:is|are)\s+in\b"
+    rf"(?:\W+(?:{_POSS}\s+{_NP}))?",
+    re.IGNORECASE,
+)
+_NO_MORE = re.compile(
+    rf"^\W*no more\s+(?:the\s+|{_POSS}\s+)?(?P<x>[^,;:.!?—–]+?)\s*[,;:.!—–-]+\s*"
+    rf"(?:(?:it's|it is|its|now it's|now)\s+)?{_ART}?(?P<o>.+)",
+    re.IGNORECASE,
+)
+# "upgraded my laptop to a X", "changed energy supplier to X", "switched vets to X"
+_NP_TO = re.compile(
+    r"(?:^|\b)(?P<verb>switched|changed|moved|upgraded|downgraded|transferred)\s+"
+    rf"(?:(?P<poss>{_POSS})\s+)?{_NP}\s+(?:(?:over|across|back)\s+)?to\s+{_ART}?(?P<o>.+)",
+    re.IGNORECASE,
+)
+# a verb with its object: "I use X as my browser", "went with X as my carrier"
+_VERB = re.compile(
+    r"^\W*(?:(?:i|we)(?:'ve|'m|'re)?\s+)?(?:(?:have|am|are)\s+)?(?:(?:now|just|also|finally|"
+    r"still|currently|recently|only)\s+)*"
+    r"(?P<verb>use|using|drive|driving|ride|riding|bank\s+(?:with|at)|banking\s+with|"
+    r"(?:'m|am|are|'re)\s+(?:with|on)|with|go\s+to|going\s+to|been\s+going\s+to|shop\s+at|"
+    r"signed\s+up\s+(?:for|with|to)|joined|got|bought|switched\s+to|changed\s+to|"
+    r"moved\s+to|upgraded\s+to|went\s+with|picked|chose|wear|run\s+in|shoot\s+on|support|"
+    r"commute\s+by|get\s+(?:\w+\s+){0,2}?(?:from|through|via))\s+"
+    rf"{_ART}?(?P<o>.+)",
+    re.IGNORECASE,
+)
+_PURCHASES = frozenset({"got", "bought"})
+_VERB_DEFAULT = {"drive": "car", "driving": "car", "ride": "bike", "riding": "bike",
+                 "bank with": "bank", "bank at": "bank", "banking with": "bank",
+                 "commute by": "commute"}  # fmt: skip
+_AS_MY = re.compile(
+    rf"\s+(?P<role>as|for)\s+{_POSS}\s+(?:new\s+)?{_NP}(?:\s+(?:now|these days|of choice))?"
+    r"\s*(?:[,;.!?]|$)",
+    re.IGNORECASE,
+)
+_APPOSITIVE = re.compile(
+    r"^[^,;.!?]{0,30}?,\s*(?:(?:that's|that is|it's|it is|they're|they are|which is)\s+)?"
+    rf"{_POSS}\s+(?:new\s+)?{_NP}\b",
+    re.IGNORECASE,
+)
+
+
+# "the cat goes to X, that's our vet": the name just before the comma is what the
+# appositive names
+_THATS_MY = re.compile(
+    rf"(?P<head>.+?)\s*,\s*(?:(?:that's|that is|it's|it is|they're|they are|which is)\s+)?"
+    rf"{_POSS}\s+(?:new\s+)?(?P<np>[^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*){{0,3}})\b",
+    re.IGNORECASE,
+)
+
+
+def _cased(word: str) -> bool:
+    """A word written as a name: a capital anywhere, a digit, or a script without case."""
+    return any(ch.isupper() or ch.isdigit() for ch in word) or any(
+        ch.isalpha() and ch.lower() == ch.upper() for ch in word
+    )
+
+
+def bound_value(raw: str, *, lowercase: bool = False) -> str:
+    """The value at the start of ``raw``: cut at the clause's end and at its adjuncts.
+
+    A name runs over its cased words and the connectors inside it ("Marlow & Finch",
+    "Salon Ngọc", "Pixel 8"); a lowercase value (only where ``lowercase``) runs to the first
+    function word, at most three words.
+
+    Example:
+        >>> bound_value("Kestrel Mutual at renewal, it was cheaper")
+        'Kestrel Mutual'
+        >>> bound_value("an oat flat white since March", lowercase=True)
+        'oat flat white'
+        >>> bound_value("slow today")
+        ''
+    """
+    text = _VALUE_END.split(raw, maxsplit=1)[0]
+    text = _SYMBOL.split(text, maxsplit=1)[0]
+    text = re.sub(r"^(?:a|an|the)\s+", "", text.strip(), flags=re.IGNORECASE)
+    words = text.split()
+    if not words:
+        return ""
+    out: list[str] = []
+    if words[0].casefold().strip("'’.") in VALUE_STOP_WORDS:
+        return ""  # "I'm", "We", "This": the next clause, not a value
+    if _cased(words[0]):
+        for w in words:
+            if _cased(w) or (out and w.casefold() in _CONNECTORS):
+                out.append(w)
+            else:
+                break
+        while out and out[-1].casefold() in _CONNECTORS:
+            out.pop()
+        if len(out) > 5:
+            return ""
+    elif lowercase:
+        for w in words:
+            low = w.casefold().strip("'’.")
+            if low in VALUE_STOP_WORDS or _cased(w) or low in ("and", "or", "but"):
+                break
+            out.append(w)
+        if not out or len(out) > 3 or any(w.casefold().endswith("ing") for w in out):
+            return ""
+    value = " ".join(out).strip(" .'’")
+    if value.casefold() in VALUE_STOP_WORDS:
+        return ""
+    return value
+
+
+def _np_words(np: str) -> list[str]:
+    words = [w for w in np.casefold().split() if w]
+    while words and words[0] in _MODIFIERS:
+        words = words[1:]
+    return words
+
+
+def _singular(word: str) -> str:
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+def attribute_predicate(np: str) -> str:
+    """The predicate an attribute noun phrase names: modifiers dropped, aliases folded, the
+    last word singular, snake_case.
+
+    Example:
+        >>> attribute_predicate("new Home Insurer"), attribute_predicate("vets")
+        ('home_insurer', 'vet')
+        >>> attribute_predicate("mobile plan"), attribute_predicate("running shoes")
+        ('phone_plan', 'running_shoe')
+    """
+    words = _np_words(np)
+    said = " ".join(words)
+    if said in ATTRIBUTE_ALIASES:
+        return ATTRIBUTE_ALIASES[said]
+    folded = " ".join([*words[:-1], _singular(words[-1])]) if words else ""
+    if folded in ATTRIBUTE_ALIASES:
+        return ATTRIBUTE_ALIASES[folded]
+    return re.sub(r"[^\w]+", "_", folded).strip("_")
+
+
+_PEOPLE = frozenset({*RELATIONS, *PETS, *SINGLE_PEOPLE, *OTHER_PEOPLE})
+
+
+def _attribute(np: str | None) -> str | None:
+    """The attribute ``np`` names as said (modifiers dropped), or ``None`` when it names
+    no attribute (a person, a pet, a home, a word a specific rule owns, a function word)."""
+    if not np:
+        return None
+    said_words = np.split()
+    if any(_cased(w) for w in said_words[1:]) or (
+        said_words and any(ch.isdigit() or ch.isupper() for ch in said_words[0][1:])
+    ):
+        return None  # "our dog Rex is 3": a name inside, not an attribute noun phrase
+    words = _np_words(np)
+    if any(w in RELATIONS or w in PETS for w in words):
+        return None
+    if not words or any(w in VALUE_STOP_WORDS or w in ("and", "or") for w in words):
+        return None
+    head = words[-1]
+    said = " ".join(words)
+    if head in ATTRIBUTE_NOT or said in ATTRIBUTE_NOT or _singular(head) in ATTRIBUTE_NOT:
+        return None
+    if said in _PEOPLE or (len(words) == 1 and _singular(head) in _PEOPLE):
+        return None  # a person ("my dentist"); "my password manager" is a thing
+    if head in RELATIONS or head in PETS:
+        return None
+    if len(words) == 1 and (head in HOME_NOUNS or _singular(head) in HOME_NOUNS):
+        return None
+    return said
+
+
+def _noun_phrase(text: str) -> str:
+    """The lowercase words at the start of ``text`` up to a function word (at most three):
+    "running shoes for years" -> "running shoes"."""
+    words: list[str] = []
+    for w in re.findall(r"[^\W\d_][\w-]*|\S", text)[:4]:
+        low = w.casefold()
+        if not re.fullmatch(_WORD, w) or low in VALUE_STOP_WORDS or low in _AUXILIARIES:
+            break
+        if _cased(w) or (len(low) > 3 and low.endswith("ed")):
+            break  # a name, or a verb in the past ("my laptop died" is a clause)
+        words.append(w)
+    return " ".join(words[:3])
+
+
+def _plural_said(attribute: str) -> bool:
+    head = attribute.split()[-1]
+    return _singular(head) != head
+
+
+def _reading(attribute: str | None, value: str, replaces: str | None = None,
+             prep: str = "") -> AttributeReading | None:  # fmt: skip
+    if not value:
+        return None
+    if replaces is not None and (
+        not replaces or replaces.casefold() == value.casefold() or len(replaces.split()) > 5
+    ):
+        replaces = None
+    if attribute is None:
+        if replaces is None:
+            return None
+        return AttributeReading(
+            "", UNNAMED, value, replaces, f"The user now has {value}.", weak=True
+        )
+    predicate = attribute_predicate(attribute)
+    if not predicate:
+        return None
+    verb = "are" if _plural_said(attribute) else "is"
+    text = f"The user's {attribute} {verb} {prep}{value}."
+    return AttributeReading(attribute, predicate, value, replaces, text)
+
+
+def _value_after(raw: str, *, lowercase: bool) -> str:
+    return bound_value(_TRAILING.sub("", raw), lowercase=lowercase)
+
+
+def _old_value(raw: str) -> str:
+    """The value a switch gives up: a name, or a lowercase noun phrase of a few words."""
+    raw = re.sub(r"^(?:(?:my|our|the|a|an)\s+)+", "", raw.strip(), flags=re.IGNORECASE)
+    return bound_value(raw, lowercase=True)
+
+
+def _switch(clause: str) -> AttributeReading | None:
+    if m := _FROM_TO.search(clause):
+        np = m.group("np") if m.group("poss") else m.group("bare")
+        attribute = _attribute(np)
+        if np and attribute is None:
+            return None  # "moved house from X to Y", "moved back from X": not ours
+        if m.group("bare") and not m.group("poss") and attribute is not None:
+            # "switched hairdressers from X to Y": a plural names the kind of thing; a
+            # singular there is a thing of its own ("moved pylon over from X to Y")
+            if _singular(attribute) == attribute or _singular(attribute) in NOT_AN_ATTRIBUTE_NOUN:
+                return None
+            attribute = _singular(attribute)
+        old, new = _old_value(m.group("x")), _value_after(m.group("o"), lowercase=True)
+        if attribute is None and not (_cased(old) and _cased(new)):
+            return None  # "went from bad to worse"
+        return _reading(attribute, new, old)
+    for pattern in (_FOR, _WITH):
+        if m := pattern.search(clause):
+            rest = m.group("o")
+            named = _AS_MY.search(rest)
+            attribute = _attribute(named.group("np")) if named else None
+            x = m.group("x").strip()
+            old = _old_value(x)
+            if not _cased(old) and attribute is None and len(x.split()) <= 3:
+                # "traded in my old bike for a X", "replaced my headphones with X": the
+                # noun after "my" is the attribute, the old value unnamed
+                lead = clause[: m.start("x")].casefold()
+                if re.search(r"\b(?:my|our)\s+(?:old\s+)?$", lead):
+                    attribute, old = _attribute(x), ""
+            new = _value_after(rest[: named.start()] if named else rest, lowercase=bool(attribute))
+            if attribute is None and not (_cased(old) and _cased(new)):
+                return None
+            return _reading(attribute, new, old or None)
+    if m := _CANCELLED_AND.search(clause):
+        rest = m.group("o")
+        named = _AS_MY.search(rest)
+        attribute = _attribute(named.group("np")) if named else None
+        old = _old_value(m.group("x"))
+        new = _value_after(rest[: named.start()] if named else rest, lowercase=False)
+        if _cased(old) and new:
+            return _reading(attribute, new, old)
+    if m := _OUT_IN.match(clause):
+        attribute = _attribute(m.group("np"))
+        old, new = _old_value(m.group("x")), _value_after(m.group("o"), lowercase=True)
+        if attribute is not None or (_cased(old) and _cased(new)):
+            return _reading(attribute, new, old)
+    if m := _NO_MORE.match(clause):
+        rest = m.group("o")
+        named = _COPULA.match(rest)
+        if named and (attribute := _attribute(named.group("np"))):
+            new = _value_after(named.group("o"), lowercase=True)
+            return _reading(attribute, new, _old_value(m.group("x")), _prep(named))
+        old, new = _old_value(m.group("x")), _value_after(rest, lowercase=False)
+        if _cased(old) and _cased(new):
+            return _reading(None, new, old)
+    if m := _NP_TO.search(clause):
+        attribute = _attribute(m.group("np"))
+        if attribute is None:
+            return None
+        bare = not m.group("poss")
+        if bare and m.group("verb").casefold() == "moved":
+            return None  # "moved house to Leeds": a move, the location rule's
+        if bare and (
+            attribute in NOT_AN_ATTRIBUTE_NOUN or _singular(attribute) in NOT_AN_ATTRIBUTE_NOUN
+        ):
+            return None  # "changed teams to ..."
+        return _reading(attribute, _value_after(m.group("o"), lowercase=True))
+    return None
+
+
+def _prep(m: re.Match[str]) -> str:
+    prep = (m.group("prep") or "").strip().casefold()
+    return f"{prep} " if prep else ""
+
+
+def _copula(clause: str) -> AttributeReading | None:
+    m = _COPULA.search(clause)
+    if m is None:
+        return None
+    attribute = _attribute(m.group("np"))
+    if attribute is None:
+        return None
+    raw = m.group("o")
+    prep = _prep(m)
+    article = bool(re.match(r"(?:a|an|the)\s", raw, re.IGNORECASE))
+    lowercase = bool(m.group("eq")) or prep == "by " or (article and len(attribute.split()) > 1)
+    if prep == "with " and not _cased(raw.split()[0] if raw.split() else ""):
+        return None  # "my laptop is with the repair shop"
+    if m.group("cop") and m.group("cop").casefold() == "are" and re.search(r"\s(?:and|&)\s|,", raw):
+        return None  # "my hobbies are climbing and chess": a list, not one value
+    return _reading(attribute, _value_after(raw, lowercase=lowercase), prep=prep)
+
+
+def _label(clause: str) -> AttributeReading | None:
+    m = _LABEL.match(clause)
+    if m is None:
+        return None
+    attribute = _attribute(m.group("np"))
+    if attribute is None or len(attribute.split()) > 3:
+        return None
+    if " " not in attribute and ATTRIBUTE_ALIASES.get(attribute, attribute) != attribute:
+        return None  # "Phone: Pixel 8": the device's word names its plan's slot, not this
+    return _reading(attribute, _label_value(m.group("o")))
+
+
+def _label_value(raw: str) -> str:
+    """A label's value: the rest of the clause, to its end or its first adjunct ("Blood
+    type: A positive", "Coffee order: oat flat white, always")."""
+    text = _SYMBOL.split(_VALUE_END.split(raw, maxsplit=1)[0], maxsplit=1)[0]
+    text = re.sub(r"^(?:a|an|the)\s+", "", _TRAILING.sub("", text).strip())  # "A positive"
+    words: list[str] = []
+    for w in text.split():
+        if w.casefold() in VALUE_STOP_WORDS and (words or not _cased(w)):
+            break
+        words.append(w)
+    if not words or len(words) > 4 or any(w.casefold().endswith("ing") for w in words):
+        return ""
+    return " ".join(words).strip(" .'’")
+
+
+def _value_first(clause: str) -> AttributeReading | None:
+    m = _VALUE_FIRST.match(clause)
+    if m is None:
+        return None
+    attribute = _attribute(m.group("np"))
+    raw = m.group("o").strip()
+    value = bound_value(raw)
+    if attribute is None or value != raw.strip(" .'’"):
+        return None  # the words before "is my X" must be the value and nothing else
+    found = _reading(attribute, value)
+    return replace(found, own=True) if found is not None else None
+
+
+def _verb_frame(clause: str, following: str) -> AttributeReading | None:
+    m = _VERB.match(clause)
+    if m is None:
+        return None
+    verb = " ".join(m.group("verb").casefold().split())
+    rest = m.group("o")
+    named = _AS_MY.search(rest)
+    if named and named.group("role").casefold() == "for" and verb in _PURCHASES:
+        named = None  # "I got a Kobo for my birthday": the occasion, not what it is
+    attribute = _attribute(named.group("np")) if named else None
+    if named:
+        rest = rest[: named.start()]
+    value = _value_after(rest, lowercase=verb == "commute by")
+    if not value:
+        return None
+    if attribute is None:
+        # "I ride a Xiaomi Mi 4 scooter to work": the noun after the name is what it is
+        tail = rest.strip()[len(value) :] if rest.strip().startswith(value) else ""
+        if t := re.match(rf"^\s+({_WORD})(?=\s*$|\s*[,;.!?]|\s+(?:{_STOP_ALT})\b)", tail):
+            noun = t.group(1)
+            low = noun.casefold()
+            if not _cased(noun) and low not in VALUE_STOP_WORDS | _PARTICLES and not (
+                len(low) > 3 and low.endswith("ed")
+            ):
+                attribute = _attribute(noun)
+    after = rest.strip()[len(value) :] if rest.strip().startswith(value) else ""
+    if attribute is None and (a := _APPOSITIVE.match(after + following)):
+        attribute = _attribute(
+            _noun_phrase((after + following)[a.start("np") :])
+        )  # "I support X, my football team since 2001"
+    if attribute is None:
+        default = _VERB_DEFAULT.get(verb)
+        if default is None:
+            return None
+        attribute = default
+    prep = "by " if verb == "commute by" else ""
+    found = _reading(attribute, value, prep=prep)
+    return replace(found, weak=True) if found is not None else None
+
+
+def _thats_my(clause: str, following: str = "") -> AttributeReading | None:
+    """"the cat goes to X, that's our vet", "I play on a X, my piano since 2019": the name
+    just before the appositive is what it names."""
+    m = _THATS_MY.match(clause + following)
+    if m is None or (attribute := _attribute(_noun_phrase(m.group("np")))) is None:
+        return None
+    words = m.group("head").split()
+    name: list[str] = []
+    for w in reversed(words):
+        if _cased(w) or (name and w.casefold() in _CONNECTORS):
+            name.insert(0, w)
+        else:
+            break
+    if not name or len(name) > 5 or name[0].casefold() in _CONNECTORS:
+        return None
+    found = _reading(attribute, bound_value(" ".join(name)))
+    return replace(found, own=True) if found is not None else None
+
+
+_BARE_NP = re.compile(
+    rf"^\W*{_POSS}\s+(?:new\s+)?{_NP}(?:\s+(?:now|these days|nowadays|at the moment))?\W*$",
+    re.IGNORECASE,
+)
+
+
+def _named_after(clause: str, preceding: str) -> AttributeReading | None:
+    """ "X is out, Y is in: my football team": the attribute after the colon names what the
+    words before it switched (the clause splitter keeps only the words after a lead)."""
+    m = _BARE_NP.match(clause)
+    head = preceding.rstrip()
+    if m is None or not head.endswith((":", "—", "–")):
+        return None
+    attribute = _attribute(m.group("np"))
+    before = re.split(r"(?<=[.!?;])\s+", head.rstrip(":—– "))[-1]
+    found = _switch(_LEAD.sub("", before))
+    if attribute is None or found is None or found.predicate != UNNAMED:
+        return None
+    return _reading(attribute, found.value, found.replaces)
+
+
+def read_attributes(
+    clause: str, *, following: str = "", preceding: str = ""
+) -> list[AttributeReading]:
+    """The one-at-a-time attribute values ``clause`` states (at most one).
+
+    Args:
+        clause: one clause of the user's own words (a time phrase may be left in).
+        following: the words of the message after the clause, for an attribute named in an
+            appositive that the clause splitter put in a clause of its own ("I support X,
+            my football team since 2001").
+        preceding: the words of the message before the clause, for a clause that only
+            names the attribute after a colon ("X is out, Y is in: my football team").
+
+    Example:
+        >>> [(r.predicate, r.value) for r in read_attributes("My commute is by tram now")]
+        [('commute', 'tram')]
+        >>> [(r.predicate, r.value) for r in read_attributes("Went with Three as my carrier.")]
+        [('carrier', 'Three')]
+    """
+    text = _LEAD.sub("", clause.strip())
+    if preceding and (named := _named_after(text, preceding)):
+        return [named]
+    for read in (_switch, _value_first, _copula, _label):
+        found = read(text)
+        if found is not None:
+            return [found]
+    found = _verb_frame(text, following) or _thats_my(text, following)
+    return [found] if found is not None else []
