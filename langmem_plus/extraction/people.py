@@ -223,9 +223,23 @@ def unnamed_relation(clause: str) -> str | None:
         'son'
         >>> unnamed_relation("my ex-wife moved to Leeds") is None
         True
+        >>> unnamed_relation("My dog walker is away this week") is None
+        True
     """
     m = _MY_REL_SUBJECT.match(clause)
-    return m.group("rel").casefold() if m else None
+    if m is None:
+        return None
+    if _COMPOUND_HEAD.match(clause, m.end()):
+        return None  # "my dog walker is ...": the relation word only modifies the subject
+    return m.group("rel").casefold()
+
+
+# the word after the relation is the head of the subject when a verb follows it
+_COMPOUND_HEAD = re.compile(
+    r"\s+(?!(?:really|also|just|still|now|never|always|finally|actually|already)\b)"
+    r"[a-z][\w-]*\s+(?:is|are|was|were|has|have|'s|’s)\b",
+    re.IGNORECASE,
+)
 
 
 def named_definitely(clause: str, name: str) -> bool:
