@@ -8,19 +8,24 @@ values are this file's own."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import datetime, timezone
-from typing import Any
 
 import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.store.base import BaseStore
-from langgraph.store.memory import InMemoryStore
 
 from langmem_plus.facts.models import Fact
 from langmem_plus.nodes.intents import detect_command, forget_targets
-from langmem_plus.stores import QdrantStore
-from unit_tests.test_graph_support import Clock, RecordingModel, build_chatbot
+from unit_tests.test_graph_support import (
+    Clock,
+    RecordingModel,
+    alice_facts_text,
+    build_chatbot,
+    either_store,
+    say_as_alice,
+)
+
+store = pytest.fixture(params=["inmemory", "qdrant"])(either_store)
 
 T = datetime(2026, 5, 1, tzinfo=timezone.utc)
 
@@ -145,74 +150,53 @@ def test_a_value_set_aside_for_another_is_not_a_forget_even_when_it_is_stored() 
     assert {f.fact_id for f in forget_targets(bare, PROFILE)} == {"user/city:Ljubljana"}
 
 
-@pytest.fixture(params=["inmemory", "qdrant"])
-def store(request: pytest.FixtureRequest, tmp_path: Any) -> Iterator[BaseStore]:
-    if request.param == "inmemory":
-        yield InMemoryStore()
-        return
-    s = QdrantStore(path=tmp_path / "qdrant")
-    yield s
-    s.close()
-
-
-def say(graph: Any, thread: str, text: str) -> dict[str, Any]:
-    cfg = {"configurable": {"thread_id": thread, "user_id": "alice"}}
-    return graph.invoke({"messages": [("user", text)]}, cfg)  # type: ignore[no-any-return]
-
-
-def values(store: BaseStore) -> str:
-    return " ".join(
-        str(i.value) for i in store.search(("langmem_plus", "alice", "facts"), limit=1000)
-    )
-
-
 def test_a_verb_of_keeping_with_its_complement_never_wipes_the_memory(store: BaseStore) -> None:
     model, clock = RecordingModel(), Clock()
     graph = build_chatbot(model, clock=clock).compile(checkpointer=InMemorySaver(), store=store)
-    say(graph, "s1", "I live in Ljubljana.")
+    say_as_alice(graph, "s1", "I live in Ljubljana.")
     clock.advance(days=1)
     calls = len(model.prompts)
-    out = say(graph, "s2", "don't log me out, I'm still working")
+    out = say_as_alice(graph, "s2", "don't log me out, I'm still working")
     assert out["memory_command"] is None and len(model.prompts) == calls + 1
-    assert "Ljubljana" in values(store)
+    assert "Ljubljana" in alice_facts_text(store)
     clock.advance(days=1)
-    say(graph, "s3", "I work at Copperleaf.")
-    assert "Copperleaf" in values(store)  # memory was not turned off
+    say_as_alice(graph, "s3", "I work at Copperleaf.")
+    assert "Copperleaf" in alice_facts_text(store)  # memory was not turned off
 
 
 def test_a_memory_reference_pointed_back_at_deletes_that_topic(store: BaseStore) -> None:
     model, clock = RecordingModel(), Clock()
     graph = build_chatbot(model, clock=clock).compile(checkpointer=InMemorySaver(), store=store)
-    say(graph, "s1", "I live in Ljubljana.")
-    say(graph, "s1", "I work at Copperleaf.")
+    say_as_alice(graph, "s1", "I live in Ljubljana.")
+    say_as_alice(graph, "s1", "I work at Copperleaf.")
     clock.advance(days=2)
-    out = say(graph, "s2", "that thing I told you about my job — drop it")
+    out = say_as_alice(graph, "s2", "that thing I told you about my job — drop it")
     assert out["memory_command"] == "forget"
     assert out["messages"][-1].content.startswith("Done. I've deleted what you told me about")
-    assert "Copperleaf" not in values(store) and "Ljubljana" in values(store)
+    assert "Copperleaf" not in alice_facts_text(store) and "Ljubljana" in alice_facts_text(store)
 
 
 def test_dont_save_that_deletes_what_the_previous_message_stated(store: BaseStore) -> None:
     model, clock = RecordingModel(), Clock()
     graph = build_chatbot(model, clock=clock).compile(checkpointer=InMemorySaver(), store=store)
-    say(graph, "s1", "I work at Copperleaf.")
+    say_as_alice(graph, "s1", "I work at Copperleaf.")
     clock.advance(days=1)
-    say(graph, "s2", "I'm pescatarian now.")
-    assert "pescatarian" in values(store)
-    out = say(graph, "s2", "Actually no, don't save that.")
+    say_as_alice(graph, "s2", "I'm pescatarian now.")
+    assert "pescatarian" in alice_facts_text(store)
+    out = say_as_alice(graph, "s2", "Actually no, don't save that.")
     assert out["memory_command"] == "forget"
-    assert "pescatarian" not in values(store) and "Copperleaf" in values(store)
+    assert "pescatarian" not in alice_facts_text(store) and "Copperleaf" in alice_facts_text(store)
 
 
 def test_an_option_set_aside_keeps_the_stored_value(store: BaseStore) -> None:
     model, clock = RecordingModel(), Clock()
     graph = build_chatbot(model, clock=clock).compile(checkpointer=InMemorySaver(), store=store)
-    say(graph, "s1", "I live in Ljubljana.")
+    say_as_alice(graph, "s1", "I live in Ljubljana.")
     clock.advance(days=1)
     calls = len(model.prompts)
-    out = say(graph, "s2", "Forget Ljubljana, let's plan a weekend in Rome instead.")
+    out = say_as_alice(graph, "s2", "Forget Ljubljana, let's plan a weekend in Rome instead.")
     assert out["memory_command"] is None and len(model.prompts) == calls + 1
-    assert "Ljubljana" in values(store)
+    assert "Ljubljana" in alice_facts_text(store)
 
 
 @pytest.mark.parametrize(

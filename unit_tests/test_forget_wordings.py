@@ -5,9 +5,7 @@ other words, and what only looks like a forget. Wordings and values are this fil
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import datetime, timezone
-from typing import Any
 
 import pytest
 from langgraph.checkpoint.memory import InMemorySaver
@@ -16,8 +14,16 @@ from langgraph.store.memory import InMemoryStore
 
 from langmem_plus.facts.models import Fact
 from langmem_plus.nodes.intents import detect_command, forget_targets
-from langmem_plus.stores import QdrantStore
-from unit_tests.test_graph_support import Clock, RecordingModel, build_chatbot
+from unit_tests.test_graph_support import (
+    Clock,
+    RecordingModel,
+    alice_facts_text,
+    build_chatbot,
+    either_store,
+    say_as_alice,
+)
+
+store = pytest.fixture(params=["inmemory", "qdrant"])(either_store)
 
 T = datetime(2026, 5, 1, tzinfo=timezone.utc)
 
@@ -145,36 +151,17 @@ def test_no_possessive_and_nothing_stored_is_not_a_command() -> None:
     assert gone("toss the fructose thing already", others) == set()
 
 
-@pytest.fixture(params=["inmemory", "qdrant"])
-def store(request: pytest.FixtureRequest, tmp_path: Any) -> Iterator[BaseStore]:
-    if request.param == "inmemory":
-        yield InMemoryStore()
-        return
-    s = QdrantStore(path=tmp_path / "qdrant")
-    yield s
-    s.close()
-
-
-def say(graph: Any, thread: str, text: str) -> dict[str, Any]:
-    cfg = {"configurable": {"thread_id": thread, "user_id": "alice"}}
-    return graph.invoke({"messages": [("user", text)]}, cfg)  # type: ignore[no-any-return]
-
-
-def values(store: BaseStore) -> str:
-    return " ".join(str(i.value) for i in store.search(("langmem_plus", "alice", "facts")))
-
-
 def test_pointing_back_at_the_previous_message_deletes_what_it_stated(store: BaseStore) -> None:
     model, clock = RecordingModel(), Clock()
     saver = InMemorySaver()
     graph = build_chatbot(model, clock=clock).compile(checkpointer=saver, store=store)
-    say(graph, "s1", "I work at Lanternfish.")
+    say_as_alice(graph, "s1", "I work at Lanternfish.")
     clock.advance(days=1)
-    say(graph, "s2", "I'm vegan now.")
-    assert "vegan" in values(store)
-    out = say(graph, "s2", "that's not true anymore, remove it")
+    say_as_alice(graph, "s2", "I'm vegan now.")
+    assert "vegan" in alice_facts_text(store)
+    out = say_as_alice(graph, "s2", "that's not true anymore, remove it")
     assert out["memory_command"] == "forget"
-    assert "vegan" not in values(store) and "Lanternfish" in values(store)
+    assert "vegan" not in alice_facts_text(store) and "Lanternfish" in alice_facts_text(store)
     reply = out["messages"][-1].content
     assert "what you said in your last message" in reply and "vegan" not in reply
 
@@ -182,25 +169,25 @@ def test_pointing_back_at_the_previous_message_deletes_what_it_stated(store: Bas
 def test_a_pronoun_with_nothing_stated_before_it_is_left_to_the_model(store: BaseStore) -> None:
     model, clock = RecordingModel(), Clock()
     graph = build_chatbot(model, clock=clock).compile(checkpointer=InMemorySaver(), store=store)
-    say(graph, "s1", "I work at Lanternfish.")
+    say_as_alice(graph, "s1", "I work at Lanternfish.")
     calls = len(model.prompts)
-    say(graph, "s1", "Write me a haiku about rain.")
-    out = say(graph, "s1", "hmm, bad one, delete it")
+    say_as_alice(graph, "s1", "Write me a haiku about rain.")
+    out = say_as_alice(graph, "s1", "hmm, bad one, delete it")
     assert out["memory_command"] is None and len(model.prompts) == calls + 2
-    assert "Lanternfish" in values(store)
+    assert "Lanternfish" in alice_facts_text(store)
 
 
 def test_no_possessive_forget_through_the_graph(store: BaseStore) -> None:
     model, clock = RecordingModel(), Clock()
     graph = build_chatbot(model, clock=clock).compile(checkpointer=InMemorySaver(), store=store)
-    say(graph, "s1", "I'm allergic to sesame.")
-    say(graph, "s1", "I work at Lanternfish.")
+    say_as_alice(graph, "s1", "I'm allergic to sesame.")
+    say_as_alice(graph, "s1", "I work at Lanternfish.")
     clock.advance(days=2)
-    out = say(graph, "s2", "ugh, toss the sesame thing")
+    out = say_as_alice(graph, "s2", "ugh, toss the sesame thing")
     assert out["memory_command"] == "forget" and "Done." in out["messages"][-1].content
-    assert "sesame" not in values(store) and "Lanternfish" in values(store)
+    assert "sesame" not in alice_facts_text(store) and "Lanternfish" in alice_facts_text(store)
     calls = len(model.prompts)
-    out = say(graph, "s2", "toss the croutons, they're stale")
+    out = say_as_alice(graph, "s2", "toss the croutons, they're stale")
     assert out["memory_command"] is None and len(model.prompts) == calls + 1
 
 
@@ -209,12 +196,12 @@ def test_a_memory_reference_that_names_nothing_is_answered_nothing_matched(
 ) -> None:
     model, clock = RecordingModel(), Clock()
     graph = build_chatbot(model, clock=clock).compile(checkpointer=InMemorySaver(), store=store)
-    say(graph, "s1", "I work at Lanternfish.")
+    say_as_alice(graph, "s1", "I work at Lanternfish.")
     calls = len(model.prompts)
-    out = say(graph, "s1", "Trash whatever you picked up about my vocation.")
+    out = say_as_alice(graph, "s1", "Trash whatever you picked up about my vocation.")
     assert out["memory_command"] == "forget" and len(model.prompts) == calls
     assert out["messages"][-1].content.startswith("Nothing matched: I have nothing saved about")
-    assert "Lanternfish" in values(store)
+    assert "Lanternfish" in alice_facts_text(store)
 
 
 def test_removing_what_the_assistant_just_wrote_is_an_edit_not_a_forget(
@@ -225,20 +212,20 @@ def test_removing_what_the_assistant_just_wrote_is_an_edit_not_a_forget(
     recipe = AIMessage("Satay: chicken, sesame seeds, lime, rice.")
     model, clock = RecordingModel(script=[AIMessage("ok"), recipe, AIMessage("ok")]), Clock()
     graph = build_chatbot(model, clock=clock).compile(checkpointer=InMemorySaver(), store=store)
-    say(graph, "s1", "I'm allergic to sesame.")
-    say(graph, "s1", "Give me a satay recipe.")
-    out = say(graph, "s1", "great, now drop the sesame")
-    assert out["memory_command"] is None and "sesame" in values(store)
+    say_as_alice(graph, "s1", "I'm allergic to sesame.")
+    say_as_alice(graph, "s1", "Give me a satay recipe.")
+    out = say_as_alice(graph, "s1", "great, now drop the sesame")
+    assert out["memory_command"] is None and "sesame" in alice_facts_text(store)
 
 
 def test_a_command_after_an_opening_clause(store: BaseStore) -> None:
     model, clock = RecordingModel(), Clock()
     graph = build_chatbot(model, clock=clock).compile(checkpointer=InMemorySaver(), store=store)
-    say(graph, "s1", "I work at Lanternfish and I live in Braga.")
+    say_as_alice(graph, "s1", "I work at Lanternfish and I live in Braga.")
     clock.advance(days=1)
-    out = say(graph, "s2", "I've thought about it, please delete my job details")
+    out = say_as_alice(graph, "s2", "I've thought about it, please delete my job details")
     assert out["memory_command"] == "forget"
-    assert "Lanternfish" not in values(store) and "Braga" in values(store)
+    assert "Lanternfish" not in alice_facts_text(store) and "Braga" in alice_facts_text(store)
 
 
 def test_the_forget_tool_keeps_what_everything_but_names() -> None:

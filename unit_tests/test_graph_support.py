@@ -10,14 +10,18 @@ from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
+import pytest
 from langchain_core.callbacks import CallbackManagerForLLMRun
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
 from langgraph.graph import StateGraph
+from langgraph.store.base import BaseStore
+from langgraph.store.memory import InMemoryStore
 from pydantic import Field
 
 from langmem_plus.nodes import MemoryState, add_memory, memory_messages
+from langmem_plus.stores import QdrantStore
 
 __all__ = ["Clock", "RecordingModel", "build_chatbot", "prompt_text"]
 
@@ -92,3 +96,26 @@ def turns(
 
 
 Callback = Callable[..., Any]
+
+
+def either_store(request: pytest.FixtureRequest, tmp_path: Any) -> Iterator[BaseStore]:
+    """LangGraph's InMemoryStore, then Qdrant Edge on disk: make it a fixture with
+    ``store = pytest.fixture(params=["inmemory", "qdrant"])(either_store)``."""
+    if request.param == "inmemory":
+        yield InMemoryStore()
+        return
+    s = QdrantStore(path=tmp_path / "qdrant")
+    yield s
+    s.close()
+
+
+def say_as_alice(graph: Any, thread: str, text: str) -> dict[str, Any]:
+    cfg = {"configurable": {"thread_id": thread, "user_id": "alice"}}
+    return graph.invoke({"messages": [("user", text)]}, cfg)  # type: ignore[no-any-return]
+
+
+def alice_facts_text(store: BaseStore) -> str:
+    """Every stored fact row of alice's, as one string (all of them, not a first page)."""
+    return " ".join(
+        str(i.value) for i in store.search(("langmem_plus", "alice", "facts"), limit=1000)
+    )
