@@ -12,6 +12,7 @@ import pytest
 from langchain_core.messages import HumanMessage
 
 from langmem_plus.extraction.filters import post_filter
+from langmem_plus.extraction.holder_check import other_persons_value
 from langmem_plus.extraction.rules import RuleExtractor
 from langmem_plus.extraction.turns import UserTurn
 from langmem_plus.facts.models import CandidateFact
@@ -153,3 +154,25 @@ def test_a_pronoun_naming_the_users_own_pet_keeps_the_pet(text: str, kept: bool)
     found = {(c.predicate, c.object) for c in RuleExtractor().extract([HumanMessage(text)])}
     name = "Miso" if "Miso" in text else "Tansy"
     assert (("pet", name) in found) is kept
+
+
+@pytest.mark.parametrize(
+    ("text", "predicate", "name", "theirs"),
+    [
+        ("We have two kids. Leo is five and Ana is three.", "child", "Ana", False),
+        ("Our twins? Noa's the loud one, Eli is the reader.", "child", "Eli", False),
+        ("Dana's dog Rex is sweet.", "pet", "Rex", True),
+        ("My cousin got a puppy, Rex.", "pet", "Rex", True),
+    ],
+)
+def test_a_person_who_is_their_own_clauses_subject_stays_the_users(
+    text: str, predicate: str, name: str, theirs: bool
+) -> None:
+    """The user's child or pet as the subject of their own clause ("Leo is five") is not
+    another person's fact; another person's pet still is."""
+    at = datetime(2026, 1, 1, tzinfo=timezone.utc)
+    turn = UserTurn("m1", text, None, at)
+    c = CandidateFact(
+        kind="fact", predicate=predicate, object=name, text=f"Has {name}.", quote=text
+    )
+    assert other_persons_value(c, [turn]) is theirs

@@ -427,6 +427,15 @@ def _named_by_pronoun(before: str, predicate: str) -> bool:
     return own.search(head) is not None
 
 
+# nothing but a clause boundary (or the start) before a word: it opens its clause
+_OPENS_CLAUSE = re.compile(
+    r"(?:^|[.!?;:,\n(\u2014\u2013-]|\b(?:and|but|while|whereas|plus|then))\s*$", re.IGNORECASE
+)
+
+
+_VERB_NEXT = re.compile(r"(?:['\u2019]s\b|\s+(?:[a-z][\w'\u2019-]*))")  # "Ana is", "Leo's"
+
+
 def _owners(c: CandidateFact, turns: Sequence[UserTurn]) -> list[str | None]:
     """Who holds each own-words occurrence of ``c``'s value (USER for "my son Leo" and for
     a value a first-person clause after it takes on)."""
@@ -443,6 +452,12 @@ def _owners(c: CandidateFact, turns: Sequence[UserTurn]) -> list[str | None]:
                 _NAMED_BY_MINE.search(before) or _named_by_pronoun(before, c.predicate)
             ):
                 owners.append(USER)  # "my son Leo": the user's own
+                continue
+            after = turn.text[h + len(value) :]
+            if c.predicate in _PEOPLE and _OPENS_CLAUSE.search(before) and _VERB_NEXT.match(after):
+                # "We have two kids. Leo is five and Ana is three": the person is the
+                # clause's own subject, which says nothing of whose relative they are
+                owners.append(None)
                 continue
             owner = owner_of(turn.text, h, len(value), c.predicate)
             if owner == OTHER and _taken_on(turn.text, h + len(value)):
