@@ -76,7 +76,7 @@ from langmem_plus.extraction.holder_check import in_users_clause
 from langmem_plus.extraction.past import clause_with
 from langmem_plus.extraction.people import named_definitely
 from langmem_plus.extraction.timeparse import find_time_expression
-from langmem_plus.extraction.turns import DroppedCandidate, UserTurn
+from langmem_plus.extraction.turns import DroppedCandidate, UserTurn, value_hits
 from langmem_plus.facts import text_rules
 from langmem_plus.facts.models import CandidateFact
 from langmem_plus.facts.profile import RELATION_WORDS
@@ -173,16 +173,6 @@ def _sentence_at(text: str, at: int) -> str:
     return text
 
 
-def _value_hits(value: str, text: str) -> list[int]:
-    """Where ``value`` occurs in ``text`` as whole words ("Graz", not inside "Grazia")."""
-    pattern = re.escape(value)
-    if value[:1].isalnum():
-        pattern = r"(?<![^\W_])" + pattern
-    if value[-1:].isalnum():
-        pattern += r"(?![^\W_])"
-    return [m.start() for m in re.finditer(pattern, text, re.IGNORECASE)]
-
-
 # A clause boundary inside a sentence: what follows a colon or a dash is said on its own
 # ("since you ask: I'm vegan", "Favourite colour? teal").
 _CLAUSE = re.compile(r"[^.!?;:\n\u2014\u2013]+[.!?]*")
@@ -200,11 +190,11 @@ def _value_clause(text: str, value: str) -> tuple[str, int] | None:
     """The clause of ``text`` that holds ``value`` as whole words, and where it starts."""
     if not value or value == "*":
         return None
-    hits = _value_hits(value, text)
+    hits = value_hits(value, text)
     if not hits and len(words := value.split()) > 1 and len(words[-1]) > 2:
         # a description of the value ("our rabbit Biscotti" for "rehome Biscotti"): the
         # clause of the name it ends with (#12)
-        hits = _value_hits(words[-1].strip(".,;:!?"), text)
+        hits = value_hits(words[-1].strip(".,;:!?"), text)
     if not hits:
         return None
     for m in _CLAUSE.finditer(text):
@@ -276,7 +266,7 @@ def verify_grounding(c: CandidateFact, turns: Sequence[UserTurn]) -> CandidateFa
     value = c.object.strip()
     # provenance: the value must be in the user's own words, outside pasted blocks
     if c.provenance == "own_words":
-        hits = _value_hits(value, turn.text) if value and value != "*" else []
+        hits = value_hits(value, turn.text) if value and value != "*" else []
         if hits:
             own = [h for h in hits if not turn.is_quoted(h, h + len(value))]
             if not own:

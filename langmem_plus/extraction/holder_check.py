@@ -48,7 +48,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from langmem_plus.extraction.turns import UserTurn
+from langmem_plus.extraction.turns import UserTurn, value_hits
 from langmem_plus.extraction.vocab import NOT_A_NAME, OTHER_PEOPLE, PETS, RELATIONS
 from langmem_plus.facts.models import CandidateFact
 
@@ -374,15 +374,6 @@ def owner_of(text: str, at: int, length: int = 0, predicate: str = "") -> str | 
     return None
 
 
-def _hits(value: str, text: str) -> list[int]:
-    pattern = re.escape(value)
-    if value[:1].isalnum():
-        pattern = r"(?<![^\W_])" + pattern
-    if value[-1:].isalnum():
-        pattern += r"(?![^\W_])"
-    return [m.start() for m in re.finditer(pattern, text, re.IGNORECASE)]
-
-
 # Only these people predicates can be another person's by mistake ("Dana's dog X", "my
 # sister married X"); a sibling, parent or wider family member named through another
 # relative ("my sister's husband Tom") is still family of the user's.
@@ -444,7 +435,7 @@ def _owners(c: CandidateFact, turns: Sequence[UserTurn]) -> list[str | None]:
     if not value or value == "*":
         return owners
     for turn in turns:
-        for h in _hits(value, turn.text):
+        for h in value_hits(value, turn.text):
             if turn.is_quoted(h, h + len(value)):
                 continue
             before = turn.text[:h]
@@ -557,5 +548,5 @@ def users_value_in(clause: str, value: str, predicate: str = "") -> bool:
     return any(
         owner_of(clause, h, len(value), predicate) == USER
         and not any(a <= h < b for a, b in quoted)  # "my cousin said 'I'm moving to X'"
-        for h in _hits(value, clause)
+        for h in value_hits(value, clause)
     )

@@ -22,7 +22,7 @@ from itertools import pairwise
 
 from langmem_plus.facts.models import CandidateFact
 
-__all__ = ["DroppedCandidate", "UserTurn", "quoted_spans"]
+__all__ = ["DroppedCandidate", "UserTurn", "quoted_spans", "value_hits"]
 
 _FENCE = re.compile(r"^[ \t]*(?:```|~~~)", re.MULTILINE)
 # Text in tags or triple quotes: <email>...</email>, [quote]...[/quote], """...""".
@@ -475,3 +475,17 @@ class DroppedCandidate:
 
     candidate: CandidateFact
     reason: str
+
+
+def value_hits(value: str, text: str) -> list[int]:
+    """Where ``value`` occurs in ``text`` as whole words ("Graz", not inside "Grazia").
+
+    >>> value_hits("Graz", "Grazia moved to Graz")
+    [16]
+    """
+    pattern = re.escape(value)
+    if value[:1].isalnum():
+        pattern = r"(?<![^\W_])" + pattern
+    if value[-1:].isalnum():
+        pattern += r"(?![^\W_])"
+    return [m.start() for m in re.finditer(pattern, text, re.IGNORECASE)]
