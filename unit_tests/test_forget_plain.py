@@ -227,3 +227,22 @@ def test_a_forgotten_value_said_in_another_facts_words_goes_too() -> None:
     assert gone("please forget my employer", facts) == {
         "user/employer:Copperleaf", "user/job_title:glazier"
     }  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Dropping my sister Lotte at the airport on Friday, any parking tips?",
+        "drop the kids off at 8 then head to the gym",
+        "Dropping the dog at my mum's before work",
+    ],
+)
+def test_an_errand_with_drop_is_not_a_forget(text: str) -> None:
+    """Taking someone somewhere is not a request to forget them (it used to delete the
+    sister's facts)."""
+    assert detect_command(text) is None
+
+
+def test_drop_with_a_memory_reference_is_still_a_forget() -> None:
+    cmd = detect_command("drop the bit about my trip to the coast")
+    assert cmd is not None and cmd.kind == "forget"

@@ -804,6 +804,12 @@ def _pointing_back(text: str) -> MemoryCommand | None:
 
 
 _PRONOUNS = frozenset("it that this them those one".split())
+# "drop" with a place or "off": taking someone or something somewhere, not forgetting
+_DROP_OFF = re.compile(
+    r"\b(?:off|at|to|outside|near|by)\s+(?:the|a|an|my|our|his|her|their|school|work|home"
+    r"|\d)|\boff\b",
+    re.IGNORECASE,
+)
 _RECALLED = re.compile(
     r"^\s*(?:(?:do you |you )?remember|you know|recall)\s+(?:how|when|that|what)\s+(?=i\b|i')",
     re.IGNORECASE,
@@ -837,6 +843,12 @@ def _forget_command(
         return None
     if stop and _FRAMED.match(clean):
         return None  # "don't keep it short", "don't log me out", "don't save it as a PDF"
+    if (
+        verb.casefold().startswith("drop")
+        and _DROP_OFF.search(clean)
+        and not (re.search(r"\babout\b", clean, re.I) or _MEMORY_MEANT.search(clean))
+    ):
+        return None  # "dropping my sister at the airport", "drop the kids off at 8": errands
     if _POINT_BACK.fullmatch(_TAIL.sub("", f" {clean}").strip()):
         # "forget I said anything", "the last thing I said", "that last bit": the
         # previous message
