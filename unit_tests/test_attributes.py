@@ -212,3 +212,16 @@ def test_a_one_word_attribute_is_the_longer_one_it_heads_when_one_is_held() -> N
     other = held.model_copy(update={"predicate": "meal_plan", "fact_id": "other"})
     two = policy.decide(said, user_id="u", current=[held, other], now=NOW)
     assert two.fact is not None and two.fact.predicate == "plan"  # which one is unclear
+
+
+def test_a_switch_from_something_never_stored_is_announced_not_dropped_silently() -> None:
+    from langmem_plus.extraction.announce import PolicyOutcome, announcement
+
+    switch = CandidateFact(
+        kind="fact", predicate=UNNAMED_ATTRIBUTE, object="Jazz", text="Switched to a Jazz.",
+        replaces="Niro", single_valued=True,
+    )  # fmt: skip
+    decision = WritePolicy().decide(switch, user_id="u", current=[], now=NOW)
+    said = announcement(PolicyOutcome.from_decision(decision, switch))
+    assert decision.code == "nothing_to_replace"
+    assert said is not None and "didn't save" in said

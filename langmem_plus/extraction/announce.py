@@ -71,6 +71,7 @@ NOT_SAVED: dict[str, str] = {
     "not_wanted": "you asked me not to keep that",
     "no_subject": "I couldn't tell what it was about",
     "lower_confidence": "I'm more sure of what I already have on that",
+    "nothing_to_replace": "I don't have what you switched from, so I couldn't tell what changed",
 }
 """Rejection codes the user is told about, as the end of "I didn't save that, because ...".
 A sensitive category (``sensitive`` or ``sensitive:<category>``) is told too, naming the
