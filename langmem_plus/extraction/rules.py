@@ -108,6 +108,7 @@ from langmem_plus.extraction.vocab import (
 )
 from langmem_plus.facts.models import CandidateFact
 from langmem_plus.facts.policy import CORRECTION
+from langmem_plus.facts.text_forms import with_value
 
 __all__ = ["RuleExtractor", "third_person"]
 
@@ -2571,8 +2572,8 @@ class RuleExtractor(BaseExtractor):
             return []
         for c in reversed(earlier):
             if c.object.casefold() == old.casefold() and c.polarity == "assert":
-                at = c.text.casefold().find(old.casefold())
-                text = c.text[:at] + new + c.text[at + len(old) :] if at >= 0 else c.text
+                swapped = with_value(c.text, old, new)
+                text = c.text if swapped is None else swapped
                 found = find_time_expression(turn.text, turn.sent_at)
                 return [
                     c.model_copy(
@@ -2623,8 +2624,8 @@ class RuleExtractor(BaseExtractor):
         for c in reversed(earlier):
             if c.object.casefold() == old.casefold() and c.polarity == "assert":
                 new = _entity(_tidy(new_said)) or _tidy(new_said)
-                at = c.text.casefold().find(old.casefold())
-                text = c.text[:at] + new + c.text[at + len(old) :] if at >= 0 else c.text
+                swapped = with_value(c.text, old, new)
+                text = c.text if swapped is None else swapped
                 return [
                     c.model_copy(
                         update={
@@ -2737,8 +2738,8 @@ def _named_switches(
         was = next((e for e in reversed(earlier) if c.predicate == UNNAMED and said
                     and e.polarity == "assert" and e.object.casefold() == said), None)  # fmt: skip
         if was is not None:
-            at = was.text.casefold().find(said)
-            text = was.text[:at] + c.object + was.text[at + len(said) :] if at >= 0 else c.text
+            swapped = with_value(was.text, said, c.object)
+            text = c.text if swapped is None else swapped
             c = c.model_copy(update={"predicate": was.predicate, "text": text,
                                      "single_valued": was.single_valued or True})  # fmt: skip
         out.append(c)

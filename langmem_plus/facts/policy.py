@@ -69,6 +69,7 @@ from langmem_plus.facts.models import (
     CandidateFact,
     Fact,
 )
+from langmem_plus.facts.text_forms import with_value
 from langmem_plus.facts.text_rules import (
     content_terms,
     is_inferred,
@@ -1045,12 +1046,8 @@ class WritePolicy:
         old = max(held, key=lambda f: (f.valid_from, f.asserted_at))
         if same_slot and not unnamed:
             return fact, same_slot, old
-        at = old.text.casefold().find(old.object.casefold())
-        text = (
-            old.text[:at] + fact.object + old.text[at + len(old.object) :]
-            if at >= 0 and old.object
-            else fact.text
-        )
+        swapped = with_value(old.text, old.object, fact.object) if old.object else None
+        text = fact.text if swapped is None else swapped
         if candidate.valid_from is not None:
             anchor = candidate.valid_from.isoformat()
         elif candidate.message_id:
@@ -1121,12 +1118,8 @@ class WritePolicy:
     ) -> tuple[Fact, list[Fact]]:
         """``fact`` (a ``CORRECTION`` of ``target``'s value) rebuilt in ``target``'s slot,
         its text ``target``'s with the value replaced, and that slot's current facts."""
-        at = target.text.casefold().find(target.object.casefold())
-        text = (
-            target.text[:at] + fact.object + target.text[at + len(target.object) :]
-            if at >= 0
-            else fact.text
-        )
+        swapped = with_value(target.text, target.object, fact.object)
+        text = fact.text if swapped is None else swapped
         moved = candidate.model_copy(
             update={
                 "predicate": target.predicate,

@@ -22,7 +22,7 @@ import re
 from collections.abc import Collection
 from typing import Literal
 
-__all__ = ["base_form", "elided_first_person", "first_person"]
+__all__ = ["base_form", "elided_first_person", "first_person", "with_value"]
 
 _IRREGULAR: dict[str, dict[str, str]] = {
     "first": {"is": "am", "was": "was", "has": "have", "does": "do", "doesn't": "don't",
@@ -184,3 +184,17 @@ def elided_first_person(text: str) -> str | None:
     if verb == m.group("verb"):
         return None  # not a third-person verb form: not an elided subject
     return f"I {verb.lower()}{m.group('rest')}"
+
+
+def with_value(text: str, old: str, new: str) -> str | None:
+    """A fact sentence with its value ``old`` (first match, any case) replaced by ``new``, so
+    a value moved into a held slot is said in that slot's words; ``None`` when ``text``
+    does not hold ``old``.
+
+    >>> with_value("Has a Niro.", "niro", "Jazz"), with_value("Has a car.", "Niro", "Jazz")
+    ('Has a Jazz.', None)
+    """
+    at = text.casefold().find(old.casefold())
+    if at < 0:
+        return None
+    return text[:at] + new + text[at + len(old) :]
