@@ -62,61 +62,60 @@ KINDS = (
 
 UTC = timezone.utc
 MONTHS = (
-    "January", "February", "March", "April", "May", "June",
-    "July", "August", "September", "October", "November", "December",
+    "January", "February", "March", "April", "May", "June", "July", "August", "September",
+    "October", "November", "December",
 )  # fmt: skip
 
 # ------------------------------------------------------------------------------ value pools
 
 CITIES = (
-    "Kuopio", "Lerwick", "Ballina", "Mostar", "Trogir", "Whanganui", "Timaru", "Arequipa",
-    "Sopron", "Piran", "Kotor", "Ohrid", "Bitola", "Tulcea", "Sibiu", "Kaunas", "Narva",
-    "Haapsalu", "Visby", "Harstad", "Invercargill", "Nanaimo", "Kamloops", "Moncton",
-    "Sherbrooke", "Chicoutimi", "Valdivia", "Tarija", "Kisumu", "Eldoret", "Mbarara",
-    "Mzuzu", "Ndola", "Lorient", "Quimper", "Rodez", "Millau", "Figeac", "Passau",
-    "Bamberg", "Coburg", "Goslar", "Zwickau", "Ystad", "Kalmar", "Falun", "Kiruna",
-    "Kristiansund", "Akureyri", "Tamale", "Dundalk", "Westport", "Oban", "Stornoway",
+    "Lochgilphead", "Tain", "Kendal", "Ballycastle", "Thurso", "Kuopio", "Lerwick", "Mostar",
+    "Trogir", "Timaru", "Arequipa", "Sopron", "Piran", "Kotor", "Tulcea", "Haapsalu", "Visby",
+    "Harstad", "Invercargill", "Chicoutimi", "Valdivia", "Tarija", "Kisumu", "Eldoret", "Mbarara",
+    "Mzuzu", "Ndola", "Lorient", "Quimper", "Millau", "Figeac", "Coburg", "Goslar", "Zwickau",
+    "Ystad", "Kalmar", "Falun", "Kiruna", "Akureyri", "Tamale", "Westport", "Oban", "Stornoway",
     "Whitby", "Hexham", "Ludlow", "Penzance", "Brecon", "Morpeth",
 )  # fmt: skip
 ACCENT_CITIES = (
-    "Skellefteå", "Pärnu", "Ålesund", "Ísafjörður", "Trois-Rivières", "Görlitz",
-    "Brașov", "Šiauliai", "Tórshavn", "Győr", "Pécs", "Łomża", "Jyväskylä", "Mérida",
+    "Eskişehir", "Čakovec", "Tønsberg", "Hódmezővásárhely", "Skellefteå", "Ålesund",
+    "Trois-Rivières", "Görlitz", "Tórshavn", "Mérida", "Sønderborg", "Kőszeg",
 )  # fmt: skip
 EMPLOYERS = (
-    "Marrowby Instruments", "Quillfeather Analytics", "Ostrander Freight", "Velmoor Dairy",
-    "Brightwater Tannery", "Cobalt Heron Games", "Lindqvist Maritime", "Fennick Joinery",
-    "Halloran Optics", "Tidewell Insurance", "Pellucid Robotics", "Saltmarsh Brewing",
-    "Orrin Biotech", "Kestrel Ridge Vineyards", "Umbra Cartography", "Gallowglass Security",
-    "Thistledown Press", "Nordvik Ferries", "Amberleigh Hospice", "Corvane Logistics",
-    "Ilmari Savings Bank", "Wrenfield Academy", "Mossgiel Farms", "Pemberton Acoustics",
-    "Sablewood Interiors", "Drumlin Geotechnical", "Otterburn Textiles", "Veldhoven Pumps",
-    "Rookery Lane Bakery", "Gorsemoor Water", "Pennick Hydraulics", "Starling Yard Studio",
+    "Harlequin Tide Ceramics", "Bellwether Salvage", "Marrowby Instruments", "Ostrander Freight",
+    "Velmoor Dairy", "Brightwater Tannery", "Cobalt Heron Games", "Lindqvist Maritime",
+    "Fennick Joinery", "Halloran Optics", "Tidewell Insurance", "Pellucid Robotics",
+    "Saltmarsh Brewing", "Orrin Biotech", "Kestrel Ridge Vineyards", "Umbra Cartography",
+    "Gallowglass Security", "Thistledown Press", "Nordvik Ferries", "Amberleigh Hospice",
+    "Corvane Logistics", "Ilmari Savings Bank", "Wrenfield Academy", "Mossgiel Farms",
+    "Pemberton Acoustics", "Sablewood Interiors", "Drumlin Geotechnical", "Otterburn Textiles",
+    "Veldhoven Pumps", "Rookery Lane Bakery", "Gorsemoor Water", "Pennick Hydraulics",
+    "Starling Yard Studio",
 )  # fmt: skip
 ACCENT_EMPLOYERS = (
-    "Société Lévêque", "Brödernas Verkstad", "Łęcki Młyn", "Øvrebø Bryggeri",
-    "Café Ñandú", "Müller-Žák Partners",
+    "Société Lévêque", "Brödernas Verkstad", "Łęcki Młyn", "Øvrebø Bryggeri", "Café Ñandú",
+    "Müller-Žák Partners",
 )  # fmt: skip
 TITLES = (
-    "conveyancing paralegal", "sous-chef", "data steward", "night shift supervisor",
-    "museum registrar", "hydrographic surveyor", "veterinary nurse", "quantity surveyor",
-    "sound designer", "procurement analyst", "school librarian", "orthoptist",
-    "tree surgeon", "copy editor", "grants officer", "dispatch coordinator", "farrier",
-    "sommelier", "dental hygienist", "lighting technician", "actuarial analyst",
-    "site foreman", "archivist", "glazier", "occupational therapist", "loss adjuster",
+    "bookbinder", "stonemason", "audiologist", "tea blender", "wind turbine technician",
+    "prosthetist", "cheesemonger", "upholsterer", "conveyancing paralegal", "sous-chef",
+    "data steward", "night shift supervisor", "hydrographic surveyor", "veterinary nurse",
+    "procurement analyst", "tree surgeon", "grants officer", "dispatch coordinator", "farrier",
+    "sommelier", "actuarial analyst", "site foreman", "archivist", "occupational therapist",
+    "loss adjuster", "lock keeper", "coxswain", "saddler",
 )  # fmt: skip
 SENIOR_TITLES = (
-    "head of logistics", "principal engineer", "deputy head teacher", "lead sound designer",
-    "ward manager", "head brewer", "senior archivist", "chief sub-editor",
-    "operations director", "head of research",
+    "head of fundraising", "chief cartographer", "deputy harbourmaster", "clinical lead",
+    "head of catering", "principal engineer", "deputy head teacher", "head brewer",
+    "senior archivist", "chief sub-editor", "operations director",
 )  # fmt: skip
 CARS = (
-    "Škoda Yeti", "Saab 9-3", "Volvo V70", "Mazda Bongo", "Citroën Berlingo", "Dacia Duster",
-    "Fiat Panda", "Subaru Forester", "Toyota Hilux", "Renault Kangoo", "Lada Niva",
-    "Suzuki Jimny", "Mini Clubman", "Vauxhall Zafira", "Hyundai Ioniq", "Kia Ceed",
+    "Seat Alhambra", "Opel Meriva", "Mitsubishi Delica", "Daihatsu Terios", "Rover 75",
+    "Proton Persona", "Škoda Yeti", "Saab 9-3", "Dacia Duster", "Subaru Forester", "Toyota Hilux",
+    "Renault Kangoo", "Suzuki Jimny", "Mini Clubman", "Vauxhall Zafira", "Hyundai Ioniq",
 )  # fmt: skip
 GYMS = (
-    "Ironbark Gym", "Tidepool Leisure Centre", "Granite Fitness", "Basecamp Climbing Wall",
-    "Pulse Studio", "Northgate Baths", "Foundry Strength Club", "Cedar Row Fitness",
+    "Anvil Works Gym", "Larchfield Pool", "Tidepool Leisure Centre", "Granite Fitness",
+    "Basecamp Climbing Wall", "Pulse Studio", "Northgate Baths", "Cedar Row Fitness",
     "Summit Boxing Club", "Quayside Rowing Club", "Hollybank Sports Hall",
 )  # fmt: skip
 BROADBAND = (
@@ -124,35 +123,46 @@ BROADBAND = (
     "Pylon Internet", "Skylark Broadband", "Meridian Wave",
 )  # fmt: skip
 ALLERGENS = (
-    "lupin", "buckwheat", "mustard seed", "celeriac", "sunflower seeds", "pine nuts", "carob",
-    "chickpeas", "fennel", "lychee", "hazelnuts", "mango", "poppy seeds", "apricots",
-    "cashews", "aniseed", "quinoa",
+    "elderflower", "rambutan", "tiger nuts", "amaranth", "sorghum", "persimmon", "jackfruit",
+    "hemp seeds", "tamarind", "loquats", "star fruit", "chia seeds", "pomegranate", "celeriac",
+    "carob", "lychee", "soursop",
 )  # fmt: skip
 LANGS = (
-    "Romansh", "Faroese", "Manx", "Sorbian", "Occitan", "Breton", "Frisian", "Ladino",
-    "Friulian", "Cornish",
+    "Sardinian", "Aromanian", "Faroese", "Manx", "Sorbian", "Occitan", "Breton", "Frisian",
+    "Ladino", "Friulian", "Cornish",
 )  # fmt: skip
 PARTNERS = (
-    "Ngaio", "Eirik", "Saoirse", "Thandiwe", "Joaquín", "Łucja", "Ottilie", "Radomir",
-    "Wairimu", "Søren", "Ffion", "Tadhg", "Oddny", "Aurélien", "Yusuf", "Delphine",
+    "Teodoro", "Mairéad", "Ikaika", "Zdeněk", "Aziliz", "Ngaio", "Eirik", "Łucja", "Radomir",
+    "Wairimu", "Oddny", "Aurélien", "Delphine", "Anatol", "Lisiate",
 )  # fmt: skip
-NONLATIN = ("翔太", "美咲", "Алёна", "Дмитрий", "지훈", "서연", "Νίκος", "Ελένη", "אורי", "ليلى")
+NONLATIN = (
+    "Ярослава", "陽菜", "मीरा", "Գոհար", "翔太", "Дмитрий", "지훈", "서연", "Νίκος", "Ελένη",
+    "אורי", "ليلى",
+)  # fmt: skip
 CHILDREN = (
-    "Ilse", "Marit", "Bodhi", "Elowen", "Caoimhe", "Anouk", "Tiago", "Ximena", "Kofi",
-    "Solveig", "Ines", "Rafferty", "Perpetua", "Ciarán", "Zofia", "Tobiah",
+    "Sunniva", "Amadou", "Lavinia", "Thaddeus", "Ebba", "Nkechi", "Elowen", "Caoimhe", "Tiago",
+    "Perpetua", "Ciarán", "Tobiah", "Fenella", "Evander", "Leocadia", "Ossian", "Ione",
 )  # fmt: skip
 PETS = (
-    "Brèo", "Dobbin", "Pim", "Biscotti", "Conker", "Pretzel", "Wasabi", "Sprocket", "Turnip",
-    "Figgy", "Barnaby", "Ptolemy", "Kasha", "Gherkin", "Moomin", "Tofu", "Parsnip",
+    "Sputnik", "Quasar", "Haggis", "Rhubarb", "Brèo", "Dobbin", "Pim", "Conker", "Turnip", "Figgy",
+    "Barnaby", "Ptolemy", "Kasha", "Gherkin", "Moomin", "Kumquat", "Wobble", "Chutney", "Bismarck",
 )  # fmt: skip
-PARENT_NAMES = ("Oonagh", "Grzegorz", "Hildegard", "Marguerite", "Bartholomew", "Teodora")
-FRIENDS = ("Lorcan", "Ilka", "Benedetta", "Osei", "Rhiannon", "Mateusz", "Priyanka", "Hamish")
+PARENT_NAMES = (
+    "Oonagh", "Grzegorz", "Hildegard", "Marguerite", "Bartholomew", "Teodora",
+)  # fmt: skip
+FRIENDS = (
+    "Philippa", "Cosmin", "Benedetta", "Osei", "Rhiannon", "Mateusz", "Hamish", "Wojtek",
+    "Branwen",
+)  # fmt: skip
 HOBBIES = (
-    "bouldering", "bell ringing", "lino printing", "kite surfing", "orienteering",
-    "birdwatching", "beekeeping", "woodturning", "sea swimming", "letterpress printing",
-    "foraging", "geocaching", "life drawing", "morris dancing", "fell running",
+    "canal canoeing", "stained glass", "falconry", "bonsai", "astrophotography",
+    "dry stone walling", "bell ringing", "lino printing", "kite surfing", "orienteering",
+    "birdwatching", "woodturning", "letterpress printing", "foraging", "geocaching",
+    "life drawing", "morris dancing", "fell running",
 )  # fmt: skip
-INSTRUMENTS = ("euphonium", "bassoon", "viola", "tuba", "oboe", "cornet")
+INSTRUMENTS = (
+    "euphonium", "bassoon", "viola", "tuba", "oboe", "cornet",
+)  # fmt: skip
 
 # open-thread pools
 VENUES = (
@@ -163,10 +173,12 @@ HOTELS = (
     "Hotel Albatros", "Pension Edelweiss", "the Marram Inn", "Casa Limonaia",
     "the Driftwood Lodge", "Gasthof Kranich", "the Saltbox Hostel", "Villa Oleandro",
 )  # fmt: skip
-QUEUES = ("Beanstalkd", "NATS JetStream", "Apache Pulsar", "ZeroMQ", "NSQ", "Kestrel queue")
+QUEUES = (
+    "Beanstalkd", "NATS JetStream", "Apache Pulsar", "ZeroMQ", "NSQ", "Kestrel queue",
+)  # fmt: skip
 TILES = (
-    "terracotta hexagon", "sage zellige", "matte basalt", "herringbone oak",
-    "speckled terrazzo", "glazed cobalt metro",
+    "terracotta hexagon", "sage zellige", "matte basalt", "herringbone oak", "speckled terrazzo",
+    "glazed cobalt metro",
 )  # fmt: skip
 RACES = (
     "Loch Ness Marathon", "Tollymore Trail Half", "Wye Valley 10k", "Kielder Dark Skies Run",
@@ -195,7 +207,7 @@ IRRELEVANT = (
     "Summarise the rules of cricket in three sentences.",
     "why do onions make you cry",
     "What's a good mnemonic for the order of the planets?",
-    "How many bones are there in the human hand?",
+    "Roughly how many muscles does a human face have?",
     "Explain compound interest with a tiny worked example.",
     "what does the word 'sonder' mean?",
     "Is a tomato botanically a fruit?",
@@ -245,7 +257,7 @@ def _bare(value: str) -> str:
 
 
 def _whose(holder: str) -> str:
-    """How a fact sentence names the other person ("The user's sister", "Lorcan")."""
+    """How a fact sentence names the other person ("The user's sister", "Hamish")."""
     return holder if holder in FRIENDS else f"The user's {holder}"
 
 
@@ -364,7 +376,7 @@ EMPLOYER_REQUESTS = (
 )
 TITLE_REQUESTS = (
     "Rewrite my email signature so it looks professional.",
-    "Help me answer 'so what do you do?' at a dinner party in two sentences.",
+    "How do I answer 'so what do you do?' at a dinner party, in a couple of sentences?",
     "write a short blurb about me for the staff newsletter",
     "Make me a one-paragraph CV summary.",
 )
@@ -375,7 +387,7 @@ PLAIN_CITY = (
     "I live in {a}, for context.",
     "hi! quick background before I ask stuff: I'm in {a}.",
     "Home is {a} these days, fwiw.",
-    "{a} is where I live, if that matters for any answers.",
+    "{a} is home, if that matters for any answers.",
     "so I'm based in {a} and the buses here are a joke",
     "Morning from {a} ☕ — that's where I live, by the way.",
 )
@@ -390,9 +402,9 @@ def _d_city_month(x: _Ctx) -> _Scn:
     later = x.one(
         (
             "Update: I moved to {b} in {m}.",
-            "we finally moved house — we've been in {b} since {m} 🙂",
-            "Since {m} home has been {b}, not {a} any more.",
-            "Just so you know, I relocated to {b} at the start of {m}.",
+            "we finally moved house, {b} has been home since {m} 🙂",
+            "Since {m} we've called {b} home, not {a} any more.",
+            "For the record, we upped sticks to {b} right at the beginning of {m}.",
             "moved to {b} back in {m}, still unpacking boxes lol",
             "We swapped {a} for {b} in {m} and haven't looked back.",
         )
@@ -448,20 +460,20 @@ def _d_employer(x: _Ctx) -> _Scn:
     first = x.one(
         (
             "I've been at {a} since {m0} {y0}.",
-            "I joined {a} in {m0} {y0} and I'm still there, somehow.",
+            "I joined {a} in {m0} {y0} and somehow haven't left.",
             "My employer is {a} (since {m0} {y0}).",
-            "been working for {a} since {m0} {y0}, it's fine, it pays the bills",
+            "drawing a salary from {a} since {m0} {y0}, it's fine, it pays the bills",
         )
     ).format(a=a, m0=MONTHS[m0 - 1], y0=y0)
     when = x.day_before(k, 3, 25)
     d, m = when.day, MONTHS[when.month - 1]
     later = x.one(
         (
-            "New job! I started at {b} on {d} {m}.",
+            "New job! First day at {b} was {d} {m}.",
             "as of {d} {m} i work at {b}, {a} is officially behind me",
             "I left {a}; my first day at {b} was the {dth} of {m}.",
             "Quick update for your notes: since {d} {m} I've been employed by {b}.",
-            "On the {dth} of {m} I started a new job, at {b}.",
+            "On the {dth} of {m} I began a new role, at {b}.",
         )
     ).format(a=a, b=b, d=d, m=m, dth=_nth(d))
     return _Scn(
@@ -493,17 +505,17 @@ def _d_title(x: _Ctx) -> _Scn:
             "Since {m} I've been working as {bb}.",
             "changed roles in {m}, i'm {bb} now",
             "From the 1st of {m} my title is {b}.",
-            "As of {m} I'm no longer {aa}; I'm {bb}.",
+            "As of {m} I've stopped being {aa}; I'm {bb}.",
             "Retrained! Been {bb} since {m}.",
         )
     ).format(a=a, aa=_art(a), b=b, bb=_art(b), m=m)
     return _Scn(
         frozenset({"job_title"}),
         [
-            (0, _turn(first, _c("job_title", a, f"The user works as {_art(a)}."))),
+            (0, _turn(first, _c("job_title", a, f"The user's job title is {a}."))),
             (
                 k,
-                _turn(later, _c("job_title", b, f"The user works as {_art(b)}.", valid_from=when)),
+                _turn(later, _c("job_title", b, f"The user's job title is {b}.", valid_from=when)),
             ),
         ],
         [_p("dated_statement", x.one(TITLE_REQUESTS), [b], [(a, "stale")])],
@@ -526,9 +538,9 @@ def _d_car(x: _Ctx) -> _Scn:
     ).format(a=a)
     later = x.one(
         (
-            "In {m} we sold the {a} and got a {b}.",
+            "In {m} the {a} went to a new home and we got a {b}.",
             "new car since {m}: a {b} 🚗",
-            "Traded in the {a} for a {b} at the start of {m}.",
+            "Traded in the {a} for a {b} early in {m}.",
             "We've had a {b} since {m}, the old {a} finally died.",
         )
     ).format(a=a, b=b, m=m)
@@ -543,8 +555,8 @@ def _d_car(x: _Ctx) -> _Scn:
     return _Scn(
         frozenset({"car"}),
         [
-            (0, _turn(first, _c("car", a, f"The user drives a {a}."))),
-            (k, _turn(later, _c("car", b, f"The user drives a {b}.", valid_from=when))),
+            (0, _turn(first, _c("car", a, f"The user owns a {a}."))),
+            (k, _turn(later, _c("car", b, f"The user owns a {b}.", valid_from=when))),
         ],
         [_p("dated_statement", req, [b], [(a, "stale")])],
         [(a, "stale")],
@@ -558,7 +570,7 @@ def _d_gym(x: _Ctx) -> _Scn:
     d, m = when.day, MONTHS[when.month - 1]
     first = x.one(
         (
-            "I'm a member at {a}.",
+            "I've got a membership at {a}.",
             "I go to {a} most mornings before work",
             "my gym is {a}, cheap and cheerful",
         )
@@ -610,7 +622,7 @@ def _d_broadband(x: _Ctx) -> _Scn:
     ).format(a=a, b=b, d=d, m=m, dth=_nth(d))
     req = x.one(
         (
-            "The wifi keeps dropping every evening. Draft a complaint to my internet provider.",
+            "The wifi keeps dropping every evening. Write my internet provider a complaint.",
             "what should I ask my broadband company about a faster package",
             "Write a polite email to my internet provider asking for a refund for "
             "last week's outage.",
@@ -650,7 +662,7 @@ def _u_news_city(x: _Ctx) -> _Scn:
         ("you'll never believe it but the transfer came through and we're settled in {b} 😅", None),
         ("Exciting times here: as of last weekend, home is {b}.", 7),
         ("Well, that's the boxes unpacked in {b}. New city, new me.", None),
-        ("so yeah, long story short, we live in {b} now. long story long: later", None),
+        ("so yeah, tl;dr we live in {b} now. the full saga: later", None),
     )
     tmpl, days = forms[x.rng.randrange(len(forms))]
     vf = None
@@ -695,13 +707,13 @@ def _u_promotion(x: _Ctx) -> _Scn:
             "Got the promotion, I'm {b} now.",
             "after 3 yrs of begging they finally bumped me up to {b} lol",
             "Small win today: promoted to {b}, effective immediately.",
-            "guess who's the new {b}?? 👀 me",
+            "who's {b} now?? 👀 me, that's who",
         )
     ).format(b=b)
     return _Scn(
         frozenset({"job_title"}),
         [
-            (0, _turn(first, _c("job_title", a, f"The user works as {_art(a)}."))),
+            (0, _turn(first, _c("job_title", a, f"The user's job title is {a}."))),
             (k, _turn(later, _c("job_title", b, f"The user's job title is {b}."))),
         ],
         [_p("unseen_statement", x.one(TITLE_REQUESTS), [b], [(a, "stale")])],
@@ -718,7 +730,7 @@ def _u_switch_clause(x: _Ctx) -> _Scn:
         ("handed my notice in at {a}, {t} at {b} since monday", "{b} since monday"),
         ("Left {a} for {b}, where I'm {tt}.", "{b}, where"),
         ("new chapter: {t} with {b}, no more {a} 🙌", "{b}, no more"),
-        ("Goodbye {a}, hello {b}! I'm their new {t} as of this week.", ""),
+        ("Goodbye {a}, hello {b}! I'm their new {t}, first day was Monday.", ""),
     )
     tmpl, swallow = forms[x.rng.randrange(len(forms))]
     later = tmpl.format(a=a, b=b, t=t, tt=_art(t))
@@ -734,7 +746,7 @@ def _u_switch_clause(x: _Ctx) -> _Scn:
                 _turn(
                     later,
                     _c("employer", b, f"The user works at {b}."),
-                    _c("job_title", t, f"The user works as {_art(t)}."),
+                    _c("job_title", t, f"The user's job title is {t}."),
                 ),
             ),
         ],
@@ -748,16 +760,16 @@ def _u_several(x: _Ctx) -> _Scn:
     k = x.rng.randint(0, x.last)
     text = x.one(
         (
-            "Quick intro so you know me: I'm {n}, {tt} in {c}, and I'm allergic to {al}.",
+            "Intro time! I'm {n}, {tt} in {c}, and I'm allergic to {al}.",
             "About me. Name's {n}. Live in {c}. Work as {tt}. Allergic to {al}. That's it!",
             "{n} here 👋 {t} by day, based in {c}, and pls note I can't eat {al} (allergy)",
             "Hello! I'm {n}; I live in {c}, where I work as {tt}. "
-            "One thing: {al} gives me hives, I'm allergic.",
+            "One thing: {al} is a no-go for me, I'm allergic.",
         )
     ).format(n=name, t=t, tt=_art(t), c=city, al=al)
     cands = (
         _c("preferred_name", name, f"The user's name is {name}."),
-        _c("job_title", t, f"The user works as {_art(t)}."),
+        _c("job_title", t, f"The user's job title is {t}."),
         _c("city", city, f"The user lives in {city}."),
         _c("allergy", al, f"The user is allergic to {al}."),
     )
@@ -797,7 +809,7 @@ def _u_buried(x: _Ctx) -> _Scn:
             "Right, so I've been roped into running the quiz night for the school PTA and I "
             "need about forty questions, ideally some picture rounds too, nothing too "
             "sporty because half the parents will riot. It has to be done by Thursday, which "
-            f"is annoying because since I started at {e} the commute eats most of my "
+            f"is annoying because since I took the job at {e} the commute eats most of my "
             "evenings. Can we do it in batches? Also the raffle prizes are a bottle of gin, "
             "a voucher for the garden centre and a hideous vase nobody wants."
         )
@@ -830,7 +842,7 @@ def _u_buried(x: _Ctx) -> _Scn:
     )
     return _Scn(
         frozenset({"job_title"}),
-        [(k, _turn(text, _c("job_title", t, f"The user works as {_art(t)}.")))],
+        [(k, _turn(text, _c("job_title", t, f"The user's job title is {t}.")))],
         [_p("unseen_statement", x.one(TITLE_REQUESTS), [t])],
     )
 
@@ -842,7 +854,7 @@ def _u_nonlatin(x: _Ctx) -> _Scn:
         n = x.pick(NONLATIN)
         text = x.one(
             (
-                "Please call me {n}, that's my actual name, not the anglicised one.",
+                "{n} is what I'm called, that's my actual name, not the anglicised one.",
                 "name's {n} btw, spelled exactly like that 🙂",
                 "Could you address me as {n} from now on? Thanks.",
             )
@@ -892,7 +904,8 @@ def _u_formal(x: _Ctx) -> _Scn:
     k = x.rng.randint(0, x.last)
     text = x.one(
         (
-            "Dear Assistant,\n\nFor your records: I have taken up the position of {t} with {e}, "
+            "Dear Assistant,\n\nPlease note for your files: I have taken up the position "
+            "of {t} with {e}, "
             "which I began on Monday.\n\nKind regards",
             "Good afternoon. Please note that I am now employed by {e} in the capacity of {t}. "
             "Many thanks.",
@@ -907,7 +920,7 @@ def _u_formal(x: _Ctx) -> _Scn:
                 _turn(
                     text,
                     _c("employer", e, f"The user works at {e}."),
-                    _c("job_title", t, f"The user works as {_art(t)}."),
+                    _c("job_title", t, f"The user's job title is {t}."),
                 ),
             )
         ],
@@ -1009,7 +1022,7 @@ def _m_other_allergy(x: _Ctx) -> _Scn:
             "my flatmate's allergic to {o}; my own allergy is {y}. we have a very boring fridge",
             "flatmate",
         ),
-        ("My partner can't go near {o} (allergy). For me it's {y}.", "partner"),
+        ("My partner reacts badly to {o} (allergy). For me it's {y}.", "partner"),
         (
             "Heads up, I'm allergic to {y}. My nephew, who's staying with us, reacts to {o}.",
             "nephew",
@@ -1043,7 +1056,7 @@ def _m_other_employer(x: _Ctx) -> _Scn:
     y, o = x.pick(EMPLOYERS), x.pick(EMPLOYERS)
     friend = x.pick(FRIENDS)
     forms = (
-        ("My sister works at {o}; I'm at {y}.", "sister"),
+        ("Sis has a job at {o}; I'm at {y}.", "sister"),
         ("I work for {y}. My husband's at {o}, we never talk shop.", "husband"),
         ("my flatmate {f} just got a job at {o}!! proud of her. still at {y} myself", friend),
         ("Dad's worked at {o} for thirty years. Me, I'm at {y}.", "dad"),
@@ -1100,7 +1113,7 @@ def _m_hypo_employer(x: _Ctx) -> _Scn:
     text = x.one(
         (
             "If {o} offered me a job I'd take it in a heartbeat, but I'm at {y} for now.",
-            "in another life i'd be working for {o}. this life: {y} 😂",
+            "alt universe me works for {o}. this-universe me: {y} 😂",
             "Imagine if I'd said yes to {o} back then! Still, {y} has been good to me.",
             "Were {o} ever to call, I'd be gone. Until then I work at {y}.",
         )
@@ -1206,7 +1219,7 @@ def _m_question(x: _Ctx) -> _Scn:
     y, o = x.pick(CITIES), x.pick(CITIES)
     text = x.one(
         (
-            "Is {o} a good place to raise kids? We're in {y} at the moment.",
+            "Would {o} suit a family with kids? We're in {y} at the moment.",
             "how expensive is renting in {o} compared with {y}, where I live now?",
             "Would I hate the weather in {o}? I live in {y} and I already moan about the rain.",
             "what's {o} like for a weekend? never been, I live in {y}",
@@ -1258,7 +1271,7 @@ def _pp_partner(x: _Ctx) -> _Scn:
         ("{n} (my husband) is the cook in our house, I just wash up", "husband"),
         ("My partner's called {n}, by the way. The organised one of us.", "partner"),
         ("me and my girlfriend {n} want a weekend away somewhere quiet", "girlfriend"),
-        ("I'm married to {n}, who is far funnier than me.", "spouse"),
+        ("{n} and I got married years ago; far funnier than me, sadly.", "spouse"),
     )
     tmpl, rel = forms[x.rng.randrange(len(forms))]
     req = x.one(
@@ -1285,8 +1298,9 @@ def _pp_daughters(x: _Ctx) -> _Scn:
     text = x.one(
         (
             "I've got two daughters, {a} (7) and {b} (4), who never stop asking questions.",
-            "school run chaos again, {a} forgot her PE kit and {b} lost a shoe 🙄 (my two girls)",
-            "My kids are {a} and {b}, both girls, 9 and 6.",
+            "school run chaos again, {a} forgot her PE kit and {b} lost a shoe 🙄 "
+            "(my pair of girls)",
+            "Kids: {a} and {b}, both girls, 9 and 6.",
             "Being a mum to {a} and {b} is the best and most tiring job I have.",
         )
     ).format(a=c1, b=c2)
@@ -1318,8 +1332,8 @@ def _pp_pet(x: _Ctx) -> _Scn:
     forms = (
         ("our dog {p} has eaten another sock, third this week", "dog"),
         ("I have a cat called {p} who sits on my keyboard while I work.", "cat"),
-        ("{p} (our rescue greyhound) needs walking every couple of hours 🙃", "dog"),
-        ("Just so you know, we've a rabbit, {p}. Bit of a diva.", "rabbit"),
+        ("{p} (our ex-racing lurcher) needs walking every couple of hours 🙃", "dog"),
+        ("Oh and we've a rabbit, {p}. Bit of a diva.", "rabbit"),
     )
     tmpl, animal = forms[x.rng.randrange(len(forms))]
     req = {
@@ -1372,7 +1386,11 @@ def _pp_parent(x: _Ctx) -> _Scn:
 
 def _pp_sibling(x: _Ctx) -> _Scn:
     forms = (
-        ("I've got a twin brother, we're nothing alike.", "a twin brother", "brother"),
+        (
+            "I have a younger half-brother, we're nothing alike.",
+            "a younger half-brother",
+            "brother",
+        ),
         ("I have an older sister, she's the sensible one.", "an older sister", "sister"),
         ("only child? nope, three younger brothers, chaos", "three younger brothers", "brothers"),
         ("My stepsister and I share a birthday, weirdly.", "a stepsister", "stepsister"),
@@ -1380,7 +1398,7 @@ def _pp_sibling(x: _Ctx) -> _Scn:
     text, obj, rel = forms[x.rng.randrange(len(forms))]
     req = x.one(
         (
-            f"Gift ideas for my {rel}, under 40 quid.",
+            f"Any present ideas for my {rel}'s birthday? Under 40 quid.",
             f"Help me plan a surprise weekend with my {rel}.",
         )
     )
@@ -1472,8 +1490,8 @@ def _ps_city(x: _Ctx) -> _Scn:
     k = x.rng.randint(0, x.last)
     text = x.one(
         (
-            "Back when I lived in {o} I cycled everywhere; here in {y} it's all hills.",
-            "I used to live in {o}, but I've been in {y} for years now.",
+            "In my {o} years I cycled everywhere; here in {y} it's all hills.",
+            "I lived in {o} once, long ago; it's been {y} for years now.",
             "Formerly of {o}, I am now resident in {y}.",
             "grew up and lived in {o} till my twenties, now it's {y} for me",
         )
@@ -1485,7 +1503,7 @@ def _ps_city(x: _Ctx) -> _Scn:
                 k,
                 _turn(
                     text,
-                    _c("city", o, f"The user lived in {o}.", valid_to=x.at[k]),
+                    _c("city", o, f"The user formerly lived in {o}.", valid_to=x.at[k]),
                     _c("city", y, f"The user lives in {y}."),
                 ),
             )
@@ -1500,7 +1518,7 @@ def _ps_employer(x: _Ctx) -> _Scn:
     k = x.rng.randint(0, x.last)
     text = x.one(
         (
-            "I used to work at {o}, but these days I'm at {y}.",
+            "Spent my twenties working at {o}, but nowadays I'm at {y}.",
             "Ex-{o}, now {y}. Long story.",
             "after nine years at {o} i moved on, i'm with {y} now",
         )
@@ -1528,7 +1546,7 @@ def _ps_held_employer(x: _Ctx) -> _Scn:
     first = x.one(("I work at {o}.", "my employer's {o}, for the record")).format(o=o)
     later = x.one(
         (
-            "I was at {o} for six years; now I'm with {y}.",
+            "Spent the best part of a decade at {o}; now I'm with {y}.",
             "used to be at {o} til recently, these days it's {y}",
         )
     ).format(o=o, y=y)
@@ -1556,7 +1574,7 @@ def _ps_title(x: _Ctx) -> _Scn:
     text = x.one(
         (
             "I spent a decade as {oo} before becoming {yy}.",
-            "i was {oo} once upon a time, these days i'm {yy}",
+            "i was {oo} once upon a time, i'm {yy} nowadays",
             "Former {o}, current {y}.",
         )
     ).format(o=o, oo=_art(o), y=y, yy=_art(y))
@@ -1568,7 +1586,7 @@ def _ps_title(x: _Ctx) -> _Scn:
                 _turn(
                     text,
                     _c("job_title", o, f"The user worked as {_art(o)}.", valid_to=x.at[k]),
-                    _c("job_title", y, f"The user works as {_art(y)}."),
+                    _c("job_title", y, f"The user's job title is {y}."),
                 ),
             )
         ],
@@ -1582,7 +1600,7 @@ def _ps_gym(x: _Ctx) -> _Scn:
     k = x.rng.randint(0, x.last)
     text = x.one(
         (
-            "I used to go to {o} but I've been training at {y} for a while now.",
+            "I went to {o} for years but I've been training at {y} lately.",
             "back in the day it was {o}, these days {y} is my gym",
         )
     ).format(o=o, y=y)
@@ -1615,7 +1633,7 @@ def _ps_car(x: _Ctx) -> _Scn:
     k = x.rng.randint(0, x.last)
     text = x.one(
         (
-            "Had a {o} for years; these days it's a {y}.",
+            "Had a {o} for years; nowadays it's a {y}.",
             "my old {o} was a tank, the {y} I drive now is much nippier",
         )
     ).format(o=o, y=y)
@@ -1627,7 +1645,7 @@ def _ps_car(x: _Ctx) -> _Scn:
                 _turn(
                     text,
                     _c("car", o, f"The user drove a {o}.", valid_to=x.at[k]),
-                    _c("car", y, f"The user drives a {y}."),
+                    _c("car", y, f"The user owns a {y}."),
                 ),
             )
         ],
@@ -1696,7 +1714,7 @@ def _ps_year_city(x: _Ctx) -> _Scn:
                     _c(
                         "city",
                         o,
-                        f"The user lived in {o}.",
+                        f"The user formerly lived in {o}.",
                         valid_to=datetime(yr, 12, 31, tzinfo=UTC),
                     ),
                     _c("city", y, f"The user lives in {y}."),
@@ -1736,7 +1754,7 @@ def _thread(
                 x.last,
                 _turn(
                     t1,
-                    _c("current_project", proj, f"The user is working on {proj}."),
+                    _c("current_project", proj, f"The user is in the middle of {proj}."),
                     _c(predicate, a, sentence.format(v=a), single=True),
                 ),
             ),
@@ -1759,8 +1777,7 @@ def _o_wedding(x: _Ctx) -> _Scn:
         ),
         (
             "argh, {a} double-booked us so it's {b} now. still need to finish tables 6 to 10.",
-            "Change of plan: we've lost {a} and the wedding is at {b} instead. "
-            "Tables still half done.",
+            "Plot twist: we've lost {a} and the wedding is at {b} instead. Tables still half done.",
         ),
         (
             "ok back to the seating plan, can you draft the note to guests about parking?",
@@ -1806,11 +1823,11 @@ def _o_queue(x: _Ctx) -> _Scn:
             "working on {svc} again, moving it to {a} for messaging",
         ),
         (
-            "change of plan: {a} is out, we're going with {b}. next step is rewriting the consumer",
+            "update on that: {a} is out, we're going with {b}. next step is rewriting the consumer",
             "Team vetoed {a}, so {b} it is. I still have to port the retry logic.",
         ),
         (
-            "Back to the {svc} migration. What's the next step for the consumer?",
+            "Returning to the {svc} migration. What's the next step for the consumer?",
             "ok let's continue where we stopped yesterday on the migration",
         ),
         "The user's message queue for the service is {v}.",
@@ -1901,7 +1918,7 @@ def _o_move(x: _Ctx) -> _Scn:
             "We've swapped {a} for {b} for the move. Loft inventory still to do.",
         ),
         (
-            "Back to the move: help me finish the loft list.",
+            "Move stuff again: help me finish the loft list.",
             "right, continue with the moving checklist from before",
         ),
         "The user's removal company is {v}.",
@@ -1989,7 +2006,7 @@ BUILDERS: dict[str, tuple[Callable[[_Ctx], _Scn], ...]] = {
 }
 
 FILLER = (
-    "thanks, that's really helpful!",
+    "thank you, super useful!",
     "ok cool",
     "Can you make that a bit shorter?",
     "haha perfect",
