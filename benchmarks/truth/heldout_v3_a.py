@@ -764,7 +764,7 @@ def _u_several(x: _Ctx) -> _Scn:
             "About me. Name's {n}. Live in {c}. Work as {tt}. Allergic to {al}. That's it!",
             "{n} here 👋 {t} by day, based in {c}, and pls note I can't eat {al} (allergy)",
             "Hello! I'm {n}; I live in {c}, where I work as {tt}. "
-            "One thing: {al} is a no-go for me, I'm allergic.",
+            "One thing: I react to {al}, proper allergy.",
         )
     ).format(n=name, t=t, tt=_art(t), c=city, al=al)
     cands = (
