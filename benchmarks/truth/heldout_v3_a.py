@@ -131,24 +131,33 @@ LANGS = (
     "Sardinian", "Aromanian", "Faroese", "Manx", "Sorbian", "Occitan", "Breton", "Frisian",
     "Ladino", "Friulian", "Cornish",
 )  # fmt: skip
-PARTNERS = (
-    "Teodoro", "Mairéad", "Ikaika", "Zdeněk", "Aziliz", "Ngaio", "Eirik", "Łucja", "Radomir",
-    "Wairimu", "Oddny", "Aurélien", "Delphine", "Anatol", "Lisiate",
+PARTNERS_F = (
+    "Mairéad", "Aziliz", "Ngaio", "Łucja", "Wairimu", "Oddny", "Delphine",
 )  # fmt: skip
-NONLATIN = (
-    "Ярослава", "陽菜", "मीरा", "Գոհար", "翔太", "Дмитрий", "지훈", "서연", "Νίκος", "Ελένη",
-    "אורי", "ليلى",
+PARTNERS_M = (
+    "Teodoro", "Ikaika", "Zdeněk", "Eirik", "Radomir", "Aurélien", "Anatol", "Lisiate",
 )  # fmt: skip
-CHILDREN = (
-    "Sunniva", "Amadou", "Lavinia", "Thaddeus", "Ebba", "Nkechi", "Elowen", "Caoimhe", "Tiago",
-    "Perpetua", "Ciarán", "Tobiah", "Fenella", "Evander", "Leocadia", "Ossian", "Ione",
+PARTNERS = PARTNERS_F + PARTNERS_M
+NONLATIN_F = (
+    "Ярослава", "陽菜", "मीरा", "Գոհար", "서연", "Ελένη", "ليلى",
+)  # fmt: skip
+NONLATIN_M = (
+    "翔太", "Дмитрий", "지훈", "Νίκος", "אורי",
+)  # fmt: skip
+NONLATIN = NONLATIN_F + NONLATIN_M
+DAUGHTERS = (
+    "Sunniva", "Lavinia", "Ebba", "Nkechi", "Elowen", "Caoimhe", "Perpetua", "Fenella", "Leocadia",
+    "Ione", "Ailsa", "Dorotea", "Liesl", "Ottavia", "Saffi", "Rozálie",
 )  # fmt: skip
 PETS = (
     "Sputnik", "Quasar", "Haggis", "Rhubarb", "Brèo", "Dobbin", "Pim", "Conker", "Turnip", "Figgy",
     "Barnaby", "Ptolemy", "Kasha", "Gherkin", "Moomin", "Kumquat", "Wobble", "Chutney", "Bismarck",
 )  # fmt: skip
-PARENT_NAMES = (
-    "Oonagh", "Grzegorz", "Hildegard", "Marguerite", "Bartholomew", "Teodora",
+MOTHERS = (
+    "Oonagh", "Hildegard", "Marguerite", "Teodora",
+)  # fmt: skip
+FATHERS = (
+    "Grzegorz", "Bartholomew", "Casimir", "Ambrose",
 )  # fmt: skip
 FRIENDS = (
     "Philippa", "Cosmin", "Benedetta", "Osei", "Rhiannon", "Mateusz", "Hamish", "Wojtek",
@@ -1058,7 +1067,7 @@ def _m_other_employer(x: _Ctx) -> _Scn:
     forms = (
         ("Sis has a job at {o}; I'm at {y}.", "sister"),
         ("I work for {y}. My husband's at {o}, we never talk shop.", "husband"),
-        ("my flatmate {f} just got a job at {o}!! proud of her. still at {y} myself", friend),
+        ("my flatmate {f} just got a job at {o}!! so proud. still at {y} myself", friend),
         ("Dad's worked at {o} for thirty years. Me, I'm at {y}.", "dad"),
     )
     tmpl, holder = forms[x.rng.randrange(len(forms))]
@@ -1265,7 +1274,6 @@ def _m_pasted_allergy(x: _Ctx) -> _Scn:
 
 
 def _pp_partner(x: _Ctx) -> _Scn:
-    n = x.pick(PARTNERS + NONLATIN)
     forms = (
         ("my wife {n} and I are celebrating ten years next month", "wife"),
         ("{n} (my husband) is the cook in our house, I just wash up", "husband"),
@@ -1274,6 +1282,8 @@ def _pp_partner(x: _Ctx) -> _Scn:
         ("{n} and I got married years ago; far funnier than me, sadly.", "spouse"),
     )
     tmpl, rel = forms[x.rng.randrange(len(forms))]
+    female, male = PARTNERS_F + NONLATIN_F, PARTNERS_M + NONLATIN_M
+    n = x.pick({"wife": female, "girlfriend": female, "husband": male}.get(rel, female + male))
     req = x.one(
         (
             "Ideas for a low-key anniversary evening at home with my other half?",
@@ -1294,7 +1304,7 @@ def _pp_partner(x: _Ctx) -> _Scn:
 
 
 def _pp_daughters(x: _Ctx) -> _Scn:
-    c1, c2 = x.pick(CHILDREN), x.pick(CHILDREN)
+    c1, c2 = x.pick(DAUGHTERS), x.pick(DAUGHTERS)
     text = x.one(
         (
             "I've got two daughters, {a} (7) and {b} (4), who never stop asking questions.",
@@ -1354,13 +1364,13 @@ def _pp_pet(x: _Ctx) -> _Scn:
 
 
 def _pp_parent(x: _Ctx) -> _Scn:
-    n = x.pick(PARENT_NAMES)
     forms = (
         ("My mum, {n}, is coming to stay for a fortnight.", "mother"),
         ("dad's name is {n}, he turns 70 in the spring", "father"),
         ("{n}, my mother, has just discovered voice notes. Send help.", "mother"),
     )
     tmpl, rel = forms[x.rng.randrange(len(forms))]
+    n = x.pick(MOTHERS if rel == "mother" else FATHERS)
     req = {
         "mother": x.one(
             (
@@ -1458,7 +1468,7 @@ def _pp_pet_died(x: _Ctx) -> _Scn:
 
 
 def _pp_son_daughter(x: _Ctx) -> _Scn:
-    c = x.pick(CHILDREN)
+    c = x.pick(DAUGHTERS)
     text = x.one(
         (
             "My son's 15 and my daughter {c} is 11, so holidays are a negotiation.",
@@ -1761,7 +1771,7 @@ def _thread(
             (x.last, _turn(t2, _c(predicate, b, sentence.format(v=b), single=True))),
         ],
         [_p("open_thread", request, [_bare(b)], [(_bare(a), "stale")])],
-        [(a, "stale")],
+        [(_bare(a), "stale")],
     )
 
 
