@@ -773,7 +773,7 @@ def _u_several(x: _Ctx) -> _Scn:
             "About me. Name's {n}. Live in {c}. Work as {tt}. Allergic to {al}. That's it!",
             "{n} here 👋 {t} by day, based in {c}, and pls note I can't eat {al} (allergy)",
             "Hello! I'm {n}; I live in {c}, where I work as {tt}. "
-            "One thing: I react to {al}, proper allergy.",
+            "One thing: {al} sets off my allergy, badly.",
         )
     ).format(n=name, t=t, tt=_art(t), c=city, al=al)
     cands = (
@@ -1780,10 +1780,10 @@ def _o_wedding(x: _Ctx) -> _Scn:
         x,
         VENUES,
         "wedding_venue",
-        "the seating plan for their wedding",
+        "seating plan",
         (
             "Doing the seating plan for our wedding at {a}: 84 guests, send help.",
-            "ok wedding admin time. venue is {a}, I need to sort who sits where",
+            "ok wedding admin time. venue is {a}, and the seating plan is a nightmare",
         ),
         (
             "argh, {a} double-booked us so it's {b} now. still need to finish tables 6 to 10.",
@@ -1803,10 +1803,10 @@ def _o_trip(x: _Ctx) -> _Scn:
         x,
         HOTELS,
         "trip_hotel",
-        "a week's holiday in {dest}",
+        "week in {dest}",
         (
             "Planning our week in {dest}; I've booked {a} for the first three nights.",
-            "holiday planning! {dest} next month, staying at {a}",
+            "holiday planning! a week in {dest} next month, staying at {a}",
         ),
         (
             "scratch {a}, they cancelled on us, we're at {b} instead. still need to sort day two",
@@ -1827,10 +1827,10 @@ def _o_queue(x: _Ctx) -> _Scn:
         x,
         QUEUES,
         "message_queue",
-        "migrating the {svc} service",
+        "{svc} migration",
         (
-            "I'm migrating the {svc} service onto {a} as its message queue this week.",
-            "working on {svc} again, moving it to {a} for messaging",
+            "This week it's the {svc} migration for me, moving it onto {a} as its message queue.",
+            "{svc} migration again, moving it to {a} for messaging",
         ),
         (
             "update on that: {a} is out, we're going with {b}. next step is rewriting the consumer",
@@ -1850,10 +1850,10 @@ def _o_tiles(x: _Ctx) -> _Scn:
         x,
         TILES,
         "kitchen_tiles",
-        "their kitchen renovation",
+        "kitchen reno",
         (
             "Midway through the kitchen reno, we went for {a} tiles.",
-            "kitchen project update: tiles chosen, {a}!",
+            "kitchen reno update: tiles chosen, {a}!",
         ),
         (
             "ugh, the {a} is discontinued, so it's {b} now. still need to pick a grout colour",
@@ -1872,10 +1872,10 @@ def _o_race(x: _Ctx) -> _Scn:
         x,
         RACES,
         "target_race",
-        "training for a race",
+        "training plan",
         (
-            "Training for the {a}, week 6 of 12 and my knees know it.",
-            "signed up for the {a}! building my plan now",
+            "Training plan for the {a}: week 6 of 12 and my knees know it.",
+            "signed up for the {a}! building my training plan now",
         ),
         (
             "switched my entry from the {a} to the {b} (flatter course). "
@@ -1895,7 +1895,7 @@ def _o_grant(x: _Ctx) -> _Scn:
         x,
         FUNDS,
         "grant_funder",
-        "a grant application",
+        "grant application",
         (
             "Writing a grant application to the {a} for the community orchard.",
             "grant application time again, this one's for the {a}",
@@ -1918,10 +1918,10 @@ def _o_move(x: _Ctx) -> _Scn:
         x,
         MOVERS,
         "removal_company",
-        "organising a house move",
+        "house move",
         (
             "Organising the house move, and {a} are doing the van.",
-            "moving day prep: booked {a}",
+            "house move prep: booked {a}",
         ),
         (
             "{a} let us down, {b} are doing it now. still need to list what goes in the loft",
@@ -1940,7 +1940,7 @@ def _o_book(x: _Ctx) -> _Scn:
         x,
         BOOKS,
         "book_club_pick",
-        "hosting the book club",
+        "book club",
         (
             "I'm hosting book club this month; we're reading {a}.",
             "book club at mine on the 20th, the pick is {a}",
