@@ -773,7 +773,7 @@ def _u_several(x: _Ctx) -> _Scn:
             "About me. Name's {n}. Live in {c}. Work as {tt}. Allergic to {al}. That's it!",
             "{n} here 👋 {t} by day, based in {c}, and pls note I can't eat {al} (allergy)",
             "Hello! I'm {n}; I live in {c}, where I work as {tt}. "
-            "One thing: {al} sets off my allergy, badly.",
+            "One thing: anything with {al} in it lands me in A&E (allergic).",
         )
     ).format(n=name, t=t, tt=_art(t), c=city, al=al)
     cands = (
