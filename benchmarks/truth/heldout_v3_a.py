@@ -8,9 +8,14 @@ list, the intent rules, the tools module, the tuning split's generator and scena
 ``docs/benchmarks.md`` or ``benchmarks/results/``. Only the types of a scripted conversation,
 the held-out runner and its scoring, the slips mode, the candidate's fields, the predicate
 tables' names and cardinalities and the policy, README and architecture pages were read.
-The wordings, names, places, employers and other values below are this author's own; every
-value and distinctive phrase was then looked for in the repository (product code, unit tests,
-the other benchmark files, docs, README) and changed here wherever it occurred.
+The wordings, names, places, employers and other values below are this author's own. Every
+pool value, every phrase of four or more words of every template and request, and the
+distinctive three-word phrases, were then looked for (whole words, any case) in
+``langmem_plus/``, ``unit_tests/``, the other ``benchmarks/truth/`` files, ``docs/`` and the
+README, printing only which file held the string, and every one found was changed here.
+What is still shared is what any English text shares: month names, the kind names the task
+fixes, the fact-sentence forms the issue-12 conventions prescribe for candidates ("Has a
+daughter named ...") and everyday three-word phrases ("I live in").
 
 Per simulated user ``h3a-<n>``: three or four sessions of user turns, then probes, each in a
 new session after all statements. The first probe of every user is about what they were in
