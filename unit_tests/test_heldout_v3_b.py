@@ -94,7 +94,8 @@ def test_ideal_candidates_are_valid_and_grounded(split: list[HoConversation]) ->
                     assert cand.provenance in PROVENANCES
                     assert cand.time_stated is not None
                     assert cand.quote and cand.quote in t.text
-                    assert _has(t.text, cand.object), (t.text, cand.object)
+                    if cand.object not in ("", "*") or cand.polarity != "retract":
+                        assert _has(t.text, cand.object), (t.text, cand.object)
                     if cand.holder != "user":
                         assert cand.subject.startswith("person:")
                     if cand.corrects:

@@ -12,7 +12,11 @@ and benchmark pages of ``docs/`` or any benchmark result. Only the split's types
 tables, the policies page, the README and the architecture page were read. Every template,
 name and value here was written for this module; afterwards each value and distinctive
 template phrase was searched for in the package, the unit tests, the other benchmark
-modules, the docs and the README, and whatever overlapped was changed here.
+modules, the docs and the README (by exact, whole-word match; only the hit's file name was
+looked at), and whatever overlapped was changed here. What still matches is ordinary English
+(weekday names, "dog", "cat", "Anyway"), the kind names the task fixed, and the ideal
+candidates' fact sentences ("The user lives in ..."), which follow the repository's candidate
+convention and are what an extractor writes, not what a user types.
 
 Shape: per simulated user (``h3b-<n>``), three or four sessions of user turns, each turn with
 the candidates a careful extractor following the grounding conventions would propose
@@ -1039,6 +1043,106 @@ def _retract_allergy(u: _User) -> _Scene:
     )
 
 
+def _retract_rehomed(u: _User) -> _Scene:
+    """One-off: a pet given away, said in passing; the other pet stays."""
+    sp1, sp2 = u.rng.sample(_SPECIES, 2)
+    p1, p2 = u.val(_PET_NAMES), u.val(_PET_NAMES)
+    state = f"{p1} the {sp1} turned two today 🎂 {p2} (our {sp2}) is very jealous"
+    change = (
+        f"{p1} has gone to live on a farm — just didn't get on with the neighbour's animals. "
+        "gutted, but she's happier there"
+    )
+    return _Scene(
+        "retraction",
+        frozenset({"pets"}),
+        [
+            (
+                0,
+                _t(
+                    state,
+                    _c("pet", p1, _pet_text(sp1, p1), state),
+                    _c("pet", p2, _pet_text(sp2, p2), state),
+                ),
+            ),
+            (
+                1,
+                _t(
+                    change,
+                    _c(
+                        "pet",
+                        p1,
+                        f"The user no longer has the {sp1} {p1}.",
+                        change,
+                        polarity="retract",
+                    ),
+                ),
+            ),
+        ],
+        [
+            HoProbe(
+                "what should I put in a little first-aid kit for my pet?",
+                present=(p2,),
+                absent=((p1, "retracted"),),
+                kind="retraction",
+            )
+        ],
+        [(p1, "retracted")],
+    )
+
+
+def _retract_gym_unnamed(u: _User) -> _Scene:
+    """One-off: the gym given up without naming it again (the slot's current value closes)."""
+    gym, city = u.val(_ONE_AT_A_TIME[9][2]), u.val(_CITIES)
+    g = _key(gym)
+    state = u.pick(
+        (
+            f"renewed my {gym} membership — only gym in {city} with a proper squat rack",
+            f"{city} life: work, {gym}, sleep, repeat",
+        )
+    )
+    change = u.pick(
+        (
+            "cancelled the gym, doing workouts in the living room from now on",
+            "I don't go to a gym any more, quit last month — running outside is free",
+        )
+    )
+    return _Scene(
+        "retraction",
+        frozenset({"gym", "city"}),
+        [
+            (
+                0,
+                _t(
+                    state,
+                    _c("gym", gym, f"The user's gym is {gym}.", state),
+                    _c("city", city, f"The user lives in {city}.", state),
+                ),
+            ),
+            (
+                1,
+                _t(
+                    change,
+                    _c("gym", "*", "The user no longer goes to a gym.", change, polarity="retract"),
+                ),
+            ),
+        ],
+        [
+            HoProbe(
+                "I want to get stronger this winter — where and how should I train?",
+                present=(city,),
+                absent=((g, "retracted"),),
+                kind="retraction",
+            ),
+            HoProbe(
+                "write a short email to my gym asking about personal training prices",
+                absent=((g, "retracted"),),
+                kind="retraction",
+            ),
+        ],
+        [(g, "retracted")],
+    )
+
+
 # ------------------------------------------------------------------------------ correction
 
 
@@ -1633,6 +1737,51 @@ def _forget_partner(u: _User) -> _Scene:
     )
 
 
+def _forget_two_topics(u: _User) -> _Scene:
+    """One-off: two topics forgotten in one rambling message; the city stays."""
+    emp, job, city = u.val(_EMPLOYERS), u.val(_JOBS), u.val(_CITIES)
+    gym = u.val(_ONE_AT_A_TIME[9][2])
+    state = (
+        f"long day. {job} life at {emp} is a lot, but {gym} after work helps. {city} is grey again"
+    )
+    cmd = (
+        "hey so I've been thinking about privacy. could you stop remembering my job stuff and "
+        "also where I work out? everything else is fine to keep"
+    )
+    e, g = _key(emp), _key(gym)
+    return _Scene(
+        "forget",
+        frozenset({"work", "gym", "city"}),
+        [
+            (
+                0,
+                _t(
+                    state,
+                    _c("job_title", job, f"The user works as a {job}.", state),
+                    _c("employer", emp, f"The user works at {emp}.", state),
+                    _c("gym", gym, f"The user's gym is {gym}.", state),
+                    _c("city", city, f"The user lives in {city}.", state),
+                ),
+            ),
+            (1, _t(cmd)),
+        ],
+        [
+            HoProbe(
+                "help me write a short intro for a local book club sign-up",
+                present=(city,),
+                absent=((e, "forgotten"), (g, "forgotten"), (job, "forgotten")),
+                kind="forget",
+            ),
+            HoProbe(
+                "Could you suggest an evening class I could take after work?",
+                absent=((e, "forgotten"), (g, "forgotten")),
+                kind="forget",
+            ),
+        ],
+        [(e, "forgotten"), (g, "forgotten"), (job, "forgotten")],
+    )
+
+
 def _forget_everything(u: _User) -> _Scene:
     """Claims every slot: the wipe takes everything said before it."""
     city, emp, pet, sp = u.val(_CITIES), u.val(_EMPLOYERS), u.val(_PET_NAMES), u.pick(_SPECIES)
@@ -2082,6 +2231,8 @@ _BUILDERS: dict[str, tuple[Callable[[_User], _Scene], ...]] = {
         _retract_hobby,
         _retract_partner,
         _retract_allergy,
+        _retract_rehomed,
+        _retract_gym_unnamed,
     ),
     "correction": (
         _correct_employer_same_turn,
@@ -2100,6 +2251,7 @@ _BUILDERS: dict[str, tuple[Callable[[_User], _Scene], ...]] = {
         _forget_kids,
         _forget_car,
         _forget_partner,
+        _forget_two_topics,
     ),
     "explicit_save": (_explicit_save,),
     "one_at_a_time": (_one_at_a_time,),
@@ -2116,6 +2268,7 @@ _SECOND: dict[str, str] = {
     "_retract_hobby": "suggest a birthday present for myself that fits what I do in my free time",
     "_retract_partner": "help me plan my weekend, nothing too ambitious",
     "_retract_allergy": "What should I order at a mezze place with friends?",
+    "_retract_rehomed": "We're moving flat next month, how do I keep the animals calm?",
     "_correct_employer_same_turn": "write the signature block for my work email",
     "_correct_city_next_turn": "how do I get from where I live to the nearest airport?",
     "_correct_airport_later": "Which airlines fly from my local airport to the Canaries?",
