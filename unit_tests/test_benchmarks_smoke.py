@@ -223,20 +223,40 @@ def test_the_kinds_split_runs_like_the_heldout_split_and_keeps_its_misses() -> N
     assert "**kinds split, default mode**" in text and "By kind (probes right):" in text
 
 
-def test_the_retired_v1_split_runs_like_the_kinds_split_and_keeps_its_misses() -> None:
+@pytest.mark.parametrize("split", ["retired", "retired_v2"])
+def test_the_retired_splits_run_like_the_kinds_split_and_keep_their_misses(split: str) -> None:
     from benchmarks.truth.heldout_v1 import generate_heldout_v1
+    from benchmarks.truth.heldout_v2 import generate_heldout_v2
     from benchmarks.truth.runner import GRAPH
     from benchmarks.truth.splits import SPLITS, run_splits, split_off_heldout_misses
 
-    assert SPLITS == ("tuning", "kinds", "retired", "heldout")  # the order --split all runs
-    convs = generate_heldout_v1(seed=3, users=2)
+    # the order --split all runs
+    assert SPLITS == ("tuning", "kinds", "retired", "retired_v2", "heldout")
+    make = generate_heldout_v1 if split == "retired" else generate_heldout_v2
+    convs = make(seed=3, users=2)
     results = run_splits(
-        ["retired"], ["default"], tuning_users=0, heldout_users=0, retired_users=2, seed=3,
+        [split], ["default"], tuning_users=0, heldout_users=0, retired_users=2, seed=3,
         progress=False,
     )  # fmt: skip
-    g = results["runs"]["retired"]["default"]["systems"][GRAPH]
+    g = results["runs"][split]["default"]["systems"][GRAPH]
     assert g["probes"] == sum(1 for c in convs for p in c.probes if not p.irrelevant)
     assert split_off_heldout_misses(results) == {} and "misses" in g  # tuning material now
+
+
+def test_the_heldout_v3_split_joins_its_two_blind_halves_and_hides_its_misses() -> None:
+    from benchmarks.truth.heldout_v3 import generate_heldout_v3
+    from benchmarks.truth.runner import GRAPH
+    from benchmarks.truth.splits import run_splits, split_off_heldout_misses
+
+    convs = generate_heldout_v3(seed=2, users=3)
+    assert [c.user_id[:3] for c in convs] == ["h3a", "h3a", "h3b"]
+    results = run_splits(
+        ["heldout"], ["perfect"], tuning_users=0, heldout_users=3, seed=2, progress=False
+    )
+    g = results["runs"]["heldout"]["perfect"]["systems"][GRAPH]
+    assert g["probes"] == sum(1 for c in convs for p in c.probes if not p.irrelevant)
+    hidden = split_off_heldout_misses(results)
+    assert "misses" not in g and set(hidden) == {"perfect"}  # never in the shared file
 
 
 # ---- recall and store benchmarks: tiny runs (seconds), shapes and provenance, no timing

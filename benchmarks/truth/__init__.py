@@ -10,10 +10,10 @@ Run from the repository root::
     python -m benchmarks.truth --split both --mode all --dense-model minilm --calibrate
 
 Modules: ``generator`` (the **tuning split**: seeded conversations with their truth),
-``tuning`` (its perfect candidates and slips), ``heldout_v2`` (the **held-out split**: read
-and written only by the benchmark's owner, see its docstring for the discipline),
-``heldout_v1`` (the first held-out split, retired and now tuning material: split
-``retired``), ``conversations`` (the types both are written in),
+``tuning`` (its perfect candidates and slips), ``heldout_v3`` (the **held-out split**, in two
+blind halves ``heldout_v3_a`` and ``heldout_v3_b``: see its docstring for the discipline),
+``heldout_v1`` and ``heldout_v2`` (the first and second held-out splits, retired and now
+tuning material: splits ``retired`` and ``retired_v2``), ``conversations`` (the types both are written in),
 ``heldout_run`` (running and scoring it), ``modes`` (default / perfect / slips extractors
 and the recording wrappers), ``embeddings`` (the lexical hashing embedding every vector path
 uses, and MiniLM with the ``bench-dense`` extra), ``baselines`` (vector top-k, append-only
