@@ -10,14 +10,15 @@ Run from the repository root::
     python -m benchmarks.truth --split both --mode all --dense-model minilm --calibrate
 
 Modules: ``generator`` (the **tuning split**: seeded conversations with their truth),
-``tuning`` (its perfect candidates and slips), ``heldout_v3`` (the **held-out split**, in two
-blind halves ``heldout_v3_a`` and ``heldout_v3_b``: see its docstring for the discipline),
-``heldout_v1`` and ``heldout_v2`` (the first and second held-out splits, retired and now
-tuning material: splits ``retired`` and ``retired_v2``), ``conversations`` (the types both are written in),
-``heldout_run`` (running and scoring it), ``modes`` (default / perfect / slips extractors
-and the recording wrappers), ``embeddings`` (the lexical hashing embedding every vector path
-uses, and MiniLM with the ``bench-dense`` extra), ``baselines`` (vector top-k, append-only
-log, profile + vector top-k with updates), ``runner`` (the real graph and the baselines,
-turn by turn), ``scoring`` (the tuning figures), ``splits`` (both splits, every mode, and
-their docs block), ``report`` (the original tables, JSON, docs).
+``tuning`` (its perfect candidates and slips), ``heldout_v3`` (the **held-out split**, in
+two blind halves ``heldout_v3_a`` and ``heldout_v3_b``: see its docstring for the
+discipline), ``heldout_v1`` and ``heldout_v2`` (the first and second held-out splits,
+retired and now tuning material: splits ``retired`` and ``retired_v2``), ``conversations``
+(the types they are all written in), ``heldout_run`` (running and scoring it), ``modes``
+(default / perfect / slips extractors and the recording wrappers), ``embeddings`` (the
+lexical hashing embedding every vector path uses, and MiniLM with the ``bench-dense``
+extra), ``baselines`` (vector top-k, append-only log, profile + vector top-k with updates),
+``runner`` (the real graph and the baselines, turn by turn), ``scoring`` (the tuning
+figures), ``splits`` (both splits, every mode, and their docs block), ``report`` (the
+original tables, JSON, docs).
 """

@@ -2,8 +2,8 @@
 
 The held-out split (``heldout_v3.py``), the retired ones (``heldout_v1.py``,
 ``heldout_v2.py``) and the tuning split's scenarios of the same kinds (``tuning_kinds.py``)
-are written in these types and run by ``heldout_run.run_heldout``, so all are scored by one rule. Reading this module tells
-nothing about any split's wordings or values.
+are written in these types and run by ``heldout_run.run_heldout``, so all are scored by one
+rule. Reading this module tells nothing about any split's wordings or values.
 """
 
 from __future__ import annotations
