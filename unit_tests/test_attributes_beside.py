@@ -77,6 +77,14 @@ SWITCHES = [
     ("My bank is Rowan Mutual.",
      "moved both my accounts across to Tidewater Savings",
      "my bank card got declined, what do I do?", "Tidewater Savings", "Rowan Mutual"),
+    # the provider of a thing is the thing's slot, and a request names it by its service
+    ("I'm on Vodafone for my phone", "my phone carrier changed to Lyca",
+     "my phone keeps dropping signal, who do I call?", "Lyca", "Vodafone"),
+    ("Our insurer is Halden Cover.", "Got a new insurer — Thornbury Mutual.",
+     "how do I make a claim on my insurance?", "Thornbury Mutual", "Halden Cover"),
+    ("Our energy supplier is Tallis Power.",
+     "Switched energy suppliers, we're with Brightwatt now",
+     "my energy bill went up again, should I complain?", "Brightwatt", "Tallis Power"),
 ]  # fmt: skip
 
 
@@ -97,3 +105,13 @@ def test_a_switch_said_another_way_replaces_the_value_for_later_requests(
     block = memory.recall("noor", ask).block
     assert new in block
     assert old not in block
+
+
+def test_a_provider_named_for_its_service_reaches_no_unrelated_request() -> None:
+    memory = FactMemory(InMemoryStore(), clock=Clock(NOW))
+    for c in RuleExtractor().extract(
+        [HumanMessage("Got a new insurer — Thornbury Mutual.", id="m1")], now=NOW
+    ):
+        memory.remember("noor", c)
+    for ask in ("what's a good film tonight?", "how do I plan a birthday party?"):
+        assert "Thornbury" not in memory.recall("noor", ask).block

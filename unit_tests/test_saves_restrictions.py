@@ -33,7 +33,31 @@ RULES = [
     ("note this one: mushrooms = never", "a risotto recipe for tonight", "mushrooms"),
     ("Please remember — early riser, so no meetings after 4pm when you book my calendar",
      "set up a call with the design team", "4pm"),
+    ("please remember that my flat has no lift", "which sofa should I order?", "lift"),
 ]  # fmt: skip
+
+# (a save of how a thing strikes the user, a request it bears on, the thing)
+SENSED = [
+    ("remember that coriander tastes like soap to me", "a salsa recipe for tacos?",
+     "coriander"),
+    ("remember: fennel makes me gag", "a salad for lunch tomorrow?", "fennel"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("said", "ask", "word"), SENSED, ids=[r[2] for r in SENSED])
+def test_a_thing_that_strikes_the_senses_badly_is_a_dislike_that_comes_back(
+    said: str, ask: str, word: str
+) -> None:
+    facts = RuleExtractor().extract([HumanMessage(said, id="m1")], now=NOW)
+    assert [(c.predicate, c.object) for c in facts] == [("dislike", word)]
+    assert word in _memory(said).recall("ines", ask).block
+
+
+def test_a_thing_praised_is_no_dislike() -> None:
+    facts = RuleExtractor().extract(
+        [HumanMessage("note that the food here tastes great", id="m1")], now=NOW
+    )
+    assert not [c for c in facts if c.predicate == "dislike"]
 
 
 def _memory(*said: str) -> FactMemory:

@@ -371,7 +371,16 @@ def attribute_predicate(np: str) -> str:
         return ATTRIBUTE_ALIASES[folded]
     if folded in _HELD_AT or said in _HELD_AT:
         return _HELD_AT.get(folded) or _HELD_AT[said]
+    if len(words) > 1 and _singular(words[-1]) in _PROVIDER_HEADS:
+        # "phone carrier", "mobile network": the provider of a thing whose own word already
+        # names one slot ("phone" -> phone_plan) is that slot
+        thing = " ".join(words[:-1])
+        if ATTRIBUTE_ALIASES.get(thing, thing) != thing:
+            return ATTRIBUTE_ALIASES[thing]
     return re.sub(r"[^\w]+", "_", folded).strip("_")
+
+
+_PROVIDER_HEADS = frozenset("provider carrier network operator supplier company plan".split())
 
 
 _PEOPLE = frozenset({*RELATIONS, *PETS, *SINGLE_PEOPLE, *OTHER_PEOPLE})

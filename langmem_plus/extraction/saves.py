@@ -399,7 +399,30 @@ def _routine(segment: str, clause: str = "") -> SavedSpec | None:
     return SavedSpec("fact", "routine", seg, f"I have {seg}")
 
 
+# The thing first, then how it strikes the user's senses: "coriander tastes like soap to
+# me", "fennel makes me gag", "the smell of X turns my stomach"
+_SENSED = re.compile(
+    r"^\W*(?:the\s+(?:taste|smell|texture)\s+of\s+)?(?P<o>[^\W\d][\w'-]*(?:\s+[\w'-]+){0,3}?)\s+"
+    r"(?:(?:tastes?|smells?|feels?)\s+(?:like\s+[\w'-]+|awful|horrible|disgusting|vile|gross|"
+    r"foul|revolting|wrong)\b|(?:makes?|make)\s+me\s+(?:gag|retch|heave|wince|shudder)\b|"
+    r"(?:turns?|turn)\s+my\s+stomach\b)",
+    re.IGNORECASE,
+)
+# A thing the user or their place lacks: "my flat has no lift", "our car hasn't got a roof
+# rack", "the house has no garden" — a limit on what fits them
+_LACKS = re.compile(
+    r"^\W*(?:my|our|the)\s+[^\W\d][\w'-]*(?:\s+[\w'-]+){0,2}?\s+(?:has|have)\s*(?:no|n't\s+got"
+    r"|not\s+got)\b",
+    re.IGNORECASE,
+)
+
+
 def _typed(clause: str) -> SavedSpec | None:
+    if (m := _SENSED.match(clause)) and (value := _cut(m.group("o"))):
+        return SavedSpec("preference", "dislike", value, f"I dislike {value}")
+    if _LACKS.match(clause):
+        said = _clean(_POLITE_TAIL.sub("", _ADDRESSEE_SCOPE.sub("", clause)))
+        return SavedSpec("fact", "constraint", said, said)
     if m := _DISLIKE.search(clause):
         value = _cut(m.group("o") or m.group("o2") or m.group("o3") or "")
         if value:
