@@ -41,6 +41,9 @@ def _said(text: str) -> set[tuple[str, str]]:
         ("I get into the office by tram, about half an hour", {("commute", "tram")}),
         ("we usually go in by ferry", {("commute", "ferry")}),
         ("moved both my accounts across to Tidewater Savings", {("bank", "Tidewater Savings")}),
+        ("these days I take the ferry into the office", {("commute", "ferry")}),
+        ("I'm with Norwave for broadband", {("internet_provider", "Norwave")}),
+        ("Now I'm with Kestrel Mobile for mobile", {("phone_plan", "Kestrel Mobile")}),
     ],
 )
 def test_an_attribute_named_beside_its_value_is_read(
@@ -57,6 +60,9 @@ def test_an_attribute_named_beside_its_value_is_read(
         "I get to bed by 11 usually",  # going to bed is no commute
         "we went with Postgres — the old database was slow",  # the team's, not the user's
         "I'm on the train, back in ten",
+        "I take the kids to school",  # an errand, not a commute
+        "I take my daughter in to uni",
+        "I use Spotify for the commute",  # a purpose, not the slot
     ],
 )
 def test_words_beside_a_value_that_name_no_holding_make_no_attribute(text: str) -> None:

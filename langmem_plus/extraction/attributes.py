@@ -216,7 +216,8 @@ _VERB = re.compile(
 # "I'm still on the X", "we're with X these days": a holding said by "be" and a preposition;
 # what it is a holding of must be named near it (``_mentioned``)
 _BE_ON = re.compile(
-    r"^\W*(?:i|we)\s*(?:'m|'re|’m|’re|\s+am|\s+are)\s+(?:(?:still|now|currently|also|just|"
+    r"^\W*(?:(?:now|these days|nowadays)\s*,?\s+)?(?:i|we)\s*(?:'m|'re|’m|’re|\s+am|\s+are)\s+"
+    r"(?:(?:still|now|currently|also|just|"
     rf"mostly|happily)\s+)*(?P<verb>on|with)\s+{_ART}?(?P<o>.+)",
     re.IGNORECASE,
 )
@@ -230,6 +231,15 @@ _COMMUTE = re.compile(
     r"instead)\s+)*by\s+(?P<o>.+)",
     re.IGNORECASE,
 )
+# "I take the bus to work", "these days we catch the ferry in": the means, then where to
+_TAKE_TO_WORK = re.compile(
+    r"^\W*(?:(?:these days|nowadays|now|usually|mostly)\s*,?\s+)?(?:(?:i|we)\s+)?"
+    r"(?:(?:usually|normally|always|mostly|now|still|generally|typically|just)\s+)*"
+    r"(?:take|catch|ride|get)s?\s+(?:the|a|an)\s+(?P<o>[^\W\d][\w-]*(?:\s+[^\W\d][\w-]*)?)"
+    r"\s+(?:(?:in|into|to)\s+(?:the\s+)?(?:work|office|school|uni|university|college|campus)"
+    r"\b|in\b)",
+    re.IGNORECASE,
+)
 _PURCHASES = frozenset({"got", "bought"})
 _VERB_DEFAULT = {"drive": "car", "driving": "car", "ride": "bike", "riding": "bike",
                  "bank with": "bank", "bank at": "bank", "banking with": "bank",
@@ -237,6 +247,10 @@ _VERB_DEFAULT = {"drive": "car", "driving": "car", "ride": "bike", "riding": "bi
 _AS_MY = re.compile(
     rf"\s+(?P<role>as|for)\s+{_POSS}\s+(?:new\s+)?{_NP}(?:\s+(?:now|these days|of choice))?"
     r"\s*(?:[,;.!?]|$)",
+    re.IGNORECASE,
+)
+_FOR_SLOT = re.compile(
+    rf"\s+for\s+(?P<np>{_WORD}(?:\s+{_WORD})?)(?:\s+(?:now|these days))?\s*(?:[,;.!?]|$)",
     re.IGNORECASE,
 )
 # an attribute named beside a value in the same sentence: "retired the old laptop — went
@@ -658,7 +672,13 @@ def _project_noun(attribute: str) -> bool:
 
 
 def _commute(clause: str) -> AttributeReading | None:
-    """"I get to work by bus", "we get in by tram now": the means of getting to work."""
+    """ "I get to work by bus", "we get in by tram now", "I take the train into the office":
+    the means of getting to work."""
+    if t := _TAKE_TO_WORK.match(clause):
+        if _someone_or_home(t.group("o")):
+            return None  # "I take the kids to school": an errand, not how the user gets in
+        found = _reading("commute", _value_after(t.group("o"), lowercase=True), prep="by ")
+        return replace(found, own=True) if found is not None else None
     m = _COMMUTE.match(clause)
     if m is None:
         return None
@@ -678,6 +698,12 @@ def _verb_frame(clause: str, following: str, preceding: str = "") -> AttributeRe
     attribute = _attribute(named.group("np")) if named else None
     if named:
         rest = rest[: named.start()]
+    elif (slot := _FOR_SLOT.search(rest)) and verb not in _PURCHASES:
+        # "I'm with X for broadband", "with X for mobile": a bare "for" and a word that
+        # already names a slot (not "for the commute", "for work": a purpose)
+        word = slot.group("np").casefold()
+        if word in ATTRIBUTE_ALIASES:
+            attribute, rest = word, rest[: slot.start()]
     value = _value_after(rest, lowercase=verb == "commute by")
     if not value:
         return None
