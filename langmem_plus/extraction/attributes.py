@@ -51,9 +51,12 @@ from langmem_plus.extraction.vocab import (
     HOME_NOUNS,
     NOT_AN_ATTRIBUTE_NOUN,
     OTHER_PEOPLE,
+    OWNED_TOPICS,
     PETS,
     RELATIONS,
     SINGLE_PEOPLE,
+    TOPIC_NOUNS,
+    TOPICS,
     VALUE_STOP_WORDS,
 )
 from langmem_plus.facts.policy import UNNAMED_ATTRIBUTE
@@ -97,6 +100,24 @@ _AUXILIARIES = frozenset("is are was were be been has have had got gets does did
 _PARTICLES = frozenset("over under about around through across off up down out back away past "
                        "along across toward towards into onto".split())
 _STOP_ALT = "|".join(sorted((re.escape(w) for w in VALUE_STOP_WORDS), key=len, reverse=True))
+_VERDICT_WORD = re.compile(
+    r"^\W*(?:(?:absolutely|definitely|totally|strictly|hard|big|a|an)\s+)*(?:no|not|never|"
+    r"nope|none|nothing|no-go|off-limits|banned|forbidden)\b",
+    re.IGNORECASE,
+)
+_NOT_HELD = frozenset(
+    """
+    year month week day night season term semester quarter weekend morning evening era
+    chapter phase life start beginning me hobby hobbie relationship interest passion
+    obsession habit routine resolution goal plan
+    """.split()
+)
+"""Nouns after "new"/"old" that name a time or a pursuit, never a thing held one at a time
+("new year, new me", "a new hobby — I got a X")."""
+_PRO_FORMS = frozenset("and or one ones bit bits following".split())
+_AFTERWORDS = frozenset("instead anymore again too lol haha tbh though".split())
+_ENDS_LOWERCASE = frozenset("and or but most some many all half both few several".split())
+_PRONOUNS = frozenset("i i'm i've i'd we we're we've you he she they it".split())
 _CONNECTORS = frozenset("& of de du la le van von der den y da di".split())
 _ART = r"(?:(?:a|an|the)\s+)"
 _POSS = r"(?:my|our)"
@@ -166,10 +187,17 @@ _NO_MORE = re.compile(
     rf"(?:(?:it's|it is|its|now it's|now)\s+)?{_ART}?(?P<o>.+)",
     re.IGNORECASE,
 )
+# "my phone carrier changed to X", "our energy supplier has switched over to X"
+_NP_CHANGED = re.compile(
+    rf"^\W*{_POSS}\s+{_NP}\s+(?:(?:has|have|'s|just|now|finally)\s+)*(?:changed|switched|moved|"
+    rf"gone|went)\s+(?:(?:over|across|back)\s+)?to\s+{_ART}?(?P<o>.+)",
+    re.IGNORECASE,
+)
 # "upgraded my laptop to a X", "changed energy supplier to X", "switched vets to X"
 _NP_TO = re.compile(
     r"(?:^|\b)(?P<verb>switched|changed|moved|upgraded|downgraded|transferred)\s+"
-    rf"(?:(?P<poss>{_POSS})\s+)?{_NP}\s+(?:(?:over|across|back)\s+)?to\s+{_ART}?(?P<o>.+)",
+    rf"(?:(?:all|both|each)\s+(?:of\s+)?)?(?:(?P<poss>{_POSS})\s+)?{_NP}\s+"
+    rf"(?:(?:over|across|back)\s+)?to\s+{_ART}?(?P<o>.+)",
     re.IGNORECASE,
 )
 # a verb with its object: "I use X as my browser", "went with X as my carrier"
@@ -179,9 +207,37 @@ _VERB = re.compile(
     r"(?P<verb>use|using|drive|driving|ride|riding|bank\s+(?:with|at)|banking\s+with|"
     r"(?:'m|am|are|'re)\s+(?:with|on)|with|go\s+to|going\s+to|been\s+going\s+to|shop\s+at|"
     r"signed\s+up\s+(?:for|with|to)|joined|got|bought|switched\s+to|changed\s+to|"
-    r"moved\s+to|upgraded\s+to|went\s+with|picked|chose|wear|run\s+in|shoot\s+on|support|"
+    r"moved\s+to|upgraded\s+to|went\s+(?:with|for)|picked(?:\s+up)?|chose|opted\s+for|"
+    r"settled\s+on|ended\s+up\s+with|wear|run\s+in|shoot\s+on|support|"
     r"commute\s+by|get\s+(?:\w+\s+){0,2}?(?:from|through|via))\s+"
     rf"{_ART}?(?P<o>.+)",
+    re.IGNORECASE,
+)
+# "I'm still on the X", "we're with X these days": a holding said by "be" and a preposition;
+# what it is a holding of must be named near it (``_mentioned``)
+_BE_ON = re.compile(
+    r"^\W*(?:(?:now|these days|nowadays)\s*,?\s+)?(?:i|we)\s*(?:'m|'re|’m|’re|\s+am|\s+are)\s+"
+    r"(?:(?:still|now|currently|also|just|"
+    rf"mostly|happily)\s+)*(?P<verb>on|with)\s+{_ART}?(?P<o>.+)",
+    re.IGNORECASE,
+)
+# "I get to work by bus", "we get in by tram now", "I come into the office by bike": a verb of
+# going, where to (work, the office, school; "in"), and the means after "by" — a commute
+_COMMUTE = re.compile(
+    r"^\W*(?:(?:i|we)\s+)?(?:(?:usually|normally|always|mostly|now|still|generally|"
+    r"typically|just)\s+)*(?:get|go|come|head|travel|cycle|commute)s?\s+"
+    r"(?:(?:in|into|to)\s+(?:the\s+)?(?:work|office|school|uni|university|college|campus|"
+    r"class|lectures|the\s+city|town)\b|in\b)\s*(?:(?:now|these days|usually|mostly|"
+    r"instead)\s+)*by\s+(?P<o>.+)",
+    re.IGNORECASE,
+)
+# "I take the bus to work", "these days we catch the ferry in": the means, then where to
+_TAKE_TO_WORK = re.compile(
+    r"^\W*(?:(?:these days|nowadays|now|usually|mostly)\s*,?\s+)?(?:(?:i|we)\s+)?"
+    r"(?:(?:usually|normally|always|mostly|now|still|generally|typically|just)\s+)*"
+    r"(?:take|catch|ride|get)s?\s+(?:the|a|an)\s+(?P<o>[^\W\d][\w-]*(?:\s+[^\W\d][\w-]*)?)"
+    r"\s+(?:(?:in|into|to)\s+(?:the\s+)?(?:work|office|school|uni|university|college|campus)"
+    r"\b|in\b)",
     re.IGNORECASE,
 )
 _PURCHASES = frozenset({"got", "bought"})
@@ -193,6 +249,20 @@ _AS_MY = re.compile(
     r"\s*(?:[,;.!?]|$)",
     re.IGNORECASE,
 )
+_FOR_SLOT = re.compile(
+    rf"\s+for\s+(?P<np>{_WORD}(?:\s+{_WORD})?)(?:\s+(?:now|these days))?\s*(?:[,;.!?]|$)",
+    re.IGNORECASE,
+)
+# an attribute named beside a value in the same sentence: "retired the old laptop — went
+# with X", "new vet for the cat — we go to X now", "on the X, laptop-wise"
+_MENTION = re.compile(
+    rf"(?:\b(?:the|my|our)\s+(?:old|new|current|previous)\s+|\b(?:a|an)\s+(?:new|old)\s+|"
+    rf"^\W*new\s+)"
+    rf"(?P<np>{_WORD}(?:\s+{_WORD})?)|\b(?P<wise>{_WORD})-wise\b"
+    rf"|\b(?:switched|changed|swapped)\s+(?P<kind>{_WORD}(?:\s+{_WORD})?)",
+    re.IGNORECASE,
+)
+_SENTENCE_BREAK = re.compile(r"[.!?\n]+(?:\s|$)")
 _APPOSITIVE = re.compile(
     r"^[^,;.!?]{0,30}?,\s*(?:(?:that's|that is|it's|it is|they're|they are|which is)\s+)?"
     rf"{_POSS}\s+(?:new\s+)?{_NP}\b",
@@ -242,6 +312,8 @@ def bound_value(raw: str, *, lowercase: bool = False) -> str:
         return ""  # "I'm", "We", "This": the next clause, not a value
     if _cased(words[0]):
         for w in words:
+            if out and w.casefold().strip("'’.") in _PRONOUNS:
+                break  # "the X I bought years ago": the relative clause is not the name
             if _cased(w) or (out and w.casefold() in _CONNECTORS):
                 out.append(w)
             else:
@@ -253,7 +325,7 @@ def bound_value(raw: str, *, lowercase: bool = False) -> str:
     elif lowercase:
         for w in words:
             low = w.casefold().strip("'’.")
-            if low in VALUE_STOP_WORDS or _cased(w) or low in ("and", "or", "but"):
+            if low in VALUE_STOP_WORDS or _cased(w) or low in _ENDS_LOWERCASE:
                 break
             out.append(w)
         if not out or len(out) > 3 or any(w.casefold().endswith("ing") for w in out):
@@ -279,6 +351,21 @@ def _singular(word: str) -> str:
     return word
 
 
+_HELD_AT: dict[str, str] = {"account": "bank", "savings": "bank", "savings account": "bank",
+                            "checking account": "bank"}  # fmt: skip
+"""What a provider keeps for the user, named for the provider's slot: "moved my accounts to
+X" switches the bank (relation nouns, never values)."""
+
+
+def _label_words(attribute: str) -> str:
+    """How the fact's text names the attribute: the provider's slot for a thing it keeps
+    ("accounts" -> "bank"), else as said."""
+    words = _np_words(attribute)
+    folded = " ".join([*words[:-1], _singular(words[-1])]) if words else ""
+    held = _HELD_AT.get(" ".join(words)) or _HELD_AT.get(folded)
+    return held.replace("_", " ") if held else attribute
+
+
 def attribute_predicate(np: str) -> str:
     """The predicate an attribute noun phrase names: modifiers dropped, aliases folded, the
     last word singular, snake_case.
@@ -296,7 +383,18 @@ def attribute_predicate(np: str) -> str:
     folded = " ".join([*words[:-1], _singular(words[-1])]) if words else ""
     if folded in ATTRIBUTE_ALIASES:
         return ATTRIBUTE_ALIASES[folded]
+    if folded in _HELD_AT or said in _HELD_AT:
+        return _HELD_AT.get(folded) or _HELD_AT[said]
+    if len(words) > 1 and _singular(words[-1]) in _PROVIDER_HEADS:
+        # "phone carrier", "mobile network": the provider of a thing whose own word already
+        # names one slot ("phone" -> phone_plan) is that slot
+        thing = " ".join(words[:-1])
+        if ATTRIBUTE_ALIASES.get(thing, thing) != thing:
+            return ATTRIBUTE_ALIASES[thing]
     return re.sub(r"[^\w]+", "_", folded).strip("_")
+
+
+_PROVIDER_HEADS = frozenset("provider carrier network operator supplier company plan".split())
 
 
 _PEOPLE = frozenset({*RELATIONS, *PETS, *SINGLE_PEOPLE, *OTHER_PEOPLE})
@@ -315,8 +413,8 @@ def _attribute(np: str | None) -> str | None:
     words = _np_words(np)
     if any(w in RELATIONS or w in PETS for w in words):
         return None
-    if not words or any(w in VALUE_STOP_WORDS or w in ("and", "or") for w in words):
-        return None
+    if not words or any(w in VALUE_STOP_WORDS or w in _PRO_FORMS for w in words):
+        return None  # "this one: X": a word that points at what follows names nothing
     head = words[-1]
     said = " ".join(words)
     if head in ATTRIBUTE_NOT or said in ATTRIBUTE_NOT or _singular(head) in ATTRIBUTE_NOT:
@@ -366,8 +464,9 @@ def _reading(attribute: str | None, value: str, replaces: str | None = None,
     predicate = attribute_predicate(attribute)
     if not predicate:
         return None
-    verb = "are" if _plural_said(attribute) else "is"
-    text = f"The user's {attribute} {verb} {prep}{value}."
+    label = _label_words(attribute)
+    verb = "are" if label == attribute and _plural_said(attribute) else "is"
+    text = f"The user's {label} {verb} {prep}{value}."
     return AttributeReading(attribute, predicate, value, replaces, text)
 
 
@@ -436,6 +535,8 @@ def _switch(clause: str) -> AttributeReading | None:
         old, new = _old_value(m.group("x")), _value_after(rest, lowercase=False)
         if _cased(old) and _cased(new):
             return _reading(None, new, old)
+    if (m := _NP_CHANGED.match(clause)) and (attribute := _attribute(m.group("np"))):
+        return _reading(attribute, _value_after(m.group("o"), lowercase=True))
     if m := _NP_TO.search(clause):
         attribute = _attribute(m.group("np"))
         if attribute is None:
@@ -483,6 +584,8 @@ def _label(clause: str) -> AttributeReading | None:
         return None
     if " " not in attribute and ATTRIBUTE_ALIASES.get(attribute, attribute) != attribute:
         return None  # "Phone: Pixel 8": the device's word names its plan's slot, not this
+    if _VERDICT_WORD.match(m.group("o")):
+        return None  # "okra = absolutely not": a verdict on the thing, not an attribute
     return _reading(attribute, _label_value(m.group("o")))
 
 
@@ -514,8 +617,77 @@ def _value_first(clause: str) -> AttributeReading | None:
     return replace(found, own=True) if found is not None else None
 
 
-def _verb_frame(clause: str, following: str) -> AttributeReading | None:
-    m = _VERB.match(clause)
+def _mentioned(clause: str, preceding: str, following: str, value: str) -> str | None:
+    """The one attribute named beside ``value`` in its sentence ("Retired the old laptop —
+    went with X": ``laptop``), outside the value itself; ``None`` when none or several are.
+
+    Example:
+        >>> _mentioned("went with the Zephyr 14", "Retired the old laptop — ", "", "Zephyr 14")
+        'laptop'
+        >>> _mentioned("I'm still on the Kettle One, phone-wise", "", "", "Kettle One")
+        'phone'
+        >>> _mentioned("went with Zed", "New boss, new office — ", "", "Zed") is None
+        True
+    """
+    before = _SENTENCE_BREAK.split(preceding)[-1]
+    after = _SENTENCE_BREAK.split(following, maxsplit=1)[0]
+    sentence = f"{before} {clause.replace(value, ' ')} {after}"
+    found: set[str] = set()
+    for m in _MENTION.finditer(sentence):
+        if kind := m.group("kind"):
+            # "switched broadband providers, we're with X now": a plural names the kind
+            said = _noun_phrase(kind)
+            if not said or _singular(said.split()[-1]) == said.split()[-1]:
+                continue  # "switched off", "changed my mind": no kind of thing named
+            said = " ".join([*said.split()[:-1], _singular(said.split()[-1])])
+            if said in NOT_AN_ATTRIBUTE_NOUN or said.split()[-1] in NOT_AN_ATTRIBUTE_NOUN:
+                return None  # "switched teams", "changed sides"
+        else:
+            said = m.group("wise") or _noun_phrase(m.group("np"))
+        attribute = _attribute(said) if said else None
+        if said and (_project_noun(said) or (attribute is None and _someone_or_home(said))):
+            return None  # "the old place", "new boss", "the old db": another kind of thing
+        if said and any(_singular(w) in _NOT_HELD for w in _np_words(said)):
+            return None  # "new year, new me", "a new hobby": a time or a pursuit, no holding
+        if attribute is not None:
+            found.add(attribute)
+    return found.pop() if len(found) == 1 else None
+
+
+def _someone_or_home(said: str) -> bool:
+    """The noun phrase names a person, a pet or a home ("new boss", "the old place")."""
+    words = _np_words(said)
+    if not words:
+        return False
+    head = _singular(words[-1])
+    return any(w in RELATIONS or w in PETS for w in words) or head in _PEOPLE or words[-1] in (
+        _PEOPLE
+    ) or head in HOME_NOUNS or words[-1] in HOME_NOUNS or head in ("place", "flat", "house")
+
+
+def _project_noun(attribute: str) -> bool:
+    """A noun a project's topic owns ("database", "db", "hosting"): the team's, not a
+    holding of the user's."""
+    return attribute in TOPICS or attribute in TOPIC_NOUNS or attribute in OWNED_TOPICS
+
+
+def _commute(clause: str) -> AttributeReading | None:
+    """ "I get to work by bus", "we get in by tram now", "I take the train into the office":
+    the means of getting to work."""
+    if t := _TAKE_TO_WORK.match(clause):
+        if _someone_or_home(t.group("o")):
+            return None  # "I take the kids to school": an errand, not how the user gets in
+        found = _reading("commute", _value_after(t.group("o"), lowercase=True), prep="by ")
+        return replace(found, own=True) if found is not None else None
+    m = _COMMUTE.match(clause)
+    if m is None:
+        return None
+    found = _reading("commute", _value_after(m.group("o"), lowercase=True), prep="by ")
+    return replace(found, own=True) if found is not None else None
+
+
+def _verb_frame(clause: str, following: str, preceding: str = "") -> AttributeReading | None:
+    m = _VERB.match(clause) or _BE_ON.match(clause)
     if m is None:
         return None
     verb = " ".join(m.group("verb").casefold().split())
@@ -526,6 +698,12 @@ def _verb_frame(clause: str, following: str) -> AttributeReading | None:
     attribute = _attribute(named.group("np")) if named else None
     if named:
         rest = rest[: named.start()]
+    elif (slot := _FOR_SLOT.search(rest)) and verb not in _PURCHASES:
+        # "I'm with X for broadband", "with X for mobile": a bare "for" and a word that
+        # already names a slot (not "for the commute", "for work": a purpose)
+        word = slot.group("np").casefold()
+        if word in ATTRIBUTE_ALIASES:
+            attribute, rest = word, rest[: slot.start()]
     value = _value_after(rest, lowercase=verb == "commute by")
     if not value:
         return None
@@ -535,15 +713,18 @@ def _verb_frame(clause: str, following: str) -> AttributeReading | None:
         if t := re.match(rf"^\s+({_WORD})(?=\s*$|\s*[,;.!?]|\s+(?:{_STOP_ALT})\b)", tail):
             noun = t.group(1)
             low = noun.casefold()
-            if not _cased(noun) and low not in VALUE_STOP_WORDS | _PARTICLES and not (
-                len(low) > 3 and low.endswith("ed")
-            ):
+            ends = VALUE_STOP_WORDS | _PARTICLES | _AFTERWORDS
+            if not _cased(noun) and low not in ends and not (len(low) > 3 and low.endswith("ed")):
                 attribute = _attribute(noun)
     after = rest.strip()[len(value) :] if rest.strip().startswith(value) else ""
     if attribute is None and (a := _APPOSITIVE.match(after + following)):
         attribute = _attribute(
             _noun_phrase((after + following)[a.start("np") :])
         )  # "I support X, my football team since 2001"
+    beside = False
+    if attribute is None:
+        attribute = _mentioned(clause, preceding, following, value)
+        beside = attribute is not None  # named in the words: more than a verb's guess
     if attribute is None:
         default = _VERB_DEFAULT.get(verb)
         if default is None:
@@ -551,7 +732,7 @@ def _verb_frame(clause: str, following: str) -> AttributeReading | None:
         attribute = default
     prep = "by " if verb == "commute by" else ""
     found = _reading(attribute, value, prep=prep)
-    return replace(found, weak=True) if found is not None else None
+    return replace(found, weak=not beside) if found is not None else None
 
 
 def _thats_my(clause: str, following: str = "") -> AttributeReading | None:
@@ -594,6 +775,30 @@ def _named_after(clause: str, preceding: str) -> AttributeReading | None:
     return _reading(attribute, found.value, found.replaces)
 
 
+_MENTION_LEAD = re.compile(
+    r"^\W*(?:(?:found|got|have|there's|picked|chose|signed up with|joined)\s+)?"
+    rf"(?:(?:{_POSS}|a|an|the)\s+)?(?:new\s+)(?P<np>{_WORD}(?:\s+{_WORD})?)\s*[:—–-]?$",
+    re.IGNORECASE,
+)
+
+
+def _name_after_mention(clause: str, preceding: str) -> AttributeReading | None:
+    """ "Got a new insurer — X.": a clause that is only a name, after words that name a new
+    holding and end in a dash or a colon (the clause splitter cut them apart)."""
+    head = preceding.rstrip()
+    if not head.endswith((":", "—", "–", "-")):
+        return None
+    piece = _SENTENCE_BREAK.split(head)[-1]
+    m = _MENTION_LEAD.match(piece)
+    value = bound_value(_TRAILING.sub("", clause.strip()))
+    if m is None or not value or value != clause.strip(" .!'’"):
+        return None
+    attribute = _attribute(_noun_phrase(m.group("np")))
+    if attribute is None or _project_noun(attribute):
+        return None
+    return _reading(attribute, value)
+
+
 def read_attributes(
     clause: str, *, following: str = "", preceding: str = ""
 ) -> list[AttributeReading]:
@@ -614,11 +819,22 @@ def read_attributes(
         [('carrier', 'Three')]
     """
     text = _LEAD.sub("", clause.strip())
-    if preceding and (named := _named_after(text, preceding)):
+    named = (_named_after(text, preceding) or _name_after_mention(text, preceding)) if (
+        preceding
+    ) else None
+    if named is not None:
         return [named]
     for read in (_switch, _value_first, _copula, _label):
         found = read(text)
         if found is not None:
             return [found]
-    found = _verb_frame(text, following) or _thats_my(text, following)
+    found = _commute(text) or _verb_frame(text, following, preceding) or _thats_my(text, following)
+    if found is None and (pieces := re.split(r"(?<=\w),\s+", text)) and len(pieces) > 1:
+        # a clause the splitter kept whole ("Switched broadband providers, we're with X
+        # now"): each later piece is read with the words before it
+        for i, piece in enumerate(pieces[1:], 1):
+            before = f"{preceding}{', '.join(pieces[:i])}, "
+            after = ", ".join(pieces[i + 1 :])
+            if got := read_attributes(piece, following=after + following, preceding=before):
+                return got
     return [found] if found is not None else []

@@ -72,6 +72,7 @@ from langmem_plus.extraction.retraction import (
     wrong_after,
 )
 from langmem_plus.extraction.saves import (
+    bare_lead,
     save_lead,
     save_list,
     saved_specs,
@@ -1885,8 +1886,12 @@ _SLOT_FROM = _rx(
 @_rule("attribute_frame")
 def _attribute_frame_rule(ctx: _Context) -> list[_Spec]:
     """One-at-a-time attributes read by structure (``attributes.py``, #12 kind 10)."""
-    at = ctx.turn.find(ctx.clause)
-    following = ctx.turn[at + len(ctx.clause) :] if at >= 0 else ""
+    said = ctx.clause
+    at = ctx.turn.find(said)
+    if at < 0:  # an elided subject given back ("got a X" read as "I got a X")
+        said = re.sub(r"^(?:I|I'm)\s+", "", said)
+        at = ctx.turn.find(said)
+    following = ctx.turn[at + len(said) :] if at >= 0 else ""
     preceding = ctx.turn[:at] if at >= 0 else ""
     return [
         _Spec("fact", r.predicate, r.value, r.text, single_valued=True, replaces=r.replaces,
@@ -2276,6 +2281,7 @@ class RuleExtractor(BaseExtractor):
         if remember is not None:
             clause, quote = remember, remember
         explicit = remember is not None or turn.explicit or save_list(sentence)
+        explicit = explicit or bare_lead(turn.text[:start])  # "Please remember — X"
         if explicit:
             clause = _first_person(clause)  # "The user is allergic to X", as models write
         clause = self._self_corrected(clause, turn, scope)

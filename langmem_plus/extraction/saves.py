@@ -45,6 +45,7 @@ from langmem_plus.facts import text_rules
 
 __all__ = [
     "SavedSpec",
+    "bare_lead",
     "normalise",
     "save_lead",
     "save_list",
@@ -111,9 +112,11 @@ _KEEP_VERB = (
     r"(?P<rem>r[a-z]{3,9}))"
 )
 _KEEP_TAIL = (
-    r"(?:\s+(?:of|that|this|the fact that|for (?:next time|later|the future|future reference)|"
+    r"(?:\s+(?:of|that|this\s+(?:one|bit|too|as well)|this|the fact that|"
+    r"for (?:next time|later|the future|future reference)|"
     r"for me|going forward|from now on|please|pls))*"
 )
+_TAIL_ONLY = re.compile(rf"^{_KEEP_TAIL}[\s:,\-–—.!]*$", re.IGNORECASE)
 _STRONG = re.compile(
     rf"^\s*{_OPENER}{_POLITE}{_ASK}{_KEEP_VERB}{_KEEP_TAIL}\s*[:,\-–—]?\s+(?P<rest>\S.*?)\s*$",
     re.IGNORECASE | re.DOTALL,
@@ -191,6 +194,8 @@ def save_lead(text: str) -> str | None:
     if m is None:
         return None
     rest = text[m.start("rest") : m.end("rest")]  # the user's own characters (the quote)
+    if _TAIL_ONLY.match(" " + rest):
+        return None  # "Note for later —": the lead alone, what to keep comes after it
     if re.match(r"^\W*(?:can|could|would|will)\s+you\b", m.group(0), re.IGNORECASE):
         rest = rest.rstrip(" ?")  # a polite request, not a question about the fact
     return rest.strip(" ,;:-—–") or None
@@ -208,6 +213,26 @@ def save_list(text: str) -> bool:
     """
     m, weak = _lead(text)
     return m is not None and not weak and bool(re.search(r"[:—–-]\s*$", text[: m.start("rest")]))
+
+
+def bare_lead(before: str) -> bool:
+    """True when a clause is under a save lead the clause splitter cut from it: the words
+    before it in its sentence end with a lead standing alone ("Please remember — "), or open
+    with a strong lead and reach it across a dash ("Remember I'm a night owl — ").
+
+    Example:
+        >>> bare_lead("Please remember — "), bare_lead("I was saying — "), bare_lead("")
+        (True, False, False)
+        >>> bare_lead("remember I work nights — "), bare_lead("fyi I work nights — ")
+        (True, False)
+    """
+    piece = re.split(r"[.!?\n]\s", before.rstrip())[-1].strip()
+    if not piece or not re.search(r"[:—–-]$", piece):
+        return False
+    probe = f"{piece} x"
+    if save_list(probe) and save_lead(probe) == "x":
+        return True
+    return save_lead(piece) is not None and not weak_lead(piece)
 
 
 def weak_lead(text: str) -> bool:
@@ -272,6 +297,38 @@ _GOING_WITHOUT = re.compile(
 )
 # "..., so no rooms near the lift": a bare negative noun phrase after the reason for it.
 _NONE_OF = re.compile(r"^\W*(?:so\s+|and\s+)?(?:no|never\s+any)\s+[^\W\d]", re.IGNORECASE)
+# A restriction said without a verb: a negative quantifier opening the words ("nothing
+# before noon", "no calls after 8", "never anything spicy"), a focus on what alone is
+# allowed ("trains only", "only window seats"), or a bound ("at most two hours").
+_RESTRICTION = re.compile(
+    r"^\W*(?:(?:so|and|but|hence|which means|meaning|therefore)\s+)?(?:(?:no|nothing|none|"
+    r"never|nobody|no one|zero|don't|do not|dont)\b|not\s+(?:before|after|earlier|later|more|"
+    r"less|on|until)\b)"
+    r"|\bonly\b|\b(?:at most|at the latest|no more than|no later than|no earlier than)\b"
+    r"|\b(?:under|below|less than|up to|within|max(?:imum)?|tops)\s+[£$€]?\d",
+    re.IGNORECASE,
+)
+_NOT_A_RESTRICTION = re.compile(
+    r"^\W*(?:(?:so|and|but)\s+)?(?:no\s+(?:worries|problem|prob|rush|idea|clue|biggie|"
+    r"pressure|thanks)|not\s+sure|nothing\s+(?:else|much|special|new))\b"
+    r"|\b(?:not only|if only|only just|the only)\b",
+    re.IGNORECASE,
+)
+# The part of a rule that says when the assistant is to apply it ("... when you plan my
+# days", "... whenever you suggest a route"): the scope of the rule, not what it rules.
+_ADDRESSEE_SCOPE = re.compile(
+    r"\s*,?\s+(?:when|whenever|if|any\s*time|each time|every time)\s+(?:you|u)\b.*$",
+    re.IGNORECASE | re.DOTALL,
+)
+# "X = absolutely not", "X: never", "X is a no-go", "X's off-limits": the thing first, then
+# a negative verdict on it
+_VERDICT = re.compile(
+    r"^\W*(?P<o>[^\W\d][\w'-]*(?:\s+[\w'-]+){0,3}?)\s*(?:=|:|\s(?:is|are)|'s|’s)\s*"
+    r"(?:(?:absolutely|definitely|totally|strictly|a\s+(?:hard|firm|big)|an?)\s+)*"
+    r"(?:not|no|never|nope|no-go|no\s+go|off-limits|off\s+limits|off\s+the\s+(?:table|menu)|"
+    r"out|banned|forbidden|verboten|a\s+no)\b",
+    re.IGNORECASE,
+)
 # A habit said by its adverb: "I'm always in bed by 10", "I normally have lunch at 12:30".
 _HABIT = re.compile(
     rf"{_SUBJ}(?:'m|'re|\s+am|\s+are)?\s+(?:always|usually|normally|typically|generally|mostly|"
@@ -342,7 +399,30 @@ def _routine(segment: str, clause: str = "") -> SavedSpec | None:
     return SavedSpec("fact", "routine", seg, f"I have {seg}")
 
 
+# The thing first, then how it strikes the user's senses: "coriander tastes like soap to
+# me", "fennel makes me gag", "the smell of X turns my stomach"
+_SENSED = re.compile(
+    r"^\W*(?:the\s+(?:taste|smell|texture)\s+of\s+)?(?P<o>[^\W\d][\w'-]*(?:\s+[\w'-]+){0,3}?)\s+"
+    r"(?:(?:tastes?|smells?|feels?)\s+(?:like\s+[\w'-]+|awful|horrible|disgusting|vile|gross|"
+    r"foul|revolting|wrong)\b|(?:makes?|make)\s+me\s+(?:gag|retch|heave|wince|shudder)\b|"
+    r"(?:turns?|turn)\s+my\s+stomach\b)",
+    re.IGNORECASE,
+)
+# A thing the user or their place lacks: "my flat has no lift", "our car hasn't got a roof
+# rack", "the house has no garden" — a limit on what fits them
+_LACKS = re.compile(
+    r"^\W*(?:my|our|the)\s+[^\W\d][\w'-]*(?:\s+[\w'-]+){0,2}?\s+(?:has|have)\s*(?:no|n't\s+got"
+    r"|not\s+got)\b",
+    re.IGNORECASE,
+)
+
+
 def _typed(clause: str) -> SavedSpec | None:
+    if (m := _SENSED.match(clause)) and (value := _cut(m.group("o"))):
+        return SavedSpec("preference", "dislike", value, f"I dislike {value}")
+    if _LACKS.match(clause):
+        said = _clean(_POLITE_TAIL.sub("", _ADDRESSEE_SCOPE.sub("", clause)))
+        return SavedSpec("fact", "constraint", said, said)
     if m := _DISLIKE.search(clause):
         value = _cut(m.group("o") or m.group("o2") or m.group("o3") or "")
         if value:
@@ -364,8 +444,46 @@ def _typed(clause: str) -> SavedSpec | None:
         return SavedSpec("fact", "constraint", value, said, verbal=True)
     for part in _SEGMENT.split(clause)[1:]:
         if part and _NONE_OF.match(part):  # the reason and what it rules out, together
-            return SavedSpec("fact", "constraint", _clean(clause), _clean(clause))
-    return _routine(clause)
+            said = _clean(_ADDRESSEE_SCOPE.sub("", clause))  # not "... when you book"
+            return SavedSpec("fact", "constraint", said, said)
+    return _restriction(clause) or _routine(clause)
+
+
+def _restriction(clause: str) -> SavedSpec | None:
+    """A rule the user sets without a verb of their own: "graveyard shifts, so nothing
+    before noon when you plan my day" keeps "nothing before noon" (the reason stays in the
+    fact's words, the assistant-facing scope "when you ..." does not).
+
+    Example:
+        >>> s = _restriction("night shifts for me, so nothing before noon when you plan my week")
+        >>> s.object, s.said
+        ('nothing before noon', 'night shifts for me, so nothing before noon')
+        >>> _restriction("no worries, I'll sort it") is None
+        True
+    """
+    said = _clean(_POLITE_TAIL.sub("", _ADDRESSEE_SCOPE.sub("", clause)))
+    if m := _VERDICT.match(said):
+        value = _cut(m.group("o"))
+        if value and value.casefold() not in ("it", "that", "this", "which", "there"):
+            return SavedSpec("fact", "constraint", f"no {value}", f"I avoid {value}")
+    rules = []
+    for part in re.split(r"\s*(?:[,;]|\s-\s|—|–)\s*", said):
+        part = _clean(part)
+        if part and _RESTRICTION.search(part) and not _NOT_A_RESTRICTION.search(part):
+            value = _clean(_POLITE_TAIL.sub("", _CONSEQUENCE.sub("", part)))
+            if text_rules.content_terms(value):
+                rules.append((bool(_CONSEQUENCE.match(part)), value))
+    if not rules:
+        return None
+    # "no licence, so trains only": what follows "so" is the rule, the rest its reason
+    value = next((v for consequence, v in rules if consequence), rules[0][1])
+    return SavedSpec("fact", "constraint", value, said)
+
+
+_POLITE_TAIL = re.compile(r"(?:\s+(?:please|pls|plz|thanks|thank you|ta|thx))+\W*$", re.IGNORECASE)
+_CONSEQUENCE = re.compile(
+    r"^\W*(?:so|hence|which means|meaning|therefore|and so|thus)\s+", re.IGNORECASE
+)
 
 
 def saved_specs(
@@ -402,7 +520,7 @@ def saved_specs(
         >>> [(s.predicate, s.object) for s in saved_specs("our office wifi is Orchard-Guest")]
         [('note', 'our office wifi is Orchard-Guest')]
     """
-    clause = normalise(clause).strip()
+    clause = _POINTER.sub("", normalise(clause)).strip()
     if not _clean(clause):
         return []
     if not typed:
@@ -420,6 +538,13 @@ def saved_specs(
     if all(by_name for _, by_name in typed) and not out and notes and _says(note := _clean(clause)):
         out.append(SavedSpec("fact", "note", note, note))
     return out
+
+
+# "(remember this) one: ...", "(note) the following: ...": words that point at what follows
+_POINTER = re.compile(
+    r"^\W*(?:this\s+)?(?:one|bit|too|the following|following|as well)\s*[:\-–—]\s*",
+    re.IGNORECASE,
+)
 
 
 def _says(note: str) -> bool:
