@@ -42,6 +42,7 @@ from langgraph.store.base import InvalidNamespaceError, Item
 
 from langmem_plus.facts.models import Fact
 from langmem_plus.facts.policy import normalize_object, slot_id
+from langmem_plus.ids import uuid5_text
 
 __all__ = [
     "EVERY_ROW",
@@ -93,12 +94,19 @@ def current_key(fact: Fact, *, single_valued: bool) -> str:
         True
         >>> current_key(f, single_valued=False) == current_key(kari, single_valued=False)
         False
+
+    The keys of stored rows never change: a multi-valued row's is this uuid5.
+
+        >>> slot = slot_id("u1", None, "user", "barber")
+        >>> current_key(f, single_valued=False) == "value-" + str(
+        ...     uuid.uuid5(uuid.UUID(slot), normalize_object("Sven")))
+        True
     """
     slot = slot_id(fact.user_id, fact.scope, fact.subject, fact.predicate)
     if single_valued:
         return f"slot-{slot}"
-    value = uuid.uuid5(uuid.UUID(slot), normalize_object(fact.object))
-    return f"value-{value}"
+    # uuid5_text is str(uuid.uuid5(...)) without the UUID objects (the keys never change)
+    return f"value-{uuid5_text(uuid.UUID(slot), normalize_object(fact.object))}"
 
 
 def encode_fact(fact: Fact, **extra: str) -> dict[str, Any]:
