@@ -203,6 +203,25 @@ def _value_clause(text: str, value: str) -> tuple[str, int] | None:
     return None
 
 
+_SENTENCE = re.compile(r"[^.!?;\n]+[.!?]*")
+
+
+def _transient(c: CandidateFact, said: Sequence[str]) -> bool:
+    """True when the text, or the sentence of the quote that holds the value, is a passing
+    state. A time phrase scopes its own sentence: in "handed my keys back today; I'm at
+    Norcroft now" the day is the leaving's, not the new employer's (#12)."""
+    text, *quote = said
+    if text_rules.is_transient(text):
+        return True
+    if not quote or not quote[0]:
+        return False
+    hits = value_hits(c.object.strip(), quote[0]) if c.object.strip() not in ("", "*") else []
+    for m in _SENTENCE.finditer(quote[0]) if hits else ():
+        if m.start() <= hits[0] < m.end():
+            return text_rules.is_transient(m.group(0))
+    return text_rules.is_transient(quote[0])
+
+
 def _answered_at_once(text: str, end: int) -> bool:
     """True when the words after offset ``end`` of ``text`` open with the speaker naming
     themselves as the answer ("? Me!", "? That would be me."): a rhetorical question."""
@@ -454,7 +473,7 @@ def _reason(
         # A plan, a hypothetical or a retraction is not a guess: the policy rules on it.
         if c.source == "inferred" or any(text_rules.is_inferred(t) for t in said):
             return "inferred"
-        if any(text_rules.is_transient(t) for t in said):
+        if _transient(c, said):
             return "transient"
     elif c.source == "inferred":
         return "inferred"

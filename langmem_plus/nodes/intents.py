@@ -131,7 +131,10 @@ _FORGET = re.compile(
 )
 _STOP_KEEPING = re.compile(
     _LEAD + r"(?:(?:stop|quit)\s+(?:storing|remembering|saving|keeping|tracking|recording"
-    r"|logging|noting|retaining|holding on ?to|hanging on ?to)"
+    r"|logging|noting|retaining|holding on ?to|hanging on ?to|writing|jotting"
+    # a light verb with a noun of keeping: "stop making a note of", "quit taking notes on"
+    r"|(?:making|taking)(?=\s+(?:a\s+)?(?:note|notes|record|records|log)\s+(?:of|on|about)\b))"
+    r"(?:\s+down)?"
     r"|(?:don't|dont|do not|never|not)\s+(?:ever\s+)?(?P<sverb>store"
     r"|save|keep|track|record|log|remember|retain|hold on to|hang on to|write down|note down)"
     r"|no more (?:storing|remembering|saving|keeping)"
@@ -241,7 +244,7 @@ _MEMORY_MEANT = re.compile(
 
 _TOTAL = frozenset(
     "everything all whatever anything lot data info information memory memories profile "
-    "me myself slate records history conversations chats details".split()
+    "me myself mine slate records history conversations chats details".split()
 )
 _GENERIC = _TOTAL | frozenset(
     "it of that this the about on from my your you i know have got ve saved stored "
@@ -260,7 +263,8 @@ _WORDS = re.compile(r"[^\W\d_]+")
 # Words that only wrap a topic: "the whole allergy thing" is the allergy.
 _FILLER = re.compile(
     r"\b(?:thing|things|stuff|part|bit|bits|info|information|details?|facts?|business"
-    r"|story|situation|whole|entire|one|ones|everything|anything|all|data)\b",
+    r"|story|situation|whole|entire|one|ones|everything|anything|all|data|particulars"
+    r"|specifics)\b",
     re.IGNORECASE,
 )
 
@@ -315,19 +319,77 @@ _SYMBOLS = re.compile(r"[^\w\s'’\-.,!?&+/]+\s*$")
 """Emoji and symbols after a topic."""
 
 
+# A degree adverb before the object ("literally everything", "absolutely all of it",
+# "simply my address"): it grades the request, it names nothing.
+_DEGREE = re.compile(
+    r"^(?:(?:[a-z]+ly|just|simply|quite|pretty much|more or less|like)\s+)+"
+    r"(?=(?:every|each|all|any|everything|anything|whatever|my|our|the|that|this|what|which"
+    r"|where|who|how)\b)",
+    re.IGNORECASE,
+)
+# A partitive quantifier before the object: "every bit of my data", "each and every piece
+# of my info", "every last detail of mine", "any trace of my address": the object is what
+# follows "of" (the partitive noun only measures it out).
+_PARTITIVE = re.compile(
+    r"^(?:each and\s+)?(?:every|each|any|all)\s+(?:single\s+|last\s+|little\s+|tiny\s+)?"
+    r"[a-z]+\s+of\s+(?=\S)",
+    re.IGNORECASE,
+)
+# An embedded question as the object: "which city I'm in", "what gym I go to", "which
+# company I work for": the user's own one of that noun ("my city", "my gym"); with a verb
+# frame of being somewhere ("I'm in", "I live in", "I'm based") and a noun that names no
+# attribute ("which part of town I'm in"), where the user lives.
+_WH_OBJECT = re.compile(
+    r"^(?:which|what|whichever)\s+(?P<noun>[a-z][\w'-]*(?:\s+(?!i\b|i'|we\b|we')[a-z][\w'-]*){0,3}?)"
+    r"\s+(?P<clause>(?:i|we)(?:'m|'re|'ve|\s+am|\s+are|\s+have)?\b[^,.;!?—–]*?)"
+    r"(?=\s+(?:from|out of|in|on|off)\s+(?:your|my|the)\s+(?:memory|memories|records?|notes"
+    r"|files?|profile|system|database|list)\b|\s*[,.;!?—–]|\s+(?:and|but|please|pls|thanks)\b"
+    r"|\s*$)",
+    re.IGNORECASE,
+)
+_BEING_SOMEWHERE = re.compile(
+    r"\b(?:live|lives|living|based|located|staying|reside|residing|settled)\b|\b(?:in|at)\s*$"
+    r"|^(?:i|we)(?:'m|'re|\s+am|\s+are)\s*$",
+    re.IGNORECASE,
+)
+
+
+def _object_phrase(topic: str) -> str:
+    """``topic`` with what only grades or measures its object taken off the front (a degree
+    adverb, a partitive quantifier), and an embedded question read as the noun it asks
+    about ("which city I'm in" -> "my city")."""
+    for _ in range(3):
+        before = topic
+        topic = _PARTITIVE.sub("", _DEGREE.sub("", topic))
+        if topic == before:
+            break
+    wh = _WH_OBJECT.match(topic)
+    if wh:
+        noun = wh["noun"].strip()
+        own = f"my {noun}"
+        if not _names_attribute(own) and _BEING_SOMEWHERE.search(wh["clause"].strip()):
+            own = "where I live"  # "which part of town I'm in"
+        topic = own + topic[wh.end() :]
+    return topic
+
+
 def forget_topic(rest: str) -> str:
     """The topic in what follows a forget verb: memory references and trailing clauses
-    taken off.
+    taken off, and what only grades or measures the object (``_object_phrase``).
 
     Example:
         >>> forget_topic("what I said about my work, it changed")
         'my work'
         >>> forget_topic("my sulfite allergy — it was a misdiagnosis")
         'my sulfite allergy'
+        >>> forget_topic("which town I'm living in from your notes")
+        'my town'
     """
     topic = " ".join(rest.replace("’", "'").split())
-    for _ in range(3):
+    for _ in range(4):
         stripped = _REFERENCE.sub("", topic, count=1)
+        if stripped == topic:
+            stripped = _object_phrase(topic)
         if stripped == topic:
             break
         topic = stripped
@@ -439,9 +501,10 @@ _CATEGORIES: dict[str, tuple[str, ...]] = {
     "accessibility_need": ("health", "medical", "condition", "disability"),
     "dietary_restriction": ("diet", "food", "eating", "eating habits", "what i eat"),
     "dislike": ("dislikes", "food"),
-    "city": ("address", "home", "live", "living", "lives", "place", "flat", "apartment",
-             "house", "neighbourhood", "neighborhood"),
-    "employer": ("profession", "occupation", "line of work", "employment", "career"),
+    "city": ("address", "home", "live", "living", "lives", "place", "flat", "apartment", "town",
+             "village", "suburb", "house", "neighbourhood", "neighborhood"),
+    "employer": ("profession", "occupation", "line of work", "employment", "career", "firm",
+                 "organisation", "organization"),
     "job_title": ("line of work", "employment", "career"),
     "country": ("address", "home", "live", "living"),
     "partner": ("ex", "relationship", "love life", "dating", "boyfriend", "girlfriend",
@@ -687,6 +750,9 @@ def _forget_at_start(text: str) -> MemoryCommand | None:
     if m is None:
         return None
     rest = m.group("rest").strip().lstrip(":—–-").strip()  # "please forget: my allergy"
+    after = _STOP_AFTER.search(rest) if stop is None else None
+    if after:  # "erase my address and don't note it again": stop storing it, too
+        rest = rest[: after.start()]
     # "forget", or "don't remember / store / save": a memory command by its verb alone
     forget_verb = (
         stop is None and m.group("verb").lower().startswith(("forget", "unlearn", "unremember"))
@@ -698,7 +764,7 @@ def _forget_at_start(text: str) -> MemoryCommand | None:
     return _forget_command(
         rest,
         forget_verb=forget_verb,
-        stop=stop is not None,
+        stop=stop is not None or after is not None,
         asked=bool(m.group("ask")),
         verb=(m.group("verb") or "") if stop is None else "",
         # "don't track / save / record my X" may be about anything: like "delete", a
@@ -706,6 +772,17 @@ def _forget_at_start(text: str) -> MemoryCommand | None:
         loose=bool(stop is not None and stop.group("sverb") and not forget_verb),
     )
 
+
+# A second clause that asks for it not to be kept again, its object pointing back at the
+# topic: "..., and don't note it again", "... and never store that", "... — stop saving it".
+_STOP_AFTER = re.compile(
+    r"(?:\s*[,;—–]\s*|\s+-\s+|\s*[.!]\s+|\s+)(?:(?:and|but|also|then|so)\s+)?"
+    r"(?:(?:please|pls|plz|just|kindly)\s+)?(?:(?:don't|dont|do not|never)\s+(?:ever\s+)?"
+    r"|(?:and\s+)?stop\s+)(?:store|save|keep|track|record|log|remember|retain|note|write|jot"
+    r"|hold on to|hang on to|file|put|add)(?:ing)?(?:\s+down)?\s+(?:it|that|this|them|those"
+    r"|any of (?:it|that|this|them))\b(?:\s+down)?[^.!?]*[.!?]*\s*$",
+    re.IGNORECASE,
+)
 
 _VERBS = _DELETE_VERBS + r"|strike|cross|knock"
 # The command of a message that states its topic first and points back at it: "That kiwi

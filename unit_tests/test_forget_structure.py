@@ -1,0 +1,164 @@
+"""Forget read by the structure of its object (issue 12, kind 6), fourth round: a degree
+adverb before the object ("utterly everything"), a partitive quantifier ("every crumb of
+my data"), an embedded question as the object ("which suburb I'm in" -> the city), a light
+verb with a noun of keeping ("stop making a note of ..."), and a second clause that asks
+for it not to be kept again ("..., and don't jot it down again": stop storing it). And the
+open-thread kind: a time phrase scopes its own sentence, so "left A today; I'm at B now"
+keeps B (a model's quote is the whole message). Wordings and values are this file's own;
+none of them is a held-out case."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import pytest
+from langchain_core.messages import HumanMessage
+
+from langmem_plus.extraction.base import user_turns
+from langmem_plus.extraction.filters import post_filter
+from langmem_plus.facts.models import CandidateFact, Fact
+from langmem_plus.nodes.intents import (
+    blocked_predicates,
+    detect_command,
+    forget_reply,
+    forget_targets,
+)
+
+T = datetime(2026, 5, 1, tzinfo=timezone.utc)
+
+
+def fact(predicate: str, obj: str, text: str, *, subject: str = "user") -> Fact:
+    return Fact(
+        fact_id=f"{subject}/{predicate}:{obj}", user_id="u", kind="fact", subject=subject,
+        predicate=predicate, object=obj, text=text, valid_from=T, asserted_at=T,
+    )  # fmt: skip
+
+
+PROFILE = [
+    fact("city", "Setúbal", "The user lives in Setúbal."),
+    fact("country", "Portugal", "The user lives in Portugal."),
+    fact("employer", "Brackenfield Optics", "The user works at Brackenfield Optics."),
+    fact("job_title", "lens grinder", "The user is a lens grinder."),
+    fact("allergy", "lupin", "The user is allergic to lupin."),
+    fact("dislike", "anchovies", "Dislikes anchovies."),
+    fact("gym", "Ironbark Club", "Is a member at Ironbark Club."),
+    fact("pet", "Mungo", "Has a tortoise named Mungo."),
+]
+
+
+def gone(text: str) -> set[str] | str | None:
+    """What a message deletes: "ALL", the predicates, or ``None`` when it is no command."""
+    command = detect_command(text)
+    if command is None:
+        return None
+    if command.everything:
+        return "ALL"
+    return {f.predicate for f in forget_targets(command, PROFILE)}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ok so wipe utterly everything you've held onto about me, fresh page",
+        "please scrub positively all of it you know about me",
+        "purge every crumb of my data, I mean it",
+        "can you erase each and every morsel of my info",
+        "bin every last fragment of my personal data thanks",
+        "delete any trace of me, completely",
+        "get rid of every tiny detail of mine",
+    ],
+)
+def test_everything_with_a_degree_adverb_or_a_partitive_deletes_everything(text: str) -> None:
+    # before: the adverb or the partitive noun stood in front of the object, so the topic
+    # was "utterly everything ..." or "every crumb of my data": a search for those words
+    # that found nothing (or a tentative command that deleted nothing)
+    assert gone(text) == "ALL"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("forget which suburb I'm living in", {"city"}),
+        ("please delete what village I'm in from your records", {"city"}),
+        ("scrub which part of town I'm based in, ta", {"city"}),
+        ("erase which firm I work for", {"employer"}),
+        ("could you forget what gym I go to?", {"gym"}),
+        ("forget which tortoise I have", {"pet"}),
+    ],
+)
+def test_an_embedded_question_names_the_users_own_one(text: str, expected: set[str]) -> None:
+    # before: "which ..." was cut as a relative clause, leaving no topic (no command)
+    assert gone(text) == expected
+
+
+def test_an_embedded_question_that_names_nothing_deletes_nothing_and_says_so() -> None:
+    command = detect_command("forget which umbrella I'm carrying")
+    assert command is not None and not command.everything
+    assert forget_targets(command, PROFILE) == []
+    assert forget_reply(command, [], {}).startswith("Nothing matched")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("quit making a note of which suburb I'm in", ["city"]),
+        ("stop taking notes on who I work for, please", ["employer", "job_title"]),
+        ("please stop jotting down where I live", ["city", "country"]),
+    ],
+)
+def test_a_light_verb_of_keeping_is_a_stop_storing(text: str, expected: list[str]) -> None:
+    command = detect_command(text)
+    assert command is not None and command.stop and not command.tentative
+    assert blocked_predicates(command.about) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("delete which suburb I'm in, and don't jot it down again", {"city"}),
+        ("remove my gym and never save that again", {"gym"}),
+        ("erase my lupin allergy — and stop recording it, please", {"allergy"}),
+        ("forget my employer. Don't store it in future either.", {"employer"}),
+    ],
+)
+def test_a_second_clause_not_to_keep_it_again_stops_storing_it(
+    text: str, expected: set[str]
+) -> None:
+    # before: the second clause was part of the topic ("my gym and never save that
+    # again"), or dropped, so the topic was deleted but a later mention stored again
+    command = detect_command(text)
+    assert command is not None and command.stop
+    assert {f.predicate for f in forget_targets(command, PROFILE)} == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "delete every single row that mentions the old budget",
+        "remove each and every comma from this paragraph",
+        "drop every file from the shared folder",
+        "which route should we take? forget the ones we tried",
+        "clear every bit of the whiteboard before the meeting",
+    ],
+)
+def test_editing_requests_stay_requests(text: str) -> None:
+    command = detect_command(text)
+    # none of them is a command that deletes anything of the user's
+    assert command is None or (not command.everything and not forget_targets(command, PROFILE))
+
+
+def test_a_time_phrase_scopes_its_own_sentence() -> None:
+    # a model quotes the whole message; the day belongs to the leaving, not to the new job
+    text = "turned in my keys at Brackenfield Optics today; I'm at Norcroft Mills now. later!"
+    turns = user_turns([HumanMessage(text, id="m1")])
+    new_job = CandidateFact(
+        kind="fact", predicate="employer", object="Norcroft Mills",
+        text="Works at Norcroft Mills.", quote=text, message_id="m1",
+    )  # fmt: skip
+    kept, dropped = post_filter([new_job], turns)
+    assert [c.object for c in kept] == ["Norcroft Mills"], dropped
+    # a passing state in the value's own sentence is still dropped
+    visit = "I'm at the Norcroft Mills site today. back tomorrow"
+    passing = new_job.model_copy(update={"quote": visit})
+    kept, dropped = post_filter([passing], user_turns([HumanMessage(visit, id="m1")]))
+    assert kept == [] and [d.reason for d in dropped] == ["transient"]
