@@ -162,3 +162,65 @@ def test_a_time_phrase_scopes_its_own_sentence() -> None:
     passing = new_job.model_copy(update={"quote": visit})
     kept, dropped = post_filter([passing], user_turns([HumanMessage(visit, id="m1")]))
     assert kept == [] and [d.reason for d in dropped] == ["transient"]
+
+
+def test_a_stored_word_is_never_respelt_into_an_attribute() -> None:
+    # before: "olives" was read as a slip for "lives", so the forget deleted where the
+    # user lives and kept the olives
+    facts = [*PROFILE, fact("dislike", "olives", "Dislikes olives.")]
+    command = detect_command("wipe the stuff about olives")
+    assert command is not None
+    assert {f.predicate for f in forget_targets(command, facts)} == {"dislike"}
+    stop = detect_command("stop storing anything about olives")
+    assert stop is not None and "city" not in blocked_predicates(stop.about)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("forget everything about my job but keep my city", {"employer", "job_title"}),
+        ("delete all the info on my gym but not my tortoise", {"gym"}),
+    ],
+)
+def test_everything_about_a_topic_but_another_is_that_topic(text: str, expected: set[str]) -> None:
+    # before: read as "everything except 'keep my city'", which named nothing, so every
+    # fact went, the city with it
+    assert gone(text) == expected
+
+
+def test_everything_except_a_topic_keeps_it_with_a_verb_of_keeping() -> None:
+    command = detect_command("wipe it all but keep my lupin allergy")
+    assert command is not None
+    kept = {f.predicate for f in PROFILE} - {f.predicate for f in forget_targets(command, PROFILE)}
+    assert kept == {"allergy"}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("could my employment info be erased, please?", {"employer", "job_title"}),
+        ("can all my data be scrubbed?", "ALL"),
+        ("have my gym removed from your notes", {"gym"}),
+        ("pls forget where im living", {"city", "country"}),
+        ("erase your memory of my lupin allergy", {"allergy"}),
+        ("please remove the record of my gym", {"gym"}),
+        ("forget you ever heard where I work", {"employer", "job_title"}),
+        ("no longer keep my gym on file", {"gym"}),
+        ("I'd sooner you didn't hang onto my tortoise", {"pet"}),
+    ],
+)
+def test_other_frames_of_the_same_request(text: str, expected: set[str] | str) -> None:
+    assert gone(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "can my essay be shortened?",
+        "have my photos deleted from the shared drive",
+        "I had my wisdom teeth removed last year",
+    ],
+)
+def test_passive_frames_that_are_not_about_the_memory(text: str) -> None:
+    command = detect_command(text)
+    assert command is None or not forget_targets(command, PROFILE)

@@ -135,12 +135,13 @@ _STOP_KEEPING = re.compile(
     # a light verb with a noun of keeping: "stop making a note of", "quit taking notes on"
     r"|(?:making|taking)(?=\s+(?:a\s+)?(?:note|notes|record|records|log)\s+(?:of|on|about)\b))"
     r"(?:\s+down)?"
-    r"|(?:don't|dont|do not|never|not)\s+(?:ever\s+)?(?P<sverb>store"
+    r"|(?:don't|dont|do not|never|not|no longer)\s+(?:ever\s+)?(?P<sverb>store"
     r"|save|keep|track|record|log|remember|retain|hold on to|hang on to|write down|note down)"
     r"|no more (?:storing|remembering|saving|keeping)"
     # a wish that it not be kept: "I'd rather you didn't remember ...", "I don't want you
     # keeping ...": the user's wish about the assistant, with a verb of keeping
-    r"|(?P<wish>(?:i'd|i)\s+(?:\w+ly\s+)?(?:would\s+)?(?:(?:much|\w+ly)\s+)?(?:rather|prefer)"
+    r"|(?P<wish>(?:i'd|i)\s+(?:\w+ly\s+)?(?:would\s+)?(?:(?:much|\w+ly)\s+)?"
+    r"(?:rather|sooner|prefer)"
     r"(?:\s+it)?(?:\s+if)?"
     r"\s+(?:you|u)\s+(?:didn't|didnt|did not|not|wouldn't|wouldnt|would not|don't|dont|do not"
     r"|never)"
@@ -196,6 +197,12 @@ _REFERENCE = re.compile(
     r"|collected)(?:\s+(?:saved|stored|on file|down))?(?:\s+(?:about|regarding|on|of))?"
     r"|(?:any|all|every|each)\s+(?:single\s+)?(?:mentions?|references?|traces?|records?"
     r"|notes?)\s+(?:of|to|about|on)"
+    # where the memory keeps it: "your memory of my job", "the record of my allergy"
+    r"|(?:your|the|any|all)\s+(?:memory|memories|records?|notes?|files?|entry|entries"
+    r"|knowledge)\s+(?:of|on|about|regarding|concerning)"
+    # the assistant's knowing as the object: "(that) you ever knew where I work"
+    r"|(?:that\s+)?(?:you|u)\s+(?:ever\s+|even\s+)?(?:knew|know|heard|learned|learnt|found out)"
+    r"(?:\s+(?:about|of))?"
     r"|(?:(?:i|i've|i have)\s+(?:ever\s+|just\s+|even\s+)?(?:told|said|mentioned|shared)"
     r"(?:\s+(?:to\s+)?you)?(?:\s+(?:about|that))?)"
     r"|(?:everything|anything|all|whatever|(?:the\s+|your\s+|any\s+|all\s+(?:of\s+)?(?:the\s+"
@@ -214,7 +221,7 @@ _TAIL = re.compile(
     r"\s*(?:[—–;:(]|\s-\s|[.!?](?:\s|$)|,\s*(?:it|that|this|they|because|since|cause|as|but"
     r"|so|which|i|i'm|i'd|we|turns out|apparently|not|thanks|thank|ok|okay|keep|leave|but"
     r"|the (?:rest|others?)|everything else|all the rest|pls|plz|thx|ty|lol|haha)\b"
-    r"|\s(?:because|since|cause|as it|as that|as i|it was|it's|it is|that was|that's"
+    r"|\s(?:because|since|cause|as it|as that|as i|it was|it's|it is|that was|that's|but"
     r"|that is|which|turns out|anymore|any more|any longer|from now on|going forward"
     r"|(?:from|out of|in|on) (?:your |my |the )?(?:memory|memories|records?|profile|notes|files?"
     r"|system|database|list)|on (?:file|record)"
@@ -429,9 +436,9 @@ def _cut_reason(topic: str) -> str:
 
 
 _EXCEPT = re.compile(
-    r"^(?:everything|all|it all|all of it|anything|whatever)\b(?:\s+[\w']+){0,5}?\s+"
+    r"^(?P<head>(?:everything|all|it all|all of it|anything|whatever)\b(?:\s+[\w']+){0,5}?)\s+"
     r"(?:except(?: for)?|but(?: for)?|apart from|other than|besides|save for|aside from)\s+"
-    r"(?P<keep>\S.*)$",
+    r"(?:(?:keep|leave|retain|save|hold on to|not)\s+)?(?P<keep>\S.*)$",
     re.IGNORECASE,
 )
 """Everything but a topic: "everything except my allergies", "it all but my job"."""
@@ -660,6 +667,29 @@ _KEEP_OUT = re.compile(
 """A wish that a topic not go into the memory: "don't include my kids in your notes"."""
 _ABBREVIATIONS = re.compile(r"\b(?:abt|bout|abut)\b", re.IGNORECASE)
 """Chat spellings of "about" ("forget abt my job")."""
+_CHAT_SPELLINGS = (
+    (re.compile(r"\bim\b", re.IGNORECASE), "I'm"),
+    (re.compile(r"\bive\b", re.IGNORECASE), "I've"),
+    (re.compile(r"\b(hold|holding|hang|hanging)\s+onto\b", re.IGNORECASE), r"\1 on to"),
+)
+"""Chat spellings of the words the commands are read by ("where im based", "hang onto")."""
+_DONE_TO = (
+    r"(?:deleted|removed|erased|wiped|forgotten|scrubbed|purged|cleared|binned|scrapped"
+    r"|expunged|gone)"
+)
+_PASSIVE_ASK = re.compile(
+    r"^\s*(?:(?:ok|okay|so|and|also|hi|hey)[,]?\s+)?(?:(?:please|pls|plz)\s+)?(?:"
+    # "can my allergy info be deleted?", "could all my data be wiped, please?"
+    r"(?:can|could|would|will|should)\s+(?P<what>(?:my|our|all (?:of )?my|everything|all the"
+    r"|whatever)\b[^.!?,]{1,60}?)\s+(?:please\s+)?(?:be|get)\s+"
+    # "(can you) have my address removed", "get my job details deleted"
+    r"|(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?)?(?:have|get)\s+"
+    r"(?P<had>(?:my|our|all (?:of )?my|everything|whatever)\b[^.!?,]{1,60}?)\s+)"
+    + _DONE_TO
+    + r"\b(?P<tail>.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
+"""A request in the passive: "can my data be wiped?", "have my address removed please"."""
 
 
 def detect_command(text: str) -> MemoryCommand | None:
@@ -691,6 +721,11 @@ def detect_command(text: str) -> MemoryCommand | None:
         True
     """
     text = _ABBREVIATIONS.sub("about", text.replace("’", "'")).strip()
+    for spelling, word in _CHAT_SPELLINGS:
+        text = spelling.sub(word, text)
+    asked = _PASSIVE_ASK.match(text)
+    if asked:  # "can my data be wiped?": "can you delete my data?"
+        text = f"can you delete {asked['what'] or asked['had']}{asked['tail']}"
     # "I'd appreciate it if you erased ...": the wish is the request "please erase ..."
     text = _PAST_WISH.sub(lambda m: f"please {_BASE.get(m['past'].lower(), m['past'])}", text)
     text = _YA.sub(r"\g<modal> you", text)
@@ -941,6 +976,8 @@ def _forget_command(
     # "what my doctor said about my allergy": the user's allergy
     topic = forget_topic(about_me.group("topic")) if about_me else forget_topic(clean)
     but = _EXCEPT.match(clean)
+    if but and not _is_everything(forget_topic(but["head"])):
+        but = None  # "everything about my job but keep my city": my job, not all but the city
     if but and content_terms(forget_topic(but.group("keep"))):
         # "everything except my allergies": all but what it names
         return MemoryCommand("forget", about="everything", keep=forget_topic(but.group("keep")))
@@ -987,6 +1024,12 @@ def _forget_command(
         # else ("drop the gluten thing", "delete the last paragraph") is one only if it
         # names a stored fact of the user's (``tentative``: ``forget_targets``).
         inside = _INSIDE.search(clean)
+        if inside:
+            # "the record of my allergy": the "of" is the memory reference's, which the
+            # topic starts after; "the intro from my essay" is inside a thing
+            at = clean.casefold().find(topic.casefold()) if topic else -1
+            if 0 < at and inside.start() < at < inside.end():
+                inside = None
         if _EDITING.search(clean) or (inside and not _names_attribute(inside.group("what"))):
             return None
         personal = _PERSONAL.search(clean) or _names_own_attribute(topic)
@@ -1064,14 +1107,26 @@ def _idioms(topic: str) -> str:
     return topic
 
 
-def _clean_topic(about: str, *, filler: bool = True) -> str:
+def _clean_topic(about: str, *, filler: bool = True, spell: bool = True) -> str:
     """The topic's naming words: the memory reference, the possessive and (``filler``) the
     words that only wrap it taken off, set phrases read as the attribute they name,
-    misspelt attribute names corrected."""
+    (``spell``) misspelt attribute names corrected."""
     topic = _OWN.sub("", _idioms(_TRAILING_REF.sub("", forget_topic(about))).strip())
     if filler:
         topic = _FILLER.sub(" ", topic)
-    return " ".join(_spelled(w) for w in topic.split())
+    return " ".join(_spelled(w) if spell else w for w in topic.split())
+
+
+def _held_spelling(about: str, facts: Sequence[Fact], *, filler: bool = True) -> str:
+    """``_clean_topic``, except that a word a stored fact holds is never "corrected" into
+    an attribute's name: "the stuff about olives" is the olives, never where the user
+    lives."""
+    topic = _clean_topic(about, filler=filler)
+    plain = _clean_topic(about, filler=filler, spell=False)
+    if topic == plain:
+        return topic
+    held = frozenset().union(*(content_terms(f"{f.object} {f.text}") for f in facts))
+    return plain if (content_terms(plain) - content_terms(topic)) & held else topic
 
 
 def _spelled(word: str) -> str:
@@ -1082,7 +1137,13 @@ def _spelled(word: str) -> str:
     low = word.casefold()
     if len(low) < 6 or not low.isalpha() or low in _NAME_WORDS or word.istitle():
         return word
-    close = [n for n in _NAME_WORDS if abs(len(n) - len(low)) <= 1 and _one_edit(low, n)]
+    # a slip keeps the first letter ("alergy"); another first letter is another word
+    # ("olives" is not "lives")
+    close = [
+        n
+        for n in _NAME_WORDS
+        if n[0] == low[0] and abs(len(n) - len(low)) <= 1 and _one_edit(low, n)
+    ]
     return close[0] if len(close) == 1 else word
 
 
@@ -1183,12 +1244,12 @@ def match_facts(about: str, facts: Iterable[Fact]) -> list[Fact]:
     said = _SAID_BY.match(about.strip())
     if said:
         return _said_by(said.group("who"), facts)
-    topic = _clean_topic(about)
+    topic = _held_spelling(about, facts)
     if not content_terms(topic):
         return []
     terms = content_terms(topic)
     # a wrapping word may be part of a name ("my little ones"): the topic as said, too
-    whole = _clean_topic(about, filler=False)
+    whole = _held_spelling(about, facts, filler=False)
     found = [
         f
         for f in facts
