@@ -224,3 +224,54 @@ def test_other_frames_of_the_same_request(text: str, expected: set[str] | str) -
 def test_passive_frames_that_are_not_about_the_memory(text: str) -> None:
     command = detect_command(text)
     assert command is None or not forget_targets(command, PROFILE)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "My job stuff — feel free to let that go, I've stopped working.",
+            {"employer", "job_title"},
+        ),
+        ("please let go of my lupin allergy, the test was wrong", {"allergy"}),
+    ],
+)
+def test_letting_go_asked_for_is_a_forget(text: str, expected: set[str]) -> None:
+    assert gone(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my bus pass ran out, so let it go",
+        "ugh, just let it go",
+        "let go of the rope when I say so",
+        "new plan, forget the old one, I'm taking the train",
+        "fresh shopping list — forget the previous one",
+    ],
+)
+def test_never_mind_and_the_one_replaced_are_not_forgets(text: str) -> None:
+    # before: "forget the old one, I'm ..." was a command (nothing matched, and the new
+    # statement in the message was never extracted)
+    command = detect_command(text)
+    assert command is None or (command.tentative and not forget_targets(command, PROFILE))
+
+
+@pytest.mark.parametrize(
+    ("quote", "kept"),
+    [
+        ("that's all from me for today, I'm at Norcroft Mills now", True),
+        ("signing off for tonight — I work at Norcroft Mills now", True),
+        ("Today, I'm at the Norcroft Mills site", False),
+        ("just for tonight — I'm at the Norcroft Mills site", False),
+        ("I'm at the Norcroft Mills site today, for a visit", False),
+    ],
+)
+def test_the_time_phrase_of_another_clause_is_not_the_values(quote: str, kept: bool) -> None:
+    turns = user_turns([HumanMessage(quote, id="m1")])
+    c = CandidateFact(
+        kind="fact", predicate="employer", object="Norcroft Mills",
+        text="Works at Norcroft Mills.", quote=quote, message_id="m1",
+    )  # fmt: skip
+    found, dropped = post_filter([c], turns)
+    assert bool(found) is kept, dropped

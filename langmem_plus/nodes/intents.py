@@ -98,7 +98,7 @@ _RECALL = re.compile(
 # "nuke") may be an editing request unless the topic is the user's or a stored fact.
 _DELETE_VERBS = (
     r"forget|delete|erase|remove|wipe|clear|purge|scrub|scrap|scratch|drop|ditch|discard|bin"
-    r"|lose|get rid of|throw (?:out|away)|nuke|toss|trash|junk|zap|expunge|reset|unlearn"
+    r"|lose|get rid of|let go of|throw (?:out|away)|nuke|toss|trash|junk|zap|expunge|reset|unlearn"
     r"|unremember|ignore|disregard"
 )
 
@@ -124,7 +124,8 @@ _LEAD = (
 _FORGET = re.compile(
     _LEAD + r"(?P<verb>(?:" + _DELETE_VERBS + r")(?:ing)?|forgetting|deleting|erasing|removing"
     r"|wiping|clearing|purging|scrubbing|scrapping|scratching|dropping|ditching|discarding"
-    r"|binning|losing|getting rid of|throwing (?:out|away)|nuking|tossing|trashing|zapping"
+    r"|binning|losing|getting rid of|letting go of|throwing (?:out|away)|nuking|tossing"
+    r"|trashing|zapping"
     r"|resetting|ignoring|disregarding)\b"
     r"(?:\s+(?:out|away|off))?\s*(?P<rest>.*)$",
     re.IGNORECASE | re.DOTALL,
@@ -830,6 +831,8 @@ _BACK_COMMAND = re.compile(
     rf"(?:(?P<verb>{_VERBS}|(?:don't|do not|never)\s+(?:keep|store|save|remember|hold on to))"
     r"(?:\s+about)?\s+(?P<pron>it|that|this|them|those|that one|this one|her|him)\b"
     r"(?P<tail>[^.!?]{0,60})"
+    # a phrasal verb of letting go, asked for: "my work stuff — you can let that go"
+    r"|(?P<let>let)\s+(?:it|that|this|them|those)\s+go\b(?P<ltail>[^.!?]{0,60})"
     # the verb alone, its object the topic before it: "my allergy — please erase"
     rf"|(?P<bare>{_VERBS})(?:\s+(?:please|pls|plz|thanks|thx))?"
     # any verb that moves it out of the memory: "yank it out of your notes"
@@ -881,7 +884,22 @@ def _pointing_back(text: str) -> MemoryCommand | None:
         m = _BACK_COMMAND.match(clause.strip())
         if m is None:
             continue
-        if m.group("any"):
+        if m.group("let"):
+            # "let it go" is "never mind" unless asked for ("you can let that go") of a
+            # topic that stands alone before it ("my work stuff — ..."), not a statement
+            earlier_ = " ".join(clauses[:i])
+            asked_ = re.match(
+                r"(?:\W*(?:so|and|but|then|now)\s+)?(?:please|pls|can you|could you|you can"
+                r"|you may|feel free to|go ahead and)\b",
+                clause.strip(),
+                re.IGNORECASE,
+            )
+            if not asked_ or len(earlier_.split()) > 6 or any(
+                _AUX_OR_PAST.match(w.strip(",;:.!?")) for w in earlier_.split()
+            ):
+                return None
+            verb, tail = "forget", m.group("ltail")
+        elif m.group("any"):
             verb, tail = "remove", m.group("out")
         elif m.group("bare"):
             verb, tail = m.group("bare").lower(), ""
@@ -916,6 +934,12 @@ def _pointing_back(text: str) -> MemoryCommand | None:
 
 
 _PRONOUNS = frozenset("it that this them those one".split())
+_ANAPHORIC = re.compile(
+    r"(?:(?:the|that|this|those|these|my|our)\s+)?(?:old|older|previous|last|other|former"
+    r"|earlier|first|current|existing|original|usual|present)\s+(?:one|ones)",
+    re.IGNORECASE,
+)
+"""A noun phrase that points at something said in the message ("the old one")."""
 # "drop" with a place or "off": taking someone or something somewhere, not forgetting
 _DROP_OFF = re.compile(
     r"\b(?:off|at|to|outside|near|by)\s+(?:the|a|an|my|our|his|her|their|school|work|home"
@@ -1001,6 +1025,10 @@ def _forget_command(
         return None
     if set(_WORDS.findall(topic.casefold())) <= _INDEFINITE:
         return None  # "can you forget things?": nothing named
+    if _ANAPHORIC.fullmatch(topic.strip()):
+        # "new goal, forget the old one": the one this message replaces, never a stored
+        # fact named by it; a command only if it does name one
+        return MemoryCommand("forget", about=topic, stop=stop, tentative=True)
     named = content_terms(_OWN.sub("", _idioms(topic)))
     if not named or not content_terms(_OWN.sub("", _idioms(topic.split(",", 1)[0]))):
         return None  # nothing named, or "forget it, let's talk about Rome"
