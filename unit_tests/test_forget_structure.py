@@ -275,3 +275,39 @@ def test_the_time_phrase_of_another_clause_is_not_the_values(quote: str, kept: b
     )  # fmt: skip
     found, dropped = post_filter([c], turns)
     assert bool(found) is kept, dropped
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("the lupin allergy note can go, I was retested", {"allergy"}),
+        ("my gym membership can be binned, thanks", {"gym"}),
+        ("obliterate everything you know about me", "ALL"),
+        ("forget every last word I ever told you", "ALL"),
+        ("reset everything about me to square one", "ALL"),
+        ("please strike my occupation and my employer from your notes", {"employer", "job_title"}),
+    ],
+)
+def test_more_shapes_of_the_same_request(text: str, expected: set[str] | str) -> None:
+    assert gone(text) == expected
+
+
+def test_a_pronoun_after_the_users_own_statement_is_that_statement() -> None:
+    # before: "so bin that" meant the previous message, and deleted whatever it stated
+    # (here the employer), although the user pointed at the clause just before it
+    facts = [f.model_copy(update={"message_id": "m1"}) for f in PROFILE]
+    command = detect_command("I moved out of town, so bin that")
+    assert command is not None and command.tentative and not command.previous
+    assert forget_targets(command, facts, previous=["m1"]) == []
+    named = detect_command("I don't have the tortoise any more, delete it")
+    assert named is not None
+    assert {f.predicate for f in forget_targets(named, facts, previous=["m1"])} == {"pet"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["this paragraph can go", "the meeting can go ahead", "my old phone can go in the bin"],
+)
+def test_a_thing_that_can_go_is_not_a_stored_fact(text: str) -> None:
+    command = detect_command(text)
+    assert command is None or (command.tentative and not forget_targets(command, PROFILE))

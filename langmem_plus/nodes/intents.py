@@ -99,7 +99,7 @@ _RECALL = re.compile(
 _DELETE_VERBS = (
     r"forget|delete|erase|remove|wipe|clear|purge|scrub|scrap|scratch|drop|ditch|discard|bin"
     r"|lose|get rid of|let go of|throw (?:out|away)|nuke|toss|trash|junk|zap|expunge|reset|unlearn"
-    r"|unremember|ignore|disregard"
+    r"|unremember|ignore|disregard|obliterate|eradicate|destroy|shred|dump|flush"
 )
 
 _LEAD = (
@@ -126,7 +126,8 @@ _FORGET = re.compile(
     r"|wiping|clearing|purging|scrubbing|scrapping|scratching|dropping|ditching|discarding"
     r"|binning|losing|getting rid of|letting go of|throwing (?:out|away)|nuking|tossing"
     r"|trashing|zapping"
-    r"|resetting|ignoring|disregarding)\b"
+    r"|resetting|ignoring|disregarding|obliterating|eradicating|destroying|shredding|dumping"
+    r"|flushing)\b"
     r"(?:\s+(?:out|away|off))?\s*(?P<rest>.*)$",
     re.IGNORECASE | re.DOTALL,
 )
@@ -190,7 +191,8 @@ _REFERENCE = re.compile(
     rf"^(?:{_HEAD}\s+(?:(?:that|which)\s+)?(?:you|u|i|we)(?:'ve|'d|\s+have|\s+had)?"
     r"(?:\s+(?!about\b|regarding\b|concerning\b|on\b|of\b)[\w'-]+){1,3}?"
     r"\s+(?:about|regarding|concerning|on|of|to do with|related to|pertaining to)(?:\s+|$)"
-    r"|(?:(?:that|what|everything|anything|all|whatever|the (?:stuff|things?|part|bit))\s+"
+    r"|(?:(?:that|what|everything|anything|all|whatever|the (?:stuff|things?|part|bit)"
+    r"|(?:each and )?every(?: single| last)? (?:thing|detail|bit|word))\s+"
     r"(?:i|i've|i have|i had)\s+(?:ever\s+|just\s+)?(?:told|said|mentioned|shared|gave|given|"
     r"tell|say)(?:\s+(?:to\s+|with\s+)?you)?(?:\s+(?:earlier|before))?(?:\s+(?:about|regarding|on|of))?"
     r"|(?:what|everything|anything|all|whatever)(?: (?:that|which))?\s+(?:you|u)\s*(?:'ve|'d|have"
@@ -227,6 +229,7 @@ _TAIL = re.compile(
     r"|(?:from|out of|in|on) (?:your |my |the )?(?:memory|memories|records?|profile|notes|files?"
     r"|system|database|list)|on (?:file|record)"
     r"|for now|for good|permanently|right now|now|so far|until now|up to now|to date|already"
+    r"|to (?:zero|nothing|scratch|square one)|from (?:scratch|zero|nothing|the start)"
     r"|asap|as well|too|these days|nowadays|at the moment|currently|lately|earlier|before"
     r"|yesterday|last (?:week|time|month|night)|the other day|a while (?:ago|back)"
     r"|please|pls|plz|thanks|thx|lol|haha|(?:as )?per|in line with|in accordance with"
@@ -691,6 +694,16 @@ _PASSIVE_ASK = re.compile(
     re.IGNORECASE | re.DOTALL,
 )
 """A request in the passive: "can my data be wiped?", "have my address removed please"."""
+_CAN_GO = re.compile(
+    r"^\s*(?:(?:ok|okay|so|and|also|oh|right)[,]?\s+)?(?P<what>(?:my|the|that|this|those|these"
+    r"|your|all my|any)\s[^.!?,]{1,60}?)\s+(?:can|could|should|may|might as well|needs? to|has to"
+    r"|ought to)\s+(?:just\s+|now\s+)?(?:go(?!\s+(?:ahead|on|to|there|out|back|first|home|well"
+    r"|fine|through|with|in|up|down|off|away|for|into)\b)|be\s+"
+    + _DONE_TO
+    + r"|disappear|vanish)\b(?P<tail>.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
+"""The topic as the subject of its own going: "that kiwi allergy note can go"."""
 
 
 def detect_command(text: str) -> MemoryCommand | None:
@@ -727,6 +740,9 @@ def detect_command(text: str) -> MemoryCommand | None:
     asked = _PASSIVE_ASK.match(text)
     if asked:  # "can my data be wiped?": "can you delete my data?"
         text = f"can you delete {asked['what'] or asked['had']}{asked['tail']}"
+    going = _CAN_GO.match(text)
+    if going:  # "that allergy note can go": "please delete that allergy note"
+        text = f"please delete {going['what']}{going['tail']}"
     # "I'd appreciate it if you erased ...": the wish is the request "please erase ..."
     text = _PAST_WISH.sub(lambda m: f"please {_BASE.get(m['past'].lower(), m['past'])}", text)
     text = _YA.sub(r"\g<modal> you", text)
@@ -920,6 +936,12 @@ def _pointing_back(text: str) -> MemoryCommand | None:
         topic = _FILLERS_LEAD.sub("", _subject_phrase(earlier))  # "ok so about my job..."
         topic = forget_topic(topic) or topic  # "the part about my allergy": my allergy
         if not topic or set(_WORDS.findall(topic.casefold())) <= _PRONOUNS:
+            stated = _FILLERS_LEAD.sub("", earlier).strip(" ,;:.!?")
+            stated = " ".join(_NOT_SO.sub(" ", stated).split())  # what it was about
+            if _FIRST_PERSON.search(stated) and content_terms(stated):
+                # "turns out I'm not allergic to kiwi, so scrap that": the statement before
+                # it, never the previous message; a command only if it names a stored fact
+                return MemoryCommand("forget", about=stated, tentative=True)
             # "that's not true anymore, remove it": the previous message is meant
             if verb in ("strike", "cross", "knock", "forget") or m.group("any"):
                 return None
@@ -934,6 +956,13 @@ def _pointing_back(text: str) -> MemoryCommand | None:
 
 
 _PRONOUNS = frozenset("it that this them those one".split())
+_NOT_SO = re.compile(
+    r"\b(?:turns? out|after all|any ?more|any longer|no longer|not|don't|do not|didn't"
+    r"|never|these days)\b|n't\b",
+    re.IGNORECASE,
+)
+"""Negation and aspect: "I don't have the tortoise any more" is about the tortoise."""
+_FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|i was|we|we're|we've|my|our)\b", re.I)
 _ANAPHORIC = re.compile(
     r"(?:(?:the|that|this|those|these|my|our)\s+)?(?:old|older|previous|last|other|former"
     r"|earlier|first|current|existing|original|usual|present)\s+(?:one|ones)",
@@ -1007,7 +1036,12 @@ def _forget_command(
         return MemoryCommand("forget", about="everything", keep=forget_topic(but.group("keep")))
     if _BARE_GENERIC.fullmatch(topic.strip()):
         return None  # "can you delete memories?": how it works, nothing named
-    whole = re.match(r"(?:everything|all|anything|whatever)\b", clean, re.I) and (
+    whole = re.match(
+        r"(?:everything|all|anything|whatever|(?:each and )?every(?: single| last)?"
+        r" (?:thing|detail|bit|word)s?)\b",
+        clean,
+        re.I,
+    ) and (
         not topic or set(_WORDS.findall(topic.casefold())) <= _GENERIC
     )
     if whole or _is_everything(topic):  # "everything I ever told you", "it all"
@@ -1294,6 +1328,14 @@ def match_facts(about: str, facts: Iterable[Fact]) -> list[Fact]:
     # a person named by relation whose facts are held under the name the user gave them:
     # "where my sister lives" is Noor's city when "my sister" is Noor
     found += [f for f in _by_relation(topic, facts) if f not in found]
+    # "my job and employer": each part that names an attribute is named on its own too
+    named_parts = [p for p in _SPLIT.split(topic) if content_terms(p) and _names_attribute(p)]
+    if found and len(named_parts) > 1:
+        found += [
+            f
+            for f in facts
+            if f not in found and any(names_topic(p, f, FORGET_NAMES) for p in named_parts)
+        ]
     if found:
         return found
     # the value wrapped in other words: "the stuff about the Lisbon flat"
