@@ -311,3 +311,10 @@ def test_a_pronoun_after_the_users_own_statement_is_that_statement() -> None:
 def test_a_thing_that_can_go_is_not_a_stored_fact(text: str) -> None:
     command = detect_command(text)
     assert command is None or (command.tentative and not forget_targets(command, PROFILE))
+
+
+def test_a_person_who_can_go_is_not_forgotten() -> None:
+    facts = [*PROFILE, fact("sibling", "Ines", "Has a sister named Ines.")]
+    for text in ("my sister can go, my brother can't", "the tortoise can go to my mum's"):
+        command = detect_command(text)
+        assert command is None or not forget_targets(command, facts)

@@ -697,13 +697,18 @@ _PASSIVE_ASK = re.compile(
 _CAN_GO = re.compile(
     r"^\s*(?:(?:ok|okay|so|and|also|oh|right)[,]?\s+)?(?P<what>(?:my|the|that|this|those|these"
     r"|your|all my|any)\s[^.!?,]{1,60}?)\s+(?:can|could|should|may|might as well|needs? to|has to"
-    r"|ought to)\s+(?:just\s+|now\s+)?(?:go(?!\s+(?:ahead|on|to|there|out|back|first|home|well"
-    r"|fine|through|with|in|up|down|off|away|for|into)\b)|be\s+"
+    r"|ought to)\s+(?:just\s+|now\s+)?(?:(?P<go>go|disappear|vanish)(?!\s+(?:ahead|on|to|there"
+    r"|out|back|first|home|well|fine|through|with|in|up|down|off|away|for|into)\b)|be\s+"
     + _DONE_TO
-    + r"|disappear|vanish)\b(?P<tail>.*)$",
+    + r")\b(?P<tail>.*)$",
     re.IGNORECASE | re.DOTALL,
 )
-"""The topic as the subject of its own going: "that kiwi allergy note can go"."""
+"""The topic as the subject of its own going: "that kiwi allergy note can go", "my gym can be
+binned". Going alone is said of what is kept ("note", "info"): "my sister can go" is not."""
+_KEPT_NOUN = re.compile(
+    r"\b(?:notes?|info|information|details?|data|entry|entries|records?|stuff|bits?|facts?)\b",
+    re.IGNORECASE,
+)
 
 
 def detect_command(text: str) -> MemoryCommand | None:
@@ -741,6 +746,8 @@ def detect_command(text: str) -> MemoryCommand | None:
     if asked:  # "can my data be wiped?": "can you delete my data?"
         text = f"can you delete {asked['what'] or asked['had']}{asked['tail']}"
     going = _CAN_GO.match(text)
+    if going and going["go"] and not _KEPT_NOUN.search(going["what"]):
+        going = None  # "my sister can go": she can come along
     if going:  # "that allergy note can go": "please delete that allergy note"
         text = f"please delete {going['what']}{going['tail']}"
     # "I'd appreciate it if you erased ...": the wish is the request "please erase ..."
