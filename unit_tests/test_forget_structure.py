@@ -318,3 +318,15 @@ def test_a_person_who_can_go_is_not_forgotten() -> None:
     for text in ("my sister can go, my brother can't", "the tortoise can go to my mum's"):
         command = detect_command(text)
         assert command is None or not forget_targets(command, facts)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "forget which suburb I mentioned, I'll decide later",
+        "never mind, forget which gym I suggested",
+    ],
+)
+def test_an_embedded_question_about_what_was_said_is_not_the_users_fact(text: str) -> None:
+    command = detect_command(text)
+    assert command is None or not forget_targets(command, PROFILE)

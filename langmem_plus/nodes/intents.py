@@ -365,6 +365,15 @@ _BEING_SOMEWHERE = re.compile(
 )
 
 
+_SAYING = re.compile(
+    r"(?:i|we)(?:'ve|'d|\s+have|\s+had)?\s+(?:just\s+|first\s+)?(?:said|say|told|mentioned"
+    r"|picked|chose|suggested|asked|wanted|meant|typed|wrote|named|listed|gave|proposed"
+    r"|brought up)\b",
+    re.IGNORECASE,
+)
+"""A clause of saying or choosing: the embedded question is about the conversation."""
+
+
 def _object_phrase(topic: str) -> str:
     """``topic`` with what only grades or measures its object taken off the front (a degree
     adverb, a partitive quantifier), and an embedded question read as the noun it asks
@@ -375,6 +384,8 @@ def _object_phrase(topic: str) -> str:
         if topic == before:
             break
     wh = _WH_OBJECT.match(topic)
+    if wh and _SAYING.match(wh["clause"].strip()):
+        wh = None  # "forget which city I mentioned": something said, not the user's own
     if wh:
         noun = wh["noun"].strip()
         own = f"my {noun}"
