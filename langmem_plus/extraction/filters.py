@@ -62,6 +62,7 @@ Example:
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Collection, Sequence
 
@@ -201,6 +202,55 @@ def _value_clause(text: str, value: str) -> tuple[str, int] | None:
         if m.start() <= hits[0] < m.end():
             return m.group(0), m.start()
     return None
+
+
+# A clause boundary for the scope of a time phrase: a sentence end or semicolon, a dash
+# between words, or a comma before a new clause of the speaker's ("..., I'm at X now").
+_SCOPE_BREAK = re.compile(
+    r"[.!?;\n]+\s*|\s[\u2014\u2013]\s*|[\u2014\u2013]\s+|\s-\s"
+    r"|,\s*(?=(?:i|we)(?:'m|'re|'ve|'ll|'d)?\b)",
+    re.IGNORECASE,
+)
+# A clause that is only a time adverbial ("Today, I'm at the Leeds site", "just for tonight
+# — ..."): it scopes the clause after it.
+_BARE_TIME = re.compile(
+    r"^\W*(?:(?:just|only|but|and|so|for|at least)\s+)*(?:today|tonight|this (?:morning"
+    r"|afternoon|evening|week|weekend)|right now|at the moment|for the moment"
+    r"|for the time being|for now)\W*$",
+    re.IGNORECASE,
+)
+
+
+def _value_scope(quote: str, value: str) -> str | None:
+    """The clause of ``quote`` that holds ``value`` with the time adverbials fronted to it,
+    or ``None`` when the value is not in the quote."""
+    hits = value_hits(value, quote) if value not in ("", "*") else []
+    if not hits:
+        return None
+    cuts = [0, *(m.end() for m in _SCOPE_BREAK.finditer(quote)), len(quote) + 1]
+    spans = [(a, b) for a, b in itertools.pairwise(cuts) if a < b]
+    for i, (a, b) in enumerate(spans):
+        if a <= hits[0] < b:
+            while i > 0 and _BARE_TIME.match(quote[spans[i - 1][0] : spans[i - 1][1]]):
+                i -= 1
+                a = spans[i][0]
+            return quote[a:b]
+    return None
+
+
+def _transient(c: CandidateFact, said: Sequence[str]) -> bool:
+    """True when the text, or the clause of the quote that holds the value, is a passing
+    state. A time phrase scopes its own clause: in "handed my keys back today; I'm at
+    Norcroft now" or "that's all for today, I'm at Norcroft now" the day is not the new
+    employer's; a clause that is only a time phrase scopes the next ("Today, I'm at the
+    Norcroft site") (#12)."""
+    text, *quote = said
+    if text_rules.is_transient(text):
+        return True
+    if not quote or not quote[0]:
+        return False
+    scope = _value_scope(quote[0], c.object.strip())
+    return text_rules.is_transient(quote[0] if scope is None else scope)
 
 
 def _answered_at_once(text: str, end: int) -> bool:
@@ -454,7 +504,7 @@ def _reason(
         # A plan, a hypothetical or a retraction is not a guess: the policy rules on it.
         if c.source == "inferred" or any(text_rules.is_inferred(t) for t in said):
             return "inferred"
-        if any(text_rules.is_transient(t) for t in said):
+        if _transient(c, said):
             return "transient"
     elif c.source == "inferred":
         return "inferred"

@@ -98,8 +98,8 @@ _RECALL = re.compile(
 # "nuke") may be an editing request unless the topic is the user's or a stored fact.
 _DELETE_VERBS = (
     r"forget|delete|erase|remove|wipe|clear|purge|scrub|scrap|scratch|drop|ditch|discard|bin"
-    r"|lose|get rid of|throw (?:out|away)|nuke|toss|trash|junk|zap|expunge|reset|unlearn"
-    r"|unremember|ignore|disregard"
+    r"|lose|get rid of|let go of|throw (?:out|away)|nuke|toss|trash|junk|zap|expunge|reset|unlearn"
+    r"|unremember|ignore|disregard|obliterate|eradicate|destroy|shred|dump|flush"
 )
 
 _LEAD = (
@@ -124,20 +124,26 @@ _LEAD = (
 _FORGET = re.compile(
     _LEAD + r"(?P<verb>(?:" + _DELETE_VERBS + r")(?:ing)?|forgetting|deleting|erasing|removing"
     r"|wiping|clearing|purging|scrubbing|scrapping|scratching|dropping|ditching|discarding"
-    r"|binning|losing|getting rid of|throwing (?:out|away)|nuking|tossing|trashing|zapping"
-    r"|resetting|ignoring|disregarding)\b"
+    r"|binning|losing|getting rid of|letting go of|throwing (?:out|away)|nuking|tossing"
+    r"|trashing|zapping"
+    r"|resetting|ignoring|disregarding|obliterating|eradicating|destroying|shredding|dumping"
+    r"|flushing)\b"
     r"(?:\s+(?:out|away|off))?\s*(?P<rest>.*)$",
     re.IGNORECASE | re.DOTALL,
 )
 _STOP_KEEPING = re.compile(
     _LEAD + r"(?:(?:stop|quit)\s+(?:storing|remembering|saving|keeping|tracking|recording"
-    r"|logging|noting|retaining|holding on ?to|hanging on ?to)"
-    r"|(?:don't|dont|do not|never|not)\s+(?:ever\s+)?(?P<sverb>store"
+    r"|logging|noting|retaining|holding on ?to|hanging on ?to|writing|jotting"
+    # a light verb with a noun of keeping: "stop making a note of", "quit taking notes on"
+    r"|(?:making|taking)(?=\s+(?:a\s+)?(?:note|notes|record|records|log)\s+(?:of|on|about)\b))"
+    r"(?:\s+down)?"
+    r"|(?:don't|dont|do not|never|not|no longer)\s+(?:ever\s+)?(?P<sverb>store"
     r"|save|keep|track|record|log|remember|retain|hold on to|hang on to|write down|note down)"
     r"|no more (?:storing|remembering|saving|keeping)"
     # a wish that it not be kept: "I'd rather you didn't remember ...", "I don't want you
     # keeping ...": the user's wish about the assistant, with a verb of keeping
-    r"|(?P<wish>(?:i'd|i)\s+(?:\w+ly\s+)?(?:would\s+)?(?:(?:much|\w+ly)\s+)?(?:rather|prefer)"
+    r"|(?P<wish>(?:i'd|i)\s+(?:\w+ly\s+)?(?:would\s+)?(?:(?:much|\w+ly)\s+)?"
+    r"(?:rather|sooner|prefer)"
     r"(?:\s+it)?(?:\s+if)?"
     r"\s+(?:you|u)\s+(?:didn't|didnt|did not|not|wouldn't|wouldnt|would not|don't|dont|do not"
     r"|never)"
@@ -185,7 +191,8 @@ _REFERENCE = re.compile(
     rf"^(?:{_HEAD}\s+(?:(?:that|which)\s+)?(?:you|u|i|we)(?:'ve|'d|\s+have|\s+had)?"
     r"(?:\s+(?!about\b|regarding\b|concerning\b|on\b|of\b)[\w'-]+){1,3}?"
     r"\s+(?:about|regarding|concerning|on|of|to do with|related to|pertaining to)(?:\s+|$)"
-    r"|(?:(?:that|what|everything|anything|all|whatever|the (?:stuff|things?|part|bit))\s+"
+    r"|(?:(?:that|what|everything|anything|all|whatever|the (?:stuff|things?|part|bit)"
+    r"|(?:each and )?every(?: single| last)? (?:thing|detail|bit|word))\s+"
     r"(?:i|i've|i have|i had)\s+(?:ever\s+|just\s+)?(?:told|said|mentioned|shared|gave|given|"
     r"tell|say)(?:\s+(?:to\s+|with\s+)?you)?(?:\s+(?:earlier|before))?(?:\s+(?:about|regarding|on|of))?"
     r"|(?:what|everything|anything|all|whatever)(?: (?:that|which))?\s+(?:you|u)\s*(?:'ve|'d|have"
@@ -193,6 +200,12 @@ _REFERENCE = re.compile(
     r"|collected)(?:\s+(?:saved|stored|on file|down))?(?:\s+(?:about|regarding|on|of))?"
     r"|(?:any|all|every|each)\s+(?:single\s+)?(?:mentions?|references?|traces?|records?"
     r"|notes?)\s+(?:of|to|about|on)"
+    # where the memory keeps it: "your memory of my job", "the record of my allergy"
+    r"|(?:your|the|any|all)\s+(?:memory|memories|records?|notes?|files?|entry|entries"
+    r"|knowledge)\s+(?:of|on|about|regarding|concerning)"
+    # the assistant's knowing as the object: "(that) you ever knew where I work"
+    r"|(?:that\s+)?(?:you|u)\s+(?:ever\s+|even\s+)?(?:knew|know|heard|learned|learnt|found out)"
+    r"(?:\s+(?:about|of))?"
     r"|(?:(?:i|i've|i have)\s+(?:ever\s+|just\s+|even\s+)?(?:told|said|mentioned|shared)"
     r"(?:\s+(?:to\s+)?you)?(?:\s+(?:about|that))?)"
     r"|(?:everything|anything|all|whatever|(?:the\s+|your\s+|any\s+|all\s+(?:of\s+)?(?:the\s+"
@@ -211,11 +224,12 @@ _TAIL = re.compile(
     r"\s*(?:[—–;:(]|\s-\s|[.!?](?:\s|$)|,\s*(?:it|that|this|they|because|since|cause|as|but"
     r"|so|which|i|i'm|i'd|we|turns out|apparently|not|thanks|thank|ok|okay|keep|leave|but"
     r"|the (?:rest|others?)|everything else|all the rest|pls|plz|thx|ty|lol|haha)\b"
-    r"|\s(?:because|since|cause|as it|as that|as i|it was|it's|it is|that was|that's"
+    r"|\s(?:because|since|cause|as it|as that|as i|it was|it's|it is|that was|that's|but"
     r"|that is|which|turns out|anymore|any more|any longer|from now on|going forward"
     r"|(?:from|out of|in|on) (?:your |my |the )?(?:memory|memories|records?|profile|notes|files?"
     r"|system|database|list)|on (?:file|record)"
     r"|for now|for good|permanently|right now|now|so far|until now|up to now|to date|already"
+    r"|to (?:zero|nothing|scratch|square one)|from (?:scratch|zero|nothing|the start)"
     r"|asap|as well|too|these days|nowadays|at the moment|currently|lately|earlier|before"
     r"|yesterday|last (?:week|time|month|night)|the other day|a while (?:ago|back)"
     r"|please|pls|plz|thanks|thx|lol|haha|(?:as )?per|in line with|in accordance with"
@@ -241,7 +255,7 @@ _MEMORY_MEANT = re.compile(
 
 _TOTAL = frozenset(
     "everything all whatever anything lot data info information memory memories profile "
-    "me myself slate records history conversations chats details".split()
+    "me myself mine slate records history conversations chats details".split()
 )
 _GENERIC = _TOTAL | frozenset(
     "it of that this the about on from my your you i know have got ve saved stored "
@@ -260,7 +274,8 @@ _WORDS = re.compile(r"[^\W\d_]+")
 # Words that only wrap a topic: "the whole allergy thing" is the allergy.
 _FILLER = re.compile(
     r"\b(?:thing|things|stuff|part|bit|bits|info|information|details?|facts?|business"
-    r"|story|situation|whole|entire|one|ones|everything|anything|all|data)\b",
+    r"|story|situation|whole|entire|one|ones|everything|anything|all|data|particulars"
+    r"|specifics)\b",
     re.IGNORECASE,
 )
 
@@ -315,19 +330,88 @@ _SYMBOLS = re.compile(r"[^\w\s'’\-.,!?&+/]+\s*$")
 """Emoji and symbols after a topic."""
 
 
+# A degree adverb before the object ("literally everything", "absolutely all of it",
+# "simply my address"): it grades the request, it names nothing.
+_DEGREE = re.compile(
+    r"^(?:(?:[a-z]+ly|just|simply|quite|pretty much|more or less|like)\s+)+"
+    r"(?=(?:every|each|all|any|everything|anything|whatever|my|our|the|that|this|what|which"
+    r"|where|who|how)\b)",
+    re.IGNORECASE,
+)
+# A partitive quantifier before the object: "every bit of my data", "each and every piece
+# of my info", "every last detail of mine", "any trace of my address": the object is what
+# follows "of" (the partitive noun only measures it out).
+_PARTITIVE = re.compile(
+    r"^(?:each and\s+)?(?:every|each|any|all)\s+(?:single\s+|last\s+|little\s+|tiny\s+)?"
+    r"[a-z]+\s+of\s+(?=\S)",
+    re.IGNORECASE,
+)
+# An embedded question as the object: "which city I'm in", "what gym I go to", "which
+# company I work for": the user's own one of that noun ("my city", "my gym"); with a verb
+# frame of being somewhere ("I'm in", "I live in", "I'm based") and a noun that names no
+# attribute ("which part of town I'm in"), where the user lives.
+_WH_OBJECT = re.compile(
+    r"^(?:which|what|whichever)\s+(?P<noun>[a-z][\w'-]*(?:\s+(?!i\b|i'|we\b|we')[a-z][\w'-]*){0,3}?)"
+    r"\s+(?P<clause>(?:i|we)(?:'m|'re|'ve|\s+am|\s+are|\s+have)?\b[^,.;!?—–]*?)"
+    r"(?=\s+(?:from|out of|in|on|off)\s+(?:your|my|the)\s+(?:memory|memories|records?|notes"
+    r"|files?|profile|system|database|list)\b|\s*[,.;!?—–]|\s+(?:and|but|please|pls|thanks)\b"
+    r"|\s*$)",
+    re.IGNORECASE,
+)
+_BEING_SOMEWHERE = re.compile(
+    r"\b(?:live|lives|living|based|located|staying|reside|residing|settled)\b|\b(?:in|at)\s*$"
+    r"|^(?:i|we)(?:'m|'re|\s+am|\s+are)\s*$",
+    re.IGNORECASE,
+)
+
+
+_SAYING = re.compile(
+    r"(?:i|we)(?:'ve|'d|\s+have|\s+had)?\s+(?:just\s+|first\s+)?(?:said|say|told|mentioned"
+    r"|picked|chose|suggested|asked|wanted|meant|typed|wrote|named|listed|gave|proposed"
+    r"|brought up)\b",
+    re.IGNORECASE,
+)
+"""A clause of saying or choosing: the embedded question is about the conversation."""
+
+
+def _object_phrase(topic: str) -> str:
+    """``topic`` with what only grades or measures its object taken off the front (a degree
+    adverb, a partitive quantifier), and an embedded question read as the noun it asks
+    about ("which city I'm in" -> "my city")."""
+    for _ in range(3):
+        before = topic
+        topic = _PARTITIVE.sub("", _DEGREE.sub("", topic))
+        if topic == before:
+            break
+    wh = _WH_OBJECT.match(topic)
+    if wh and _SAYING.match(wh["clause"].strip()):
+        wh = None  # "forget which city I mentioned": something said, not the user's own
+    if wh:
+        noun = wh["noun"].strip()
+        own = f"my {noun}"
+        if not _names_attribute(own) and _BEING_SOMEWHERE.search(wh["clause"].strip()):
+            own = "where I live"  # "which part of town I'm in"
+        topic = own + topic[wh.end() :]
+    return topic
+
+
 def forget_topic(rest: str) -> str:
     """The topic in what follows a forget verb: memory references and trailing clauses
-    taken off.
+    taken off, and what only grades or measures the object (``_object_phrase``).
 
     Example:
         >>> forget_topic("what I said about my work, it changed")
         'my work'
         >>> forget_topic("my sulfite allergy — it was a misdiagnosis")
         'my sulfite allergy'
+        >>> forget_topic("which town I'm living in from your notes")
+        'my town'
     """
     topic = " ".join(rest.replace("’", "'").split())
-    for _ in range(3):
+    for _ in range(4):
         stripped = _REFERENCE.sub("", topic, count=1)
+        if stripped == topic:
+            stripped = _object_phrase(topic)
         if stripped == topic:
             break
         topic = stripped
@@ -367,9 +451,9 @@ def _cut_reason(topic: str) -> str:
 
 
 _EXCEPT = re.compile(
-    r"^(?:everything|all|it all|all of it|anything|whatever)\b(?:\s+[\w']+){0,5}?\s+"
+    r"^(?P<head>(?:everything|all|it all|all of it|anything|whatever)\b(?:\s+[\w']+){0,5}?)\s+"
     r"(?:except(?: for)?|but(?: for)?|apart from|other than|besides|save for|aside from)\s+"
-    r"(?P<keep>\S.*)$",
+    r"(?:(?:keep|leave|retain|save|hold on to|not)\s+)?(?P<keep>\S.*)$",
     re.IGNORECASE,
 )
 """Everything but a topic: "everything except my allergies", "it all but my job"."""
@@ -439,9 +523,10 @@ _CATEGORIES: dict[str, tuple[str, ...]] = {
     "accessibility_need": ("health", "medical", "condition", "disability"),
     "dietary_restriction": ("diet", "food", "eating", "eating habits", "what i eat"),
     "dislike": ("dislikes", "food"),
-    "city": ("address", "home", "live", "living", "lives", "place", "flat", "apartment",
-             "house", "neighbourhood", "neighborhood"),
-    "employer": ("profession", "occupation", "line of work", "employment", "career"),
+    "city": ("address", "home", "live", "living", "lives", "place", "flat", "apartment", "town",
+             "village", "suburb", "house", "neighbourhood", "neighborhood"),
+    "employer": ("profession", "occupation", "line of work", "employment", "career", "firm",
+                 "organisation", "organization"),
     "job_title": ("line of work", "employment", "career"),
     "country": ("address", "home", "live", "living"),
     "partner": ("ex", "relationship", "love life", "dating", "boyfriend", "girlfriend",
@@ -597,6 +682,44 @@ _KEEP_OUT = re.compile(
 """A wish that a topic not go into the memory: "don't include my kids in your notes"."""
 _ABBREVIATIONS = re.compile(r"\b(?:abt|bout|abut)\b", re.IGNORECASE)
 """Chat spellings of "about" ("forget abt my job")."""
+_CHAT_SPELLINGS = (
+    (re.compile(r"\bim\b", re.IGNORECASE), "I'm"),
+    (re.compile(r"\bive\b", re.IGNORECASE), "I've"),
+    (re.compile(r"\b(hold|holding|hang|hanging)\s+onto\b", re.IGNORECASE), r"\1 on to"),
+)
+"""Chat spellings of the words the commands are read by ("where im based", "hang onto")."""
+_DONE_TO = (
+    r"(?:deleted|removed|erased|wiped|forgotten|scrubbed|purged|cleared|binned|scrapped"
+    r"|expunged|gone)"
+)
+_PASSIVE_ASK = re.compile(
+    r"^\s*(?:(?:ok|okay|so|and|also|hi|hey)[,]?\s+)?(?:(?:please|pls|plz)\s+)?(?:"
+    # "can my allergy info be deleted?", "could all my data be wiped, please?"
+    r"(?:can|could|would|will|should)\s+(?P<what>(?:my|our|all (?:of )?my|everything|all the"
+    r"|whatever)\b[^.!?,]{1,60}?)\s+(?:please\s+)?(?:be|get)\s+"
+    # "(can you) have my address removed", "get my job details deleted"
+    r"|(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?)?(?:have|get)\s+"
+    r"(?P<had>(?:my|our|all (?:of )?my|everything|whatever)\b[^.!?,]{1,60}?)\s+)"
+    + _DONE_TO
+    + r"\b(?P<tail>.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
+"""A request in the passive: "can my data be wiped?", "have my address removed please"."""
+_CAN_GO = re.compile(
+    r"^\s*(?:(?:ok|okay|so|and|also|oh|right)[,]?\s+)?(?P<what>(?:my|the|that|this|those|these"
+    r"|your|all my|any)\s[^.!?,]{1,60}?)\s+(?:can|could|should|may|might as well|needs? to|has to"
+    r"|ought to)\s+(?:just\s+|now\s+)?(?:(?P<go>go|disappear|vanish)(?!\s+(?:ahead|on|to|there"
+    r"|out|back|first|home|well|fine|through|with|in|up|down|off|away|for|into)\b)|be\s+"
+    + _DONE_TO
+    + r")\b(?P<tail>.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
+"""The topic as the subject of its own going: "that kiwi allergy note can go", "my gym can be
+binned". Going alone is said of what is kept ("note", "info"): "my sister can go" is not."""
+_KEPT_NOUN = re.compile(
+    r"\b(?:notes?|info|information|details?|data|entry|entries|records?|stuff|bits?|facts?)\b",
+    re.IGNORECASE,
+)
 
 
 def detect_command(text: str) -> MemoryCommand | None:
@@ -628,6 +751,16 @@ def detect_command(text: str) -> MemoryCommand | None:
         True
     """
     text = _ABBREVIATIONS.sub("about", text.replace("’", "'")).strip()
+    for spelling, word in _CHAT_SPELLINGS:
+        text = spelling.sub(word, text)
+    asked = _PASSIVE_ASK.match(text)
+    if asked:  # "can my data be wiped?": "can you delete my data?"
+        text = f"can you delete {asked['what'] or asked['had']}{asked['tail']}"
+    going = _CAN_GO.match(text)
+    if going and going["go"] and not _KEPT_NOUN.search(going["what"]):
+        going = None  # "my sister can go": she can come along
+    if going:  # "that allergy note can go": "please delete that allergy note"
+        text = f"please delete {going['what']}{going['tail']}"
     # "I'd appreciate it if you erased ...": the wish is the request "please erase ..."
     text = _PAST_WISH.sub(lambda m: f"please {_BASE.get(m['past'].lower(), m['past'])}", text)
     text = _YA.sub(r"\g<modal> you", text)
@@ -687,6 +820,9 @@ def _forget_at_start(text: str) -> MemoryCommand | None:
     if m is None:
         return None
     rest = m.group("rest").strip().lstrip(":—–-").strip()  # "please forget: my allergy"
+    after = _STOP_AFTER.search(rest) if stop is None else None
+    if after:  # "erase my address and don't note it again": stop storing it, too
+        rest = rest[: after.start()]
     # "forget", or "don't remember / store / save": a memory command by its verb alone
     forget_verb = (
         stop is None and m.group("verb").lower().startswith(("forget", "unlearn", "unremember"))
@@ -698,7 +834,7 @@ def _forget_at_start(text: str) -> MemoryCommand | None:
     return _forget_command(
         rest,
         forget_verb=forget_verb,
-        stop=stop is not None,
+        stop=stop is not None or after is not None,
         asked=bool(m.group("ask")),
         verb=(m.group("verb") or "") if stop is None else "",
         # "don't track / save / record my X" may be about anything: like "delete", a
@@ -706,6 +842,17 @@ def _forget_at_start(text: str) -> MemoryCommand | None:
         loose=bool(stop is not None and stop.group("sverb") and not forget_verb),
     )
 
+
+# A second clause that asks for it not to be kept again, its object pointing back at the
+# topic: "..., and don't note it again", "... and never store that", "... — stop saving it".
+_STOP_AFTER = re.compile(
+    r"(?:\s*[,;—–]\s*|\s+-\s+|\s*[.!]\s+|\s+)(?:(?:and|but|also|then|so)\s+)?"
+    r"(?:(?:please|pls|plz|just|kindly)\s+)?(?:(?:don't|dont|do not|never)\s+(?:ever\s+)?"
+    r"|(?:and\s+)?stop\s+)(?:store|save|keep|track|record|log|remember|retain|note|write|jot"
+    r"|hold on to|hang on to|file|put|add)(?:ing)?(?:\s+down)?\s+(?:it|that|this|them|those"
+    r"|any of (?:it|that|this|them))\b(?:\s+down)?[^.!?]*[.!?]*\s*$",
+    re.IGNORECASE,
+)
 
 _VERBS = _DELETE_VERBS + r"|strike|cross|knock"
 # The command of a message that states its topic first and points back at it: "That kiwi
@@ -718,6 +865,8 @@ _BACK_COMMAND = re.compile(
     rf"(?:(?P<verb>{_VERBS}|(?:don't|do not|never)\s+(?:keep|store|save|remember|hold on to))"
     r"(?:\s+about)?\s+(?P<pron>it|that|this|them|those|that one|this one|her|him)\b"
     r"(?P<tail>[^.!?]{0,60})"
+    # a phrasal verb of letting go, asked for: "my work stuff — you can let that go"
+    r"|(?P<let>let)\s+(?:it|that|this|them|those)\s+go\b(?P<ltail>[^.!?]{0,60})"
     # the verb alone, its object the topic before it: "my allergy — please erase"
     rf"|(?P<bare>{_VERBS})(?:\s+(?:please|pls|plz|thanks|thx))?"
     # any verb that moves it out of the memory: "yank it out of your notes"
@@ -769,7 +918,22 @@ def _pointing_back(text: str) -> MemoryCommand | None:
         m = _BACK_COMMAND.match(clause.strip())
         if m is None:
             continue
-        if m.group("any"):
+        if m.group("let"):
+            # "let it go" is "never mind" unless asked for ("you can let that go") of a
+            # topic that stands alone before it ("my work stuff — ..."), not a statement
+            earlier_ = " ".join(clauses[:i])
+            asked_ = re.match(
+                r"(?:\W*(?:so|and|but|then|now)\s+)?(?:please|pls|can you|could you|you can"
+                r"|you may|feel free to|go ahead and)\b",
+                clause.strip(),
+                re.IGNORECASE,
+            )
+            if not asked_ or len(earlier_.split()) > 6 or any(
+                _AUX_OR_PAST.match(w.strip(",;:.!?")) for w in earlier_.split()
+            ):
+                return None
+            verb, tail = "forget", m.group("ltail")
+        elif m.group("any"):
             verb, tail = "remove", m.group("out")
         elif m.group("bare"):
             verb, tail = m.group("bare").lower(), ""
@@ -790,6 +954,12 @@ def _pointing_back(text: str) -> MemoryCommand | None:
         topic = _FILLERS_LEAD.sub("", _subject_phrase(earlier))  # "ok so about my job..."
         topic = forget_topic(topic) or topic  # "the part about my allergy": my allergy
         if not topic or set(_WORDS.findall(topic.casefold())) <= _PRONOUNS:
+            stated = _FILLERS_LEAD.sub("", earlier).strip(" ,;:.!?")
+            stated = " ".join(_NOT_SO.sub(" ", stated).split())  # what it was about
+            if _FIRST_PERSON.search(stated) and content_terms(stated):
+                # "turns out I'm not allergic to kiwi, so scrap that": the statement before
+                # it, never the previous message; a command only if it names a stored fact
+                return MemoryCommand("forget", about=stated, tentative=True)
             # "that's not true anymore, remove it": the previous message is meant
             if verb in ("strike", "cross", "knock", "forget") or m.group("any"):
                 return None
@@ -804,6 +974,19 @@ def _pointing_back(text: str) -> MemoryCommand | None:
 
 
 _PRONOUNS = frozenset("it that this them those one".split())
+_NOT_SO = re.compile(
+    r"\b(?:turns? out|after all|any ?more|any longer|no longer|not|don't|do not|didn't"
+    r"|never|these days)\b|n't\b",
+    re.IGNORECASE,
+)
+"""Negation and aspect: "I don't have the tortoise any more" is about the tortoise."""
+_FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|i was|we|we're|we've|my|our)\b", re.I)
+_ANAPHORIC = re.compile(
+    r"(?:(?:the|that|this|those|these|my|our)\s+)?(?:old|older|previous|last|other|former"
+    r"|earlier|first|current|existing|original|usual|present)\s+(?:one|ones)",
+    re.IGNORECASE,
+)
+"""A noun phrase that points at something said in the message ("the old one")."""
 # "drop" with a place or "off": taking someone or something somewhere, not forgetting
 _DROP_OFF = re.compile(
     r"\b(?:off|at|to|outside|near|by)\s+(?:the|a|an|my|our|his|her|their|school|work|home"
@@ -864,12 +1047,19 @@ def _forget_command(
     # "what my doctor said about my allergy": the user's allergy
     topic = forget_topic(about_me.group("topic")) if about_me else forget_topic(clean)
     but = _EXCEPT.match(clean)
+    if but and not _is_everything(forget_topic(but["head"])):
+        but = None  # "everything about my job but keep my city": my job, not all but the city
     if but and content_terms(forget_topic(but.group("keep"))):
         # "everything except my allergies": all but what it names
         return MemoryCommand("forget", about="everything", keep=forget_topic(but.group("keep")))
     if _BARE_GENERIC.fullmatch(topic.strip()):
         return None  # "can you delete memories?": how it works, nothing named
-    whole = re.match(r"(?:everything|all|anything|whatever)\b", clean, re.I) and (
+    whole = re.match(
+        r"(?:everything|all|anything|whatever|(?:each and )?every(?: single| last)?"
+        r" (?:thing|detail|bit|word)s?)\b",
+        clean,
+        re.I,
+    ) and (
         not topic or set(_WORDS.findall(topic.casefold())) <= _GENERIC
     )
     if whole or _is_everything(topic):  # "everything I ever told you", "it all"
@@ -887,6 +1077,10 @@ def _forget_command(
         return None
     if set(_WORDS.findall(topic.casefold())) <= _INDEFINITE:
         return None  # "can you forget things?": nothing named
+    if _ANAPHORIC.fullmatch(topic.strip()):
+        # "new goal, forget the old one": the one this message replaces, never a stored
+        # fact named by it; a command only if it does name one
+        return MemoryCommand("forget", about=topic, stop=stop, tentative=True)
     named = content_terms(_OWN.sub("", _idioms(topic)))
     if not named or not content_terms(_OWN.sub("", _idioms(topic.split(",", 1)[0]))):
         return None  # nothing named, or "forget it, let's talk about Rome"
@@ -910,6 +1104,12 @@ def _forget_command(
         # else ("drop the gluten thing", "delete the last paragraph") is one only if it
         # names a stored fact of the user's (``tentative``: ``forget_targets``).
         inside = _INSIDE.search(clean)
+        if inside:
+            # "the record of my allergy": the "of" is the memory reference's, which the
+            # topic starts after; "the intro from my essay" is inside a thing
+            at = clean.casefold().find(topic.casefold()) if topic else -1
+            if 0 < at and inside.start() < at < inside.end():
+                inside = None
         if _EDITING.search(clean) or (inside and not _names_attribute(inside.group("what"))):
             return None
         personal = _PERSONAL.search(clean) or _names_own_attribute(topic)
@@ -987,14 +1187,26 @@ def _idioms(topic: str) -> str:
     return topic
 
 
-def _clean_topic(about: str, *, filler: bool = True) -> str:
+def _clean_topic(about: str, *, filler: bool = True, spell: bool = True) -> str:
     """The topic's naming words: the memory reference, the possessive and (``filler``) the
     words that only wrap it taken off, set phrases read as the attribute they name,
-    misspelt attribute names corrected."""
+    (``spell``) misspelt attribute names corrected."""
     topic = _OWN.sub("", _idioms(_TRAILING_REF.sub("", forget_topic(about))).strip())
     if filler:
         topic = _FILLER.sub(" ", topic)
-    return " ".join(_spelled(w) for w in topic.split())
+    return " ".join(_spelled(w) if spell else w for w in topic.split())
+
+
+def _held_spelling(about: str, facts: Sequence[Fact], *, filler: bool = True) -> str:
+    """``_clean_topic``, except that a word a stored fact holds is never "corrected" into
+    an attribute's name: "the stuff about olives" is the olives, never where the user
+    lives."""
+    topic = _clean_topic(about, filler=filler)
+    plain = _clean_topic(about, filler=filler, spell=False)
+    if topic == plain:
+        return topic
+    held = frozenset().union(*(content_terms(f"{f.object} {f.text}") for f in facts))
+    return plain if (content_terms(plain) - content_terms(topic)) & held else topic
 
 
 def _spelled(word: str) -> str:
@@ -1005,7 +1217,13 @@ def _spelled(word: str) -> str:
     low = word.casefold()
     if len(low) < 6 or not low.isalpha() or low in _NAME_WORDS or word.istitle():
         return word
-    close = [n for n in _NAME_WORDS if abs(len(n) - len(low)) <= 1 and _one_edit(low, n)]
+    # a slip keeps the first letter ("alergy"); another first letter is another word
+    # ("olives" is not "lives")
+    close = [
+        n
+        for n in _NAME_WORDS
+        if n[0] == low[0] and abs(len(n) - len(low)) <= 1 and _one_edit(low, n)
+    ]
     return close[0] if len(close) == 1 else word
 
 
@@ -1106,12 +1324,12 @@ def match_facts(about: str, facts: Iterable[Fact]) -> list[Fact]:
     said = _SAID_BY.match(about.strip())
     if said:
         return _said_by(said.group("who"), facts)
-    topic = _clean_topic(about)
+    topic = _held_spelling(about, facts)
     if not content_terms(topic):
         return []
     terms = content_terms(topic)
     # a wrapping word may be part of a name ("my little ones"): the topic as said, too
-    whole = _clean_topic(about, filler=False)
+    whole = _held_spelling(about, facts, filler=False)
     found = [
         f
         for f in facts
@@ -1128,6 +1346,14 @@ def match_facts(about: str, facts: Iterable[Fact]) -> list[Fact]:
     # a person named by relation whose facts are held under the name the user gave them:
     # "where my sister lives" is Noor's city when "my sister" is Noor
     found += [f for f in _by_relation(topic, facts) if f not in found]
+    # "my job and employer": each part that names an attribute is named on its own too
+    named_parts = [p for p in _SPLIT.split(topic) if content_terms(p) and _names_attribute(p)]
+    if found and len(named_parts) > 1:
+        found += [
+            f
+            for f in facts
+            if f not in found and any(names_topic(p, f, FORGET_NAMES) for p in named_parts)
+        ]
     if found:
         return found
     # the value wrapped in other words: "the stuff about the Lisbon flat"
