@@ -45,6 +45,14 @@ def users(text: str) -> set[tuple[str, str]]:
         ("Renting above a bakery in Kalmar.", {("city", "Kalmar")}),
         ("we ended up settled by the harbour in Kalmar, loving it", {("city", "Kalmar")}),
         ("Just bought a flat in Kalmar, no more landlords!", {("city", "Kalmar")}),
+        # a residence by its duration, a move as a noun, the user among a place's people
+        ("been in kalmar since the autumn, loving it", {("city", "kalmar")}),
+        ("ever since our move to Kalmar the commute is awful", {("city", "Kalmar")}),
+        ("We're proper Kalmar locals now!", {("city", "Kalmar")}),
+        # a title held from now on, headed by a role or agent noun
+        ("guess who's shift supervisor now!!", {("job_title", "shift supervisor")}),
+        ("from this week I'm sous chef, scary", {("job_title", "sous chef")}),
+        ("I'm night editor now.", {("job_title", "night editor")}),
     ],
 )  # fmt: skip
 def test_a_slot_said_in_an_everyday_shape_is_the_users(
@@ -86,8 +94,12 @@ def test_an_allergy_named_by_its_noun_is_the_users(text: str, food: str) -> None
         "my sister is renting a room in Kalmar",
         "I'm at the dentist now",
         "my cousin's sesame allergy is bad",
+        "I'm older now",
+        "since my brother's move to Kalmar he rarely calls",
     ],
 )
 def test_shapes_that_say_nothing_of_the_user_give_no_fact(text: str) -> None:
     found = users(text)
-    assert not {p for p, _ in found} & {"city", "employer", "allergy", "prefers"}, found
+    assert not {p for p, _ in found} & {"city", "employer", "allergy", "prefers", "job_title"}, (
+        found
+    )

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 
 from langmem_plus.extraction.past import past_readings
+from langmem_plus.extraction.vocab import ROLE_HEADS
 
 __all__ = ["readings"]
 
@@ -177,6 +178,42 @@ def _residence(clause: str) -> str | None:
     return None
 
 
+# "been in X since March", "we've been living in x for a year": a residence by duration
+_BEEN_IN = re.compile(
+    r"^\W*(?:(?:i|we)(?:['’]ve|\s+have)\s+)?been\s+(?:living\s+)?in\s+"
+    rf"(?P<o>{_VALUE}|[a-z][\w-]*)\s+(?:since|for)\b",
+    re.IGNORECASE,
+)
+# "since the move to X", "after our relocation to X": the user's move, as a noun
+_THE_MOVE = re.compile(
+    r"\b(?:the|our|my)\s+(?:big\s+)?(?:move|relocation|moving)\s+(?:over\s+)?to\s+"
+    rf"(?P<o>{_VALUE})"
+)
+# "We're officially Deventer people now": the user counted among a place's people
+_PLACE_PEOPLE = re.compile(
+    r"\b(?i:i['’]m|we['’]re|i am|we are)\s+(?:(?i:now|officially|proper|true|finally)\s+)*"
+    rf"(?P<o>{_VALUE})\s+(?i:people|folk|folks|residents|locals|dwellers)\b"
+)
+# ---- a title held from now on: "guess who's T now", "I'm T now", "starting this month I'm
+# T": a lowercase noun phrase headed by a role noun (``vocab.ROLE_HEADS``) or an agent noun
+_GUESS_WHO = re.compile(r"^\W*guess\s+who(?:['’]s|\s+is)\s+(?P<rest>.+)$", re.IGNORECASE)
+_TITLE_NOW = re.compile(
+    r"(?:^|\b)(?:i['’]m|i am)\s+(?:now\s+)?(?:(?P<art>a|an|the)\s+)?"
+    r"(?P<t>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)"
+    r"(?:\s+(?:now|from now on)\b|(?P<end>\s*(?:[,;.!]|$)))",
+    re.IGNORECASE,
+)
+_FROM_NOW = re.compile(
+    r"^\W*(?:starting|from|as of|since)\s+(?:this|today|tomorrow|monday|next|the)\b",
+    re.IGNORECASE,
+)
+_NOT_IN_TITLE = frozenset(
+    {"at", "in", "on", "with", "for", "to", "from", "by", "the", "a", "an", "my", "our",
+     "your", "his", "her", "their", "so", "very", "much", "really", "not", "no", "just",
+     "still", "also", "way", "far", "even", "bit", "lot", "feeling", "getting", "being"}
+)  # fmt: skip
+_AGENT_HEAD = re.compile(r"(?:er|or|ist|ian|ant|ent|ee)$")
+_ROLE = frozenset(ROLE_HEADS)
 # ---- how the user wants replies, said as a request: "bite-sized replies pls", "give me
 # punchy answers", "be straight-talking with me". The frame's nouns (replies, answers) and
 # the imperative "be ... with me" carry it; the manner word is the user's, whatever it is.
@@ -233,6 +270,20 @@ def _first_person(part: str) -> str:
     return part
 
 
+def _sentence_of(clause: str, turn: str) -> str:
+    """The sentence of ``turn`` that ends the way ``clause`` does (the clause may have lost
+    a lead-in, a time phrase or a bracket); ``clause`` itself when it is not found."""
+    words = [w for w in re.split(r"\s+", clause.strip(" .!?")) if w]
+    for n in (2, 1):
+        tail = " ".join(words[-n:])
+        at = turn.find(tail) if turn and tail else -1
+        if at >= 0:
+            for sm in re.finditer(r"[^.!?]+[.!?]*", turn):
+                if sm.start() <= at < sm.end():
+                    return sm.group(0)
+    return clause
+
+
 def _allergy_readings(clause: str, turn: str) -> list[str]:
     """ "I'm allergic to X" for a clause that names an allergy by its noun; a reaction or a
     hard no counts when the sentence of ``turn`` holding the clause says "allerg..."."""
@@ -241,12 +292,7 @@ def _allergy_readings(clause: str, turn: str) -> list[str]:
         out.append(f"I'm allergic to {m.group('o')}")
     if set_off := _SETS_OFF.search(clause):
         out.append(f"I'm allergic to {set_off.group('o') or set_off.group('o2')}")
-    tail = " ".join(clause.rstrip(" .!?").split()[-2:])  # the clause's end, as written
-    at = turn.find(tail) if turn and tail else -1
-    sentence = clause
-    for sm in re.finditer(r"[^.!?]+[.!?]*", turn if at >= 0 else ""):
-        if sm.start() <= at < sm.end():
-            sentence = sm.group(0)
+    sentence = _sentence_of(clause, turn)
     if re.search(r"\ballerg", sentence, re.IGNORECASE):
         for pattern in (_REACT_TO, _A_HARD_NO):
             if found := pattern.search(clause):
@@ -291,7 +337,7 @@ def readings(clause: str, turn: str = "") -> list[str]:
         out.append(f"I work at {m.group('o')} as {m.group('t')}")
     if (m := _RESIDENT.search(clause)) and re.match(r"(?i:i|as|being|we)\b", clause.strip()):
         out.append(f"I live in {m.group('o')}")
-    out += [r for r in _slot_readings(clause) if r not in out]
+    out += [r for r in _slot_readings(clause, turn) if r not in out]
     out += [r for r in _allergy_readings(clause, turn) if r not in out]
     parts = [p for p in _TEXT_AND.split(clause) if p.strip(" ,.!")]
     if len(parts) > 1:
@@ -320,7 +366,7 @@ def _work_reading(value: str) -> str:
     return f"I work at {value}"
 
 
-def _slot_readings(clause: str) -> list[str]:
+def _slot_readings(clause: str, turn: str = "") -> list[str]:
     """The clause said as one slot's plain statement when it equates a slot with a value
     ("home is X", "X's where home is", "Employer-wise it's X", "Day job: T, E"), names
     the user as the object of an employment verb ("X pays my salary"), or places the user's
@@ -355,6 +401,33 @@ def _slot_readings(clause: str) -> list[str]:
         out.append(f"I work at {m.group('o')}")
     if m := _DO_WORK.search(clause):
         out.append(f"I work at {m.group('o')} as a {m.group('t')}")
+    sentence = _sentence_of(clause, turn)
+    for pattern in (_BEEN_IN, _THE_MOVE, _PLACE_PEOPLE):
+        m = pattern.search(sentence) or pattern.search(clause)
+        if m and (m.group("o")[:1].isupper() or sentence == sentence.casefold()):
+            out.append(f"I live in {m.group('o')}")
+    said = "I'm " + m.group("rest") if (m := _GUESS_WHO.match(sentence)) else sentence
+    if (title := _title_now(said, sentence)) and title in clause:
+        out.append(f"I work as a {title}")
     if (place := _residence(clause)) and not re.match(r"\W*(?:i|we)\s+live\b", clause, re.I):
         out.append(f"I live in {place}")
     return out
+
+
+def _title_now(said: str, clause: str) -> str | None:
+    """The title in "I'm T now" (or "starting this month I'm T"), when T is a lowercase
+    noun phrase headed by a role or agent noun; two words or a role noun, so "I'm older
+    now" is no title."""
+    m = _TITLE_NOW.search(said)
+    if m is None or (m.group("end") is not None and not _FROM_NOW.match(clause)):
+        return None
+    title = m.group("t")
+    words = title.split()
+    head = words[-1].casefold()
+    if title != title.casefold() or not (head in _ROLE or _AGENT_HEAD.search(head)):
+        return None
+    if any(w.casefold() in _NOT_IN_TITLE for w in words):
+        return None  # "I'm at the dentist now", "I'm so much better now": no title
+    if len(words) < 2 and head not in _ROLE and not m.group("art"):
+        return None
+    return title
