@@ -29,6 +29,7 @@ _TEXT = {
     "partner": "The user's partner is {v}.",
     "child": "Has a child named {v}.",
     "manager": "The user's manager is {v}.",
+    "team": "The user's team is {v}.",
 }
 
 
@@ -229,3 +230,12 @@ def test_a_person_who_is_their_own_clauses_subject_stays_the_users(
         kind="fact", predicate=predicate, object=name, text=f"Has {name}.", quote=text
     )
     assert other_persons_value(c, [turn]) is theirs
+
+
+def test_a_value_that_is_its_own_clauses_subject_is_not_the_clause_befores_holders() -> None:
+    """ "A is out, B is in": B opens its own clause with its own verb, so the name that
+    opened the clause before ("Kestrel United is out") does not make B someone else's."""
+    text = "Kestrel United is out, Corran Rovers is in: my team these days."
+    c = CandidateFact(kind="fact", predicate="team", object="Corran Rovers",
+                      text="The user's team is Corran Rovers.", quote=text)  # fmt: skip
+    assert not other_persons_value(c, [UserTurn("m1", text, None, AT)])

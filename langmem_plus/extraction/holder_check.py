@@ -404,6 +404,14 @@ def _segment_owner(
     after = [x for x in mentions if x.start >= rel and not x.after_prep]
     if after:
         return after[0].who, mentions  # "X is where my dad lives"
+    if (
+        value is not None
+        and not re.search(r"[^\W\d_]", clause[:rel])
+        and _finite_after(clause, skip[1])
+    ):
+        # "A is out, B is in": the value is its own clause's subject, not the previous
+        # clause's holder's (an appositive, "her employer, X, pays well", has no verb)
+        return None, mentions
     return prev_owner, mentions
 
 
