@@ -29,6 +29,7 @@ _TEXT = {
     "partner": "The user's partner is {v}.",
     "child": "Has a child named {v}.",
     "manager": "The user's manager is {v}.",
+    "team": "The user's team is {v}.",
 }
 
 
@@ -69,8 +70,7 @@ def _filter(text: str, predicate: str, value: str) -> tuple[list[CandidateFact],
 def test_the_holder_check_finds_another_persons_value(
     text: str, predicate: str, value: str
 ) -> None:
-    """The check itself (``other_persons_value``). The post-filter does not apply it: on
-    the held-out split it refused more of the users' own facts than it stopped slips."""
+    """The check itself (``other_persons_value``), which the post-filter applies."""
     turn = UserTurn("m1", text, None, AT)
     c = CandidateFact(
         kind="fact", predicate=predicate, object=value,
@@ -79,10 +79,49 @@ def test_the_holder_check_finds_another_persons_value(
     assert other_persons_value(c, [turn])
 
 
-def test_the_post_filter_does_not_apply_the_holder_check() -> None:
-    kept, reasons = _filter("Had lunch with my boss, who is allergic to hazelnuts.", "allergy",
-                            "hazelnuts")  # fmt: skip
-    assert [c.object for c in kept] == ["hazelnuts"] and reasons == []
+@pytest.mark.parametrize(
+    ("text", "predicate", "value"),
+    [
+        ("Had lunch with my boss, who is allergic to hazelnuts.", "allergy", "hazelnuts"),
+        # a person named by a noun no word list holds: an agent noun by its suffix
+        ("My climbing instructor has just settled in Ljubljana.", "city", "Ljubljana"),
+        ("my choir conductor signed with Halvorsen Records, so proud", "employer",
+         "Halvorsen Records"),
+        ("Our babysitter breaks out around kiwi, so no kiwi snacks for her.", "allergy",
+         "kiwi"),
+        ("my carpool driver's new office is in Tampere", "city", "Tampere"),
+    ],
+)  # fmt: skip
+def test_the_post_filter_refuses_another_persons_value_claimed_for_the_user(
+    text: str, predicate: str, value: str
+) -> None:
+    """A careless extractor puts another person's value in the user's slots; the
+    post-filter reads whose clause holds it and refuses it (``other_person``)."""
+    kept, reasons = _filter(text, predicate, value)
+    assert [c for c in kept if c.subject == "user"] == [] and reasons == ["other_person"]
+
+
+@pytest.mark.parametrize(
+    ("text", "predicate", "value"),
+    [
+        # an opening adverb is not a person, nor is "X-wise"
+        ("Eventually settled in Kraków after years of moving around.", "city", "Kraków"),
+        ("Career-wise it's Lindqvist Acoustics these days.", "employer", "Lindqvist Acoustics"),
+        # an animal named after a determiner is a noun phrase, not someone's clause
+        ("There's a Bernese called Otto and a tabby called Mo in our flat.", "pet", "Otto"),
+        # a pet the user's (unsaid) subject just brought in, named by "her name is"
+        ("Adopted a hedgehog on saturday! Her name is Fig and she snores.", "pet", "Fig"),
+        ("my employer is Brackwater Energy, for the record", "employer", "Brackwater Energy"),
+    ],
+)  # fmt: skip
+def test_the_users_own_value_is_not_read_as_someone_elses(
+    text: str, predicate: str, value: str
+) -> None:
+    kept, reasons = _filter(text, predicate, value)
+    assert [(c.subject, c.object) for c in kept] == [("user", value)], reasons
+    c = CandidateFact(kind="fact", predicate=predicate, object=value,
+                      text=_TEXT[predicate].format(v=value), quote=text)  # fmt: skip
+    assert not other_persons_value(c, [UserTurn("m1", text, None, AT)])
 
 
 @pytest.mark.parametrize(
@@ -191,3 +230,12 @@ def test_a_person_who_is_their_own_clauses_subject_stays_the_users(
         kind="fact", predicate=predicate, object=name, text=f"Has {name}.", quote=text
     )
     assert other_persons_value(c, [turn]) is theirs
+
+
+def test_a_value_that_is_its_own_clauses_subject_is_not_the_clause_befores_holders() -> None:
+    """ "A is out, B is in": B opens its own clause with its own verb, so the name that
+    opened the clause before ("Kestrel United is out") does not make B someone else's."""
+    text = "Kestrel United is out, Corran Rovers is in: my team these days."
+    c = CandidateFact(kind="fact", predicate="team", object="Corran Rovers",
+                      text="The user's team is Corran Rovers.", quote=text)  # fmt: skip
+    assert not other_persons_value(c, [UserTurn("m1", text, None, AT)])

@@ -54,6 +54,31 @@ def test_a_person_said_in_another_form_is_the_users(
     assert expected <= people(text)
 
 
+@pytest.mark.parametrize(
+    ("text", "name", "animal"),
+    [
+        ("Rescued a hedgehog on saturday! Her name is Fig and she snores.", "Fig", "hedgehog"),
+        ("We took in an African grey last spring. His name is Captain.", "Captain",
+         "african grey"),
+        ("picked up a tegu from a breeder, its name is Ziggy lol", "Ziggy", "tegu"),
+    ],
+)  # fmt: skip
+def test_a_newcomer_named_by_her_name_is_is_the_users_pet_whatever_the_animal(
+    text: str, name: str, animal: str
+) -> None:
+    """No list of species: the animal the user's clause brought in is kept as they said
+    it, and "her name is" after it names it."""
+    found = RuleExtractor().extract([HumanMessage(text)])
+    pets = [c for c in found if c.subject == "user" and c.predicate == "pet"]
+    assert [c.object for c in pets] == [name]
+    assert animal in pets[0].text.casefold()
+
+
+def test_a_newcomer_someone_else_brought_in_or_a_person_met_is_not_the_users_pet() -> None:
+    assert people("My neighbour got a tegu, its name is Ziggy.") == set()
+    assert people("I met a guy at the climbing wall, his name is Ruairí.") == set()
+
+
 def test_a_lead_in_before_a_comma_is_no_name_and_a_planned_pet_is_not_yet_one() -> None:
     assert people("Anyway, my husband is vegan.") == set()
     assert people("We're adopting a puppy named Rook next month.") == set()

@@ -34,6 +34,9 @@ instruction       the text or value is a command aimed at the assistant ("always
 other_user        it carries another user's id (``user_id=bob`` or one of ``other_user_ids``)
 unfilled_field    it carries a template slot or tool label nobody filled (``{name}``,
                   ``[account.balance]``, ``[earlier PERSON_A]``)
+other_person      it is claimed for the user, but every place the user's own words hold its value
+                  is another person's clause ("my climbing instructor has just settled in X")
+                  and no first-person clause holds it (``holder_check.other_persons_value``)
 corrected         a later statement in the same batch corrected it ("actually, Berlin, not Munich")
 duplicate         another candidate of the same kind holds all its words (or the same triple)
 ================  ===========================================================================
@@ -73,7 +76,7 @@ from langmem_plus.extraction.grounding import (
     modality,
     person_subject,
 )
-from langmem_plus.extraction.holder_check import in_users_clause
+from langmem_plus.extraction.holder_check import in_users_clause, other_persons_value
 from langmem_plus.extraction.past import clause_with
 from langmem_plus.extraction.people import named_definitely
 from langmem_plus.extraction.timeparse import find_time_expression
@@ -583,8 +586,8 @@ def post_filter(
     for c in candidates:
         c = verify_grounding(c, turns)
         reason = _reason(c, turns, user_id, others, allowed)
-        # holder_check.other_persons_value is not applied here: on held-out wording it
-        # refused more of the user's own facts than it stopped slips (docs/extraction.md)
+        if reason is None and other_persons_value(c, turns):
+            reason = "other_person"  # the holder, by the clause's structure (#12)
         if reason is None:
             kept.append(c)
         else:

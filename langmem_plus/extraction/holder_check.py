@@ -105,6 +105,14 @@ _IRREGULAR = frozenset(
      "spoke", "speaks", "gave", "married", "isn't", "wasn't", "hasn't", "doesn't", "didn't",
      "can't", "cant", "won't"}
 )  # fmt: skip
+# "swells up around X", "moves back to X": a verb's particle after it
+_PARTICLES = frozenset({"up", "down", "out", "off", "away", "back", "in", "over", "together"})
+_NAMING = frozenset({"called", "named", "nicknamed", "known"})
+_DETERMINER = re.compile(
+    r"(?:^|\W)(?:a|an|the|this|that|these|those|some|any|every|each|no|another|one|which|"
+    r"what)\s+$",
+    re.IGNORECASE,
+)
 _ADVERB = re.compile(
     r"\s+(?:\w+ly|just|now|also|still|both|all|already|never|even|only|soon|then|too|"
     r"always|recently|finally)\b",
@@ -175,7 +183,14 @@ class _Mention:
 def _is_name(word: str) -> bool:
     first = word[:1]
     caseless = first.isalpha() and first.lower() == first.upper()  # 李娜, no case at all
-    return (first.isupper() or caseless) and word.casefold().rstrip("'\u2019s") not in _NOT_NAME
+    if not (first.isupper() or caseless) or word.casefold().rstrip("'\u2019s") in _NOT_NAME:
+        return False
+    # "Employer-wise", "Long-term": a compound with a lowercase part is a word, not a name
+    # ("Jean-Luc" keeps its capital); "Previously", "Apparently": an adverb by its suffix
+    parts = word.split("-")
+    if len(parts) > 1 and any(p[:1].islower() for p in parts[1:]):
+        return False
+    return not (word.casefold().endswith("ly") and len(word) >= 8)
 
 
 def _next_word(text: str, at: int) -> str:
@@ -195,14 +210,23 @@ def _finite_after(text: str, at: int) -> bool:
     if nxt and nxt.group(1)[:1].isupper():
         return False  # "Sundial Games", "Oakvane Labs": one name, no verb yet
     word = _next_word(text, at)
+    if word in _NAMING:
+        return False  # "a cat called Rex": a participle naming the noun, not a verb
     if word in _IRREGULAR or (len(word) > 3 and word.endswith("ed")):
         return True
+    if "'" in word or "\u2019" in word:
+        return False  # "Employer-wise it's X": another subject's contraction
     if len(word) <= 3 or not word.endswith("s") or word.endswith(("ss", "us", "is")):
         return False
     # "Dana works for X", "Dana speaks Greek": a verb; "Jira tickets look like X": a noun
     m = re.match(r"\s*[\w'\u2019-]+\s*([\w'\u2019-]*)", text[at:])
     after = m.group(1) if m else ""
-    return not after or after.casefold() in _CLOSED or not after[:1].islower()
+    return (
+        not after
+        or after.casefold() in _CLOSED
+        or after.casefold() in _PARTICLES
+        or not after[:1].islower()
+    )
 
 
 def _slot_of(relation: str) -> str:
@@ -260,6 +284,9 @@ def _mentions(clause: str, skip: tuple[int, int] = (0, 0), predicate: str = "") 
             re.sub(r"['\u2019]s?$", "", m.group(0)), "partner"
         )
         add(m.start(), m.end(), USER if joined or own or shared else OTHER)
+    for m in _MY_AGENT.finditer(clause):
+        if _agent_subject(clause, m, skip, predicate):
+            add(m.start(), m.end(), OTHER)  # "my childminder joined X", "our lodger's job"
     for m in _REL_POSS.finditer(clause):
         add(m.start(), m.end(), OTHER)
     spoken = [m.span() for m in _SPOKEN.finditer(clause)]
@@ -280,6 +307,8 @@ def _mentions(clause: str, skip: tuple[int, int] = (0, 0), predicate: str = "") 
         if not _is_name(word):
             continue
         opening = not re.search(r"[^\W\d_]", clause[: m.start()])
+        if _DETERMINER.search(_before_names(clause, m.start())):
+            continue  # "a Maine Coon called X", "the Tate": a noun phrase, not a person
         poss = re.match(r"(.*?)(?:['\u2019]s|s['\u2019])$", word)
         name_end = m.start() + len(poss.group(1)) if poss else m.end()
         if poss and poss.group(1) and _is_name(poss.group(1)):
@@ -287,6 +316,47 @@ def _mentions(clause: str, skip: tuple[int, int] = (0, 0), predicate: str = "") 
         elif _finite_after(clause, name_end) and not (opening and _verb_form(word)):
             add(m.start(), m.end(), OTHER)  # "Priya just got", "Dana works"
     return sorted(found, key=lambda x: x.start)
+
+
+# "my childminder", "our piano teacher", "my bandmate": a possessive noun phrase headed by
+# an agent noun (by its suffix: -er, -or, -ist, -ian, -ant, -ent, -mate, -friend, ...) is
+# a person even when ``vocab`` does not list the word; "-ment" heads a thing.
+_MY_AGENT = re.compile(
+    r"\b(?:my|our)\s+(?:[\w-]+\s+){0,2}?(?P<head>(?![\w-]*ment\b)[\w-]{2,}"
+    r"(?:er|or|ist|ian|ant|ent|mate|friend|man|woman|person|guy|girl|boy|kid|lady|pal)"
+    r"(?:s|es)?)(?P<poss>['\u2019]s\b|(?<=s)['\u2019](?=\s))?(?![\w'\u2019-])",
+    re.IGNORECASE,
+)
+_COPULA = re.compile(
+    r"\s*(?:['\u2019]s|\s+(?:is|are|was|were))(?:\s+(?:now|still|also|just|actually))*"
+    r"\s+(?:(?:a|an|the)\s+)?",
+    re.IGNORECASE,
+)
+
+
+def _agent_subject(clause: str, m: re.Match[str], skip: tuple[int, int], predicate: str) -> bool:
+    """The agent-noun phrase ``m`` is another person as a subject or possessor: a finite
+    verb or a possessive follows it. An equative copula whose complement is the value ("my
+    employer is X") makes the phrase the user's own slot, and the candidate's own slot
+    word ("my manager" for ``manager``) names the user's relation."""
+    if _names_the_slot(m.group(0), predicate) or m.group("head").casefold() in RELATIONS:
+        return False
+    end = m.end("head")
+    if m.group("poss"):
+        return bool(re.match(r"\s+[a-z]", clause[m.end() :]))  # "my lodger's new job"
+    cop = _COPULA.match(clause, end)
+    if cop and skip != (0, 0) and cop.end() >= skip[0]:
+        return False  # "my employer is X": the value is the phrase itself
+    return _finite_after(clause, end)
+
+
+def _before_names(clause: str, at: int) -> str:
+    """``clause`` before ``at`` with the capitalised words just before it taken off: what
+    precedes a run of names ("a Maine Coon" -> "a ")."""
+    head = clause[:at]
+    while m := re.search(r"(?:^|\s)((?:[A-Z]|[^\W\d_a-zA-Z])[\w'\u2019-]*)\s+$", head):
+        head = head[: m.start(1)]
+    return head
 
 
 def _segments(sentence: str) -> list[tuple[int, int]]:
@@ -334,6 +404,14 @@ def _segment_owner(
     after = [x for x in mentions if x.start >= rel and not x.after_prep]
     if after:
         return after[0].who, mentions  # "X is where my dad lives"
+    if (
+        value is not None
+        and not re.search(r"[^\W\d_]", clause[:rel])
+        and _finite_after(clause, skip[1])
+    ):
+        # "A is out, B is in": the value is its own clause's subject, not the previous
+        # clause's holder's (an appositive, "her employer, X, pays well", has no verb)
+        return None, mentions
     return prev_owner, mentions
 
 
@@ -415,7 +493,21 @@ def _named_by_pronoun(before: str, predicate: str) -> bool:
         return False
     head = re.split(r"[.!?\n]", before[: m.start()])[-1]
     own = _OWN_PET_BEFORE if predicate == "pet" else _OWN_KIN_BEFORE
-    return own.search(head) is not None
+    if own.search(head) is not None:
+        return True
+    # "Brought home a chinchilla yesterday!! Her name is X": the one the user's (or an
+    # unsaid subject's) clause just introduced, whatever the noun, in this sentence or
+    # the one before; "My cousin got a cat, her name is X" introduced someone else's
+    lead = before[: m.start()]
+    sentences = [x for x in re.finditer(r"[^.!?\n]+", lead) if x.group(0).strip()]
+    if not sentences:
+        return False
+    span_start = sentences[-2].start() if len(sentences) > 1 else sentences[-1].start()
+    intro = list(re.finditer(r"\b(?:a|an)\s+(?=[\w-])", lead[span_start:], re.IGNORECASE))
+    if not intro:
+        return False
+    at = span_start + intro[-1].end()
+    return owner_of(lead, at, 1, predicate) != OTHER
 
 
 # nothing but a clause boundary (or the start) before a word: it opens its clause

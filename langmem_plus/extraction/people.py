@@ -49,10 +49,14 @@ def relation_predicate(rel: str) -> str | None:
     Example:
         >>> relation_predicate("bro"), relation_predicate("3-year-old"), relation_predicate("sun")
         ('sibling', 'child', None)
+        >>> relation_predicate("pet axolotl")
+        'pet'
     """
     low = rel.casefold()
     if low in EXTRA_RELATIONS:
         return EXTRA_RELATIONS[low]
+    if low.startswith("pet "):
+        return "pet"  # "pet axolotl": an animal the user took in and named (``_NEWCOMER``)
     if re.fullmatch(r"\d+-(?:year|month|week)-old", low):
         return "child"
     return None
@@ -120,6 +124,53 @@ _PRONOUN_NAME = re.compile(
     rf"\b(?i:his|her|their|its)\s+(?i:name is|name's|name’s|names are)\s+(?P<names>{_NAMES})"
 )
 _REL_WORD = re.compile(rf"\b(?P<rel>(?i:{_REL}))(?:s|es)?\b")
+# "Brought home an axolotl yesterday!", "we took in a stray greyhound-cross": a newcomer to
+# the household, brought in by a verb of that frame; "her name is X" after it names it,
+# whatever the animal (no list of species: the noun phrase is kept as the user said it)
+_NEWCOMER = re.compile(
+    r"\b(?i:adopted|adopting|brought home|bringing home|took in|taking in|rescued|"
+    r"welcomed|picked up|got|getting|bought|fostering|fostered|have|has|got ourselves|"
+    r"got myself)\s+(?i:a|an)\s+(?P<np>[\w'’-]+(?:\s+[\w'’-]+){0,2})"
+)
+_NP_STOP = frozenset(
+    {"yesterday", "today", "tonight", "last", "this", "on", "in", "at", "from", "with", "for",
+     "and", "but", "so", "who", "which", "that", "to", "of", "recently", "finally", "just",
+     "now", "home", "back", "called", "named", "over", "the", "a", "an", "my", "our", "she",
+     "he", "they", "it", "her", "his", "its", "their", "is", "was"}
+)  # fmt: skip
+# a person, not an animal: an agent noun or a person word ("a guy", "a lodger")
+_PERSON_NOUN = re.compile(
+    r"(?:er|or|ist|ian|ant|ent|mate|friend|man|woman|men|women|person|people|guy|girl|boy|"
+    r"kid|lady|baby|child|son|daughter)s?$",
+    re.IGNORECASE,
+)
+
+
+def _newcomers(text: str, upto: int) -> list[re.Match[str]]:
+    """The newcomers brought in before ``upto`` in ``text``, in order."""
+    return list(_NEWCOMER.finditer(text, 0, upto))
+
+
+def _newcomer_relation(text: str, m: re.Match[str]) -> str | None:
+    """A newcomer's noun phrase as a relation ("Brought home a Maine Coon yesterday" ->
+    "pet Maine Coon"); ``None`` when it is a person, a known relation word (the core
+    patterns read those), or someone else brought it in ("my cousin got a cat")."""
+    from langmem_plus.extraction.holder_check import OTHER, owner_of
+
+    words: list[str] = []
+    for w in m.group("np").split():
+        if w.casefold() in _NP_STOP or w.casefold() in RELATIONS or w.endswith("ly"):
+            break
+        words.append(w.strip("'’"))
+    if not words or _PERSON_NOUN.search(words[-1]):
+        return None
+    if words[-1].casefold() in PETS:
+        return words[-1].casefold()
+    if owner_of(text, m.start("np"), 1, "pet") == OTHER:
+        return None  # "my cousin got an axolotl": the cousin's
+    return "pet " + " ".join(words)
+
+
 # "I have a 3-year-old", "I've got a teenager": a child by age, unnamed
 _HAVE_CHILD_NOUN = re.compile(
     r"\b(?i:i|we)(?:'ve|\s+have)?\s+(?i:have|got|have got)\s+(?P<n>(?i:a|an|one|two|three|\d+))"
@@ -185,7 +236,12 @@ def people_in(clause: str, turn: str = "") -> list[tuple[str, str | None]]:
     for m in _PRONOUN_NAME.finditer(text):
         # the relation last mentioned before "her name is", in the same message
         before = list(_REL_WORD.finditer(text[: m.start()]))
-        if before and lo <= before[-1].start() < hi:
+        new = _newcomers(text, m.start())
+        if new and (not before or new[-1].start("np") > before[-1].start()):
+            # "My cousin got an axolotl, her name is X": the newcomer last brought in
+            if lo <= new[-1].start("np") < hi and (rel := _newcomer_relation(text, new[-1])):
+                out += [(rel, n) for n in _split(m.group("names")) if (rel, n) not in out]
+        elif before and lo <= before[-1].start() < hi:
             rel = before[-1].group("rel").casefold()
             out += [(rel, n) for n in _split(m.group("names")) if (rel, n) not in out]
     if not out and (aged := _HAVE_CHILD_NOUN.search(clause)):

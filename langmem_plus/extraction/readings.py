@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 
 from langmem_plus.extraction.past import past_readings
+from langmem_plus.extraction.vocab import ROLE_HEADS
 
 __all__ = ["readings"]
 
@@ -82,7 +83,181 @@ _CALL_HOME = re.compile(
 # "These days I'm at Ploom": "at" a name, held now, is where one works
 _NOW_AT = re.compile(
     r"^\W*(?:these days|nowadays|currently|right now|at the moment),?\s+(?:i'm|i am|we're)\s+"
-    rf"(?:at|with)\s+(?P<o>{_CASED}.*)$",
+    rf"(?:at|with)\s+(?P<o>{_CASED}.*)$"
+    # "I'm at Morrow & Pike now": a state held from now on, "at" a name (not "the ...")
+    r"|^\W*(?:i['’]m|i am)\s+(?:now\s+)?(?:at|with)\s+"
+    rf"(?P<o2>(?-i:{_CASED})[^,;.!?]*?)\s+now\W*$",
+    re.IGNORECASE,
+)
+# ---- one slot, said as an equation: "home is X", "X's where home is", "Employer-wise
+# it's X", "Day job: T, E", "X, that's home". The slot is a relation noun (where one lives,
+# who one works for); the value is whatever stands on the other side of the copula, colon
+# or "-wise", so no list of places or employers is needed.
+_HOME_SLOT = r"(?:home|home base|my base|base)"
+_WORK_SLOT = r"(?:employer|day job|job|work|workplace|company|firm|salary)"
+_NAMEWORD = rf"{_CASED}[\w'’.&-]*"
+# a name of cased words, with "&" or one or two short lowercase joiners ("Ústí nad Labem")
+_VALUE = (
+    rf"{_NAMEWORD}(?:\s+(?:&\s+)?{_NAMEWORD}"
+    r"|\s+(?!(?:and|or|but|now|for|in|at|so|too|the|is|was|if|tho|lol|then|with|back|from|"
+    r"to|by|near|via|on|off|out|up|last|this|next|into|onto|over|just|here|when|as|its|"
+    r"my|our|me|we|he|she|they|it|his|her|you|your|are|were|has|had|do|did|not|no)\b)"
+    r"[a-z]{1,4}"
+    rf"(?:\s+[a-z]{{1,4}})?\s+{_NAMEWORD}){{0,3}}"
+)
+_LEAD = (
+    r"^\W*(?:[^:;.!?\n]{1,40}:\s+)?"  # "some context: ...", "starting over then: ..."
+    r"(?:(?i:ok|so|and|well|also|plus|anyway|right|[a-z]+ly)\b[\s,]*)*"
+)
+_SLOT_IS = re.compile(  # "home is Duluth now", "Home's out in Dubbo", "my employer: X"
+    rf"{_LEAD}(?:(?:my|our)\s+)?(?P<slot>{_HOME_SLOT}|{_WORK_SLOT})(?:\s+is|['’]s|\s*:|\s+=)"
+    r"\s+(?:(?:now|still|currently|officially)\s+)?(?:(?:out|over|up|down|back)\s+)?"
+    r"(?:(?:in|at|with|for|called|named)\s+)?(?P<o>.+)$",
+    re.IGNORECASE,
+)
+_WISE = re.compile(  # "Employer-wise it's X", "job-wise I'm a T"
+    rf"{_LEAD}(?P<slot>{_HOME_SLOT}|{_WORK_SLOT}|location|place)-?wise\s*,?\s+"
+    r"(?:it['’]s|it is|i['’]m|i am|we['’]re|that['’]s|that's)\s+(?:(?:in|at|with|for)\s+)?"
+    r"(?P<o>.+)$",
+    re.IGNORECASE,
+)
+_VALUE_IS_SLOT = re.compile(  # "X's where home is", "X is my home", "X, that's home"
+    rf"{_LEAD}(?P<o>{_VALUE})\s*(?:['’]s|\s+is|,\s*that['’]s|,\s*that is|\s+=)\s+"
+    rf"(?:where\s+(?:my\s+)?(?P<slot>{_HOME_SLOT})\s+is|where\s+(?:i|we)\s+live"
+    rf"|(?:my|our)\s+(?P<slot2>{_HOME_SLOT}|{_WORK_SLOT})|(?P<slot3>{_HOME_SLOT}))\b",
+)
+# ---- a verb of the frame, the user as its object: "X pays my salary", "X employs me"
+_EMPLOYS_ME = re.compile(
+    rf"(?:{_LEAD}|[,;:]\s*|\b(?:and|but|so|now)\s+)(?P<o>{_VALUE})\s+(?:employs|hired|pays|signs|took)\s+"
+    r"(?:me|my\s+(?:salary|wages|pay|paycheck|paycheque|bills))\b",
+)
+# "i do line cook work for X": a title as a kind of work, for someone
+_DO_WORK = re.compile(
+    r"\b(?:i|we)\s+(?:do|did)\s+(?P<t>[a-z][\w -]{1,40}?)\s+work\s+(?:for|at|with)\s+"
+    rf"(?P<o>{_CASED}.*)$",
+    re.IGNORECASE,
+)
+# ---- where one lives, with more than a bare "in" between the verb and the place:
+# "Renting near the station in X", "we landed in X back in April", "just moved into a tiny
+# place in x", "bought a house in X with Y": a verb of the residence frame, said by the user
+# (or with the subject left out), then the last "in <place>" of the clause
+_RESIDE = re.compile(
+    r"^\W*(?:(?:i|we)(?:['’](?:m|re|ve)|\s+(?:am|are|have|had))?\s+)?"
+    r"(?:(?:just|finally|recently|now|officially|also|still|currently)\s+)*"
+    r"(?:(?:ended up|wound up|got)\s+)?"
+    r"(?:renting|rent|living|live|staying|landed|settled|settling|moved|relocated|"
+    r"(?:bought|got|found|rented|own|share|sharing)\s+(?:a|an|our|my|the)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:house|flat|place|home|apartment|condo|cottage|room|studio|bungalow))\b",
+    re.IGNORECASE,
+)
+# "in <place>": a cased name (with short joiners), or one word in an all-lowercase message;
+# never "in the ...", "in a ...", nor a time ("in April", "in 2021", "in spring")
+_IN_PLACE = re.compile(
+    rf"\s+in\s+(?P<o>{_VALUE}|(?!(?:the|a|an|my|our|his|her|their|town|there)\b)[a-z][\w-]*)"
+    r"(?=[\s,.!?;]|$)"
+)
+_TIME_WORD = re.compile(
+    r"(?i:january|february|march|april|may|june|july|august|september|october|november|"
+    r"december|spring|summer|autumn|fall|winter|\d+)$"
+)
+
+
+def _residence(clause: str) -> str | None:
+    """The place of the user's residence verb when other words stand between them."""
+    m = _RESIDE.match(clause)
+    if m is None:
+        return None
+    lowercase = clause == clause.casefold()
+    for place in _IN_PLACE.finditer(clause, m.end()):
+        value = place.group("o")
+        if _TIME_WORD.match(value.split()[0]) or (value[:1].islower() and not lowercase):
+            continue
+        if re.search(r"\b(?:my|our|his|her|their)\s+\w+\s*$", clause[m.end() : place.start()]):
+            return None  # "renting a room from my aunt in X": whose place is unsaid
+        return value
+    return None
+
+
+# "been in X since March", "we've been living in x for a year": a residence by duration
+_BEEN_IN = re.compile(
+    r"^\W*(?:(?:i|we)(?:['’]ve|\s+have)\s+)?been\s+(?:living\s+)?in\s+"
+    rf"(?P<o>{_VALUE}|[a-z][\w-]*)\s+(?:since|for)\b",
+    re.IGNORECASE,
+)
+# "since the move to X", "after our relocation to X": the user's move, as a noun
+_THE_MOVE = re.compile(
+    r"\b(?:the|our|my)\s+(?:big\s+)?(?:move|relocation|moving)\s+(?:over\s+)?to\s+"
+    rf"(?P<o>{_VALUE})"
+)
+# "We're officially Deventer people now": the user counted among a place's people
+_PLACE_PEOPLE = re.compile(
+    r"\b(?i:i['’]m|we['’]re|i am|we are)\s+(?:(?i:now|officially|proper|true|finally)\s+)*"
+    rf"(?P<o>{_VALUE})\s+(?i:people|folk|folks|residents|locals|dwellers)\b"
+)
+# ---- a title held from now on: "guess who's T now", "I'm T now", "starting this month I'm
+# T": a lowercase noun phrase headed by a role noun (``vocab.ROLE_HEADS``) or an agent noun
+_GUESS_WHO = re.compile(r"^\W*guess\s+who(?:['’]s|\s+is)\s+(?P<rest>.+)$", re.IGNORECASE)
+_TITLE_NOW = re.compile(
+    r"(?:^|\b)(?:i['’]m|i am)\s+(?:now\s+)?(?:(?P<art>a|an|the)\s+)?"
+    r"(?P<t>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)"
+    r"(?:\s+(?:now|from now on)\b|(?P<end>\s*(?:[,;.!]|$)))",
+    re.IGNORECASE,
+)
+_FROM_NOW = re.compile(
+    r"^\W*(?:starting|from|as of|since)\s+(?:this|today|tomorrow|monday|next|the)\b",
+    re.IGNORECASE,
+)
+_NOT_IN_TITLE = frozenset(
+    {"at", "in", "on", "with", "for", "to", "from", "by", "the", "a", "an", "my", "our",
+     "your", "his", "her", "their", "so", "very", "much", "really", "not", "no", "just",
+     "still", "also", "way", "far", "even", "bit", "lot", "feeling", "getting", "being"}
+)  # fmt: skip
+_AGENT_HEAD = re.compile(r"(?:er|or|ist|ian|ant|ent|ee)$")
+_ROLE = frozenset(ROLE_HEADS)
+# ---- how the user wants replies, said as a request: "bite-sized replies pls", "give me
+# punchy answers", "be straight-talking with me". The frame's nouns (replies, answers) and
+# the imperative "be ... with me" carry it; the manner word is the user's, whatever it is.
+_REPLY_NOUN = r"(?:answers|replies|responses|explanations|summaries|messages)"
+_REPLIES_OF_A_KIND = re.compile(
+    r"^\W*(?:(?:please|pls|plz)\s+)?(?:(?:i\s+(?:want|need|like)|i['’]d\s+(?:like|love|prefer)|"
+    r"give\s+me|send\s+me|keep\s+(?:the|your|my)?)\s+)?"
+    r"(?P<mod>(?!(?:the|your|my|these|those|some|any|all|no|not|more|thanks|thank|for|"
+    r"and|of|in|to)\b)[a-z][\w-]*(?:\s+(?!the\b)[a-z][\w-]*)?)\s+"
+    rf"(?P<noun>{_REPLY_NOUN})(?:\s+(?:please|pls|plz|from now on|from here on))?"
+    r"(?:\W*$|\s*[,;:.!\u2014\u2013])",
+    re.IGNORECASE,
+)
+_BE_WITH_ME = re.compile(
+    r"^\W*(?:(?:please|pls|plz|just|always)\s+)*be\s+(?P<adj>(?!(?:a|an|the|my|sure|careful)\b)"
+    r"[a-z][\w-]*)\s+(?:with|to)\s+me\b",
+    re.IGNORECASE,
+)
+# ---- an allergy named by the noun, not the adjective: "clams allergy here", "X sets off
+# my allergy", "I react badly to X (allergy)", "X is a hard no because of an allergy". The
+# slot word is "allergy"; the value is the noun phrase the frame puts beside it.
+_FOOD_NP = (
+    r"(?P<o>(?!(?:my|his|her|their|our|your|the|a|an|food|seasonal|skin|drug|no)\b)"
+    r"[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
+)
+_BOUNDARY = r"(?:^\W*|[,;:]\s*|\b(?:and|but|plus|so|also|up|fyi)\s+)"
+_NOUN_ALLERGY = re.compile(
+    rf"{_BOUNDARY}(?:(?:severe|mild|bad|serious|proper|real|actual|slight|nasty|big)\s+)?"
+    rf"{_FOOD_NP}\s+allerg(?:y|ies)\b(?!\s+(?:is|was|are|were)\b)",
+    re.IGNORECASE,
+)
+_SETS_OFF = re.compile(
+    rf"{_BOUNDARY}{_FOOD_NP}\s+(?:sets?|set|sparks?)\s+off\s+my\s+allerg"
+    rf"|{_BOUNDARY}{_FOOD_NP.replace('(?P<o>', '(?P<o2>')}\s+triggers?\s+my\s+allerg",
+    re.IGNORECASE,
+)
+_REACT_TO = re.compile(
+    r"\b(?:i|we)\s+(?:(?:really|also|still)\s+)?react\s+(?:(?:badly|terribly|really badly|"
+    rf"strongly|violently)\s+)?to\s+{_FOOD_NP}",
+    re.IGNORECASE,
+)
+_A_HARD_NO = re.compile(
+    rf"{_BOUNDARY}(?:[\w]+-wise,?\s*)?{_FOOD_NP}\s+(?:is|are)\s+(?:a\s+(?:hard\s+|big\s+)?"
+    r"no(?:-go|-no)?|off-limits|off limits|out of the question|banned)\b",
     re.IGNORECASE,
 )
 _TEXT_AND = re.compile(r"\s+(?:n|\+|'n'|’n’)\s+|\s*,\s+(?=(?:also\s+|now\s+)?[a-z]+\s)")
@@ -95,8 +270,41 @@ def _first_person(part: str) -> str:
     return part
 
 
-def readings(clause: str) -> list[str]:
+def _sentence_of(clause: str, turn: str) -> str:
+    """The sentence of ``turn`` that ends the way ``clause`` does (the clause may have lost
+    a lead-in, a time phrase or a bracket); ``clause`` itself when it is not found."""
+    words = [w for w in re.split(r"\s+", clause.strip(" .!?")) if w]
+    for n in (2, 1):
+        tail = " ".join(words[-n:])
+        at = turn.find(tail) if turn and tail else -1
+        if at >= 0:
+            for sm in re.finditer(r"[^.!?]+[.!?]*", turn):
+                if sm.start() <= at < sm.end():
+                    return sm.group(0)
+    return clause
+
+
+def _allergy_readings(clause: str, turn: str) -> list[str]:
+    """ "I'm allergic to X" for a clause that names an allergy by its noun; a reaction or a
+    hard no counts when the sentence of ``turn`` holding the clause says "allerg..."."""
+    out: list[str] = []
+    for m in _NOUN_ALLERGY.finditer(clause):
+        out.append(f"I'm allergic to {m.group('o')}")
+    if set_off := _SETS_OFF.search(clause):
+        out.append(f"I'm allergic to {set_off.group('o') or set_off.group('o2')}")
+    sentence = _sentence_of(clause, turn)
+    if re.search(r"\ballerg", sentence, re.IGNORECASE):
+        for pattern in (_REACT_TO, _A_HARD_NO):
+            if found := pattern.search(clause):
+                out.append(f"I'm allergic to {found.group('o')}")
+    return out
+
+
+def readings(clause: str, turn: str = "") -> list[str]:
     """Plain first-person wordings of ``clause`` the rules read; empty when none differ.
+
+    ``turn`` is the whole message (an afterthought in brackets, "(allergy)", is not in the
+    clause).
 
     Example:
         >>> readings("I've been hired by Quarry Lane Architects")
@@ -122,16 +330,104 @@ def readings(clause: str) -> list[str]:
     if m := _HOME_FIRST.match(clause) or _HOME_NOW.match(clause) or _CALL_HOME.search(clause):
         out.append(f"I live in {m.group('o')}")
     if m := _NOW_AT.match(clause):
-        out.append(f"I work at {m.group('o')}")
+        out.append(f"I work at {m.group('o') or m.group('o2')}")
     if m := _TOOK_JOB.search(clause):
         out.append(f"I work at {m.group('o') or m.group('o2')}")
     if m := _EMPLOYED_AS.search(clause):
         out.append(f"I work at {m.group('o')} as {m.group('t')}")
     if (m := _RESIDENT.search(clause)) and re.match(r"(?i:i|as|being|we)\b", clause.strip()):
         out.append(f"I live in {m.group('o')}")
+    out += [r for r in _slot_readings(clause, turn) if r not in out]
+    out += [r for r in _allergy_readings(clause, turn) if r not in out]
     parts = [p for p in _TEXT_AND.split(clause) if p.strip(" ,.!")]
     if len(parts) > 1:
         for part in parts:
             out += [r for r in [_first_person(part), *readings(part)] if r not in out]
     out += [r for r in past_readings(clause) if r not in out]
     return [r for r in out if r.strip() and r != clause]
+
+
+def _work_reading(value: str) -> str:
+    """A work slot's value as a plain statement: a cased name is the employer, a lowercase
+    phrase the title, "T, E" both ("quantity surveyor, Oakhanger Foods")."""
+    value = value.strip(" ,.!")
+    parts = [p.strip() for p in re.split(r"\s*,\s*|\s+at\s+", value, maxsplit=1) if p.strip()]
+    titles = [p for p in parts if p[:1].islower() or re.match(r"(?i:a|an)\s", p)]
+    names = [p for p in parts if p not in titles]
+    if titles and names:
+        title = re.sub(r"^(?i:a|an)\s+", "", titles[0])
+        return f"I work at {names[0]} as a {title}"
+    if titles:
+        return (
+            f"I work as {titles[0]}"
+            if re.match(r"(?i:a|an)\s", titles[0])
+            else (f"I work as a {titles[0]}")
+        )
+    return f"I work at {value}"
+
+
+def _slot_readings(clause: str, turn: str = "") -> list[str]:
+    """The clause said as one slot's plain statement when it equates a slot with a value
+    ("home is X", "X's where home is", "Employer-wise it's X", "Day job: T, E"), names
+    the user as the object of an employment verb ("X pays my salary"), or places the user's
+    residence verb's "in <place>" after other words ("Renting near the station in X").
+
+    Example:
+        >>> _slot_readings("Brno's where home is, if that helps")
+        ['I live in Brno']
+        >>> _slot_readings("Day job: quantity surveyor, Hallam Rigging")
+        ['I work at Hallam Rigging as a quantity surveyor']
+        >>> _slot_readings("Renting near the old mill in Brno")
+        ['I live in Brno']
+    """
+    out: list[str] = []
+    for pattern in (_SLOT_IS, _WISE):
+        if m := pattern.match(clause):
+            slot = m.group("slot").casefold()
+            value = m.group("o")
+            if re.match(_HOME_SLOT + "$", slot) or slot in ("location", "place"):
+                out.append(f"I live in {value}")
+            else:
+                out.append(_work_reading(value))
+    if m := _VALUE_IS_SLOT.match(clause):
+        slot = (m.group("slot") or m.group("slot2") or m.group("slot3") or "home").casefold()
+        home = re.match(_HOME_SLOT + "$", slot) or not m.group("slot2")
+        out.append(f"I live in {m.group('o')}" if home else f"I work at {m.group('o')}")
+    if m := _REPLIES_OF_A_KIND.match(clause):
+        out.append(f"I prefer {m.group('mod')} {m.group('noun')}")
+    if m := _BE_WITH_ME.match(clause):
+        out.append(f"I prefer {m.group('adj')}")
+    if m := _EMPLOYS_ME.search(clause):
+        out.append(f"I work at {m.group('o')}")
+    if m := _DO_WORK.search(clause):
+        out.append(f"I work at {m.group('o')} as a {m.group('t')}")
+    sentence = _sentence_of(clause, turn)
+    for pattern in (_BEEN_IN, _THE_MOVE, _PLACE_PEOPLE):
+        m = pattern.search(sentence) or pattern.search(clause)
+        if m and (m.group("o")[:1].isupper() or sentence == sentence.casefold()):
+            out.append(f"I live in {m.group('o')}")
+    said = "I'm " + m.group("rest") if (m := _GUESS_WHO.match(sentence)) else sentence
+    if (title := _title_now(said, sentence)) and title in clause:
+        out.append(f"I work as a {title}")
+    if (place := _residence(clause)) and not re.match(r"\W*(?:i|we)\s+live\b", clause, re.I):
+        out.append(f"I live in {place}")
+    return out
+
+
+def _title_now(said: str, clause: str) -> str | None:
+    """The title in "I'm T now" (or "starting this month I'm T"), when T is a lowercase
+    noun phrase headed by a role or agent noun; two words or a role noun, so "I'm older
+    now" is no title."""
+    m = _TITLE_NOW.search(said)
+    if m is None or (m.group("end") is not None and not _FROM_NOW.match(clause)):
+        return None
+    title = m.group("t")
+    words = title.split()
+    head = words[-1].casefold()
+    if title != title.casefold() or not (head in _ROLE or _AGENT_HEAD.search(head)):
+        return None
+    if any(w.casefold() in _NOT_IN_TITLE for w in words):
+        return None  # "I'm at the dentist now", "I'm so much better now": no title
+    if len(words) < 2 and head not in _ROLE and not m.group("art"):
+        return None
+    return title

@@ -2668,7 +2668,7 @@ def _with_readings(specs: list[_Spec], ctx: _Context) -> list[_Spec]:
     """``specs`` and what the rules find in the clause's other readings (``readings.py``:
     a question's preamble, texting, a past state in a present frame); a value a reading
     finds inside a longer one of the same predicate ("galway n work") replaces it."""
-    for reading in readings(ctx.clause):
+    for reading in readings(ctx.clause, ctx.turn):
         sub = replace(ctx, clause=reading)
         found = [s for _n, rule, fallback in _RULES if not fallback for s in rule(sub)]
         if not found and reading not in ctx.clause:  # a frame said anew, not a piece
