@@ -48,6 +48,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from langmem_plus.extraction.attributes import attribute_predicate
 from langmem_plus.extraction.turns import UserTurn, value_hits
 from langmem_plus.extraction.vocab import NOT_A_NAME, OTHER_PEOPLE, PETS, RELATIONS
 from langmem_plus.facts.models import CandidateFact
@@ -242,11 +243,16 @@ def _slot_of(relation: str) -> str:
 
 def _names_the_slot(relation: str, predicate: str) -> bool:
     """The relation word is the candidate's own slot: "my kids" for ``child``, "my line
-    manager" for ``manager``: the user's relation naming the value, not another person."""
+    manager" for ``manager``, "my phone carrier" for ``phone_plan`` (an attribute noun
+    phrase folded the way the attribute reader folds it): the user's relation or attribute
+    naming the value, not another person."""
     words = relation.split()[1:]
     for i in range(len(words)):
-        slot = _slot_of(" ".join(words[i:]))
+        said = " ".join(words[i:])
+        slot = _slot_of(said)
         if slot == predicate or slot in predicate.split("_"):
+            return True
+        if attribute_predicate(re.sub(r"['\u2019]s?$", "", said)) == predicate:
             return True
     return False
 
