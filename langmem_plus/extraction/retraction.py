@@ -479,30 +479,76 @@ def named_correction(text: str, said: Iterable[str]) -> tuple[str, str] | None:
     in it, whatever comes around ("Misspoke there: Ghent, not Tartu; long day"): ``Y`` must
     be one of the values ``said`` earlier, and ``X`` a value on its own (no clause).
 
+    The right value is the piece of the turn before "not Y" that reads as a value, not
+    always the nearest one: an apology may sit between ("*Ghent -- typo, sorry, not
+    Tartu"). A piece starred by the typist comes first, then one spelled like ``Y`` (a
+    typo), then the nearest of ``Y``'s case shape, then the nearest.
+
     Example:
         >>> named_correction("Ugh, my phone filled that in wrong — Ghent, not Tartu.", ["Tartu"])
         ('Ghent', 'Tartu')
+        >>> named_correction("*Rowan Vale -- autocorrect, my bad, not Rowan Dale", ["Rowan Dale"])
+        ('Rowan Vale', 'Rowan Dale')
         >>> named_correction("I work in Ghent, not Tartu.", ["Tartu"]) is None
         True
     """
     for old in sorted({v for v in said if v and v not in ("*",)}, key=len, reverse=True):
         m = re.search(
-            rf"(?P<new>[^,;:.!?—–]+?)\s*,?\s+(?:not|rather\s+than|instead\s+of)\s+"
-            rf"{re.escape(old)}(?![\w'’-])",
+            rf"\s*,?\s+(?:not|rather\s+than|instead\s+of)\s+{re.escape(old)}(?![\w'’-])",
             text,
             re.IGNORECASE,
         )
-        if not m:
+        if not m or not text[: m.start()].strip():
             continue
-        new = _LEAD.sub("", m.group("new").strip()).strip()
-        if (
-            new
-            and len(new.split()) <= 4
-            and not _NOT_A_CORRECTED_VALUE.search(new)
-            and new.casefold() != old.casefold()
-        ):
+        if (new := _corrected_piece(text[: m.start()], old)) is not None:
             return new, old
     return None
+
+
+# the typist's own slip, said beside a correction: no value ("fat fingers", "autocorrect")
+_SLIP = re.compile(
+    r"\b(?:typo|typos|sorry|soz|oops|whoops|autocorrect\w*|auto-correct\w*|fingers?|"
+    r"keyboard|phone|mistake|misspel\w*|mistyp\w*|my\s+bad|long\s+day|tired|brain)\b",
+    re.IGNORECASE,
+)
+
+
+def _corrected_piece(head: str, old: str) -> str | None:
+    """The piece of ``head`` (the words before "not OLD") that is the right value."""
+    from difflib import SequenceMatcher
+
+    pieces = [p.strip() for p in re.split(r"[,;:.!?—–]+|\s+-{1,2}\s+", head)]
+    last = pieces[-1] if pieces else ""
+    values: list[tuple[str, bool]] = []
+    for piece in reversed(pieces):
+        starred = piece.startswith("*")
+        value = _LEAD.sub("", piece.lstrip("*").strip()).strip()
+        if (
+            value
+            and len(value.split()) <= 4
+            and not _NOT_A_CORRECTED_VALUE.search(value)
+            and not _SLIP.search(value)
+            and value.casefold() != old.casefold()
+        ):
+            values.append((value, starred))
+        elif piece is last and piece and not _SLIP.search(piece) and not starred:
+            # the words right before "not" are a clause ("I work in Ghent, not Tartu"):
+            # the correction is said in the user's own frame, which the patterns read
+            if not _LEAD.fullmatch(piece + " "):
+                return None
+    if not values:
+        return None
+    for value, starred in values:
+        if starred:
+            return value
+    for value, _ in values:
+        if SequenceMatcher(None, value.casefold(), old.casefold()).ratio() >= 0.6:
+            return value
+    cased = old[:1].isupper()
+    for value, _ in values:
+        if value[:1].isupper() == cased:
+            return value
+    return values[0][0]
 
 
 _VALUE = r"[^,;:.!?—–*]+?"
