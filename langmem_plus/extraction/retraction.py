@@ -31,6 +31,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from langmem_plus.extraction.endings import endings
 from langmem_plus.extraction.vocab import PETS, RELATIONS
 
 __all__ = [
@@ -222,10 +223,11 @@ def _the_kind(value: str) -> str | None:
     return m.group(1) if m else None
 
 
-def ended(clause: str, before: str = "") -> list[tuple[str, str, str]]:
+def ended(clause: str, before: str = "", turn: str = "") -> list[tuple[str, str, str]]:
     """``(predicate, object, text)`` of what ``clause`` says is over, if anything;
     ``before`` is what the turn said before it, where "it" in "I don't speak it any more"
-    points.
+    points; ``turn`` the whole message, for the cue an ending told by its event needs
+    (``endings.py``: "worked my last shift at X", "X didn't make it").
 
     Example:
         >>> ended("Ended my membership at the gym.")
@@ -273,7 +275,7 @@ def ended(clause: str, before: str = "") -> list[tuple[str, str, str]]:
             return [("status", value, f"The user is no longer {value}.")]
     if _EAT_EVERYTHING.search(clause):
         return [("dietary_restriction", "*", "The user no longer keeps a diet.")]
-    return _parted(clause, before)
+    return _parted(clause, before) or endings(clause, turn or clause)
 
 
 def _parted(clause: str, before: str = "") -> list[tuple[str, str, str]]:

@@ -2514,7 +2514,7 @@ class RuleExtractor(BaseExtractor):
             specs = [
                 _Spec("fact", p, o, t, polarity="retract", negation_in_value=True,
                       people=p in set(RELATIONS.values()) | {"pet"})  # "our cat died"
-                for p, o, t in ended(matched_text, turn.text[: max(at, 0)])
+                for p, o, t in ended(matched_text, turn.text[: max(at, 0)], turn.text)
             ] or [_Spec("fact", p, o, t) for p, o, t in joined(matched_text)]  # fmt: skip
         return found, matched_text, specs
 
