@@ -43,6 +43,16 @@ def facts(text: str) -> list[tuple[str, str, str]]:
         ),
         ("walnut allergy here", "oh — pecans, not walnut. they look alike on menus", ["pecans"]),
         ("Home's Galway.", "argh, Gdynia not Galway, my phone again", ["Gdynia"]),
+        # the wrong value first, the right one after it
+        ("Home is Galway.", "sorry: not Galway, Gdynia", ["Gdynia"]),
+        (
+            "I'm employed at Brockwater Ltd.",
+            "Brockwater Ltd should have been Brackwater Ltd",
+            ["Brackwater Ltd"],
+        ),
+        # the right value alone, marked as a fix
+        ("I'm employed at Brockwater Ltd.", "Brackwater Ltd*", ["Brackwater Ltd"]),
+        ("Home is Galway.", "ugh, meant to say Gdynia", ["Gdynia"]),
     ],
 )
 def test_a_correction_replaces_the_value_it_names(first: str, fix: str, now: list[str]) -> None:

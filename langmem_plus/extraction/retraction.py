@@ -216,7 +216,6 @@ def _value(rest: str) -> tuple[str, bool] | None:
     return word, False
 
 
-
 def _the_kind(value: str) -> str | None:
     """``"gym"`` for "the gym": a lowercase noun after "the" names a kind, not a place."""
     m = re.fullmatch(r"the\s+([a-z][\w-]*)", value.strip())
@@ -432,12 +431,14 @@ def _a(word: str) -> str:
 _BARE_CORRECTION = re.compile(
     r"^\W*(?:(?:typo|sorry|oops|whoops|correction|my\s+bad|my\s+mistake|wait|no\s+wait|"
     r"edit|i'm\s+sorry|ugh|argh|scratch\s+that|actually|autocorrect|auto-correct)\b[\s,.!:;—–-]*)+"
-    r"(?:i\s+meant\s+|i\s+mean\s+|it's\s+|it\s+is\s+|it\s+was\s+|that's\s+|that\s+should\s+be\s+|"
+    r"(?:(?:i\s+)?meant\s+(?:to\s+(?:say|write|type|put)\s+)?|i\s+mean\s+|it's\s+|it\s+is\s+|"
+    r"it\s+was\s+|that's\s+|that\s+should\s+be\s+|"
     r"should\s+be\s+|make\s+that\s+|actually\s+)*"
     # what follows a full stop is an aside of the user's ("scratch that, Graz. long day")
     r"(?P<new>[^,;.!?—–:]+?)\s*(?:[.!]+(?:\s+[^.!?]{0,40}[.!]*)?)?\s*$"
-    # texted: "*Graz", "*Graz lol"
-    r"|^\s*\*\s*(?P<star>[^\s*][^,;.!?*]*?)\s*(?:\b(?:lol|haha|sorry|oops)\b)?[\s.!]*$",
+    # texted: "*Graz", "*Graz lol", "Graz*"
+    r"|^\s*\*\s*(?P<star>[^\s*][^,;.!?*]*?)\s*(?:\b(?:lol|haha|sorry|oops)\b)?[\s.!]*$"
+    r"|^\s*(?P<star2>[^\s*][^,;.!?*]*?)\*\s*(?:\b(?:lol|haha|sorry|oops)\b)?[\s.!]*$",
     re.IGNORECASE,
 )
 _NOT_A_CORRECTED_VALUE = re.compile(
@@ -462,7 +463,7 @@ def bare_correction(text: str) -> str | None:
     m = _BARE_CORRECTION.match(text.strip())
     if not m:
         return None
-    new = (m.group("new") or m.group("star") or "").strip()
+    new = (m.group("new") or m.group("star") or m.group("star2") or "").strip()
     if not new or len(new.split()) > 4 or _NOT_A_CORRECTED_VALUE.search(new):
         return None
     if re.search(r"\bnot\b|\brather than\b|\binstead of\b", text, re.IGNORECASE):
@@ -495,16 +496,27 @@ def named_correction(text: str, said: Iterable[str]) -> tuple[str, str] | None:
         True
     """
     for old in sorted({v for v in said if v and v not in ("*",)}, key=len, reverse=True):
+        wrong = rf"{re.escape(old)}(?![\w'’-])"
+        m = re.search(rf"\s*,?\s+(?:not|rather\s+than|instead\s+of)\s+{wrong}", text, re.IGNORECASE)
+        if m and text[: m.start()].strip():
+            if (new := _corrected_piece(text[: m.start()], old)) is not None:
+                return new, old
+        # the wrong value first: "not Y -- X", "Y should have been X", "Y? I meant X"
         m = re.search(
-            rf"\s*,?\s+(?:not|rather\s+than|instead\s+of)\s+{re.escape(old)}(?![\w'’-])",
+            rf"(?:^|[\s,;:.!—–-])not\s+{wrong}\s*[,;:.!—–-]+\s*"
+            rf"|(?<![\w'’-]){wrong}\s+(?:should\s+(?:have\s+been|be|read|say)|was\s+meant\s+to\s+be|"
+            r"is\s+wrong|was\s+wrong|was\s+a\s+typo|is\s+a\s+typo)\s*[,:—–-]*\s*",
             text,
             re.IGNORECASE,
         )
-        if not m or not text[: m.start()].strip():
-            continue
-        if (new := _corrected_piece(text[: m.start()], old)) is not None:
+        if m and (new := _corrected_piece(_first_piece(text[m.end() :]), old)) is not None:
             return new, old
     return None
+
+
+def _first_piece(tail: str) -> str:
+    """The words of ``tail`` up to the first break, with what the typist adds after."""
+    return re.split(r"[,;:.!?—–]|\s+-{1,2}\s+", tail, maxsplit=1)[0]
 
 
 # the typist's own slip, said beside a correction: no value ("fat fingers", "autocorrect")
