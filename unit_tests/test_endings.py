@@ -49,6 +49,12 @@ from unit_tests.test_retraction_forms import held
             ["mustard"],
         ),
         ("I'm vegan. I'm allergic to soy.", "I'm not doing vegan any more, too hard.", ["soy"]),
+        ("I work at Copperleaf.", "Copperleaf let me go in the spring.", []),
+        ("I work at Copperleaf.", "Copperleaf and I parted ways in May.", []),
+        ("We have a dog called Rex.", "we had to put Rex to sleep yesterday", []),
+        ("We have a dog called Rex.", "Rex passed last night, we're gutted", []),
+        ("I'm gluten intolerant.", "the gluten thing turned out to be nothing", []),
+        ("I'm allergic to kiwi.", "kiwi's not an issue any more, I grew out of it", []),
     ],
 )
 def test_an_ending_told_by_its_event_closes_the_value(
@@ -66,6 +72,9 @@ def test_an_ending_told_by_its_event_closes_the_value(
             ["Maren"],
         ),
         ("I live in Leeds.", "Leeds is fine for me for the meetup, see you there", ["Leeds"]),
+        ("I'm allergic to kiwi.", "kiwi is not an issue for the menu, I'll skip it", ["kiwi"]),
+        ("We have a dog called Rex.", "Rex passed the puppy class!", ["Rex"]),
+        ("I work at Copperleaf.", "I may leave Copperleaf in May", ["Copperleaf"]),
         (
             "I work at Pollard Mills.",
             "my last day at Pollard Mills is next Friday",

@@ -46,7 +46,7 @@ _I = r"(?:(?:i|we)(?:'ve|'d|’ve|\s+have|\s+had)?\s+(?:(?:just|finally|official
 # a plan or a condition: the ending has not happened ("my last day is next Friday")
 _NOT_YET = re.compile(
     r"\b(?:will|'ll|going\s+to|gonna|about\s+to|next|tomorrow|soon|if|once|when\s+i|"
-    r"might|may|could|would|should|planning|plan)\b",
+    r"might|(?-i:may)|could|would|should|planning|plan)\b",
     re.IGNORECASE,
 )
 
@@ -77,6 +77,8 @@ _LOSS_SUBJECT = re.compile(
     r"(?:didn't|did\s+not|never)\s+make\s+it"
     r"(?P<on>\s+(?:to|in|on|back|home|out|through|over|up)\b)?"
     r"|(?:is|'s|has)\s+(?:gone|no\s+more|left\s+us)"
+    r"|passed(?:\s+away|\s+on)?(?=\s*$|\s*[,;.!—–-]|\s+(?:last|this|yesterday|today|in|on|"
+    r"peacefully|suddenly|overnight|at\s+home)\b)"
     r"|crossed\s+the\s+rainbow\s+bridge"
     r"|lost\s+(?:his|her|their)\s+(?:fight|battle)"
     r")",
@@ -91,6 +93,28 @@ _FAREWELL = re.compile(
     + r"(?:said|saying|say|had\s+to\s+say)\s+(?:goodbye|good-bye|farewell)\s+to\s+"
     + _KIN_ADJ
     + _NAME,
+    re.IGNORECASE,
+)
+_PUT_DOWN = re.compile(
+    _LEAD
+    + _I
+    + r"(?:(?:had|have)\s+to\s+)?(?:put|putting)\s+"
+    + _KIN_ADJ
+    + _NAME
+    + r"\s+(?:down|to\s+sleep)\b",
+    re.IGNORECASE,
+)
+# the employer the agent of the ending: "X let me go", "X and I parted ways"
+_LET_GO = re.compile(
+    _LEAD
+    + _NAME
+    + r"\s+(?:(?:has|have|just|finally)\s+)*(?:let\s+me\s+go|laid\s+me\s+off|made\s+me\s+redundant|"
+    r"fired\s+me|sacked\s+me|(?:and\s+(?:i|me)\s+)?parted\s+(?:ways|company))\b"
+    r"|"
+    + _LEAD
+    + _I
+    + r"parted\s+(?:ways|company)\s+with\s+(?:the\s+)?"
+    + _NAME.replace("name", "name2"),
     re.IGNORECASE,
 )
 _LOST = re.compile(
@@ -108,13 +132,30 @@ _PET_CUE = re.compile(r"\b(?:vets?|paws?|walkies|pet|cage|tank|litter|kennel|fur
 # a condition cleared, the value the subject: "X was never the problem", "X is fine after all"
 _NEVER_THE_PROBLEM = re.compile(
     r"^\W*(?:[\w\s]{0,30}?:\s*)?(?P<o>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*){0,2}?)\s+"
-    r"(?:(?:was|were|is|are|'s)\s+never|(?:wasn't|weren't|isn't|aren't|was\s+not|is\s+not)"
-    r"(?:\s+(?:actually|really))?)\s+(?:the|a|my|an)\s+(?:problem|issue|culprit|trigger|cause)\b",
+    r"(?:was|were|is|are|'s)\s+never\s+(?:the|a|my|an)\s+(?:problem|issue|culprit|trigger|cause)\b",
+    re.IGNORECASE,
+)
+# "X wasn't the problem (after all)": read only with a cue of a reversal in the message
+_NOT_THE_PROBLEM = re.compile(
+    r"^\W*(?:[\w\s]{0,30}?:\s*)?(?P<o>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*){0,2}?)\s+"
+    r"(?:wasn't|weren't|isn't|aren't|was\s+not|is\s+not)(?:\s+(?:actually|really))?\s+"
+    r"(?:the|my)\s+(?:problem|issue|culprit|trigger|cause)\b",
+    re.IGNORECASE,
+)
+# "X's not an issue any more", "the X thing turned out to be nothing": cleared by its own words
+_NO_LONGER_A_PROBLEM = re.compile(
+    r"^\W*(?:[\w\s]{0,30}?:\s*)?(?:the\s+)?(?P<o>[^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*){0,2}?)"
+    r"(?:\s+thing)?(?:\s*(?:'s|’s)|\s+(?:is|are))\s+(?:"
+    r"no\s+longer\s+(?:an?\s+)?(?:issue|problem)"
+    r"|not\s+(?:an?\s+)?(?:issue|problem)(?:\s+for\s+me)?\s+(?:any\s?more|any\s+longer))"
+    r"|^\W*(?:[\w\s]{0,30}?:\s*)?(?:the\s+|my\s+)?(?P<o2>[^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*){0,2}?)"
+    r"(?:\s+(?:thing|allergy|intolerance|sensitivity))?\s+turned\s+out\s+to\s+be\s+"
+    r"(?:nothing|a\s+false\s+alarm|fine|harmless)\b",
     re.IGNORECASE,
 )
 _FINE_AFTER_ALL = re.compile(
-    r"^\W*(?:[\w\s]{0,30}?:\s*)?(?P<o>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*){0,2}?)\s+"
-    r"(?:is|are|'s|was|were)\s+(?:totally\s+|perfectly\s+|actually\s+|completely\s+)?"
+    r"^\W*(?:[\w\s]{0,30}?:\s*)?(?P<o>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*){0,2}?)"
+    r"(?:\s*(?:'s|’s)|\s+(?:is|are|was|were))\s+(?:totally\s+|perfectly\s+|actually\s+|completely\s+)?"
     r"(?:fine|okay|ok|all\s+good|safe|no\s+problem|not\s+a\s+problem|not\s+an\s+issue)"
     r"(?:\s+for\s+me)?\b",
     re.IGNORECASE,
@@ -147,8 +188,8 @@ _NOT_A_VALUE = frozenset(
 _CONDITION = re.compile(r"\b(?P<kind>allerg\w*|intoleran\w*)\b", re.IGNORECASE)
 
 
-def _name(m: re.Match[str]) -> str | None:
-    name = m.group("name").strip(".'’")
+def _name(m: re.Match[str], group: str = "name") -> str | None:
+    name = m.group(group).strip(".'’")
     words = name.split()
     while words and words[-1].casefold() in ("on", "in", "at", "last", "this", "today"):
         words.pop()
@@ -188,11 +229,16 @@ def endings(clause: str, turn: str) -> list[tuple[str, str, str]]:
             return []  # "my last day at X is Friday": still there
         if name := _name(m):
             return [("employer", name, f"The user no longer works at {name}.")]
+    if (m := _LET_GO.search(clause)) and _happened(clause, m):
+        name = _name(m) if m.group("name") else _name(m, "name2")
+        if name:
+            return [("employer", name, f"The user no longer works at {name}.")]
     if (m := _WORK_ENDED_UNNAMED.search(clause)) and _happened(clause, m):
         return [("employer", "*", "The user no longer works there.")]
     for pattern, needs_cue in (
         (_LOSS_SUBJECT, False),
         (_RIP, False),
+        (_PUT_DOWN, False),
         (_FAREWELL, True),
         (_LOST, True),
     ):
@@ -207,10 +253,11 @@ def endings(clause: str, turn: str) -> list[tuple[str, str, str]]:
         ):
             pred = "pet" if _PET_CUE.search(turn or clause) else "status"
             return [(pred, name, f"The user's {name} died.")]
-    cleared = _NEVER_THE_PROBLEM.search(clause)
+    cleared = _NEVER_THE_PROBLEM.search(clause) or _NO_LONGER_A_PROBLEM.search(clause)
     if cleared is None and _REVERSAL_CUE.search(turn or clause):
-        cleared = _FINE_AFTER_ALL.search(clause)
-    if cleared and (value := _plain(cleared.group("o"))):
+        cleared = _FINE_AFTER_ALL.search(clause) or _NOT_THE_PROBLEM.search(clause)
+    said = cleared and (cleared.groupdict().get("o") or cleared.groupdict().get("o2"))
+    if cleared and said and (value := _plain(said)):
         kind = _CONDITION.search(turn or clause)
         pred = "status"
         if kind:
