@@ -81,3 +81,24 @@ def test_a_verbless_statement_is_read(text: str, expected: list[tuple[str, str, 
 def test_a_condition_inside_someone_elses_sentence_is_not_the_users(text: str) -> None:
     assert ("allergy", "proper", "user") not in facts(text)
     assert not [f for f in facts(text) if f[0] == "allergy" and f[2] == "user"]
+
+
+@pytest.mark.parametrize(
+    ("first", "fix", "now"),
+    [
+        (
+            "I'm employed at Brockwater Ltd.",
+            "*Brackwater Ltd -- typo, my bad, not Brockwater Ltd",
+            ["Brackwater Ltd"],
+        ),
+        ("Home is Galway.", "sorry: not Galway, Gdynia", ["Gdynia"]),
+        ("walnut allergy here", "oh — pecans, not walnut. I always mix those up", ["pecans"]),
+        ("Home is Galway.", "Galway should have been Gdynia", ["Gdynia"]),
+        # a choice said with "not" is no correction, whatever is held
+        ("Home is Galway.", "tea, not coffee, sorry", ["Galway"]),
+    ],
+)
+def test_a_correction_in_a_later_session_finds_the_value_it_names(
+    first: str, fix: str, now: list[str]
+) -> None:
+    assert held((first,), (fix,)) == now

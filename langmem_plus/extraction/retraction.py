@@ -609,6 +609,43 @@ def stated_correction(text: str) -> tuple[str, str] | None:
                 and new.casefold() != old.casefold()
             ):
                 return new, old
+    return _unanchored(text)
+
+
+# the wrong value as the words name it: after "not", or before "should have been"
+_WRONG_NAMED = re.compile(
+    r"(?:^|[\s,;:.!—–-])(?:not|rather\s+than|instead\s+of)\s+(?P<old>[^,;:.!?—–*]+?)\s*(?:[,;:.!?—–]|$)"
+    r"|^\W*(?:(?:sorry|oops|typo|ugh|argh|wait)\W+)*(?P<old2>[^,;:.!?—–*]+?)\s+"
+    r"(?:should\s+(?:have\s+been|be|read|say)|was\s+meant\s+to\s+be|was\s+a\s+typo|is\s+a\s+typo)\b",
+    re.IGNORECASE,
+)
+# what marks a turn as a correction of the typist's own words
+_FIX_CUE = re.compile(
+    r"^\s*\*|\*\s*$|\b(?:sorry|soz|oops|whoops|typo|autocorrect\w*|auto-correct\w*|fingers?|"
+    r"keyboard|misspel\w*|mistyp\w*|my\s+bad|my\s+mistake|meant|correction|hang\s+on|"
+    r"wait|argh|ugh|should\s+have\s+been|mix(?:ed)?\s+(?:those|them|these)\s+up)\b",
+    re.IGNORECASE,
+)
+
+
+def _unanchored(text: str) -> tuple[str, str] | None:
+    """``(new, old)`` from a turn that corrects the typist's own earlier words ("*X --
+    typo, not Y", "sorry: not Y, X", "Y should have been X") with no earlier value to
+    match: the wrong value is the one the words name. Only with a cue of a fix in the
+    turn, so a choice said with "not" ("tea, not coffee, please") is no correction."""
+    if not _FIX_CUE.search(text):
+        return None
+    for m in _WRONG_NAMED.finditer(text):
+        old = _LEAD.sub("", (m.group("old") or m.group("old2") or "").strip()).strip()
+        if (
+            not old
+            or len(old.split()) > 4
+            or _NOT_A_CORRECTED_VALUE.search(old)
+            or _SLIP.search(old)
+        ):
+            continue
+        if pair := named_correction(text, [old]):
+            return pair
     return None
 
 

@@ -2680,7 +2680,7 @@ class RuleExtractor(BaseExtractor):
             quote = turn.text.strip()
             said = [
                 self._candidate(spec, turn, 0, quote, quote, quote, None, False).model_copy(
-                    update={"corrects": old, "modality": "asserted"}
+                    update={"corrects": old, "modality": "asserted", "polarity": "assert"}
                 )
             ]
         return said or None
