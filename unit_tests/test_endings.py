@@ -50,6 +50,12 @@ from unit_tests.test_retraction_forms import held
         ),
         ("I'm vegan. I'm allergic to soy.", "I'm not doing vegan any more, too hard.", ["soy"]),
         ("I work at Copperleaf.", "Copperleaf let me go in the spring.", []),
+        (
+            "I work at Copperleaf. I live in Tromsø.",
+            "got made redundant on Monday, oh well",
+            ["Tromsø"],
+        ),
+        ("I work at Copperleaf.", "I lost my job last week.", []),
         ("I work at Copperleaf.", "Copperleaf and I parted ways in May.", []),
         ("We have a dog called Rex.", "we had to put Rex to sleep yesterday", []),
         ("We have a dog called Rex.", "Rex passed last night, we're gutted", []),
@@ -75,6 +81,7 @@ def test_an_ending_told_by_its_event_closes_the_value(
         ("I'm allergic to kiwi.", "kiwi is not an issue for the menu, I'll skip it", ["kiwi"]),
         ("We have a dog called Rex.", "Rex passed the puppy class!", ["Rex"]),
         ("I work at Copperleaf.", "I may leave Copperleaf in May", ["Copperleaf"]),
+        ("I work at Copperleaf.", "I've been fired up about climbing lately", ["Copperleaf"]),
         (
             "I work at Pollard Mills.",
             "my last day at Pollard Mills is next Friday",

@@ -1682,8 +1682,12 @@ _BETWEEN_JOBS = _rx(
 )
 _NOT_THERE = _rx(
     rf"(?:^|\b)i{_ADV}\s+(?:work(?:ing)?|employed)\s+(?:there|at that (?:place|company|firm))"
-    r"|(?:^|\b)i(?:'ve|\s+have)?{_ADV}\s+(?:retired|been made redundant|been laid off|"
-    r"got laid off|was laid off|lost my job)\b(?!\s+(?:from|at|by|with)\s)"
+    rf"|(?:^|\b)i(?:'ve|\s+have)?{_ADV}\s+(?:retired|been made redundant|been laid off|"
+    r"got laid off|was laid off|lost my job|(?:got|was) made redundant|(?:got|was) let go|"
+    r"(?:got|was|been) (?:fired|sacked))\b(?!\s+(?:from|at|by|with)\s|\s+up\b)"
+    # with the subject left out, as texted: "got made redundant on Tuesday" (#12)
+    r"|^\W*(?:(?:got|was|been) (?:made redundant|laid off|let go|fired|sacked)|lost my job)\b"
+    r"(?!\s+(?:from|at|by|with)\s)"
 )
 _ROLE_HEADS = _alternation(ROLE_HEADS)
 _PROMOTED = _rx(
@@ -1691,7 +1695,7 @@ _PROMOTED = _rx(
     r"(?P<o>.+)"
     rf"|{_I}{_ADV}\s+(?:got|been|was|were|am|'m|get|getting)?\s*(?:just\s+|finally\s+)?"
     r"(?:made|named|appointed|promoted|bumped up|moved up|stepped up)\s+(?:to\s+|as\s+)?"
-    r"(?P<o2>.+)"
+    r"(?!redundant\b)(?P<o2>.+)"  # "made redundant" ends the job (_NOT_THERE)
 )
 
 
