@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["clause_with", "ended_cue", "past_readings"]
+__all__ = ["clause_with", "ended_cue", "past_readings", "verb_readings"]
 
 _OLD = r"(?:old|previous|former|last|ex|prior|first)"
 _PAST_STATE = re.compile(
@@ -37,7 +37,13 @@ _PAST_STATE = re.compile(
     r"|\b(?:i|we)\s+(?:was|were)\s+(?:previously|formerly|once|originally\s+)?\s*"
     r"(?:employed|based|living|working|a|an)\b"
     r"|\bformerly\b|\bonce upon a time\b|\bin a past life\b|\bages ago\b"
-    rf"|\bin my\s+(?:{_OLD}\s+)?(?-i:[A-Z]|[^\W\d_a-zA-Z])[\w'’.-]*(?:\s+[\w'’.-]+)?\s+days\b"
+    # "previously banked with X", "I previously rented in X": an adverb of before, a past verb
+    r"|\bpreviously\s+(?:\w+ed|was|were|had|lived|worked)\b"
+    rf"|\bin my\s+(?:{_OLD}\s+)?(?-i:[A-Z]|[^\W\d_a-zA-Z])[\w'’.-]*(?:\s+[\w'’.-]+)?\s+"
+    r"(?:days|years|time|era)\b"
+    # "my previous laptop, the X, ...": the old attribute named in apposition
+    rf"|\b(?:my|our)\s+{_OLD}\s+[\w-]+(?:\s+[\w-]+)?\s*(?:,|—|–|-|:)\s*(?:the\s+|a\s+|an\s+)?"
+    r"(?-i:[A-Z]|[^\W\d_a-zA-Z])"
     rf"|\b(?:my|our)\s+{_OLD}\s+(?:[\w-]+\s+){{0,2}}?(?:was|were|used to be)\b"
     r"|\byears ago\b.*\b(?:i|we)\s+(?:was|were|lived|worked|had)\b"
     r"|\b(?:when|while|back when)\s+(?:i|we)\s+(?:was|were|lived|worked|had)\b"
@@ -116,12 +122,23 @@ _READINGS: tuple[tuple[re.Pattern[str], str], ...] = (
         ),
         r"my \g<a> is \g<o>",
     ),
-    # "in my Halifax days", "back in my Montreal days": where one lived
+    # "in my Halifax days", "back in my Montreal years": where one lived
     (
         re.compile(
-            rf"\b(?i:in my)\s+(?P<o>{_CASED}[\w'’.-]*(?:\s+{_CASED}[\w'’.-]*)?)\s+(?i:days)\b"
+            rf"\b(?i:in my)\s+(?P<o>{_CASED}[\w'’.-]*(?:\s+{_CASED}[\w'’.-]*)?)\s+"
+            r"(?i:days|years|time|era)\b"
         ),
         r"I live in \g<o>",
+    ),
+    # "my previous laptop, the X, overheated": the old attribute named in apposition
+    (
+        re.compile(
+            rf"^(?P<h>.*?\b(?i:my|our))\s+(?i:{_OLD})\s+"
+            r"(?!(?i:job|role|position|employer|company|workplace|gig|office|place)\b)"
+            r"(?P<a>[\w-]+(?:\s+[\w-]+)?)\s*(?:,|—|–|-|:)\s*(?P<d>(?i:the|a|an)\s+)?"
+            rf"(?P<o>{_CASED}[\w'’.&-]*(?:\s+(?:{_CASED}|\d)[\w'’.&-]*){{0,3}})"
+        ),
+        r"my \g<a> is \g<o>",
     ),
     # "when I was living in X", "back when I was working at X"
     (
@@ -196,6 +213,54 @@ _TAIL = re.compile(
 )
 
 
+# "I've banked with X", "previously banked with X", "we've shopped at X": a past form of a
+# verb before a preposition and a name; the present reading is the verb's base form, and
+# the base is guessed from the spelling (several guesses: only a frame the rules know reads)
+_PAST_VERB = re.compile(
+    r"^(?P<h>\W*(?:.*?\b)?)(?:(?P<s>(?i:i|we))(?P<have>'ve|’ve|\s+have)?\s+)?"
+    r"(?:(?i:always|long|just|recently|mostly|only|also)\s+)?"
+    r"(?P<adv>(?i:previously|formerly|once)\s+)?"
+    r"(?P<v>(?i:[a-z]+ed))\s+(?P<p>(?i:with|at|for|in|on|from))\s+"
+    rf"(?P<o>(?:(?i:the)\s+)?{_CASED}.*)$"
+)
+
+
+def _bases(verb: str) -> list[str]:
+    """Base forms ``verb`` (a past form) may come from: "banked" -> bank, "lived" -> live,
+    "shopped" -> shop, "studied" -> study."""
+    low = verb.casefold()
+    stem = low[:-2]
+    out = [stem, low[:-1]]
+    if len(stem) > 2 and stem[-1] == stem[-2]:
+        out.append(stem[:-1])
+    if stem.endswith("i"):
+        out.append(stem[:-1] + "y")
+    return list(dict.fromkeys(out))
+
+
+def verb_readings(clause: str) -> list[str]:
+    """``clause`` with a past form of its verb said in the present ("I've banked with X"
+    -> "I bank with X"), for each base the verb may have; empty when no such verb is
+    there. The tense is read apart: "since 2022" keeps it current, "previously" ends it
+    (``ended_cue``).
+
+    Example:
+        >>> verb_readings("Previously banked with Northwold Mutual")[0]
+        'I bank with Northwold Mutual'
+        >>> verb_readings("I live in Porto")
+        []
+    """
+    m = _PAST_VERB.match(clause)
+    if not m or (m.group("h").strip() and not m.group("s")):
+        return []
+    if not m.group("have") and not m.group("adv"):
+        return []  # a bare simple past ("I stayed in X") says neither now nor over
+    if m.group("v").casefold() in ("based", "used", "employed", "located", "called", "named"):
+        return []  # a participle the rules read as it is ("based in X", "employed at X")
+    rest = f"{m.group('p')} {_TAIL.sub('', m.group('o')).strip() or m.group('o')}"
+    return [f"I {base} {rest}" for base in _bases(m.group("v"))]
+
+
 def past_readings(clause: str) -> list[str]:
     """``clause`` said in a present-tense frame the rules read, for each past frame it
     matches (the value's words kept as written); empty when it matches none.
@@ -208,7 +273,7 @@ def past_readings(clause: str) -> list[str]:
         >>> past_readings("I live in Porto")
         []
     """
-    out = []
+    out = [r for r in verb_readings(clause)]
     for pattern, template in (*_READINGS, *_MORE_READINGS):
         if m := pattern.search(clause):
             if "p" in m.groupdict():  # "spent ... in X": lived in X; "at X": worked there

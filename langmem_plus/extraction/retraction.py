@@ -31,6 +31,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from langmem_plus.extraction.endings import endings
 from langmem_plus.extraction.vocab import PETS, RELATIONS
 
 __all__ = [
@@ -215,17 +216,17 @@ def _value(rest: str) -> tuple[str, bool] | None:
     return word, False
 
 
-
 def _the_kind(value: str) -> str | None:
     """``"gym"`` for "the gym": a lowercase noun after "the" names a kind, not a place."""
     m = re.fullmatch(r"the\s+([a-z][\w-]*)", value.strip())
     return m.group(1) if m else None
 
 
-def ended(clause: str, before: str = "") -> list[tuple[str, str, str]]:
+def ended(clause: str, before: str = "", turn: str = "") -> list[tuple[str, str, str]]:
     """``(predicate, object, text)`` of what ``clause`` says is over, if anything;
     ``before`` is what the turn said before it, where "it" in "I don't speak it any more"
-    points.
+    points; ``turn`` the whole message, for the cue an ending told by its event needs
+    (``endings.py``: "worked my last shift at X", "X didn't make it").
 
     Example:
         >>> ended("Ended my membership at the gym.")
@@ -273,7 +274,7 @@ def ended(clause: str, before: str = "") -> list[tuple[str, str, str]]:
             return [("status", value, f"The user is no longer {value}.")]
     if _EAT_EVERYTHING.search(clause):
         return [("dietary_restriction", "*", "The user no longer keeps a diet.")]
-    return _parted(clause, before)
+    return _parted(clause, before) or endings(clause, turn or clause)
 
 
 def _parted(clause: str, before: str = "") -> list[tuple[str, str, str]]:
@@ -430,12 +431,14 @@ def _a(word: str) -> str:
 _BARE_CORRECTION = re.compile(
     r"^\W*(?:(?:typo|sorry|oops|whoops|correction|my\s+bad|my\s+mistake|wait|no\s+wait|"
     r"edit|i'm\s+sorry|ugh|argh|scratch\s+that|actually|autocorrect|auto-correct)\b[\s,.!:;—–-]*)+"
-    r"(?:i\s+meant\s+|i\s+mean\s+|it's\s+|it\s+is\s+|it\s+was\s+|that's\s+|that\s+should\s+be\s+|"
+    r"(?:(?:i\s+)?meant\s+(?:to\s+(?:say|write|type|put)\s+)?|i\s+mean\s+|it's\s+|it\s+is\s+|"
+    r"it\s+was\s+|that's\s+|that\s+should\s+be\s+|"
     r"should\s+be\s+|make\s+that\s+|actually\s+)*"
     # what follows a full stop is an aside of the user's ("scratch that, Graz. long day")
     r"(?P<new>[^,;.!?—–:]+?)\s*(?:[.!]+(?:\s+[^.!?]{0,40}[.!]*)?)?\s*$"
-    # texted: "*Graz", "*Graz lol"
-    r"|^\s*\*\s*(?P<star>[^\s*][^,;.!?*]*?)\s*(?:\b(?:lol|haha|sorry|oops)\b)?[\s.!]*$",
+    # texted: "*Graz", "*Graz lol", "Graz*"
+    r"|^\s*\*\s*(?P<star>[^\s*][^,;.!?*]*?)\s*(?:\b(?:lol|haha|sorry|oops)\b)?[\s.!]*$"
+    r"|^\s*(?P<star2>[^\s*][^,;.!?*]*?)\*\s*(?:\b(?:lol|haha|sorry|oops)\b)?[\s.!]*$",
     re.IGNORECASE,
 )
 _NOT_A_CORRECTED_VALUE = re.compile(
@@ -460,7 +463,7 @@ def bare_correction(text: str) -> str | None:
     m = _BARE_CORRECTION.match(text.strip())
     if not m:
         return None
-    new = (m.group("new") or m.group("star") or "").strip()
+    new = (m.group("new") or m.group("star") or m.group("star2") or "").strip()
     if not new or len(new.split()) > 4 or _NOT_A_CORRECTED_VALUE.search(new):
         return None
     if re.search(r"\bnot\b|\brather than\b|\binstead of\b", text, re.IGNORECASE):
@@ -479,30 +482,87 @@ def named_correction(text: str, said: Iterable[str]) -> tuple[str, str] | None:
     in it, whatever comes around ("Misspoke there: Ghent, not Tartu; long day"): ``Y`` must
     be one of the values ``said`` earlier, and ``X`` a value on its own (no clause).
 
+    The right value is the piece of the turn before "not Y" that reads as a value, not
+    always the nearest one: an apology may sit between ("*Ghent -- typo, sorry, not
+    Tartu"). A piece starred by the typist comes first, then one spelled like ``Y`` (a
+    typo), then the nearest of ``Y``'s case shape, then the nearest.
+
     Example:
         >>> named_correction("Ugh, my phone filled that in wrong — Ghent, not Tartu.", ["Tartu"])
         ('Ghent', 'Tartu')
+        >>> named_correction("*Rowan Vale -- autocorrect, my bad, not Rowan Dale", ["Rowan Dale"])
+        ('Rowan Vale', 'Rowan Dale')
         >>> named_correction("I work in Ghent, not Tartu.", ["Tartu"]) is None
         True
     """
     for old in sorted({v for v in said if v and v not in ("*",)}, key=len, reverse=True):
+        wrong = rf"{re.escape(old)}(?![\w'’-])"
+        m = re.search(rf"\s*,?\s+(?:not|rather\s+than|instead\s+of)\s+{wrong}", text, re.IGNORECASE)
+        if m and text[: m.start()].strip():
+            if (new := _corrected_piece(text[: m.start()], old)) is not None:
+                return new, old
+        # the wrong value first: "not Y -- X", "Y should have been X", "Y? I meant X"
         m = re.search(
-            rf"(?P<new>[^,;:.!?—–]+?)\s*,?\s+(?:not|rather\s+than|instead\s+of)\s+"
-            rf"{re.escape(old)}(?![\w'’-])",
+            rf"(?:^|[\s,;:.!—–-])not\s+{wrong}\s*[,;:.!—–-]+\s*"
+            rf"|(?<![\w'’-]){wrong}\s+(?:should\s+(?:have\s+been|be|read|say)|was\s+meant\s+to\s+be|"
+            r"is\s+wrong|was\s+wrong|was\s+a\s+typo|is\s+a\s+typo)\s*[,:—–-]*\s*",
             text,
             re.IGNORECASE,
         )
-        if not m:
-            continue
-        new = _LEAD.sub("", m.group("new").strip()).strip()
-        if (
-            new
-            and len(new.split()) <= 4
-            and not _NOT_A_CORRECTED_VALUE.search(new)
-            and new.casefold() != old.casefold()
-        ):
+        if m and (new := _corrected_piece(_first_piece(text[m.end() :]), old)) is not None:
             return new, old
     return None
+
+
+def _first_piece(tail: str) -> str:
+    """The words of ``tail`` up to the first break, with what the typist adds after."""
+    return re.split(r"[,;:.!?—–]|\s+-{1,2}\s+", tail, maxsplit=1)[0]
+
+
+# the typist's own slip, said beside a correction: no value ("fat fingers", "autocorrect")
+_SLIP = re.compile(
+    r"\b(?:typo|typos|sorry|soz|oops|whoops|autocorrect\w*|auto-correct\w*|fingers?|"
+    r"keyboard|phone|mistake|misspel\w*|mistyp\w*|my\s+bad|long\s+day|tired|brain)\b",
+    re.IGNORECASE,
+)
+
+
+def _corrected_piece(head: str, old: str) -> str | None:
+    """The piece of ``head`` (the words before "not OLD") that is the right value."""
+    from difflib import SequenceMatcher
+
+    pieces = [p.strip() for p in re.split(r"[,;:.!?—–]+|\s+-{1,2}\s+", head)]
+    last = pieces[-1] if pieces else ""
+    values: list[tuple[str, bool]] = []
+    for piece in reversed(pieces):
+        starred = piece.startswith("*")
+        value = _LEAD.sub("", piece.lstrip("*").strip()).strip()
+        if (
+            value
+            and len(value.split()) <= 4
+            and not _NOT_A_CORRECTED_VALUE.search(value)
+            and not _SLIP.search(value)
+            and value.casefold() != old.casefold()
+        ):
+            values.append((value, starred))
+        elif piece is last and piece and not _SLIP.search(piece) and not starred:
+            # the words right before "not" are a clause ("I work in Ghent, not Tartu"):
+            # the correction is said in the user's own frame, which the patterns read
+            if not _LEAD.fullmatch(piece + " "):
+                return None
+    if not values:
+        return None
+    for value, starred in values:
+        if starred:
+            return value
+    for value, _ in values:
+        if SequenceMatcher(None, value.casefold(), old.casefold()).ratio() >= 0.6:
+            return value
+    cased = old[:1].isupper()
+    for value, _ in values:
+        if value[:1].isupper() == cased:
+            return value
+    return values[0][0]
 
 
 _VALUE = r"[^,;:.!?—–*]+?"
@@ -549,6 +609,43 @@ def stated_correction(text: str) -> tuple[str, str] | None:
                 and new.casefold() != old.casefold()
             ):
                 return new, old
+    return _unanchored(text)
+
+
+# the wrong value as the words name it: after "not", or before "should have been"
+_WRONG_NAMED = re.compile(
+    r"(?:^|[\s,;:.!—–-])(?:not|rather\s+than|instead\s+of)\s+(?P<old>[^,;:.!?—–*]+?)\s*(?:[,;:.!?—–]|$)"
+    r"|^\W*(?:(?:sorry|oops|typo|ugh|argh|wait)\W+)*(?P<old2>[^,;:.!?—–*]+?)\s+"
+    r"(?:should\s+(?:have\s+been|be|read|say)|was\s+meant\s+to\s+be|was\s+a\s+typo|is\s+a\s+typo)\b",
+    re.IGNORECASE,
+)
+# what marks a turn as a correction of the typist's own words
+_FIX_CUE = re.compile(
+    r"^\s*\*|\*\s*$|\b(?:sorry|soz|oops|whoops|typo|autocorrect\w*|auto-correct\w*|fingers?|"
+    r"keyboard|misspel\w*|mistyp\w*|my\s+bad|my\s+mistake|meant|correction|hang\s+on|"
+    r"wait|argh|ugh|should\s+have\s+been|mix(?:ed)?\s+(?:those|them|these)\s+up)\b",
+    re.IGNORECASE,
+)
+
+
+def _unanchored(text: str) -> tuple[str, str] | None:
+    """``(new, old)`` from a turn that corrects the typist's own earlier words ("*X --
+    typo, not Y", "sorry: not Y, X", "Y should have been X") with no earlier value to
+    match: the wrong value is the one the words name. Only with a cue of a fix in the
+    turn, so a choice said with "not" ("tea, not coffee, please") is no correction."""
+    if not _FIX_CUE.search(text):
+        return None
+    for m in _WRONG_NAMED.finditer(text):
+        old = _LEAD.sub("", (m.group("old") or m.group("old2") or "").strip()).strip()
+        if (
+            not old
+            or len(old.split()) > 4
+            or _NOT_A_CORRECTED_VALUE.search(old)
+            or _SLIP.search(old)
+        ):
+            continue
+        if pair := named_correction(text, [old]):
+            return pair
     return None
 
 

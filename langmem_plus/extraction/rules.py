@@ -487,7 +487,10 @@ _LIVE = _rx(
 _BEEN_IN = _rx(
     rf"{_I}{_ADV}\s+(?:been|stayed|staying)\s+in\s+(?P<o>.+?)(?:\s+(?P<d>since|for)\b|$)"
 )
-_HOME = _rx(r"(?:\b(?:my home|home for me|my city|my current city)|^home) is(?: now)?\s+(?P<o>.+)")
+# the copula contracted as well as spelled out: "home's X", "my home's X" (#12)
+_HOME = _rx(
+    r"(?:\b(?:my home|home for me|my city|my current city)|^home)(?: is|'s|’s)(?: now)?\s+(?P<o>.+)"
+)
 # A home noun placed somewhere: "my flat is in X", "our new address is in X", "I rent a
 # room in X", "I'm renting a studio in X".
 _HOME_NOUN = rf"(?:{_alternation(HOME_NOUNS)})"
@@ -746,6 +749,31 @@ _ALLERGY_NOUN = _rx(
     r"\b(?:i(?:'ve|\s+have)(?:\s+got)?|i've got|my|i suffer from)\s+(?:a\s+|an\s+)?"
     r"(?:(?:severe|mild|bad|serious|life-threatening)\s+)?(?P<o>[\w -]+?)\s+allerg(?:y|ies)\b"
 )
+# a verbless clause that is only the condition, said of the speaker: "peanut allergy
+# here", "heads up: sesame allergy", "kiwi allergy on my side" (#12)
+_ALLERGY_BARE = _rx(
+    r"^\W*(?:(?:heads up|fyi|btw|note|also|plus|and|oh|so)\b[\s,:;.!—–-]*)*"
+    r"(?:(?:a|an|severe|mild|bad|serious|life-threatening)\s+)*(?P<o>[^\W\d_][\w -]*?)\s+"
+    r"allerg(?:y|ies)(?:\s+(?:here|for me|over here|on my side|on my end|myself))?\W*$"
+)
+_BARE_LEAD = _rx(r"^\W*(?:(?:heads up|fyi|btw|note|also|plus|and|oh|so|ok|okay)\b\W*)*$")
+
+
+def _bare_condition(pattern: re.Pattern[str], ctx: _Context) -> re.Match[str] | None:
+    """``pattern`` read as a verbless clause of the speaker's: the clause opens its sentence
+    (after a lead-in at most, not inside someone else's sentence: "my aunt reacts to kiwi
+    -- proper allergy --"), and the value is one to three content words."""
+    m = pattern.search(ctx.clause)
+    if not m:
+        return None
+    words = m.group("o").split()
+    if not 1 <= len(words) <= 3 or any(w.casefold() in VALUE_STOP_WORDS for w in words):
+        return None
+    at = ctx.turn.find(ctx.clause.strip()[:20]) if ctx.turn else 0
+    before = re.split(r"[.!?\n]", ctx.turn[:at])[-1] if at > 0 else ""
+    return m if _BARE_LEAD.match(before) else None
+
+
 _ALLERGY_LIST = _rx(r"\b(?:my allergies (?:are|include)|allergies:|allergic:)\s*(?P<o>.+)")
 _DIET_WORDS = (
     _alternation(DIET_WORDS) + "|"
@@ -838,7 +866,7 @@ def _allergy_rule(ctx: _Context) -> list[_Spec]:
         if m := pattern.search(ctx.clause):
             items = _items(_cut(m.group("o"), keep_and=True))
             return [_Spec("fact", "allergy", i, f"The user is allergic to {i}.") for i in items]
-    if m := _ALLERGY_NOUN.search(ctx.clause):
+    if m := _ALLERGY_NOUN.search(ctx.clause) or _bare_condition(_ALLERGY_BARE, ctx):
         items = _items(_tidy(re.sub(r"^(?:an?|the)\s+", "", m.group("o"), flags=re.I)))
         return [_Spec("fact", "allergy", i, f"The user is allergic to {i}.") for i in items]
     return []
@@ -1655,8 +1683,12 @@ _BETWEEN_JOBS = _rx(
 )
 _NOT_THERE = _rx(
     rf"(?:^|\b)i{_ADV}\s+(?:work(?:ing)?|employed)\s+(?:there|at that (?:place|company|firm))"
-    r"|(?:^|\b)i(?:'ve|\s+have)?{_ADV}\s+(?:retired|been made redundant|been laid off|"
-    r"got laid off|was laid off|lost my job)\b(?!\s+(?:from|at|by|with)\s)"
+    rf"|(?:^|\b)i(?:'ve|\s+have)?{_ADV}\s+(?:retired|been made redundant|been laid off|"
+    r"got laid off|was laid off|lost my job|(?:got|was) made redundant|(?:got|was) let go|"
+    r"(?:got|was|been) (?:fired|sacked))\b(?!\s+(?:from|at|by|with)\s|\s+up\b)"
+    # with the subject left out, as texted: "got made redundant on Tuesday" (#12)
+    r"|^\W*(?:(?:got|was|been) (?:made redundant|laid off|let go|fired|sacked)|lost my job)\b"
+    r"(?!\s+(?:from|at|by|with)\s)"
 )
 _ROLE_HEADS = _alternation(ROLE_HEADS)
 _PROMOTED = _rx(
@@ -1664,7 +1696,7 @@ _PROMOTED = _rx(
     r"(?P<o>.+)"
     rf"|{_I}{_ADV}\s+(?:got|been|was|were|am|'m|get|getting)?\s*(?:just\s+|finally\s+)?"
     r"(?:made|named|appointed|promoted|bumped up|moved up|stepped up)\s+(?:to\s+|as\s+)?"
-    r"(?P<o2>.+)"
+    r"(?!redundant\b)(?P<o2>.+)"  # "made redundant" ends the job (_NOT_THERE)
 )
 
 
@@ -2492,7 +2524,7 @@ class RuleExtractor(BaseExtractor):
             specs = [
                 _Spec("fact", p, o, t, polarity="retract", negation_in_value=True,
                       people=p in set(RELATIONS.values()) | {"pet"})  # "our cat died"
-                for p, o, t in ended(matched_text, turn.text[: max(at, 0)])
+                for p, o, t in ended(matched_text, turn.text[: max(at, 0)], turn.text)
             ] or [_Spec("fact", p, o, t) for p, o, t in joined(matched_text)]  # fmt: skip
         return found, matched_text, specs
 
@@ -2658,7 +2690,7 @@ class RuleExtractor(BaseExtractor):
             quote = turn.text.strip()
             said = [
                 self._candidate(spec, turn, 0, quote, quote, quote, None, False).model_copy(
-                    update={"corrects": old, "modality": "asserted"}
+                    update={"corrects": old, "modality": "asserted", "polarity": "assert"}
                 )
             ]
         return said or None
