@@ -242,7 +242,10 @@ _FOOD_NP = (
 _BOUNDARY = r"(?:^\W*|[,;:]\s*|\b(?:and|but|plus|so|also|up|fyi)\s+)"
 _NOUN_ALLERGY = re.compile(
     rf"{_BOUNDARY}(?:(?:severe|mild|bad|serious|proper|real|actual|slight|nasty|big)\s+)?"
-    rf"{_FOOD_NP}\s+allerg(?:y|ies)\b(?!\s+(?:is|was|are|were)\b)",
+    rf"{_FOOD_NP}\s+allerg(?:y|ies)\b"
+    # the allergy noun ends its phrase ("X allergy here", "X allergy, so ..."): "X allergy
+    # season", "X allergy is common" name a thing, not the user's allergy
+    r"(?=\s*(?:$|[,.;:!?()\u2014\u2013-]|(?:here|on|so|and|but|too|also|now|btw|though|tbh)\b))",
     re.IGNORECASE,
 )
 _SETS_OFF = re.compile(
