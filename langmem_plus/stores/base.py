@@ -55,7 +55,9 @@ from langmem_plus.stores.calls import (
 )
 from langmem_plus.stores.config import QdrantIndexConfig, normalize_distance
 from langmem_plus.stores.payload import (
+    READ_FIELDS,
     build_payload,
+    expired,
     is_expired,
     item_from_payload,
     live_filter,
@@ -181,7 +183,7 @@ class BaseQdrantStore:
         refresh: dict[float, set[str]],
     ) -> Generator[Call, Any, None]:
         ids = {point_id(op.namespace, op.key) for _, op in gets}
-        records: list[Record] = yield Retrieve(ids=sorted(ids))
+        records: list[Record] = yield Retrieve(ids=sorted(ids), fields=READ_FIELDS)
         found = {r.id: r.payload for r in records}
         for i, op in gets:
             pid = point_id(op.namespace, op.key)
@@ -195,9 +197,10 @@ class BaseQdrantStore:
     def _search_filter(self, op: SearchOp, now: float) -> tuple[Where, dict[str, Any]]:
         must, must_not, residual = translate_filter(op.filter)
         ns = namespace_filter(op.namespace_prefix)
-        conditions: list[Condition] = [live_filter(now), *must]
+        conditions: list[Condition] = list(must)
         if ns is not None:
             conditions.insert(0, ns)
+        must_not = [expired(now), *must_not]
         # A search that names rows to leave out (``exclude_keys``, e.g. FactMemory's recall
         # candidates, which skip the rows it has read already): keys of items directly in
         # the namespace searched, left out by point id in the engine.
@@ -241,7 +244,7 @@ class BaseQdrantStore:
             limit = max(want * 4, 1000) if residual and fused else want
             while True:
                 ranked: list[Record] = yield Query(
-                    filter=flt, limit=limit, dense=dense_q, sparse=sparse_q
+                    filter=flt, limit=limit, dense=dense_q, sparse=sparse_q, fields=READ_FIELDS
                 )
                 scored = ranked
                 if residual:

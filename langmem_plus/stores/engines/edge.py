@@ -662,6 +662,7 @@ class EdgeEngine:
             if call.sparse is not None
             else None
         )
+        with_payload: Any = list(call.fields) if call.fields is not None else True
         if dense is not None and sparse is not None:
             request = qe.QueryRequest(
                 limit=call.limit,
@@ -671,11 +672,11 @@ class EdgeEngine:
                 ],
                 query=qe.Fusion.Rrf(k=60),  # type: ignore[arg-type]
                 filter=flt,
-                with_payload=True,
+                with_payload=with_payload,
             )
         else:
             request = qe.QueryRequest(
-                limit=call.limit, query=dense or sparse, filter=flt, with_payload=True
+                limit=call.limit, query=dense or sparse, filter=flt, with_payload=with_payload
             )
         return [
             Record(id=str(p.id), payload=p.payload or {}, score=float(p.score))
