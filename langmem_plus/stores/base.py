@@ -215,12 +215,15 @@ class BaseQdrantStore:
     ) -> Generator[Call, Any, list[SearchItem]]:
         flt, residual = self._search_filter(op, now)
         passes = _residual_check(residual)
-        decoded: dict[Any, dict[str, Any]] = {}  # point id -> its value, decoded once
+        # (namespace, key) -> its value, decoded once; by the payload's own names rather than
+        # the point id, which an engine may build for a row only when asked (``_Hit``)
+        decoded: dict[Any, dict[str, Any]] = {}
 
         def value_of(r: Record) -> dict[str, Any]:
-            v = decoded.get(r.id)
+            name = (r.payload.get("ns"), r.payload.get("key"))
+            v = decoded.get(name)
             if v is None:
-                v = decoded[r.id] = stored_value(r.payload)
+                v = decoded[name] = stored_value(r.payload)
             return v
 
         want = max(op.offset, 0) + max(op.limit, 0)
@@ -276,8 +279,10 @@ class BaseQdrantStore:
                 r.score = None
                 rows.append(r)
         page = rows[op.offset : op.offset + op.limit]
-        for r in page:
-            self._note_refresh(r.payload, r.id, op.refresh_ttl, refresh)
+        if op.refresh_ttl:
+            for r in page:
+                if r.payload.get("ttl_minutes") is not None:
+                    self._note_refresh(r.payload, r.id, True, refresh)
         return [
             cast(SearchItem, item_from_payload(r.payload, r.score, search=True, value=value_of(r)))
             for r in page
