@@ -42,6 +42,7 @@ loading (``remember_many`` per user where the library has it, else ``remember`` 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import random
 import shlex
@@ -208,21 +209,57 @@ def load(store: Any, users: int, per_user: int, seed: int) -> dict[str, Any]:
 # ---------------------------------------------------------------------------- timing
 
 
+class GcWatch:
+    """Observes (never changes) the collector: how many collections ran and how long they
+    took while ``on`` is set, through ``gc.callbacks``."""
+
+    def __init__(self) -> None:
+        self.on = False
+        self.ms = 0.0
+        self.collections = [0, 0, 0]
+        self._t0 = 0
+
+    def __call__(self, phase: str, info: dict[str, Any]) -> None:
+        if not self.on:
+            return
+        if phase == "start":
+            self._t0 = time.perf_counter_ns()
+        else:
+            self.ms += (time.perf_counter_ns() - self._t0) / 1e6
+            self.collections[int(info.get("generation", 0))] += 1
+
+    def __enter__(self) -> GcWatch:
+        gc.callbacks.append(self)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        gc.callbacks.remove(self)
+
+
 class Sampler:
-    """Times ``recall`` and the bare engine search of the same user, turn by turn."""
+    """Times ``recall`` and the bare engine search of the same user, turn by turn: wall
+    time, and the calling thread's CPU time (``time.thread_time``), which a busy machine
+    inflates far less than wall time (it does not count waiting for a core)."""
 
     def __init__(self, store: Any, layout: Any, rng: random.Random) -> None:
         self.store, self.layout, self.rng = store, layout, rng
         self.recall_ms: list[float] = []
+        self.recall_cpu_ms: list[float] = []
         self.bare_ms: list[float] = []
         self.empty = 0
+        self.gc = GcWatch()
 
     def turn(self, user: str, call: Callable[[str, str, str | None], str]) -> float:
         scope = self.rng.choice(PROJECTS) if self.rng.random() < 0.5 else None
         request = self.rng.choice(REQUESTS)
-        t0 = time.perf_counter_ns()
-        block = call(user, request, scope)
-        ms = (time.perf_counter_ns() - t0) / 1e6
+        with self.gc:
+            self.gc.on = True
+            c0 = time.thread_time_ns()
+            t0 = time.perf_counter_ns()
+            block = call(user, request, scope)
+            ms = (time.perf_counter_ns() - t0) / 1e6
+            self.recall_cpu_ms.append((time.thread_time_ns() - c0) / 1e6)
+            self.gc.on = False
         self.empty += not block
         self.recall_ms.append(ms)
         ns = self.layout.facts(user)
@@ -240,6 +277,8 @@ class Sampler:
         return {
             **extra,
             "recall_ms": r,
+            "recall_cpu_ms": summarize(self.recall_cpu_ms),
+            "recall_gc": {"ms": self.gc.ms, "collections": list(self.gc.collections)},
             "bare_ms": b,
             "ratio_p50": float(r["p50"]) / float(b["p50"]),
             "ratio_p95": float(r["p95"]) / float(b["p95"]),
@@ -374,9 +413,13 @@ def measure_size(store: Any, users: list[str], per_user: int, args: argparse.Nam
 
 def _line(r: dict[str, Any]) -> str:
     rc, b = r["recall_ms"], r["bare_ms"]
+    cpu = r.get("recall_cpu_ms") or {}
+    gcs = r.get("recall_gc") or {}
     return (
         f"  {r['facts_per_user']}/user {r['row']:<16} {r['mix']:<14} n={rc['n']:<4} "
-        f"recall p50 {fmt_ms(rc['p50'])} p95 {fmt_ms(rc['p95'])} ms | bare p50 "
+        f"recall p50 {fmt_ms(rc['p50'])} p95 {fmt_ms(rc['p95'])} ms "
+        f"(cpu p50 {fmt_ms(cpu.get('p50'))} p95 {fmt_ms(cpu.get('p95'))}; "
+        f"gc {gcs.get('ms', 0.0):.1f} ms in {gcs.get('collections')}) | bare p50 "
         f"{fmt_ms(b['p50'])} p95 {fmt_ms(b['p95'])} ms | x{r['ratio_p50']:.1f} / "
         f"x{r['ratio_p95']:.1f} | held {_pct(r['hit_rate'])}"
     )

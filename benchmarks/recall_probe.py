@@ -19,11 +19,19 @@ every column alike; read the ratios as well as the times.
 * writes: a single ``remember`` (a city change, or a new hobby) beside a bare
   ``store.put`` of the same row (same store, BM25 on its text), and a cProfile of single
   remembers (top functions by cumulative time).
+
+``--steps`` measures only where a first-turn recall's time goes: each step of
+``Planner.recall`` on Qdrant Edge run alone, on the same turns (a user never recalled
+before, half of them with a project scope), in the calling thread's CPU time (a busy
+machine inflates it far less than wall time), median and p95 in microseconds::
+
+    python -m benchmarks.recall_probe --steps --samples 400
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import random
 import shutil
 import tempfile
@@ -45,6 +53,63 @@ def _row(name: str, xs: list[float], ref: list[float] | None = None) -> str:
     return out
 
 
+def steps(store: Any, memory: FactMemory, users: list[str], samples: int,
+          rng: random.Random) -> dict[str, list[float]]:
+    """Each step of a first-turn recall alone (see the module docstring), in µs of CPU."""
+    from langgraph.store.base import GetOp
+
+    from benchmarks.recall_bench import PROJECTS
+    from langmem_plus.facts.layout import decode_trusted
+    from langmem_plus.facts.text_rules import content_terms
+
+    plans, lay, policy = memory.plans, memory.layout, memory.retrieval
+    clock = time.thread_time_ns
+    out: dict[str, list[float]] = {}
+    marks: list[tuple[str, int]] = []
+
+    def mark(name: str) -> None:
+        marks.append((name, clock()))
+
+    order = users[:]
+    rng.shuffle(order)
+    for n, u in enumerate(order[: samples + 5]):
+        req = rng.choice(REQUESTS)
+        scope = rng.choice(PROJECTS) if rng.random() < 0.5 else None
+        fresh = FactMemory(store)  # nothing held: the user's first recall in it
+        gets = [GetOp(lay.settings(u), "memory"), GetOp(lay.profile(u), "meta"),
+                GetOp(lay.profile(u), "rendered")]
+        marks.clear()
+        mark("")
+        fresh.recall(u, req, scope=scope)
+        mark("recall, whole (first turn)")
+        head = store.batch(gets)
+        mark("1 store.batch: settings, version, profile row")
+        row = plans._row_facts(head[1], head[2]) or {}
+        chosen = [f for f in map(decode_trusted, row.values()) if f is not None]
+        mark("  decode the profile row's facts")
+        ops = plans._ranked_ops(u, req, scope, req, tuple(row))
+        mark("  build the ranked queries")
+        pages = store.batch(ops)
+        mark("2 store.batch: ranked BM25 queries")
+        calls = [next(store._plan_batch([op])) for op in ops]
+        mark("")
+        for c in calls:
+            store._engine.execute(c)
+        mark("  of which the engine's query calls")
+        chosen += plans._ranked_hits(ops, pages)
+        mark("  decode the candidates (Fact)")
+        q = content_terms(req) - (content_terms(scope) if scope else frozenset())
+        policy._named_people(req, q, chosen)
+        mark("  people the request names")
+        policy.select(req, chosen, scope=scope, now=plans.clock())
+        mark("3 RetrievalPolicy.select (floor, profile, budget)")
+        if n >= 5:  # the first five are warm-up
+            for (_, t0), (name, t1) in itertools.pairwise(marks):
+                if name:
+                    out.setdefault(name, []).append((t1 - t0) / 1e3)
+    return out
+
+
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--users", type=int, default=1000)
@@ -52,6 +117,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument("--samples", type=int, default=1000)
     ap.add_argument("--writes", type=int, default=500)
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--steps", action="store_true",
+                    help="only the per-step CPU time of a first-turn recall")
     args = ap.parse_args(argv)
     rng = random.Random(args.seed)
     tmp = tempfile.mkdtemp(prefix="recall-probe-")
@@ -70,6 +137,14 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         out["remember_many_facts_per_s"] = n / load_s
         print(f"loaded {n} facts ({len(users)} users) through remember_many in {load_s:.1f} s:"
               f" {n / load_s:,.0f} facts/s")
+        if args.steps:
+            table = steps(store, memory, users, args.samples, rng)
+            print("first-turn recall, per step (thread CPU time, us):")
+            for name, xs in table.items():
+                print(f"  {name:<52} p50 {percentile(xs, 50):7.1f}  p95 {percentile(xs, 95):7.1f}")
+            out["steps"] = table
+            store.close()
+            return out
 
         uncached = FactMemory(store, recall_cache_facts=0)
         bare: list[float] = []

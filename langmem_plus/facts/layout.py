@@ -150,6 +150,11 @@ def _construct(data: dict[str, Any]) -> Fact:
     and its defaults."""
     if data.keys() != _FIELD_SET:
         return Fact.model_construct(**data)
+    return _built(data)
+
+
+def _built(data: dict[str, Any]) -> Fact:
+    """The ``Fact`` whose fields are exactly ``data`` (every field, already typed)."""
     fact = Fact.__new__(Fact)
     _set(fact, "__dict__", data)
     _set(fact, "__pydantic_fields_set__", set(data))
@@ -171,14 +176,15 @@ def decode_trusted(value: Mapping[str, Any]) -> Fact | None:
         data = dict(value)
         data.pop("search", None)
         data.pop("tier", None)
-        if data.keys() != _FIELD_SET:  # an older or hand-written row: its fields only
+        whole = data.keys() == _FIELD_SET
+        if not whole:  # an older or hand-written row: its fields only
             data = {k: value[k] for k in _FIELDS if k in value}
         for name in _DATETIMES:
             if data.get(name) is not None:  # absent or null stays as it is
                 data[name] = _when(data[name])
         if data.get("valid_from") is None or data.get("asserted_at") is None:
             raise TypeError("missing time")
-        return _construct(data)
+        return _built(data) if whole else _construct(data)
     except (TypeError, ValueError):
         try:
             return Fact.model_validate(value)

@@ -752,6 +752,7 @@ class RetrievalPolicy:
         seen: set[str] = set()
         facts = list(facts)
         known = self._named_people(request, asked, facts)
+        wanted = scope.strip().lower() if scope is not None else None  # ``in_scope``, once
         for fact in facts:
             if fact.fact_id in seen:
                 continue
@@ -761,7 +762,7 @@ class RetrievalPolicy:
                 dropped.append(Dropped(fact.fact_id, "not_current", 0.0))
             elif fact.valid_from > now:
                 dropped.append(Dropped(fact.fact_id, "not_yet_valid", 0.0))
-            elif not in_scope(fact, scope):
+            elif fact.scope is not None and fact.scope != wanted:
                 dropped.append(Dropped(fact.fact_id, "other_scope", 0.0))
             elif in_profile(fact, self.profile_predicates):
                 always.append(fact)

@@ -55,7 +55,9 @@ from langmem_plus.stores.calls import (
 )
 from langmem_plus.stores.config import QdrantIndexConfig, normalize_distance
 from langmem_plus.stores.payload import (
+    READ_FIELDS,
     build_payload,
+    expired,
     is_expired,
     item_from_payload,
     live_filter,
@@ -181,7 +183,7 @@ class BaseQdrantStore:
         refresh: dict[float, set[str]],
     ) -> Generator[Call, Any, None]:
         ids = {point_id(op.namespace, op.key) for _, op in gets}
-        records: list[Record] = yield Retrieve(ids=sorted(ids))
+        records: list[Record] = yield Retrieve(ids=sorted(ids), fields=READ_FIELDS)
         found = {r.id: r.payload for r in records}
         for i, op in gets:
             pid = point_id(op.namespace, op.key)
@@ -195,9 +197,10 @@ class BaseQdrantStore:
     def _search_filter(self, op: SearchOp, now: float) -> tuple[Where, dict[str, Any]]:
         must, must_not, residual = translate_filter(op.filter)
         ns = namespace_filter(op.namespace_prefix)
-        conditions: list[Condition] = [live_filter(now), *must]
+        conditions: list[Condition] = list(must)
         if ns is not None:
             conditions.insert(0, ns)
+        must_not = [expired(now), *must_not]
         # A search that names rows to leave out (``exclude_keys``, e.g. FactMemory's recall
         # candidates, which skip the rows it has read already): keys of items directly in
         # the namespace searched, left out by point id in the engine.
@@ -212,12 +215,15 @@ class BaseQdrantStore:
     ) -> Generator[Call, Any, list[SearchItem]]:
         flt, residual = self._search_filter(op, now)
         passes = _residual_check(residual)
-        decoded: dict[Any, dict[str, Any]] = {}  # point id -> its value, decoded once
+        # (namespace, key) -> its value, decoded once; by the payload's own names rather than
+        # the point id, which an engine may build for a row only when asked (``_Hit``)
+        decoded: dict[Any, dict[str, Any]] = {}
 
         def value_of(r: Record) -> dict[str, Any]:
-            v = decoded.get(r.id)
+            name = (r.payload.get("ns"), r.payload.get("key"))
+            v = decoded.get(name)
             if v is None:
-                v = decoded[r.id] = stored_value(r.payload)
+                v = decoded[name] = stored_value(r.payload)
             return v
 
         want = max(op.offset, 0) + max(op.limit, 0)
@@ -241,7 +247,7 @@ class BaseQdrantStore:
             limit = max(want * 4, 1000) if residual and fused else want
             while True:
                 ranked: list[Record] = yield Query(
-                    filter=flt, limit=limit, dense=dense_q, sparse=sparse_q
+                    filter=flt, limit=limit, dense=dense_q, sparse=sparse_q, fields=READ_FIELDS
                 )
                 scored = ranked
                 if residual:
@@ -273,8 +279,10 @@ class BaseQdrantStore:
                 r.score = None
                 rows.append(r)
         page = rows[op.offset : op.offset + op.limit]
-        for r in page:
-            self._note_refresh(r.payload, r.id, op.refresh_ttl, refresh)
+        if op.refresh_ttl:
+            for r in page:
+                if r.payload.get("ttl_minutes") is not None:
+                    self._note_refresh(r.payload, r.id, True, refresh)
         return [
             cast(SearchItem, item_from_payload(r.payload, r.score, search=True, value=value_of(r)))
             for r in page

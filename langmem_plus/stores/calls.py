@@ -146,12 +146,14 @@ class Count:
 
 @dataclass
 class Query:
-    """Nearest points by dense and/or sparse vector; with both, fused by RRF."""
+    """Nearest points by dense and/or sparse vector; with both, fused by RRF.
+    ``fields``: only these payload keys (None: the whole payload)."""
 
     filter: Where | None
     limit: int
     dense: list[float] | None = None
     sparse: Sparse | None = None
+    fields: tuple[str, ...] | None = None
 
 
 @dataclass

@@ -35,7 +35,7 @@ import functools
 import json
 import math
 import uuid
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import datetime, timezone
 from typing import Any
 
@@ -48,7 +48,9 @@ from langmem_plus.stores.values import encode_value, has_lone_surrogate
 __all__ = [
     "FACT_FIELDS",
     "INDEXED_FIELDS",
+    "READ_FIELDS",
     "build_payload",
+    "expired",
     "item_from_payload",
     "live_filter",
     "matches_filter",
@@ -77,6 +79,15 @@ filters narrow on ("current facts of user X in scope Y", a slot, a fact by id). 
 filters on them in the engine (time questions are answered in Python), and each cost every
 write a conversion and an index update, so they are only in ``doc`` now (a filter on them
 is decided by ``matches_filter``; old rows keep their copies, unread)."""
+
+READ_FIELDS: tuple[str, ...] = (
+    "ns", "key", "doc", "value", "created_at", "updated_at", "ttl_minutes", "expires_at",
+)  # fmt: skip
+"""The payload keys a read turns into an ``Item`` (``item_from_payload``, ``is_expired``,
+the TTL refresh; ``value``: a store written before ``doc``). A get or a search asks the
+engine for these only: the promoted fact fields and ``ns_prefixes`` are there for the
+engine's filters, and converting them to Python objects for every row read cost recall
+about a tenth of its engine time (#14)."""
 
 _PROMOTED = frozenset(FACT_FIELDS)
 _DATETIME_FIELDS = frozenset({"valid_to", "expired_at"})
@@ -121,8 +132,10 @@ def join_namespace(namespace: tuple[str, ...]) -> str:
     return ".".join(namespace)
 
 
+@functools.lru_cache(maxsize=4_096)
 def split_namespace(joined: str) -> tuple[str, ...]:
-    """Inverse of ``join_namespace``; ``""`` is ``()`` (no label is ever empty)."""
+    """Inverse of ``join_namespace``; ``""`` is ``()`` (no label is ever empty). Memoised:
+    the rows one read returns share a namespace or a few."""
     return tuple(joined.split(".")) if joined else ()
 
 
@@ -176,12 +189,37 @@ def build_payload(
 _PLAIN = frozenset({str, int, float, bool, type(None), dict, list})
 
 
+def _json_loads() -> Callable[[str], Any]:
+    """``orjson.loads`` where it is installed (it is wherever ``langchain-core`` is, through
+    ``langsmith``, on CPython), else ``json.loads``. A ``doc`` is JSON that
+    ``values.encode_value`` wrote (valid Unicode, finite floats, signed 64-bit integers),
+    on which both give the same value; orjson takes about a quarter of the time, and
+    recall decodes a few dozen docs a call (#14)."""
+    try:
+        import orjson
+    except ImportError:  # pragma: no cover - PyPy, or a trimmed install
+        return json.loads
+
+    fast = orjson.loads
+
+    def loads(text: str) -> Any:
+        try:
+            return fast(text)
+        except orjson.JSONDecodeError:  # anything orjson refuses, json decides as before
+            return json.loads(text)
+
+    return loads
+
+
+_loads = _json_loads()
+
+
 def stored_value(payload: Mapping[str, Any]) -> dict[str, Any]:
     """The item's value from a stored payload: ``doc``, or the whole ``value`` of a
     payload written before ``doc`` existed."""
     doc = payload.get("doc")
     if isinstance(doc, str):
-        value: dict[str, Any] = json.loads(doc)
+        value: dict[str, Any] = _loads(doc)
         return value
     old = payload.get("value")
     return old if isinstance(old, dict) else {}
@@ -203,21 +241,24 @@ def item_from_payload(
     namespace = split_namespace(payload["ns"])
     if value is None:
         value = stored_value(payload)
+    created, updated = payload["created_at"], payload["updated_at"]
+    created_at = _dt(created)
+    updated_at = created_at if updated == created else _dt(updated)  # a row never rewritten
     if search:
         return SearchItem(
             namespace=namespace,
             key=payload["key"],
             value=value,
-            created_at=_dt(payload["created_at"]),
-            updated_at=_dt(payload["updated_at"]),
+            created_at=created_at,
+            updated_at=updated_at,
             score=score,
         )
     return Item(
         value=value,
         key=payload["key"],
         namespace=namespace,
-        created_at=_dt(payload["created_at"]),
-        updated_at=_dt(payload["updated_at"]),
+        created_at=created_at,
+        updated_at=updated_at,
     )
 
 
@@ -229,6 +270,15 @@ def is_expired(payload: Mapping[str, Any], now: float) -> bool:
 def live_filter(now: float) -> Where:
     """Items that have not expired: no expiry, or expiry in the future."""
     return Where(should=(IsEmpty("expires_at"), Range("expires_at", gt=now)))
+
+
+def expired(now: float) -> Range:
+    """Items that have expired, for a filter's ``must_not``: the same items as
+    ``live_filter`` keeps (``expires_at`` is only ever a number the store wrote, so "not at
+    or before now" is "none, or after now"), as one flat condition instead of a nested
+    filter: the engine checks it and the filter converts to the engine's form faster,
+    ~10-25 us of every search (#14)."""
+    return Range("expires_at", lte=now)
 
 
 def namespace_filter(prefix: tuple[str, ...]) -> Condition | None:

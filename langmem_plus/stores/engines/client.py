@@ -296,7 +296,7 @@ class ClientPlanner:
             "collection_name": self.collection,
             "limit": max(call.limit, 1),
             "query_filter": flt,
-            "with_payload": True,
+            "with_payload": list(call.fields) if call.fields is not None else True,
         }
         if call.dense is not None and call.sparse is not None:
             pre = max(call.limit * 4, 50)
