@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import pytest
-from langgraph.store.base import BaseStore
+from langgraph.store.base import BaseStore, Op, PutOp, Result
 from langgraph.store.memory import InMemoryStore
 from qdrant_client import AsyncQdrantClient, QdrantClient
 
@@ -457,10 +458,32 @@ def _process_like(store: BaseStore, clock: Clock, lease_client: object | None) -
     return memory
 
 
+class _ReadsLinger(InMemoryStore):
+    """An ``InMemoryStore`` that pauses after every read-only batch, so racing writers all
+    read the slot before any of them writes: the lost update the lease prevents happens on
+    every run, however busy the machine, not only when the scheduler happens to interleave."""
+
+    PAUSE = 0.02
+
+    def batch(self, ops: Iterable[Op]) -> list[Result]:
+        ops = list(ops)
+        out = super().batch(ops)
+        if not any(isinstance(op, PutOp) for op in ops):
+            time.sleep(self.PAUSE)
+        return out
+
+    async def abatch(self, ops: Iterable[Op]) -> list[Result]:
+        ops = list(ops)
+        out = await super().abatch(ops)
+        if not any(isinstance(op, PutOp) for op in ops):
+            await asyncio.sleep(self.PAUSE)
+        return out
+
+
 def test_without_a_shared_lock_or_lease_versions_are_lost() -> None:
     """The hazard the lease exists for (what separate processes did before): so the test
     below, with the lease, proves something."""
-    store, clock = InMemoryStore(), Clock()
+    store, clock = _ReadsLinger(), Clock()
     lost = [
         _mixed_trial(store, f"p{t}", lambda _: _process_like(store, clock, None)) for t in range(5)
     ]
