@@ -218,8 +218,10 @@ def _splits_main(args: argparse.Namespace) -> dict[str, Any]:
     from pathlib import Path
 
     from benchmarks.truth.splits import (
+        BEFORE,
         HELDOUT_MISSES,
         SPLITS,
+        before_after_table,
         calibrate_dense_floor,
         render_splits,
         run_splits,
@@ -229,9 +231,16 @@ def _splits_main(args: argparse.Namespace) -> dict[str, Any]:
     dense_tag = f"_{args.dense_model}" if args.dense_model else ""
     name = f"truth_splits{dense_tag}{'_quick' if args.quick else ''}.json"
     block = "truth_splits_dense" if args.dense_model else "truth_splits"
+
+    def render_before_after(out: dict[str, Any]) -> None:
+        if block == "truth_splits" and (RESULTS / BEFORE).exists():
+            before = json.loads((RESULTS / BEFORE).read_text())
+            replace_block(DOCS, "truth_before_after", before_after_table(before, out), "")
+
     if args.render_docs:
         out = json.loads((RESULTS / name).read_text())
         replace_block(DOCS, block, render_splits(out), "# Benchmarks\n")
+        render_before_after(out)
         print(f"rendered {RESULTS / name} into {DOCS}", file=sys.stderr)
         return dict(out)
     t0 = time.perf_counter()
@@ -321,6 +330,7 @@ def _splits_main(args: argparse.Namespace) -> dict[str, Any]:
     print(f"\nwrote {RESULTS / name} ({out['wall_seconds']:.0f} s)", file=sys.stderr)
     if not args.quick and not args.no_docs:
         replace_block(DOCS, block, render_splits(out), "# Benchmarks\n")
+        render_before_after(out)
     return out
 
 

@@ -45,8 +45,10 @@ from benchmarks.truth.scoring import has, score
 from benchmarks.truth.tuning import tuning_scripts
 
 __all__ = [
+    "BEFORE",
     "HELDOUT_MISSES",
     "SPLITS",
+    "before_after_table",
     "calibrate_dense_floor",
     "render_splits",
     "run_splits",
@@ -369,6 +371,48 @@ def headline_table(results: dict[str, Any]) -> str:
             "wrong facts stored",
             "slips stopped",
             "irrelevant requests that got facts",
+        ],
+        rows,
+    )
+
+
+BEFORE = "truth_splits_before.json"
+"""A run of the same splits on the code before a session's changes (``benchmarks/results/``),
+rendered beside the current run by :func:`before_after_table`."""
+
+
+def before_after_table(before: dict[str, Any], after: dict[str, Any]) -> str:
+    """The langmem-plus graph's probes right, per (split, mode) run in both, before -> after,
+    and both commits: how far a session's changes reached each split.
+
+    Example:
+        >>> s = {"right": 3, "scored": 4, "stale_shown": 1}
+        >>> r = lambda c, s: {"machine": {"commit": c},
+        ...                   "runs": {"heldout": {"default": {"systems": {GRAPH: s}}}}}
+        >>> print(before_after_table(r("a1", s), r("b2", {**s, "right": 4})).splitlines()[2])
+        | heldout / default | 75.0% (3 / 4) | 100.0% (4 / 4) | 1 -> 1 |
+    """
+    rows = []
+    for split, by_mode in after["runs"].items():
+        for mode, r in by_mode.items():
+            old = before.get("runs", {}).get(split, {}).get(mode)
+            if old is None or GRAPH not in old["systems"] or GRAPH not in r["systems"]:
+                continue
+            o, n = old["systems"][GRAPH], r["systems"][GRAPH]
+            rows.append(
+                [
+                    f"{split} / {mode}",
+                    _frac(o["right"], o["scored"]),
+                    _frac(n["right"], n["scored"]),
+                    f"{o['stale_shown']} -> {n['stale_shown']}",
+                ]
+            )
+    return markdown_table(
+        [
+            "split / mode",
+            f"probes right before ({before['machine']['commit']})",
+            f"after ({after['machine']['commit']})",
+            "probes with a stale value",
         ],
         rows,
     )
