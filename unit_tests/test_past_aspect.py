@@ -10,27 +10,13 @@ current value is held as current; a bare simple past ("I stayed in X") adds noth
 from __future__ import annotations
 
 import pytest
-from langgraph.checkpoint.memory import InMemorySaver
-from langgraph.store.memory import InMemoryStore
 
-from unit_tests.test_graph_support import Clock as GraphClock
-from unit_tests.test_graph_support import RecordingModel, build_chatbot
-from unit_tests.test_retraction_forms import held
+from unit_tests.test_retraction_forms import graph_rows, held
 
 
 def history(*sessions: tuple[str, ...], user: str = "ines") -> list[str]:
     """The values the default graph keeps as history (ended) after ``sessions``."""
-    model, clock, store = RecordingModel(), GraphClock(), InMemoryStore()
-    graph = build_chatbot(model, clock=clock).compile(checkpointer=InMemorySaver(), store=store)
-    for k, turns in enumerate(sessions):
-        for text in turns:
-            graph.invoke(
-                {"messages": [("user", text)]},
-                {"configurable": {"thread_id": f"s{k}", "user_id": user}},
-            )
-            clock.advance(minutes=2)
-        clock.advance(days=2)
-    return sorted(i.value["object"] for i in store.search(("langmem_plus", user, "history")))
+    return graph_rows("history", *sessions, user=user)
 
 
 @pytest.mark.parametrize(

@@ -15,15 +15,10 @@ import pytest
 from langchain_core.messages import HumanMessage
 
 from langmem_plus.extraction.rules import RuleExtractor
+from unit_tests.test_people import people
 
-
-def users(text: str) -> set[tuple[str, str]]:
-    found = RuleExtractor().extract([HumanMessage(text)])
-    return {
-        (c.predicate, c.object)
-        for c in found
-        if c.subject == "user" and c.polarity == "assert" and c.modality == "asserted"
-    }
+# the user's own asserted (predicate, object) pairs RuleExtractor reads from one message
+users = people
 
 
 @pytest.mark.parametrize(

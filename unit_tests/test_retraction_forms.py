@@ -26,6 +26,12 @@ from unit_tests.test_memory_support import START, Clock, cand
 
 def held(*sessions: tuple[str, ...], user: str = "ines") -> list[str]:
     """What the default graph holds as current after ``sessions`` (each its own thread)."""
+    return graph_rows("facts", *sessions, user=user)
+
+
+def graph_rows(kind: str, *sessions: tuple[str, ...], user: str = "ines") -> list[str]:
+    """The objects of the rows the default graph keeps in the user's ``kind`` namespace
+    ("facts": current, "history": ended) after ``sessions`` (each its own thread)."""
     model, clock, store = RecordingModel(), GraphClock(), InMemoryStore()
     graph = build_chatbot(model, clock=clock).compile(checkpointer=InMemorySaver(), store=store)
     for k, turns in enumerate(sessions):
@@ -36,7 +42,7 @@ def held(*sessions: tuple[str, ...], user: str = "ines") -> list[str]:
             )
             clock.advance(minutes=2)
         clock.advance(days=2)
-    return sorted(i.value["object"] for i in store.search(("langmem_plus", user, "facts")))
+    return sorted(i.value["object"] for i in store.search(("langmem_plus", user, kind)))
 
 
 @pytest.mark.parametrize(
