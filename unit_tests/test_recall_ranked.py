@@ -301,6 +301,8 @@ def test_a_held_turn_on_edge_reads_only_the_version_and_sees_every_write(
     assert here.plans.hold_ranked
     there.remember_many("ada", [cand("city", "Oslo", "Lives in Oslo."), *FACTS[4:12]])
     first = here.recall("ada", "where do I live? any chess?")
+    assert len(here.recall_cache) == 0  # a request asked once is not held
+    here.recall("ada", "where do I live? any chess?")  # asked again: held from now on
     counter = ReadCounter(store)
     again = here.recall("ada", "where do I live? any chess?")
     assert again == first and here.recall_cache.hits == 1
@@ -310,6 +312,7 @@ def test_a_held_turn_on_edge_reads_only_the_version_and_sees_every_write(
     block = here.recall("ada", "where do I live? any chess?").block
     assert "Bergen" in block and "Oslo" not in block and "chess" in block
     (chess,) = [k.fact.fact_id for k in here.recall("ada", "any chess?").kept if k.why != "profile"]
+    here.recall("ada", "any chess?")
     here.recall("ada", "any chess?")
     here.forget("ada", chess)
     assert "chess" not in here.recall("ada", "any chess?").block
@@ -329,3 +332,20 @@ def test_candidates_are_not_held_behind_a_store_that_may_show_a_version_early(
         memory.recall("bo", "where do I live?")
         memory.recall("bo", "where do I live?")
         assert memory.recall_cache.hits == 0 and len(memory.recall_cache) == 0
+
+
+def test_requests_asked_once_fill_no_cache_and_a_repeated_one_is_held(tmp_path: Path) -> None:
+    """Most requests are never asked twice in the same words: holding each one's candidates
+    on first sight would fill the cache with copies nobody reads again (and keep the
+    garbage collector busy on first turns). Only a request asked again is held."""
+    store = make_store("qdrant_edge", tmp_path)
+    memory = FactMemory(store, clock=Clock())
+    memory.remember_many("ada", [cand("city", "Oslo", "Lives in Oslo."), *FACTS[4:12]])
+    for i in range(30):
+        memory.recall("ada", f"plan day {i} of my trip, any chess clubs?")
+    assert len(memory.recall_cache) == 0 and memory.recall_cache.facts_held == 0
+    ask = "where do I live? any chess?"
+    first = memory.recall("ada", ask)
+    assert memory.recall("ada", ask) == first and memory.recall_cache.facts_held > 0
+    assert memory.recall("ada", ask) == first and memory.recall_cache.hits == 1
+    store.close()
