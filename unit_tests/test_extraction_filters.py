@@ -333,6 +333,11 @@ def test_a_careless_extractors_pasted_statement_never_becomes_the_users_fact() -
         ("And who just bought a flat in Porto? That would be us.", "city", "Porto"),
         ("Guess who's the depot's new fleet planner? This guy right here.", "job_title",
          "fleet planner"),
+        # a topic put as a question and answered at once with a verdict: a view, stated
+        ("Happy to eat most things. Anchovies? ugh, never.", "dislike", "Anchovies"),
+        ("fennel? hard pass lol", "dislike", "fennel"),
+        ("I'm in Turku, I cycle to work, and anchovies? never on my pizza.", "dislike",
+         "anchovies"),
         # the value stands in its own clause after a question
         ("Home town? Bergamo, for ten years now.", "city", "Bergamo"),
         ("Crazy month. Anyway, can you help with a budget? Oh, I moved to Ghent in May.",
@@ -352,6 +357,8 @@ def test_a_statement_beside_or_answering_a_question_is_kept(
         ("Is Bergamo a good place to raise kids?", "Bergamo"),
         ("Who lives in Porto? My cousin, I think.", "Porto"),
         ("Should I move to Ghent? I am tempted.", "Ghent"),
+        ("Is Ghent nice in winter? No idea.", "Ghent"),
+        ("Ghent? no, I'd say Bruges is prettier.", "Ghent"),
         ("The user wants to know whether Turin is expensive.", "Turin"),
     ],
 )

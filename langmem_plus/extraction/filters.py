@@ -256,12 +256,49 @@ def _transient(c: CandidateFact, said: Sequence[str]) -> bool:
     return text_rules.is_transient(quote[0] if scope is None else scope)
 
 
-def _answered_at_once(text: str, end: int) -> bool:
+def _answered_at_once(text: str, end: int, clause: str = "") -> bool:
     """True when the words after offset ``end`` of ``text`` open with the speaker naming
-    themselves as the answer ("? Me!", "? That would be me."): a rhetorical question."""
+    themselves as the answer ("? Me!", "? That would be me."): a rhetorical question. Also
+    when ``clause`` is a verbless topic put as a question and the next words are only a
+    verdict on it ("and raisins? ugh, no.", "Olives? never."): the speaker states their
+    view of the topic, they ask nothing."""
     rest = text[end:]
     m = re.match(r"[^.!?\n]*[.!?]*", rest.lstrip())
-    return bool(m and m.group(0).strip() and _SELF_ANSWER.match(m.group(0).strip()))
+    said = m.group(0).strip() if m else ""
+    if not said:
+        return False
+    if _SELF_ANSWER.match(said):
+        return True
+    return _topic_question(clause) and bool(_VERDICT.match(said))
+
+
+# a verdict and nothing else: "no.", "ugh, never!", "hard pass", "yes please", "love them"
+_VERDICT = re.compile(
+    r"^\W*(?:(?:ugh|urgh|eh|meh|oh|god|gosh|lol|haha|honestly|tbh|hmm|nah|yuck|ew+)\W+)*"
+    r"(?:no+|nope|nah|never(?: again| ever)?|not a chance|no way|no thanks|no thank you|"
+    r"hard pass|pass|absolutely not|hell no|not for me|yes(?: please)?|yep|yeah|always|"
+    r"love (?:it|them)|hate (?:it|them)|can't stand (?:it|them))"
+    # where the verdict holds: "never on my plate", "not in this house"
+    r"(?:\s+(?:on|in|at|near|for|with|from|under)\s+(?:my|our|the|a|this|any)\s+\w+)?"
+    r"(?:\W+(?:lol|haha|ugh|thanks|sorry))*\W*$",
+    re.IGNORECASE,
+)
+_ASKS_FIRST = re.compile(
+    r"^\W*(?:and\s+|but\s+|or\s+|also\s+)?(?:do|does|did|is|are|was|were|can|could|will|"
+    r"would|should|shall|have|has|had|may|might|what|which|who|whom|whose|where|when|why|"
+    r"how)\b",
+    re.IGNORECASE,
+)
+
+
+def _topic_question(clause: str) -> bool:
+    """A short piece that names a topic without asking anything of it ("..., and
+    raisins?", "Olives?"): the last piece of ``clause`` (after its last comma, colon,
+    semicolon, bracket or dash) has at most four words and no auxiliary or question word
+    opens it."""
+    piece = re.split(r"[,;:()\u2014\u2013]", clause.rstrip(" ?!."))[-1]
+    words = piece.split()
+    return 0 < len(words) <= 4 and not _ASKS_FIRST.match(piece)
 
 
 def _asks(c: CandidateFact, turns: Sequence[UserTurn]) -> bool:
@@ -285,8 +322,8 @@ def _asks(c: CandidateFact, turns: Sequence[UserTurn]) -> bool:
     if at is not None:
         turn, q_at = at
         end = q_at + start + len(clause)
-        return not _answered_at_once(turn.text, end)
-    return not _answered_at_once(quote, start + len(clause))
+        return not _answered_at_once(turn.text, end, clause)
+    return not _answered_at_once(quote, start + len(clause), clause)
 
 
 def verify_grounding(c: CandidateFact, turns: Sequence[UserTurn]) -> CandidateFact:
@@ -426,7 +463,7 @@ def _mood(c: CandidateFact, turn: UserTurn, at: int, quote: str, sentence: str) 
     clause, start = found
     end = clause.casefold().find(value.casefold()) + len(value)
     mood = modality(clause, _sentence_at(turn.text, at + start), upto=end)
-    if mood == "question" and _answered_at_once(turn.text, at + start + len(clause)):
+    if mood == "question" and _answered_at_once(turn.text, at + start + len(clause), clause):
         return "asserted"
     if mood in ("plan", "question") and (
         _presupposed(c, clause)
