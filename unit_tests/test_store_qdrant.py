@@ -201,9 +201,11 @@ def test_expired_items_are_never_returned_and_the_sweeper_deletes_them(store: Qd
     store.put(("t",), "short", {"v": 1}, ttl=0.5 / 60)  # half a second
     store.put(("t",), "long", {"v": 2}, ttl=10)
     store.put(("t",), "forever", {"v": 3}, ttl=None)
+    store.put(("gone",), "only", {"v": 4}, ttl=0.5 / 60)
     time.sleep(0.7)
     assert store.get(("t",), "short") is None
     assert {i.key for i in store.search(("t",))} == {"long", "forever"}
+    assert store.list_namespaces() == [("t",)]  # a namespace of expired items only is gone
     store.sweep_ttl()
     records = store._engine.execute(Scroll(filter=None, limit=None))
     assert sorted(json.dumps(r.payload["key"]) for r in records) == ['"forever"', '"long"']

@@ -60,7 +60,6 @@ from langmem_plus.stores.payload import (
     expired,
     is_expired,
     item_from_payload,
-    live_filter,
     matches_filter,
     namespace_filter,
     point_id,
@@ -291,14 +290,16 @@ class BaseQdrantStore:
     def _plan_list_namespaces(
         self, op: ListNamespacesOp, now: float
     ) -> Generator[Call, Any, list[tuple[str, ...]]]:
-        conditions: list[Condition] = [live_filter(now)]
+        conditions: list[Condition] = []
         for cond in op.match_conditions or ():
             if cond.match_type == "prefix" and cond.path and "*" not in cond.path:
                 ns = namespace_filter(tuple(cond.path))
                 if ns is not None:
                     conditions.append(ns)
         values: list[str] = yield Facet(
-            key="ns", filter=Where(must=tuple(conditions)), limit=_FACET_LIMIT
+            key="ns",
+            filter=Where(must=tuple(conditions), must_not=(expired(now),)),
+            limit=_FACET_LIMIT,
         )
         namespaces = [split_namespace(v) for v in values]
         namespaces = [

@@ -42,7 +42,7 @@ from typing import Any
 from langgraph.store.base import Item, SearchItem
 
 from langmem_plus.ids import uuid5_text
-from langmem_plus.stores.calls import Condition, IsEmpty, Match, Range, Where
+from langmem_plus.stores.calls import Condition, IsEmpty, Match, Range
 from langmem_plus.stores.values import encode_value, has_lone_surrogate
 
 __all__ = [
@@ -52,7 +52,6 @@ __all__ = [
     "build_payload",
     "expired",
     "item_from_payload",
-    "live_filter",
     "matches_filter",
     "namespace_filter",
     "point_id",
@@ -267,17 +266,12 @@ def is_expired(payload: Mapping[str, Any], now: float) -> bool:
     return exp is not None and exp <= now
 
 
-def live_filter(now: float) -> Where:
-    """Items that have not expired: no expiry, or expiry in the future."""
-    return Where(should=(IsEmpty("expires_at"), Range("expires_at", gt=now)))
-
-
 def expired(now: float) -> Range:
-    """Items that have expired, for a filter's ``must_not``: the same items as
-    ``live_filter`` keeps (``expires_at`` is only ever a number the store wrote, so "not at
-    or before now" is "none, or after now"), as one flat condition instead of a nested
-    filter: the engine checks it and the filter converts to the engine's form faster,
-    ~10-25 us of every search (#14)."""
+    """Items that have expired, for a filter's ``must_not``: what every read leaves out.
+    ``expires_at`` is only ever a number the store wrote, so "not at or before now" is
+    "no expiry, or expiry in the future", said as one flat condition rather than a nested
+    ``should`` filter: the engine checks it and the filter converts to the engine's form
+    faster, ~10-25 us of every search (#14)."""
     return Range("expires_at", lte=now)
 
 
