@@ -47,13 +47,7 @@ from langmem_plus.facts.profile import (
     profile_facts,
     render_profile,
 )
-from langmem_plus.facts.recall_cache import (
-    WITNESS_MAX,
-    RecallCache,
-    fingerprint,
-    witnessed,
-    write_witness,
-)
+from langmem_plus.facts.recall_cache import RecallCache, fingerprint, witnessed, write_witness
 from langmem_plus.facts.retrieval import Recall, RetrievalPolicy
 from langmem_plus.facts.text_rules import content_terms
 
@@ -228,21 +222,6 @@ def _hits(pages: Iterable[Result]) -> list[Fact]:
     return out
 
 
-def _witnessed_writes(writes: Sequence[Op], ns: tuple[str, ...]) -> list[Op]:
-    """The writes ``write_witness`` keeps: those of the first ``WITNESS_MAX`` current-row
-    keys written (a ``remember_many`` step writes up to 256; only these are digested)."""
-    keys: set[str] = set()
-    out: list[Op] = []
-    for op in writes:
-        if isinstance(op, PutOp) and op.namespace == ns:
-            if op.key not in keys:
-                if len(keys) == WITNESS_MAX:
-                    continue
-                keys.add(op.key)
-            out.append(op)
-    return out
-
-
 def _log_entry(now: datetime, action: str, fact_id: str | None, reason: str) -> dict[str, Any]:
     """One decision as the log keeps it (no fact text), logged as it is made."""
     _log.info("memory %s fact_id=%s reason=%s", action, fact_id, reason)
@@ -326,7 +305,7 @@ class Planner:
         value = {
             "version": version,
             "etag": uuid.uuid4().hex,
-            "witness": write_witness(_witnessed_writes(writes, ns), ns),
+            "witness": write_witness(writes, ns),
         }
         return PutOp(self.layout.profile(user_id), "meta", value, index=False), version
 

@@ -70,12 +70,17 @@ def fingerprint(value: Mapping[str, Any]) -> str:
 
 def write_witness(writes: Iterable[Op], facts_namespace: tuple[str, ...]) -> list[list[Any]]:
     """The current-fact rows a batch of writes leaves behind: ``[key, fingerprint | None]``,
-    in the order first written, the last write of a key winning."""
-    rows: dict[str, str | None] = {}
+    for the first ``WITNESS_MAX`` keys written, in that order, the last write of a key
+    winning. Only those are fingerprinted (a ``remember_many`` step writes up to 256)."""
+    last: dict[str, PutOp] = {}
     for op in writes:
         if isinstance(op, PutOp) and op.namespace == facts_namespace:
-            rows[op.key] = fingerprint(op.value) if op.value is not None else None
-    return [[key, digest] for key, digest in list(rows.items())[:WITNESS_MAX]]
+            if op.key in last or len(last) < WITNESS_MAX:
+                last[op.key] = op
+    return [
+        [key, fingerprint(op.value) if op.value is not None else None]
+        for key, op in last.items()
+    ]
 
 
 def witnessed(meta: Mapping[str, Any], rows: Sequence[Item]) -> bool:
