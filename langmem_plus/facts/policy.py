@@ -807,11 +807,7 @@ class WritePolicy:
             valid_from = min(candidate.valid_from or valid_to, valid_to)
         else:
             valid_from = candidate.valid_from or now
-        anchor = (
-            candidate.valid_from.isoformat()
-            if candidate.valid_from is not None
-            else (f"msg:{candidate.message_id}" if candidate.message_id else now.isoformat())
-        )
+        anchor = _anchor(candidate, now)
         source = candidate.source.strip().lower()
         return Fact(
             fact_id=fact_id_for(user_id, scope, subject, predicate, candidate.object, anchor),
@@ -923,26 +919,11 @@ class WritePolicy:
             return Decision(action="rejected", code=code, category=category)
         fact = built or self.to_fact(candidate, user_id=user_id, now=now, session_id=session_id)
         current = list(current)
-        same_slot = [
-            f
-            for f in current
-            if f.is_current
-            and f.user_id == user_id
-            and f.scope == fact.scope
-            and f.subject == fact.subject
-            and f.predicate == fact.predicate
-        ]
+        subjects = _of_subject(current, user_id, fact.scope, fact.subject)
+        same_slot = [f for f in subjects if f.predicate == fact.predicate]
         others: list[Fact] = []
         if candidate.polarity.strip().lower() == "retract" or candidate.corrects:
-            others = [
-                f
-                for f in current
-                if f.is_current
-                and f.user_id == user_id
-                and f.scope == fact.scope
-                and f.subject == fact.subject
-                and f.predicate != fact.predicate
-            ]
+            others = [f for f in subjects if f.predicate != fact.predicate]
         if candidate.polarity.strip().lower() == "retract":
             return self._retract(candidate, fact.predicate, same_slot, others, now)
         if fact.message_id:
@@ -995,12 +976,8 @@ class WritePolicy:
         when none or several do."""
         held = [
             f
-            for f in current
-            if f.is_current
-            and f.user_id == fact.user_id
-            and f.scope == fact.scope
-            and f.subject == fact.subject
-            and f.predicate.endswith("_" + fact.predicate)
+            for f in _of_subject(current, fact.user_id, fact.scope, fact.subject)
+            if f.predicate.endswith("_" + fact.predicate)
             and self.is_single_valued(f.predicate, f.single_valued)
         ]
         if len({f.predicate for f in held}) != 1:
@@ -1035,12 +1012,8 @@ class WritePolicy:
         unnamed = fact.predicate == UNNAMED_ATTRIBUTE
         pool = [
             f
-            for f in current
-            if f.is_current
-            and f.user_id == fact.user_id
-            and f.scope == fact.scope
-            and f.subject == fact.subject
-            and f.predicate not in (fact.predicate, UNNAMED_ATTRIBUTE)
+            for f in _of_subject(current, fact.user_id, fact.scope, fact.subject)
+            if f.predicate not in (fact.predicate, UNNAMED_ATTRIBUTE)
         ]
         held = _named(candidate.replaces, pool)
         if not held:
@@ -1050,12 +1023,7 @@ class WritePolicy:
             return fact, same_slot, old
         swapped = with_value(old.text, old.object, fact.object) if old.object else None
         text = fact.text if swapped is None else swapped
-        if candidate.valid_from is not None:
-            anchor = candidate.valid_from.isoformat()
-        elif candidate.message_id:
-            anchor = f"msg:{candidate.message_id}"
-        else:
-            anchor = fact.asserted_at.isoformat()
+        anchor = _anchor(candidate, fact.asserted_at)
         moved = fact.model_copy(
             update={
                 "predicate": old.predicate,
@@ -1135,12 +1103,8 @@ class WritePolicy:
         )
         same_slot = [
             f
-            for f in current
-            if f.is_current
-            and f.user_id == rebuilt.user_id
-            and f.scope == rebuilt.scope
-            and f.subject == rebuilt.subject
-            and f.predicate == rebuilt.predicate
+            for f in _of_subject(current, rebuilt.user_id, rebuilt.scope, rebuilt.subject)
+            if f.predicate == rebuilt.predicate
         ]
         return rebuilt, same_slot
 
@@ -1377,6 +1341,28 @@ def _named(target: str, held: Sequence[Fact]) -> list[Fact]:
 _PEOPLE = frozenset({"partner", "child", "pet", "parent", "sibling", "family_member"})
 _DESCRIBED = re.compile(r"^\s*(?:a|an|one|my|our)\s+\S", re.IGNORECASE)
 """A person named by a description, not a name ("a wife", "an older brother")."""
+
+
+def _of_subject(
+    current: Iterable[Fact], user_id: str, scope: str | None, subject: str
+) -> list[Fact]:
+    """The current facts of ``current`` about ``subject`` of ``user_id`` in ``scope``: the
+    slots a decision may act on."""
+    return [
+        f
+        for f in current
+        if f.is_current and f.user_id == user_id and f.scope == scope and f.subject == subject
+    ]
+
+
+def _anchor(candidate: CandidateFact, learned: datetime) -> str:
+    """What makes a fact id distinct among values of one slot: the stated start, else the
+    message it came from, else when it was learned."""
+    if candidate.valid_from is not None:
+        return candidate.valid_from.isoformat()
+    if candidate.message_id:
+        return f"msg:{candidate.message_id}"
+    return learned.isoformat()
 
 
 def _close(fact: Fact, end: datetime, now: datetime) -> Fact:
