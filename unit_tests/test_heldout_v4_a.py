@@ -109,7 +109,7 @@ def test_ideal_candidates_are_valid_and_grounded(conv) -> None:
 
 
 def test_slips_are_the_named_mistakes_and_spoil_a_must_not_value() -> None:
-    n = Counter()
+    n: Counter[str] = Counter()
     for c in CONVS:
         bad = {v for v, _ in c.forbidden}
         for t in _turns(c):
