@@ -61,11 +61,12 @@ def test_labels_are_grounded_in_the_users_own_turns() -> None:
         for p in c.probes:
             for v in p.present:
                 assert has(said, v), (c.user_id, v)
+            # (a must-not value may be glued to a prefix, "ex-Acme", so: as a substring)
             for v, cat in p.absent:
-                assert cat in ABSENT_CATEGORIES and has(said, v), (c.user_id, v)
+                assert cat in ABSENT_CATEGORIES and v.casefold() in said.casefold(), (c.user_id, v)
             assert not (set(p.present) & {v for v, _ in p.absent})
         for v, cat in c.forbidden:
-            assert cat in ABSENT_CATEGORIES and has(said, v), (c.user_id, v)
+            assert cat in ABSENT_CATEGORIES and v.casefold() in said.casefold(), (c.user_id, v)
 
 
 def test_a_present_value_is_never_a_must_not_value_of_the_same_user() -> None:

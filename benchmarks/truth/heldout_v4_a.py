@@ -732,7 +732,7 @@ def _u_several(x: _Ctx) -> _Sc:
                 "unseen_statement",
                 x.one(
                     [
-                        "suggest a dinner I could cook tonight",
+                        "what could I knock up for dinner tonight?",
                         "plan me a picnic lunch for saturday",
                     ]
                 ),
@@ -1173,6 +1173,66 @@ def _m_question(x: _Ctx) -> _Sc:
     )
 
 
+def _m_question_city(x: _Ctx) -> _Sc:
+    asked, mine = x.pick(_CITIES), x.pick(_CITIES)
+    text = x.one(
+        [
+            f"we're in {mine} at the moment. is {asked} any nicer for families, do you reckon?",
+            f"Honest opinion: would {asked} suit a night owl better than {mine}? I live in {mine}.",
+        ]
+    )
+    q = _c("city", asked, f"The user lives in {asked}.", modality="question")
+    return _Sc(
+        "must_not_store",
+        frozenset({"city"}),
+        [
+            (
+                0,
+                _t(
+                    text,
+                    _c("city", mine, f"The user lives in {mine}."),
+                    q,
+                    slips=[_slip("question_as_fact", q, asked)],
+                ),
+            )
+        ],
+        [_probe("must_not_store", _pick_req(x, _CITY_REQ), [mine], [(asked, "question")])],
+        [(asked, "question")],
+    )
+
+
+def _m_pasted_cv(x: _Ctx) -> _Sc:
+    sample, mine = x.pick(_EMPLOYERS), x.pick(_EMPLOYERS)
+    title = x.pick(_TITLES)
+    text = x.one(
+        [
+            "this CV template came pre-filled, which bits do I delete?\n"
+            f"'PROFILE: Experienced {title}, currently with {sample}, seeking new challenges.'\n"
+            f"obviously that's not me, I work at {mine}",
+            f"I work at {mine}. My mate's cover letter (pasted below) needs a once-over:\n"
+            f'"Since joining {sample} I have grown into a confident {title}..."',
+        ]
+    )
+    pasted = _c("employer", sample, f"The user works at {sample}.", provenance="quoted")
+    return _Sc(
+        "must_not_store",
+        frozenset({"employer"}),
+        [
+            (
+                1,
+                _t(
+                    text,
+                    _c("employer", mine, f"The user works at {mine}."),
+                    pasted,
+                    slips=[_slip("pasted_as_own", pasted, sample)],
+                ),
+            )
+        ],
+        [_probe("must_not_store", _pick_req(x, _WORK_REQ), [mine], [(sample, "pasted")])],
+        [(sample, "pasted")],
+    )
+
+
 _MUST_NOT = (
     _m_other_employer,
     _m_hypo_city,
@@ -1183,6 +1243,8 @@ _MUST_NOT = (
     _m_hypo_car,
     _m_persona,
     _m_other_allergy,
+    _m_question_city,
+    _m_pasted_cv,
 )
 
 
@@ -1409,7 +1471,7 @@ def _s_city(x: _Ctx) -> _Sc:
     a = x.one([f"I live in {now} these days.", f"we're in {now} now, since last year"])
     b = x.one(
         [
-            f"back when I lived in {past} I'd take the night train everywhere, miss that",
+            f"in my {past} days I'd take the night train everywhere, miss that",
             f"When I was still living in {past}, the winters were brutal.",
             f"i grew up in {past} but haven't lived there for ages",
         ]
@@ -2090,7 +2152,7 @@ def _one_must_not(x: _Ctx) -> _Sc:
         [
             _probe(
                 "must_not_store",
-                "any nice coastal walks near where I live?",
+                "any nice coastal walks close to home?",
                 ["Launceston"],
                 [("Bude", "pasted"), ("Pascoe Bakehouse", "pasted")],
             )
@@ -2236,9 +2298,12 @@ def _draw(seed: int, n: int, rng: random.Random, attempt: int) -> HoConversation
     kinds = [k for i, k in enumerate(_BY_KIND) if i != (n + seed) % 6]
     slots: set[str] = set()
     scenarios: list[_Sc] = []
-    for j, kind in enumerate(kinds):
+    for kind in kinds:
         pool = _BY_KIND[kind]
-        order = [pool[(n + j + seed + attempt + i) % len(pool)] for i in range(len(pool))]
+        # round robin over the kind's templates: this is the kind's k-th user
+        k = list(_BY_KIND).index(kind)
+        nth = sum(1 for m in range(n) if (m + seed) % 6 != k)
+        order = [pool[(nth + seed + attempt + i) % len(pool)] for i in range(len(pool))]
         for make in order:
             probe_rng_state = rng.getstate()
             used = set(x.used)
