@@ -835,13 +835,14 @@ _SAVES = [
           ("plan a full cooked breakfast for four guests",)),
     _Save("dislike", "seitan", "Dislikes seitan.", "I find seitan revolting",
           "finds seitan revolting", "seitan", ("suggest a vegan taco filling",)),
-    _Save("constraint", "propeller planes", "Won't fly on propeller planes.",
-          "I won't fly on propeller planes", "will not fly on propeller planes", "propeller",
+    _Save("constraint", "won't fly on propeller planes", "Won't fly on propeller planes.",
+          "I won't fly on propeller planes", "won't fly on propeller planes", "propeller",
           ("get me to the islands for a week in August, flying if possible",)),
-    _Save("constraint", "under fifty euros", "Keeps gift budgets under fifty euros.",
-          "my gift budget is always under fifty euros", "keeps gift budgets under fifty euros",
+    _Save("constraint", "gift budgets under fifty euros",
+          "Keeps gift budgets under fifty euros.",
+          "I keep gift budgets under fifty euros", "keeps gift budgets under fifty euros",
           "fifty euros", ("leaving present ideas for a colleague",
-                          "birthday present ideas for my nephew, he's nine")),
+                          "my nephew turns nine soon — gift ideas?")),
     _Save("constraint", "evensong on Sundays",
           "Keeps Sunday evenings free for evensong.",
           "I sing at evensong on Sundays so nothing can clash with that",
@@ -887,9 +888,9 @@ _SAVES = [
           "mangosteen",
           ("a fruit punch for a garden party",
            "help me choose dishes at the dim sum place tonight")),
-    _Save("constraint", "decaf after lunch", "Drinks only decaf after lunch.",
-          "I only drink decaf after lunch", "drinks only decaf after lunch", "decaf",
-          ("fancy a hot drink at the café this afternoon, any suggestions?",)),
+    _Save("constraint", "only decaf after lunch", "Drinks only decaf after lunch.",
+          "I drink only decaf after lunch", "drinks only decaf after lunch", "decaf",
+          ("I'm heading to a café around three; what drink should I go for?",)),
     _Save("dislike", "musicals", "Dislikes musicals.", "I can't sit through musicals",
           "cannot sit through musicals", "musicals",
           ("pick a show for a night out in town next month",)),
@@ -957,7 +958,7 @@ _ATTRS = [
           ("Corvex Slate 14", "Aerion Book Pro", "Tamarind T5", "Lumina Edge 13",
            "Kobold X2", "Pallas Air 15"),
           "my laptop is {a} {v}", "The user's laptop is {a} {v}.",
-          ("which USB-C dock should I get for my laptop?",
+          ("recommend a USB-C dock that suits my laptop",
            "my laptop fan is really loud lately, what should I check?")),
     _Attr("barber", "barber", False,
           ("Fettle and Fade", "Clipper Jack's", "The Gilded Comb", "Razorbill Barbers",
@@ -1039,18 +1040,18 @@ def _one_at_a_time(u: _User, index: int) -> None:
                   valid_from=since)
     else:
         if a.thing:
-            forms = [
+            unnamed = [
                 f"finally got rid of the {old}!! picked up {_article(new)} {new} on saturday",
                 f"traded in the {old} for {_article(new)} {new} 😎",
                 f"The {old} is gone; I've got {_article(new)} {new} now.",
             ]
         else:
-            forms = [
+            unnamed = [
                 f"moved over to {new} after one too many problems with {old}",
                 f"ditched {old}. {new} from now on",
                 f"I've left {old} and signed up with {new} instead.",
             ]
-        text = forms[u.rng.randrange(len(forms))]
+        text = unnamed[u.rng.randrange(len(unnamed))]
         cand = _c("switched_to", new, f"Now has {new} in place of the previous one.", text,
                   replaces=old)
     u.say(2, text, cand)
