@@ -1025,14 +1025,15 @@ def _one_at_a_time(u: _User, index: int) -> None:
     named = u.rng.random() < 0.6
     t_end = _at(u, 3 if u.wiped else 2)
     if named:
+        art = f"{_article(new)} " if a.thing else ""
         forms = [
             (f"switched {a.noun}s — it's {new} now", None),
             (f"new {a.noun}: {new}. so long {old} 👋", None),
-            (f"Just so you know, as of last week my {a.noun} is {new} rather than {old}.",
+            (f"Just so you know, as of last week my {a.noun} is {art}{new} rather than {old}.",
              t_end - timedelta(days=7)),
-            (f"my {a.noun} changed, it's {new} these days", None),
-            (f"Update: replaced my {a.noun} ({old}) with {new}.", None),
-            (f"since a fortnight ago my {a.noun}'s been {new}", t_end - timedelta(days=14)),
+            (f"my {a.noun} changed, it's {art}{new} these days", None),
+            (f"Update: replaced my {a.noun} ({old}) with {art}{new}.", None),
+            (f"since a fortnight ago my {a.noun}'s been {art}{new}", t_end - timedelta(days=14)),
         ]
         text, since = forms[u.rng.randrange(len(forms))]
         cand = _c(a.predicate, new, a.text.format(v=new, a=_article(new)), text,
