@@ -103,6 +103,13 @@ class RunResult:
     held_recalls: dict[str, tuple[int, int]] = field(default_factory=dict)  # hits, turns
 
 
+RECALL_CACHE_FACTS: int | None = None
+"""The graph's ``FactMemory(recall_cache_facts=...)``: ``None`` keeps its default (a user's
+facts are held after each turn's writes, so most recalls are held ones); ``0`` makes every
+recall the one a user's first turn in a process takes, the engine's ranked query
+(``python -m benchmarks.truth --cold-recall``)."""
+
+
 def build_graph(
     name: str,
     path: str,
@@ -116,7 +123,8 @@ def build_graph(
     when ``None``), wrapped so every candidate and decision is recorded."""
     store = QdrantStore(path=path, index=index) if index else QdrantStore(path=path)
     extractor = RecordingExtractor(inner)
-    memory = RecordingMemory(store, clock=clock, retrieval=retrieval)
+    cache = {} if RECALL_CACHE_FACTS is None else {"recall_cache_facts": RECALL_CACHE_FACTS}
+    memory = RecordingMemory(store, clock=clock, retrieval=retrieval, **cache)
     g = _Graph(name, None, store, extractor, memory)
 
     def responder(state: MemoryState) -> dict[str, Any]:
