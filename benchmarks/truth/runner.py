@@ -28,6 +28,7 @@ from langgraph.graph import StateGraph
 
 from benchmarks.common import Progress
 from benchmarks.truth.baselines import AppendLog, ProfileVectorUpdates, VectorTopK
+from benchmarks.truth.blocks import memory_seen
 from benchmarks.truth.embeddings import HashingEmbeddings
 from benchmarks.truth.generator import Probe, UserScript
 from benchmarks.truth.modes import RecordingExtractor, RecordingMemory
@@ -230,9 +231,10 @@ def run(
                         seconds[g.name] += time.perf_counter() - t0
                         # The block the responder was given; a memory command is answered
                         # by the recall node (no model call), so take it from state then.
-                        blocks[g.name] = out.get("memory_block") or ""
+                        blocks[g.name] = memory_seen(out)
                         if len(g.seen) > before:
-                            assert blocks[g.name] in g.seen[-1]
+                            for part in blocks[g.name].split("\n"):
+                                assert part in g.seen[-1]
                         taken = g.extractor.take(user.user_id)
                         if g is graphs[0]:
                             proposed = taken
