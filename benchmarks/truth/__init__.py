@@ -10,10 +10,11 @@ Run from the repository root::
     python -m benchmarks.truth --split both --mode all --dense-model minilm --calibrate
 
 Modules: ``generator`` (the **tuning split**: seeded conversations with their truth),
-``tuning`` (its perfect candidates and slips), ``heldout_v3`` (the **held-out split**, in
-two blind halves ``heldout_v3_a`` and ``heldout_v3_b``: see its docstring for the
-discipline), ``heldout_v1`` and ``heldout_v2`` (the first and second held-out splits,
-retired and now tuning material: splits ``retired`` and ``retired_v2``), ``conversations``
+``tuning`` (its perfect candidates and slips), ``heldout_v4`` (the **held-out split**, in
+two blind halves ``heldout_v4_a`` and ``heldout_v4_b``: see its docstring for the
+discipline), ``heldout_v1``, ``heldout_v2`` and ``heldout_v3`` (the first three held-out
+splits, retired and now tuning material: splits ``retired``, ``retired_v2`` and
+``retired_v3``), ``conversations``
 (the types they are all written in), ``heldout_run`` (running and scoring it), ``modes``
 (default / perfect / slips extractors and the recording wrappers), ``embeddings`` (the
 lexical hashing embedding every vector path uses, and MiniLM with the ``bench-dense``

@@ -1,16 +1,18 @@
 """``python -m benchmarks.truth [--users N] [--seed S] [--quick] [--dense]``: the tuning split,
 default extractor, written to truth.json (the original benchmark).
 
-``python -m benchmarks.truth --split tuning|kinds|retired|retired_v2|heldout|all
+``python -m benchmarks.truth --split tuning|kinds|retired|retired_v2|retired_v3|heldout|all
 --mode default|perfect|slips|all [--quick] [--dense-model minilm [--dense-floor F |
 --calibrate]]``: the splits and the modes of issue 12 (``kinds``: the tuning split's
 scenarios of issue 12's kinds, from every ``tuning_kinds_<area>.py``, run and scored like the
 held-out split; ``retired``: the first held-out split, v1, now tuning material, run like
-``kinds``; ``retired_v2``: the second held-out split, v2, retired the same way;
-``heldout``: the held-out split v3; ``all`` runs every split, and ``both`` is kept
-as another name for ``all``), written to truth_splits.json
+``kinds``; ``retired_v2`` and ``retired_v3``: the second and third held-out splits, v2 and
+v3, retired the same way; ``heldout``: the held-out split v4; ``all`` runs every split, and
+``both`` is kept as another name for ``all``), written to truth_splits.json
 (truth_splits_quick.json with --quick) and rendered into docs/benchmarks.md from that file
-(``--render-docs`` re-renders only)."""
+(``--render-docs`` re-renders only). ``--cold-recall`` runs every recall as a user's first
+turn in a process takes it (no recall cache: the engine's ranked query) and writes
+truth_splits_cold.json only."""
 
 from __future__ import annotations
 
@@ -83,7 +85,16 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument("--no-docs", action="store_true", help="do not touch docs/benchmarks.md")
     ap.add_argument(
         "--split",
-        choices=("tuning", "kinds", "retired", "retired_v2", "heldout", "all", "both"),
+        choices=(
+            "tuning",
+            "kinds",
+            "retired",
+            "retired_v2",
+            "retired_v3",
+            "heldout",
+            "all",
+            "both",
+        ),
         help="issue-12 runs (all / both: every split)",
     )
     ap.add_argument("--mode", choices=(*MODES, "all"), default="all")
@@ -100,7 +111,17 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument("--calibrate", action="store_true", help="pick the floor on tuning")
     ap.add_argument("--calibration-users", type=int, default=20, help="tuning users per floor")
     ap.add_argument("--render-docs", action="store_true", help="re-render from the JSON")
+    ap.add_argument(
+        "--cold-recall",
+        action="store_true",
+        help="every recall a first turn (no recall cache): truth_splits_cold.json, no docs",
+    )
     args = ap.parse_args(argv)
+    if args.cold_recall:
+        from benchmarks.truth import runner
+
+        runner.RECALL_CACHE_FACTS = 0
+        args.no_docs = True
     if args.split or args.render_docs:
         return _splits_main(args)
     users_n = 12 if args.quick else args.users
@@ -229,7 +250,8 @@ def _splits_main(args: argparse.Namespace) -> dict[str, Any]:
     )
 
     dense_tag = f"_{args.dense_model}" if args.dense_model else ""
-    name = f"truth_splits{dense_tag}{'_quick' if args.quick else ''}.json"
+    cold_tag = "_cold" if args.cold_recall else ""
+    name = f"truth_splits{dense_tag}{cold_tag}{'_quick' if args.quick else ''}.json"
     block = "truth_splits_dense" if args.dense_model else "truth_splits"
 
     def render_before_after(out: dict[str, Any]) -> None:
@@ -296,6 +318,7 @@ def _splits_main(args: argparse.Namespace) -> dict[str, Any]:
         + (f" --dense-model {args.dense_model}" if args.dense_model else "")
         + (" --calibrate" if args.calibrate else "")
         + (f" --dense-floor {args.dense_floor}" if args.dense_floor is not None else "")
+        + (" --cold-recall" if args.cold_recall else "")
     )
     out = {
         "command": cmd,
@@ -323,7 +346,7 @@ def _splits_main(args: argparse.Namespace) -> dict[str, Any]:
                     out["runs"].setdefault(split, {}).setdefault(mode, r)
     hidden = split_off_heldout_misses(out)
     if hidden:
-        tag = dense_tag + ("_quick" if args.quick else "")
+        tag = dense_tag + cold_tag + ("_quick" if args.quick else "")
         write_json(Path(__file__).parent / HELDOUT_MISSES.format(tag=tag), hidden)
     write_json(RESULTS / name, out)
     print(render_splits(out))

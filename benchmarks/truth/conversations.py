@@ -1,7 +1,7 @@
 """The shape of a scripted conversation and its known answers, shared by both splits.
 
-The held-out split (``heldout_v3.py``), the retired ones (``heldout_v1.py``,
-``heldout_v2.py``) and the tuning split's scenarios of the same kinds (``tuning_kinds.py``)
+The held-out split (``heldout_v4.py``), the retired ones (``heldout_v1.py`` to
+``heldout_v3.py``) and the tuning split's scenarios of the same kinds (``tuning_kinds.py``)
 are written in these types and run by ``heldout_run.run_heldout``, so all are scored by one
 rule. Reading this module tells nothing about any split's wordings or values.
 """

@@ -2,7 +2,7 @@
 
 The product has been tuned on this split's misses (see docs/benchmarks.md), and anyone may
 read it; it is where a new kind of case goes *before* a product change that a held-out miss
-suggested. The held-out split (``heldout_v3.py``) is read only by the benchmark's owner.
+suggested. The held-out split (``heldout_v4.py``) is read only by the benchmark's owner.
 
 Each user gets a script: sessions (threads) separated by gaps of days, some personal (no
 scope), some inside one of two projects that share predicates (database, deploy target).

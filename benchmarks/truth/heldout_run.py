@@ -25,6 +25,7 @@ from langchain_core.messages import HumanMessage
 
 from benchmarks.common import Progress
 from benchmarks.truth.baselines import AppendLog, ProfileVectorUpdates, VectorTopK
+from benchmarks.truth.blocks import memory_seen
 from benchmarks.truth.conversations import ABSENT_CATEGORIES, HoConversation
 from benchmarks.truth.embeddings import HashingEmbeddings
 from benchmarks.truth.modes import ScriptedExtractor, Slip, slip_layer, slipped_script
@@ -169,7 +170,7 @@ def run_heldout(
                 proposed: list[CandidateFact] = []
                 for g in graphs:
                     out = g.graph.invoke({"messages": [HumanMessage(text, id=f"m{n}")]}, cfg)
-                    blocks[g.name] = out.get("memory_block") or ""
+                    blocks[g.name] = memory_seen(out)
                     taken = g.extractor.take(user)
                     if g is graphs[0]:
                         proposed = taken

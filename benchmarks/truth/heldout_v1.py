@@ -5,7 +5,7 @@ It was written as the held-out split of issue 12 ("Measured, honestly"); the int
 its per-kind counts and misses while fixing product code, so it no longer measures language
 nobody tuned for. It is kept, unchanged in content, as the ``retired`` split: run and scored
 exactly like the tuning split's ``kinds`` (its misses stay in the shared results file, where
-anyone may read them). The held-out split is now ``heldout_v3.py`` (v2 was retired too).
+anyone may read them). The held-out split is now ``heldout_v4.py`` (v2 and v3 were retired too).
 
 The rules for tuning material still apply (``/work/wt/CONVENTIONS-12.md``): fix by *kind*,
 never by wording; before changing product code for a miss here, add a case of the same kind

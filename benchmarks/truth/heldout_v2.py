@@ -3,8 +3,8 @@
 Retired in session four of round two (2026-12-01): the integrator had seen its per-kind
 totals and made one product decision with them in view, so it no longer measures
 generalisation. It is development material now, read by anyone, its misses kept in the
-results file; the held-out split is ``heldout_v3.py``. What follows is the discipline it was
-written and kept under while it was held out.
+results file; the held-out split is ``heldout_v4.py`` (v3 was retired after it). What
+follows is the discipline it was written and kept under while it was held out.
 
 Discipline (issue 12, "Measured, honestly"; ``/work/wt/CONVENTIONS-12.md``):
 

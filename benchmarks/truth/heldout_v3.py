@@ -1,4 +1,9 @@
-"""The held-out split "v3" of the truth benchmark: two blind halves, one split.
+"""The third held-out split "v3" of the truth benchmark, retired (split ``retired_v3``).
+
+v3 was retired in session five of round two (2026-12-01), once the integrator had seen its
+per-kind counts: it became development material, its misses stay in the shared results file,
+and the held-out split is ``heldout_v4.py``. What follows is the discipline it was written
+under.
 
 v3 was written in session four of round two (2026-12-01), after v2 had been seen and retired
 (split ``retired_v2``). Its two halves were written at the same time by two authors who did
@@ -11,10 +16,7 @@ other's work:
 * ``heldout_v3_b.py``: retractions, corrections, forgets, explicit saves, one-at-a-time
   attributes.
 
-Each half has one irrelevant probe per user. The misses of this split
-(``heldout_v3_misses*.json``) are split off the shared results file and never committed: a
-held-out miss is a report, not a to-do list. Once the split has been tuned on, it is retired
-like v1 and v2 were.
+Each half has one irrelevant probe per user.
 
 Example:
     >>> convs = generate_heldout_v3(seed=3, users=4)

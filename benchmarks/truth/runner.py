@@ -28,6 +28,7 @@ from langgraph.graph import StateGraph
 
 from benchmarks.common import Progress
 from benchmarks.truth.baselines import AppendLog, ProfileVectorUpdates, VectorTopK
+from benchmarks.truth.blocks import memory_seen
 from benchmarks.truth.embeddings import HashingEmbeddings
 from benchmarks.truth.generator import Probe, UserScript
 from benchmarks.truth.modes import RecordingExtractor, RecordingMemory
@@ -103,6 +104,13 @@ class RunResult:
     held_recalls: dict[str, tuple[int, int]] = field(default_factory=dict)  # hits, turns
 
 
+RECALL_CACHE_FACTS: int | None = None
+"""The graph's ``FactMemory(recall_cache_facts=...)``: ``None`` keeps its default (a user's
+facts are held after each turn's writes, so most recalls are held ones); ``0`` makes every
+recall the one a user's first turn in a process takes, the engine's ranked query
+(``python -m benchmarks.truth --cold-recall``)."""
+
+
 def build_graph(
     name: str,
     path: str,
@@ -116,7 +124,8 @@ def build_graph(
     when ``None``), wrapped so every candidate and decision is recorded."""
     store = QdrantStore(path=path, index=index) if index else QdrantStore(path=path)
     extractor = RecordingExtractor(inner)
-    memory = RecordingMemory(store, clock=clock, retrieval=retrieval)
+    cache = {} if RECALL_CACHE_FACTS is None else {"recall_cache_facts": RECALL_CACHE_FACTS}
+    memory = RecordingMemory(store, clock=clock, retrieval=retrieval, **cache)
     g = _Graph(name, None, store, extractor, memory)
 
     def responder(state: MemoryState) -> dict[str, Any]:
@@ -222,9 +231,10 @@ def run(
                         seconds[g.name] += time.perf_counter() - t0
                         # The block the responder was given; a memory command is answered
                         # by the recall node (no model call), so take it from state then.
-                        blocks[g.name] = out.get("memory_block") or ""
+                        blocks[g.name] = memory_seen(out)
                         if len(g.seen) > before:
-                            assert blocks[g.name] in g.seen[-1]
+                            for part in blocks[g.name].split("\n"):
+                                assert part in g.seen[-1]
                         taken = g.extractor.take(user.user_id)
                         if g is graphs[0]:
                             proposed = taken

@@ -3,7 +3,7 @@
 The tuning split is the one product changes may be tuned on (it has been: 70% -> 91% ->
 100% on the default path, see docs/benchmarks.md). Its wordings, names and values are
 visible to everyone; the prompt examples of the LLM extractor come from here, never from
-the held-out split (``heldout_v3.py``, which only the benchmark's owner reads).
+the held-out split (``heldout_v4.py``, which only the benchmark's owner reads).
 
 For the ``perfect`` mode each statement's ``asserts`` become the candidates a careful
 extractor would propose; for ``slips``, a question naming a city becomes an asserted city

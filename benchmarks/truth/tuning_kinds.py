@@ -1,12 +1,12 @@
 """The tuning split's scenarios of issue 12's kinds, in the held-out split's shape.
 
-The held-out splits (``heldout_v1.py`` to ``heldout_v3.py``) cover kinds of language the
+The held-out splits (``heldout_v1.py`` to ``heldout_v4.py``) cover kinds of language the
 original tuning generator (``generator.py``) never produced: dated moves, news-wrapped
 statements, other people's facts, pasted text, retractions, corrections, natural forgets,
 people, explicit saves, one-at-a-time attributes, past states. The discipline of issue 12
 says a product change for a kind must first be driven by a *tuning* case of that kind. This
 module is where those cases live, written in their own words and values (never the held-out
-split's: nobody who writes here opens the current held-out split, ``heldout_v3.py``, or its
+split's: nobody who writes here opens the current held-out split, ``heldout_v4.py``, or its
 misses), in the types of ``conversations.py`` so ``heldout_run.run_heldout`` scores them by
 the same rule.
 
