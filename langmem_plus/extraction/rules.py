@@ -38,6 +38,7 @@ from dataclasses import dataclass, replace
 
 from langmem_plus.extraction.attributes import UNNAMED, read_attributes
 from langmem_plus.extraction.base import BaseExtractor, ExtractionResult, UserTurn
+from langmem_plus.extraction.elided import elided_readings
 from langmem_plus.extraction.grounding import (
     Holder,
     describe_holder,
@@ -2702,7 +2703,8 @@ def _with_readings(specs: list[_Spec], ctx: _Context) -> list[_Spec]:
     """``specs`` and what the rules find in the clause's other readings (``readings.py``:
     a question's preamble, texting, a past state in a present frame); a value a reading
     finds inside a longer one of the same predicate ("galway n work") replaces it."""
-    now = [r for n in now_readings(ctx.clause, ctx.turn) for r in (n, *readings(n))]
+    said = [*now_readings(ctx.clause, ctx.turn), *elided_readings(ctx.clause)]
+    now = [r for n in said for r in (n, *readings(n))]
     for reading in [*readings(ctx.clause, ctx.turn), *now]:  # "these days X" (thennow.py)
         sub = replace(ctx, clause=reading)
         found = [s for _n, rule, fallback in _RULES if not fallback for s in rule(sub)]

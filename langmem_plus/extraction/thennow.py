@@ -307,7 +307,7 @@ def then_and_now(turn: UserTurn, found: Sequence[CandidateFact]) -> list[Candida
         [('Brookvale Pool', False), ('Orrin Hall', True)]
     """
     text, sent_at = turn.text, turn.sent_at
-    out = _switched(turn, list(found))
+    out = _for_me(turn, _switched(turn, list(found)))
     parts = sides(text)
     for (a, ta), (b, tb) in pairwise(parts):
         if {ta, tb} != {"past", "now"}:
@@ -433,6 +433,69 @@ def _switched(turn: UserTurn, out: list[CandidateFact]) -> list[CandidateFact]:
                 time_stated=found is not None,
                 single_valued=True,
                 replaces=old,
+            )
+        )
+    return out
+
+
+# ---------------------------------------------------------------------- another's, then mine
+
+# "For me it's Y", "mine's Y", "as for me, Y", "me? Y": the user's own value, its slot the
+# one the side before gave someone else
+_MINE = re.compile(
+    r"^\W*(?:(?:and|but|whereas|while)\s+)?(?:(?:as\s+)?for\s+me|in\s+my\s+case|me)\W*\s*"
+    r"(?:(?:it|that)(?:['’]s|\s+is|\s+was)\s+|its\s+)?(?:(?:a|an|the)\s+)?(?P<v>.+)$"
+    r"|^\W*(?:(?:and|but|whereas|while)\s+)?mine(?:['’]s|\s+is|\s+are)\s+(?:(?:a|an|the)\s+)?"
+    r"(?P<m>.+)$",
+    re.IGNORECASE,
+)
+
+
+_ME_ALONE = re.compile(
+    r"^\W*(?:(?:and|but)\s+)?(?:(?:as\s+)?for\s+me|me|as\s+for\s+mine)\W*$", re.I
+)
+
+
+def _for_me(turn: UserTurn, out: list[CandidateFact]) -> list[CandidateFact]:
+    """Someone's value then the user's in the same slot ("My partner reacts badly to X
+    (allergy). For me it's Y."): Y under that predicate, as the user's own."""
+    parts: list[str] = []
+    for p, _ in sides(turn.text):
+        if parts and _ME_ALONE.match(parts[-1]):  # "as for me, Y", "me? Y": one side
+            at = turn.text.find(parts[-1])
+            parts[-1] = turn.text[at : turn.text.find(p, at) + len(p)]
+        else:
+            parts.append(p)
+    for a, b in pairwise(parts):
+        m = _MINE.match(b)
+        if m is None:
+            continue
+        value = _cut(m.group("v") or m.group("m") or "")
+        words = value.split()
+        if not value or len(words) > 5 or words[0].casefold() in _NOT_A_VALUE:
+            continue
+        # a value of theirs read on into the user's side ("hazelnuts, mine's sesame")
+        out = [c for c in out if c.holder == "user" or c.object.casefold() not in b.casefold()]
+        theirs = [c for c in out if c.holder != "user" and c.polarity == "assert"
+                  and c.object.casefold() in a.casefold()]  # fmt: skip
+        if len(theirs) != 1 or any(c.object.casefold() == value.casefold() for c in out):
+            continue
+        c = theirs[0]
+        text = with_value(c.text, c.object, value) or ""
+        who = next((w for w in (f"The user's {c.holder}", c.holder.title(), c.holder)
+                    if text.startswith(w)), None)  # fmt: skip
+        if who is None:
+            continue
+        at = b.casefold().rfind(value.casefold())
+        out.append(
+            c.model_copy(
+                update={
+                    "subject": "user",
+                    "holder": "user",
+                    "object": b[at : at + len(value)] if at >= 0 else value,
+                    "text": "The user" + text[len(who) :],
+                    "quote": f"{a} {b}" if f"{a} {b}" in turn.text else b,
+                }
             )
         )
     return out
