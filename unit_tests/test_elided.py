@@ -48,3 +48,24 @@ def test_a_statement_with_words_left_out_is_read(text: str, fact: tuple[str, str
 )
 def test_a_shape_without_a_value_gives_the_user_nothing(text: str) -> None:
     assert not {p for p, _ in _users(text)} & {"job_title", "city"}
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        # a present perfect with its start, and the value it replaced negated apart
+        ("since may we've called Tromsø home, not Bodø any more", ("city", "Tromsø")),
+        # a new role, its employer after a comma
+        ("On 2 March I started a new job, at Harrow & Pike.", ("employer", "Harrow & Pike")),
+        # a formal letter: the position and the employer in one noun frame
+        (
+            "For your records: I have taken up the post of site surveyor with Calder Mapping.",
+            ("job_title", "site surveyor"),
+        ),
+        # a service and who provides it
+        ("our broadband is through Skyline Fibre", ("internet_provider", "Skyline Fibre")),
+    ],
+)
+def test_a_frame_said_around_its_value_is_read(text: str, fact: tuple[str, str]) -> None:
+    facts = RuleExtractor().extract([HumanMessage(text, id="m1")], now=NOW)
+    assert fact in {(c.predicate, c.object) for c in facts if c.polarity == "assert"}

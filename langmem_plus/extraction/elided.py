@@ -17,6 +17,10 @@ Example:
     ['I got promoted to head of sales']
     >>> elided_readings("the boiler in our tiny flat in Ayr is broken")
     ['I live in Ayr']
+    >>> elided_readings("On 2 May I began a new role, at Harrow & Pike.")
+    ['I work at Harrow & Pike']
+    >>> elided_readings("our electricity is through Ovo")
+    ["I'm with Ovo for electricity"]
     >>> elided_readings("I live in Porto")
     []
 """
@@ -25,12 +29,12 @@ from __future__ import annotations
 
 import re
 
-from langmem_plus.extraction.vocab import HOME_NOUNS, ROLE_HEADS
+from langmem_plus.extraction.vocab import HOME_NOUNS, RELATIONS, ROLE_HEADS
 
 __all__ = ["elided_readings"]
 
 _CASED = r"(?:[A-Z]|[^\W\d_a-zA-Z])"
-_NAME = rf"(?-i:{_CASED}[\w'’.&-]*(?:\s+(?:{_CASED}|\d)[\w'’.&-]*){{0,3}})"
+_NAME = rf"(?-i:{_CASED}[\w'’.&-]*(?:\s+(?:&\s+|of\s+)?(?:{_CASED}|\d)[\w'’.&-]*){{0,3}})"
 # a lead before a colon that is no statement ("Small win today:", "Big news:")
 _LABEL = r"(?:[^:;.!?\n]{1,40}:\s*)?"
 _TITLE = r"(?P<t>[a-z][\w-]*(?:\s+(?:of\s+)?[a-z][\w-]*){0,3}?)"
@@ -52,6 +56,20 @@ _MADE_ME = re.compile(
     re.IGNORECASE,
 )
 _AGENT = re.compile(r"(?:er|or|ist|ian|ant|ent|ee)$")
+# "I began a new role, at X", "I have taken up the position of T with X": the job's frame
+_NEW_ROLE = re.compile(
+    r"\b(?:began|begun|started|took\s+up|taken\s+up|accepted|landed|got)\s+"
+    r"(?:(?:a|the|my|this|that)\s+)?(?:new\s+)?(?:role|job|position|post)"
+    r"(?:\s+(?:of|as)\s+(?:(?:a|an)\s+)?(?P<t>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?))?"
+    rf"\s*,?\s+(?:at|with)\s+(?:the\s+)?(?P<o>{_NAME})",
+    re.IGNORECASE,
+)
+# "our internet is through X", "my broadband's with X": a service and who provides it
+_THROUGH = re.compile(
+    r"\b(?:my|our)\s+(?P<noun>[a-z]+(?:\s+[a-z]+)?)(?:['’]s|\s+is|\s+comes)\s+"
+    rf"(?:(?:all|still)\s+)?(?:through|via|with|from)\s+(?P<o>{_NAME})",
+    re.IGNORECASE,
+)
 # "our tiny flat in Ayr", "my little house in Oban": a home noun and its place
 _HOME_IN = re.compile(
     r"\b(?:my|our)\s+(?:[a-z][\w-]*\s+){0,2}"
@@ -62,9 +80,13 @@ _HOME_IN = re.compile(
 _TEXTING = (
     (re.compile(r"(?:^|(?<=\s))im(?=\s)", re.IGNORECASE), "I'm"),
     (re.compile(r"(?:^|(?<=\s))ive(?=\s)", re.IGNORECASE), "I've"),
-    (re.compile(r"(?<=[a-z])\s+2\s+(?=[a-z])", re.IGNORECASE), " to "),
+    (re.compile(r"(?<=[a-z])\s+2\s+(?=[a-z])"), " to "),
     (re.compile(r"(?:^|(?<=\s))u(?=\s)", re.IGNORECASE), "you"),
 )
+
+
+# "my sister is with X", "my son's at X": a person, not a service
+_NOT_A_SERVICE = frozenset(RELATIONS) | {"boss", "manager", "friend", "partner", "team"}
 
 
 def _role(title: str) -> bool:
@@ -88,8 +110,14 @@ def elided_readings(clause: str) -> list[str]:
         if (m := pattern.search(clause)) and _role(m.group("t")):
             out.append(f"I got promoted to {m.group('t')}")
             break
+    if m := _NEW_ROLE.search(clause):
+        out.append(f"I work at {m.group('o').rstrip('.')}")
+        if m.group("t"):
+            out.append(f"I work as a {m.group('t')}")
+    if (m := _THROUGH.search(clause)) and m.group("noun").casefold() not in _NOT_A_SERVICE:
+        out.append(f"I'm with {m.group('o').rstrip('.')} for {m.group('noun')}")
     if m := _HOME_IN.search(clause):
-        out.append(f"I live in {m.group('o')}")
+        out.append(f"I live in {m.group('o').rstrip('.')}")
     said = clause
     for pattern, full in _TEXTING:
         said = pattern.sub(full, said)

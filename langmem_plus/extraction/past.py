@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["clause_with", "ended_cue", "past_readings", "verb_readings"]
+__all__ = ["base_forms", "clause_with", "ended_cue", "past_readings", "verb_readings"]
 
 _OLD = r"(?:old|previous|former|last|ex|prior|first)"
 _PAST_STATE = re.compile(
@@ -269,7 +269,7 @@ _PAST_VERB = re.compile(
 )
 
 
-def _bases(verb: str) -> list[str]:
+def base_forms(verb: str) -> list[str]:
     """Base forms ``verb`` (a past form) may come from: "banked" -> bank, "lived" -> live,
     "shopped" -> shop, "studied" -> study."""
     low = verb.casefold()
@@ -302,7 +302,7 @@ def verb_readings(clause: str) -> list[str]:
     if m.group("v").casefold() in ("based", "used", "employed", "located", "called", "named"):
         return []  # a participle the rules read as it is ("based in X", "employed at X")
     rest = f"{m.group('p')} {_TAIL.sub('', m.group('o')).strip() or m.group('o')}"
-    return [f"I {base} {rest}" for base in _bases(m.group("v"))]
+    return [f"I {base} {rest}" for base in base_forms(m.group("v"))]
 
 
 def past_readings(clause: str) -> list[str]:

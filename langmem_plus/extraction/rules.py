@@ -61,6 +61,7 @@ from langmem_plus.extraction.people import (
     relation_predicate,
     unnamed_relation,
 )
+from langmem_plus.extraction.pursuits import hobby_candidates
 from langmem_plus.extraction.readings import readings
 from langmem_plus.extraction.retraction import (
     bare_correction,
@@ -2591,6 +2592,7 @@ class RuleExtractor(BaseExtractor):
                 found.extend(self._clause_facts(turn, start, end, scope, sentence))
                 i += 1
             found = _named_switches(found, [*earlier, *result.candidates])
+            found = hobby_candidates(turn, found)  # "new hobby unlocked: X" (pursuits.py)
             found = then_and_now(turn, found)  # "A back then, B now", "ditched A, it's B" (#12)
             if not found and (swapped := self._swap_turn(turn, [*earlier, *result.candidates])):
                 found = swapped

@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from itertools import pairwise
 
 from langmem_plus.extraction.grounding import is_past_state
+from langmem_plus.extraction.past import base_forms
 from langmem_plus.extraction.timeparse import find_time_expression
 from langmem_plus.extraction.turns import UserTurn
 from langmem_plus.extraction.vocab import ROLE_HEADS
@@ -72,6 +73,14 @@ _VALUE_BEFORE_VERB = re.compile(
 )
 
 
+# a present perfect with no preposition after its verb: "we've called X home"
+_PERFECT = re.compile(
+    r"^\W*(?:(?-i:[A-Z])\w+\s+\w+\s+)?(?P<s>i|we)(?:['’]ve|\s+have)\s+(?:(?:always|long)\s+)?"
+    r"(?P<v>(?!been\b|had\b|got\b|used\b)[a-z]+ed)\s+(?P<rest>(?-i:[A-Z]).{0,60})$",
+    re.IGNORECASE,
+)
+
+
 def now_readings(clause: str, turn: str = "") -> list[str]:
     """``clause`` said again in the shapes the rules read, with its present-time adverb
     as a trailing "now" (empty when it has none and no frame below fits).
@@ -100,6 +109,8 @@ def now_readings(clause: str, turn: str = "") -> list[str]:
             if m := _GYM_VERB.search(one):
                 said.append(f"{_cut(m.group('o'))} is my gym")
                 break
+        if m := _PERFECT.match(text):  # "we've called X home since May": true now
+            said += [f"{m.group('s')} {b} {m.group('rest')}" for b in base_forms(m.group("v"))]
         if m := _VALUE_BEFORE_VERB.search(text):
             said.append(f"I {m.group('v').casefold()} a {m.group('o')} now")
         out += [r for r in said[1:] if r not in out and not _not_a_role(r)]
@@ -307,7 +318,7 @@ def then_and_now(turn: UserTurn, found: Sequence[CandidateFact]) -> list[Candida
         [('Brookvale Pool', False), ('Orrin Hall', True)]
     """
     text, sent_at = turn.text, turn.sent_at
-    out = _for_me(turn, _switched(turn, list(found)))
+    out = _not_the_old(turn, _for_me(turn, _switched(turn, list(found))))
     parts = sides(text)
     for (a, ta), (b, tb) in pairwise(parts):
         if {ta, tb} != {"past", "now"}:
@@ -498,4 +509,31 @@ def _for_me(turn: UserTurn, out: list[CandidateFact]) -> list[CandidateFact]:
                 }
             )
         )
+    return out
+
+
+# "X, not Y any more": the negation is the other value's, on a side of its own
+_NOT_SIDE = re.compile(
+    r"^\W*(?:and\s+|but\s+)?(?:not|no longer|never)\s+(?:(?:in|at|with|a|an|the)\s+)?"
+    rf"{_NAME}(?:\s+(?:any\s*more|now|these days|nowadays))?\W*$",
+    re.IGNORECASE,
+)
+
+
+def _not_the_old(turn: UserTurn, out: list[CandidateFact]) -> list[CandidateFact]:
+    """A value said beside "not Y any more" is asserted: the retraction the words "not
+    ... any more" carry is Y's, so the value's quote is narrowed to its own side (which the
+    post-filters read)."""
+    parts = [p for p, _ in sides(turn.text)]
+    for a, b in pairwise(parts):
+        if not _NOT_SIDE.match(b):
+            continue
+        for i, c in enumerate(out):
+            if (
+                c.object not in ("", "*")
+                and c.object.casefold() in a.casefold()
+                and c.object.casefold() not in b.casefold()
+                and not re.search(r"\b(?:not|no longer|never|n't)\b", a, re.IGNORECASE)
+            ):
+                out[i] = c.model_copy(update={"polarity": "assert", "quote": a})
     return out
