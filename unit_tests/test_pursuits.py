@@ -45,3 +45,8 @@ def test_a_hobby_is_read_by_its_frame(text: str, expected: set[tuple[str, bool]]
 )
 def test_no_hobby_without_the_users_own_pursuit(text: str) -> None:
     assert _hobbies(text) == set()
+
+
+def test_someone_elses_pursuit_or_a_place_got_into_is_no_hobby() -> None:
+    assert _hobbies("she played the violin beautifully") == set()
+    assert _hobbies("my son got into Oxford") == set()

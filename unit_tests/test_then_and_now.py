@@ -147,3 +147,19 @@ def test_a_switch_takes_the_slot_that_holds_the_old_value() -> None:
     a_week_on = NOW + timedelta(days=7)
     decisions = [policy.decide(c, user_id="u", current=current, now=a_week_on) for c in later]
     assert [(d.fact.predicate, d.fact.object) for d in decisions if d.fact] == [("car", "Kia Niro")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my dad sold the Volvo, got a Tesla",  # his switch, not the user's
+        "back then it was chaos, these days it's calmer",  # no slot, no name
+    ],
+)
+def test_a_pair_that_is_not_the_users_values_gives_the_user_nothing(text: str) -> None:
+    facts = RuleExtractor().extract([HumanMessage(text, id="m1")], now=NOW)
+    assert not [c for c in facts if c.subject == "user" and c.polarity == "assert"]
+
+
+def test_a_past_side_that_is_no_role_is_not_a_job_title() -> None:
+    assert ("job_title", "mess", True) not in _said("I was a mess for years, now I'm a runner")

@@ -27,7 +27,10 @@ from langmem_plus.facts.models import CandidateFact
 __all__ = ["hobby_candidates", "pursuits"]
 
 _NOUN = r"(?:hobby|pastime|passion|obsession)"
-_VALUE = r"(?P<v>[a-z][a-z'’-]*(?:\s+[a-z][a-z'’-]*){0,3})"
+_VALUE = r"(?P<v>(?-i:[a-z])[a-z'’-]*(?:\s+[a-z][a-z'’-]*){0,3})"
+_VALUE_FIRST = r"(?P<v>[a-z][a-z'’-]*(?:\s+[a-z][a-z'’-]*){0,3})"
+# the user, or nobody named (texting drops the "I"): never another person's pursuit
+_MINE = r"(?:^\W*(?:(?:and|so|ok|well|also)\s+)*|\b(?:i|we)\s+)"
 _FRAMES = (
     # "new hobby unlocked: X", "latest obsession — X", "hobby: X"
     re.compile(
@@ -43,19 +46,20 @@ _FRAMES = (
     ),
     # "X is my new hobby", "X is my thing now"
     re.compile(
-        rf"^\W*(?:(?:and|but|so|now|these days)\s*,?\s+)?{_VALUE}\s+(?:is|are|['’]s)\s+"
+        rf"^\W*(?:(?:and|but|so|now|these days)\s*,?\s+)?{_VALUE_FIRST}\s+(?:is|are|['’]s)\s+"
         rf"(?:(?:now|really)\s+)?(?:my|our)\s+(?:new\s+|big\s+|main\s+)?(?:{_NOUN}|thing)\b",
         re.IGNORECASE,
     ),
     # "I've taken up X", "picked up X lately", "got into X"
     re.compile(
-        r"(?:^|\b)(?:(?:i|we)(?:['’]ve|\s+have)?\s+)?(?:just\s+|recently\s+|finally\s+)?"
+        r"(?:^\W*(?:(?:and|so|ok|well|also)\s+)*|\b(?:i|we)(?:['’]ve|\s+have)?\s+)"
+        r"(?:just\s+|recently\s+|finally\s+)?"
         rf"(?:taken\s+up|took\s+up|picked\s+up|got\s+into|gotten\s+into)\s+{_VALUE}",
         re.IGNORECASE,
     ),
     # "I play the X", "used to play X", "I played the X in a band"
     re.compile(
-        r"(?:^|\b)(?:(?:i|we)\s+)?(?:used\s+to\s+play|play|played|still\s+play)\s+"
+        rf"{_MINE}(?:(?:also|still|mostly|just)\s+)?(?:used\s+to\s+play|play|played)\s+"
         r"(?:(?:the|a|an|some)\s+)?(?!it\b|with\b|around\b|along\b|games?\b|safe\b|up\b|down\b|"
         rf"on\b|out\b|for\b|by\b|against\b|fair\b|dumb\b){_VALUE}",
         re.IGNORECASE,
@@ -66,7 +70,7 @@ _END = re.compile(
     r"\s+(?:every|each|on|at|in|with|for|since|when|while|because|but|and|now|these|nowadays|"
     r"lately|recently|badly|most|a lot|again|too|as|these days|at weekends|so|though|tho|"
     r"lol|haha|tbh|once|back|before|after|until|till|then|is|was|which|that|this|last|next|"
-    r"over|during|from|to)\b.*$",
+    r"over|during|from|to)\b.*$|\s+[a-z]+ly\b.*$",
     re.IGNORECASE,
 )
 _NOT_A_PURSUIT = frozenset(

@@ -30,7 +30,7 @@ import re
 from collections.abc import Sequence
 from itertools import pairwise
 
-from langmem_plus.extraction.grounding import is_past_state
+from langmem_plus.extraction.grounding import holder_of, is_past_state
 from langmem_plus.extraction.past import base_forms
 from langmem_plus.extraction.timeparse import find_time_expression
 from langmem_plus.extraction.turns import UserTurn
@@ -94,8 +94,8 @@ def now_readings(clause: str, turn: str = "") -> list[str]:
         ['I drive a Skoda Yeti now']
         >>> now_readings("I live in Porto")
         []
-        >>> now_readings("i was a ferry deckhand", "i was a ferry deckhand, i'm a baker now")
-        ['I work as a ferry deckhand']
+        >>> now_readings("i was a ferry inspector", "i was a ferry inspector, i'm a baker now")
+        ['I work as a ferry inspector']
     """
     out: list[str] = []
     parts = [p for p, _ in sides(clause)]
@@ -131,7 +131,7 @@ _BE_A = re.compile(
     rf"(?P<t>[a-z][a-z-]*(?:\s+[a-z][a-z-]*){{0,3}}?){_ROLE_END}",
     re.IGNORECASE,
 )
-_AGENT = re.compile(r"(?:er|or|ist|ian|ant|ent|ee|eon|ic)$")
+_AGENT = re.compile(r"(?:er|or|ist|ian|ant|ent|ee|eon|ic|smith|man|woman|wright|wife)$")
 _NOT_A_ROLE = re.compile(
     r"(?:arian|ivore|free|smoker|drinker|vaper|sleeper|eater|riser|user|fan|member|believer|"
     r"lover|person|owl|lark)$",
@@ -148,8 +148,8 @@ def _not_a_role(reading: str) -> bool:
 
 def _role_of_pair(clause: str, turn: str) -> str | None:
     """The role in ``clause`` ("I was a T", "I'm a T nowadays") when the turn says one role
-    in the past tense and another in the present, and one of them is headed by a role or
-    agent noun: the pair says a job changed, so both are job titles."""
+    in the past tense and another in the present, both headed by a role or agent noun:
+    the pair says a job changed, so both are job titles."""
     parts = [p for p, _ in sides(turn)]
     found = [
         (m.group("be").strip().casefold(), m.group("t")) for p in parts if (m := _BE_A.match(p))
@@ -161,7 +161,7 @@ def _role_of_pair(clause: str, turn: str) -> str | None:
     heads = [t.split()[-1].casefold() for t in (past[0], now[0])]
     if any(_NOT_A_ROLE.search(h) for h in heads):
         return None
-    if not any(h in ROLE_HEADS or _AGENT.search(h) for h in heads):
+    if not all(h in ROLE_HEADS or _AGENT.search(h) for h in heads):
         return None
     mine = _BE_A.match(clause.strip())
     if mine is None or mine.group("t") not in (past[0], now[0]):
@@ -341,6 +341,9 @@ def then_and_now(turn: UserTurn, found: Sequence[CandidateFact]) -> list[Candida
             like = held[0]
             if not _fits(value, like.object, text):
                 continue
+            head = value.split()[-1].casefold()
+            if like.predicate == "job_title" and not (head in ROLE_HEADS or _AGENT.search(head)):
+                continue  # "I was a mess for years": a title is headed by a role noun
             at = bare_side.casefold().find(value.casefold())
             value = bare_side[at : at + len(value)]
             new_text = with_value(like.text, like.object, value) or like.text
@@ -414,8 +417,8 @@ def _switched(turn: UserTurn, out: list[CandidateFact]) -> list[CandidateFact]:
     for a, b in pairwise(parts):
         m = _LET_GO.search(a)
         new = _new_value(b)
-        if m is None or new is None:
-            continue
+        if m is None or new is None or holder_of(a) is not None:
+            continue  # "my dad sold the X, got a Y": his switch, not the user's
         old = _cut(m.group("old") or m.group("subj") or "")
         if not old or old.casefold() == new.casefold() or not _cased(old):
             continue
