@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["clause_with", "ended_cue", "past_readings", "verb_readings"]
+__all__ = ["base_forms", "clause_with", "ended_cue", "past_readings", "verb_readings"]
 
 _OLD = r"(?:old|previous|former|last|ex|prior|first)"
 _PAST_STATE = re.compile(
@@ -52,7 +52,16 @@ _PAST_STATE = re.compile(
     # "X was home for a decade", "X was my base": a place that was home
     r"|^\W*(?:[\w'’.-]+\s+){1,3}(?:was|were)\s+(?:home|my home|my base|our home|our base)\b"
     # "I spent five years in X", "during my time at X", "X is where I used to live"
-    r"|\b(?:i|we)\s+spent\s+(?:\w+\s+){1,3}(?:in|at|with)\s+(?-i:[A-Z]|[^\W\d_a-zA-Z])"
+    r"|(?:\b(?:i|we)\s+|^\W*)spent\s+(?:\w+\s+){1,6}?(?:in|at|with)\s+(?-i:[A-Z]|[^\W\d_a-zA-Z])"
+    r"|(?:\b(?:i|we)\s+|^\W*)spent\s+(?:\w+\s+){1,6}?as\s+(?:a|an)\s"
+    # "after nine years at X I moved on": the years there are over
+    r"|\bafter\s+(?:\w+\s+){0,2}(?:years|months|decades?)\s+(?:at|in|with|as)\s"
+    # "lived in X until 2023", "worked at X till recently": a subjectless simple past
+    r"|^\W*(?:lived|worked|was|were)\s+(?:in|at|for|with)\s"
+    r"|\btil+\s+recently\b"
+    # "I went to X for years", "had a X for ages": a simple past held for a long time
+    r"|\b(?<!['’]ve\s)(?<!have\s)(?:went|had|drove|played|trained|belonged)\b[^,;.]*?\s"
+    r"for\s+(?:years|ages|decades|a decade|a long time|(?:\w+\s+){1,2}years)\b"
     r"|\bduring my (?:time|years|days)\s+(?:in|at|with)\b"
     r"|\bwhere (?:i|we) used to\b",
     re.IGNORECASE,
@@ -117,7 +126,8 @@ _READINGS: tuple[tuple[re.Pattern[str], str], ...] = (
         re.compile(
             rf"^(?P<h>.*?\b(?i:my|our))\s+(?i:{_OLD})\s+"
             r"(?!(?i:job|role|position|employer|company|workplace|gig|office)\b)"
-            r"(?P<a>(?:[\w-]+\s+){0,2}?[\w-]+)\s+"
+            # the attribute is a common noun ("my old Fiat was a tank" names a value)
+            r"(?P<a>(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*)\s+"
             r"(?i:was|were|used to be)\s+(?P<o>.+)$"
         ),
         r"my \g<a> is \g<o>",
@@ -189,6 +199,40 @@ _MORE_READINGS: tuple[tuple[re.Pattern[str], str], ...] = (
         ),
         r"I \g<p> \g<o>",
     ),
+    # "spent the best part of a decade at X": the subject left out
+    (
+        re.compile(
+            r"^\W*(?i:spent)\s+(?:[\w-]+\s+){1,6}?(?P<p>(?i:in|at|with))\s+"
+            rf"(?P<o>{_CASED}.*)$"
+        ),
+        r"I \g<p> \g<o>",
+    ),
+    # "I spent a decade as an actuarial analyst": a role held then
+    (
+        re.compile(
+            r"(?:\b(?i:i|we)\s+|^\W*)(?i:spent)\s+(?:[\w-]+\s+){1,6}?(?i:as)\s+"
+            r"(?P<o>(?i:a|an)\s+.+)$"
+        ),
+        r"I work as \g<o>",
+    ),
+    # "after nine years at X i moved on": where one worked (or lived)
+    (
+        re.compile(
+            r"\b(?i:after)\s+(?:[\w-]+\s+){0,2}(?i:years|months|decades?)\s+"
+            rf"(?P<p>(?i:in|at|with))\s+(?P<o>{_CASED}[\w'’.&-]*(?:\s+{_CASED}[\w'’.&-]*){{0,4}})"
+        ),
+        r"I \g<p> \g<o>",
+    ),
+    # "used to be at X", "used to be with X": where one worked; "used to be in X": lived
+    (
+        re.compile(rf"\b(?i:used to be)\s+(?P<p>(?i:at|with|in))\s+(?P<o>{_CASED}.*)$"),
+        r"I \g<p> \g<o>",
+    ),
+    # "lived in X until 2023": the subject left out of a simple past
+    (
+        re.compile(rf"^\W*(?i:lived)\s+(?i:in)\s+(?P<o>{_CASED}.*)$"),
+        r"I live in \g<o>",
+    ),
     # "during my time in X"
     (
         re.compile(
@@ -225,7 +269,7 @@ _PAST_VERB = re.compile(
 )
 
 
-def _bases(verb: str) -> list[str]:
+def base_forms(verb: str) -> list[str]:
     """Base forms ``verb`` (a past form) may come from: "banked" -> bank, "lived" -> live,
     "shopped" -> shop, "studied" -> study."""
     low = verb.casefold()
@@ -258,7 +302,7 @@ def verb_readings(clause: str) -> list[str]:
     if m.group("v").casefold() in ("based", "used", "employed", "located", "called", "named"):
         return []  # a participle the rules read as it is ("based in X", "employed at X")
     rest = f"{m.group('p')} {_TAIL.sub('', m.group('o')).strip() or m.group('o')}"
-    return [f"I {base} {rest}" for base in _bases(m.group("v"))]
+    return [f"I {base} {rest}" for base in base_forms(m.group("v"))]
 
 
 def past_readings(clause: str) -> list[str]:
@@ -294,7 +338,10 @@ def past_readings(clause: str) -> list[str]:
 _CLAUSE_EDGE = re.compile(
     r"[.;!?]+\s+|\s+[—–]\s+|\n+|,?\s+(?:but|whereas|while)\s+"
     r"|,?\s+(?=(?:before|after|until|till)\s+(?:i|we|moving|joining|starting)\b)"
-    r"|,\s+(?:and\s+)?(?=(?:now|these days|currently|today|nowadays|i|i'm|we|we're)\b)",
+    r"|,\s+(?:and\s+)?(?=(?:now|these days|currently|today|nowadays|i|i'm|we|we're)\b)"
+    # "lived in A until 2023, moved to B after that": a change with its subject left out
+    r"|,\s+(?:and\s+|then\s+)?(?=(?:moved|relocated|joined|started|switched|went|became|"
+    r"took)\b)",
     re.IGNORECASE,
 )
 

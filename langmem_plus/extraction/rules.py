@@ -38,6 +38,7 @@ from dataclasses import dataclass, replace
 
 from langmem_plus.extraction.attributes import UNNAMED, read_attributes
 from langmem_plus.extraction.base import BaseExtractor, ExtractionResult, UserTurn
+from langmem_plus.extraction.elided import elided_readings
 from langmem_plus.extraction.grounding import (
     Holder,
     describe_holder,
@@ -60,6 +61,7 @@ from langmem_plus.extraction.people import (
     relation_predicate,
     unnamed_relation,
 )
+from langmem_plus.extraction.pursuits import hobby_candidates
 from langmem_plus.extraction.readings import readings
 from langmem_plus.extraction.retraction import (
     bare_correction,
@@ -79,6 +81,7 @@ from langmem_plus.extraction.saves import (
     verb_phrase,
     weak_lead,
 )
+from langmem_plus.extraction.thennow import now_readings, then_and_now
 from langmem_plus.extraction.timeparse import TimeExpression, find_time_expression
 from langmem_plus.extraction.vocab import (
     ATTRIBUTE_ALIASES,
@@ -2589,6 +2592,8 @@ class RuleExtractor(BaseExtractor):
                 found.extend(self._clause_facts(turn, start, end, scope, sentence))
                 i += 1
             found = _named_switches(found, [*earlier, *result.candidates])
+            found = hobby_candidates(turn, found)  # "new hobby unlocked: X" (pursuits.py)
+            found = then_and_now(turn, found)  # "A back then, B now", "ditched A, it's B" (#12)
             if not found and (swapped := self._swap_turn(turn, [*earlier, *result.candidates])):
                 found = swapped
             found = [_with_wrong_named(c, turn.text) for c in _without_replaced_retractions(found)]
@@ -2700,7 +2705,9 @@ def _with_readings(specs: list[_Spec], ctx: _Context) -> list[_Spec]:
     """``specs`` and what the rules find in the clause's other readings (``readings.py``:
     a question's preamble, texting, a past state in a present frame); a value a reading
     finds inside a longer one of the same predicate ("galway n work") replaces it."""
-    for reading in readings(ctx.clause, ctx.turn):
+    said = [*now_readings(ctx.clause, ctx.turn), *elided_readings(ctx.clause)]
+    now = [r for n in said for r in (n, *readings(n))]
+    for reading in [*readings(ctx.clause, ctx.turn), *now]:  # "these days X" (thennow.py)
         sub = replace(ctx, clause=reading)
         found = [s for _n, rule, fallback in _RULES if not fallback for s in rule(sub)]
         if not found and reading not in ctx.clause:  # a frame said anew, not a piece
@@ -2713,6 +2720,8 @@ def _with_readings(specs: list[_Spec], ctx: _Context) -> list[_Spec]:
                 continue  # the reading's own words, not the user's
             if re.match(rf"\W*{re.escape(low)}\b", ctx.clause.casefold()):
                 s = replace(s, own=True)  # "Zwolle was home": the value first, the user's
+            if reading in now and any(o.object.casefold() == low for o in specs):
+                continue  # a value the clause itself types keeps its type
             same = [o for o in specs if o.predicate == s.predicate and o.subject == s.subject]
             if any(o.object.casefold() == low for o in same):
                 continue

@@ -1,0 +1,126 @@
+"""Statements with words left out or spelled short: said again in full, for the rules.
+
+People type fast. The subject goes ("promoted to head of sales, effective today"), the
+apostrophe goes ("im allergic 2 kiwi"), the new role is told by who gave it ("they've made
+me head of sales"), and where they live comes inside a noun phrase about something else
+("the boiler in our tiny flat in Ayr"). Each reading here restores one kind of missing
+word by the clause's shape — a past participle with no subject, a texting spelling of a
+function word, a verb of appointing with "me" as its object, a home noun with its place —
+and keeps the value's words as the user wrote them (so the quote stays theirs).
+
+Example:
+    >>> elided_readings("Big news: promoted to head of sales, effective today")
+    ['I got promoted to head of sales']
+    >>> elided_readings("im allergic 2 kiwi lol")
+    ["I'm allergic to kiwi lol"]
+    >>> elided_readings("they've only gone and made me head of sales!!")
+    ['I got promoted to head of sales']
+    >>> elided_readings("the boiler in our tiny flat in Ayr is broken")
+    ['I live in Ayr']
+    >>> elided_readings("On 2 May I began a new role, at Harrow & Pike.")
+    ['I work at Harrow & Pike']
+    >>> elided_readings("our electricity is through Ovo")
+    ["I'm with Ovo for electricity"]
+    >>> elided_readings("I live in Porto")
+    []
+"""
+
+from __future__ import annotations
+
+import re
+
+from langmem_plus.extraction.vocab import HOME_NOUNS, RELATIONS, ROLE_HEADS
+
+__all__ = ["elided_readings"]
+
+_CASED = r"(?:[A-Z]|[^\W\d_a-zA-Z])"
+_NAME = rf"(?-i:{_CASED}[\w'’.&-]*(?:\s+(?:&\s+|of\s+)?(?:{_CASED}|\d)[\w'’.&-]*){{0,3}})"
+# a lead before a colon that is no statement ("Small win today:", "Big news:")
+_LABEL = r"(?:[^:;.!?\n]{1,40}:\s*)?"
+_TITLE = r"(?P<t>[a-z][\w-]*(?:\s+(?:of\s+)?[a-z][\w-]*){0,3}?)"
+_TITLE_END = (
+    r"(?=\s*(?:[,;.!?(]|$|\s+(?:from|as of|effective|starting|at|with|for|today|now|last|this|"
+    r"yesterday|on|in|since|lol|haha)\b))"
+)
+# "promoted to T", "just got made T": a past participle whose subject (the user) is left out
+_PROMOTED = re.compile(
+    rf"^\W*{_LABEL}(?:(?:just|finally|officially|recently)\s+)*(?:got\s+)?"
+    rf"(?:promoted|bumped\s+up|made\s+up|appointed|named|upgraded)\s+(?:to\s+)?"
+    rf"(?:(?:the|a|an)\s+)?{_TITLE}{_TITLE_END}",
+    re.IGNORECASE,
+)
+# "they've (only gone and) made me T", "the board appointed me T"
+_MADE_ME = re.compile(
+    r"\b(?:made|appointed|named|promoted)\s+me\s+(?:(?:the|their|our|a|an)\s+)?(?:new\s+)?"
+    rf"{_TITLE}{_TITLE_END}",
+    re.IGNORECASE,
+)
+_AGENT = re.compile(r"(?:er|or|ist|ian|ant|ent|ee)$")
+# "I began a new role, at X", "I have taken up the position of T with X": the job's frame
+_NEW_ROLE = re.compile(
+    r"\b(?:began|begun|started|took\s+up|taken\s+up|accepted|landed|got)\s+"
+    r"(?:(?:a|the|my|this|that)\s+)?(?:new\s+)?(?:role|job|position|post)"
+    r"(?:\s+(?:of|as)\s+(?:(?:a|an)\s+)?(?P<t>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?))?"
+    rf"\s*,?\s+(?:at|with)\s+(?:the\s+)?(?P<o>{_NAME})",
+    re.IGNORECASE,
+)
+# "our internet is through X", "my broadband's with X": a service and who provides it
+_THROUGH = re.compile(
+    r"\b(?:my|our)\s+(?P<noun>[a-z]+(?:\s+[a-z]+)?)(?:['’]s|\s+is|\s+comes)\s+"
+    rf"(?:(?:all|still)\s+)?(?:through|via|with|from)\s+(?P<o>{_NAME})",
+    re.IGNORECASE,
+)
+# "our tiny flat in Ayr", "my little house in Oban": a home noun and its place
+_HOME_IN = re.compile(
+    r"\b(?:my|our)\s+(?:[a-z][\w-]*\s+){0,2}"
+    rf"(?:{'|'.join(HOME_NOUNS)})\s+(?:here\s+)?in\s+(?P<o>{_NAME})",
+    re.IGNORECASE,
+)
+# texting spellings of function words: "im", "ive", "2" for "to", "u" for "you"
+_TEXTING = (
+    (re.compile(r"(?:^|(?<=\s))im(?=\s)", re.IGNORECASE), "I'm"),
+    (re.compile(r"(?:^|(?<=\s))ive(?=\s)", re.IGNORECASE), "I've"),
+    (re.compile(r"(?<=[a-z])\s+2\s+(?=[a-z])"), " to "),
+    (re.compile(r"(?:^|(?<=\s))u(?=\s)", re.IGNORECASE), "you"),
+)
+
+
+# "my sister is with X", "my son's at X": a person, not a service
+_NOT_A_SERVICE = frozenset(RELATIONS) | {"boss", "manager", "friend", "partner", "team"}
+
+
+def _role(title: str) -> bool:
+    """A title is headed by a role noun ("head of X", "lead") or an agent noun."""
+    words = [w for w in title.casefold().split() if w != "of"]
+    return bool(words) and (
+        words[0] in ROLE_HEADS or words[-1] in ROLE_HEADS or bool(_AGENT.search(words[-1]))
+    )
+
+
+def elided_readings(clause: str) -> list[str]:
+    """``clause`` with its left-out or short-spelled words restored, once for each shape
+    below that fits; empty when none does.
+
+    Example:
+        >>> elided_readings("made me a cup of tea")
+        []
+    """
+    out: list[str] = []
+    for pattern in (_PROMOTED, _MADE_ME):
+        if (m := pattern.search(clause)) and _role(m.group("t")):
+            out.append(f"I got promoted to {m.group('t')}")
+            break
+    if m := _NEW_ROLE.search(clause):
+        out.append(f"I work at {m.group('o').rstrip('.')}")
+        if m.group("t"):
+            out.append(f"I work as a {m.group('t')}")
+    if (m := _THROUGH.search(clause)) and m.group("noun").casefold() not in _NOT_A_SERVICE:
+        out.append(f"I'm with {m.group('o').rstrip('.')} for {m.group('noun')}")
+    if m := _HOME_IN.search(clause):
+        out.append(f"I live in {m.group('o').rstrip('.')}")
+    said = clause
+    for pattern, full in _TEXTING:
+        said = pattern.sub(full, said)
+    if said != clause:
+        out.append(said)
+    return out

@@ -1,0 +1,132 @@
+"""Pursuits: what the user does for fun, read by the frame's nouns and verbs.
+
+A hobby is told by its own noun ("new hobby unlocked: X", "X is my new hobby", "X is my
+thing now"), by taking it up ("I've taken up X", "got into X lately"), or by the verb of
+playing ("I play the X", "used to play X"). The value is the user's words after the frame
+(a short lowercase phrase, cut before a time or a frequency: "every weekend"), never
+checked against a list of pastimes. Hobbies accumulate (``single_valued=False``); one
+said in the past ("used to play X", "X when I was younger") is history (``valid_to``).
+
+Example:
+    >>> [(p, v, past) for p, v, past in pursuits("new hobby unlocked: bouldering 🤓")]
+    [('hobby', 'bouldering', False)]
+    >>> pursuits("used to play cello (badly)")
+    [('hobby', 'cello', True)]
+    >>> pursuits("I play it safe with money")
+    []
+"""
+
+from __future__ import annotations
+
+import re
+
+from langmem_plus.extraction.grounding import is_past_state
+from langmem_plus.extraction.turns import UserTurn
+from langmem_plus.facts.models import CandidateFact
+
+__all__ = ["hobby_candidates", "pursuits"]
+
+_NOUN = r"(?:hobby|pastime|passion|obsession)"
+_VALUE = r"(?P<v>(?-i:[a-z])[a-z'’-]*(?:\s+[a-z][a-z'’-]*){0,3})"
+_VALUE_FIRST = r"(?P<v>[a-z][a-z'’-]*(?:\s+[a-z][a-z'’-]*){0,3})"
+# the user, or nobody named (texting drops the "I"): never another person's pursuit
+_MINE = r"(?:^\W*(?:(?:and|so|ok|well|also)\s+)*|\b(?:i|we)\s+)"
+_FRAMES = (
+    # "new hobby unlocked: X", "latest obsession — X", "hobby: X"
+    re.compile(
+        rf"(?:^|\b)(?:(?:my|a|the)\s+)?(?:new|latest|current)?\s*{_NOUN}(?:\s+unlocked)?\s*"
+        rf"(?::|—|–|-|=)\s*{_VALUE}",
+        re.IGNORECASE,
+    ),
+    # "my new hobby is X", "my hobby these days is X"
+    re.compile(
+        rf"\b(?:my|our)\s+(?:new\s+|latest\s+|main\s+)?{_NOUN}(?:\s+these days|\s+now)?\s+"
+        rf"(?:is|['’]s)\s+{_VALUE}",
+        re.IGNORECASE,
+    ),
+    # "X is my new hobby", "X is my thing now"
+    re.compile(
+        rf"^\W*(?:(?:and|but|so|now|these days)\s*,?\s+)?{_VALUE_FIRST}\s+(?:is|are|['’]s)\s+"
+        rf"(?:(?:now|really)\s+)?(?:my|our)\s+(?:new\s+|big\s+|main\s+)?(?:{_NOUN}|thing)\b",
+        re.IGNORECASE,
+    ),
+    # "I've taken up X", "picked up X lately", "got into X"
+    re.compile(
+        r"(?:^\W*(?:(?:and|so|ok|well|also)\s+)*|\b(?:i|we)(?:['’]ve|\s+have)?\s+)"
+        r"(?:just\s+|recently\s+|finally\s+)?"
+        rf"(?:taken\s+up|took\s+up|picked\s+up|got\s+into|gotten\s+into)\s+{_VALUE}",
+        re.IGNORECASE,
+    ),
+    # "I play the X", "used to play X", "I played the X in a band"
+    re.compile(
+        rf"{_MINE}(?:(?:also|still|mostly|just)\s+)?(?:used\s+to\s+play|play|played)\s+"
+        r"(?:(?:the|a|an|some)\s+)?(?!it\b|with\b|around\b|along\b|games?\b|safe\b|up\b|down\b|"
+        rf"on\b|out\b|for\b|by\b|against\b|fair\b|dumb\b){_VALUE}",
+        re.IGNORECASE,
+    ),
+)
+# what ends the value: a time, a frequency, a manner, another clause
+_END = re.compile(
+    r"\s+(?:every|each|on|at|in|with|for|since|when|while|because|but|and|now|these|nowadays|"
+    r"lately|recently|badly|most|a lot|again|too|as|these days|at weekends|so|though|tho|"
+    r"lol|haha|tbh|once|back|before|after|until|till|then|is|was|which|that|this|last|next|"
+    r"over|during|from|to)\b.*$|\s+[a-z]+ly\b.*$",
+    re.IGNORECASE,
+)
+_NOT_A_PURSUIT = frozenset(
+    {"it", "this", "that", "something", "nothing", "anything", "everything", "one", "me",
+     "them", "him", "her", "us", "you", "the", "a", "an", "my", "our", "thing", "stuff"}
+)  # fmt: skip
+
+
+def pursuits(clause: str) -> list[tuple[str, str, bool]]:
+    """``(predicate, value, past)`` for each pursuit ``clause`` names (one at most).
+
+    Example:
+        >>> pursuits("Stained glass is my thing now")
+        [('hobby', 'Stained glass', False)]
+    """
+    for pattern in _FRAMES:
+        m = pattern.search(clause)
+        if m is None:
+            continue
+        value = _END.sub("", m.group("v")).strip(" '’-")
+        words = value.casefold().split()
+        if not words or words[0] in _NOT_A_PURSUIT or len(words) > 4:
+            continue
+        past = is_past_state(clause) or bool(re.search(r"\bused\s+to\s+play\b", clause, re.I))
+        return [("hobby", value, past)]
+    return []
+
+
+_SIDE = re.compile(r"[.;!?]+\s+|\n+|,\s+|\s+but\s+|\s+[—–]\s+(?=\w+\s)")
+
+
+def hobby_candidates(turn: UserTurn, found: list[CandidateFact]) -> list[CandidateFact]:
+    """``found`` and a ``hobby`` candidate for each pursuit a part of the turn names that
+    no other candidate of the turn already holds."""
+    out = list(found)
+    start = 0
+    for m in [*_SIDE.finditer(turn.text), None]:
+        end = m.start() if m else len(turn.text)
+        part = turn.text[start:end].strip()
+        start = m.end() if m else start
+        for predicate, value, past in pursuits(part):
+            if any(value.casefold() in c.object.casefold() for c in out if c.object):
+                continue
+            out.append(
+                CandidateFact(
+                    kind="preference",
+                    subject="user",
+                    predicate=predicate,
+                    object=value,
+                    text=f"The user's hobby is {value}.",
+                    valid_from=turn.valid_from(None),
+                    message_id=turn.message_id,
+                    quote=part,
+                    source="stated",
+                    single_valued=False,
+                    valid_to=turn.sent_at if past else None,
+                )
+            )
+    return out
