@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -59,6 +59,8 @@ __all__ = [
     "confirm_line",
     "held_values_only",
     "opening_context",
+    "resumed_threads",
+    "resumes",
     "topic_of",
     "without_values",
 ]
@@ -122,7 +124,7 @@ def opening_context(
     if days <= LONG_GAP_DAYS:
         line = f"Last conversation was {days} day(s) ago."
         thread = held_values_only(topic, facts, request) if topic else ""
-        if thread and content_terms(thread) & content_terms(request):
+        if thread and (content_terms(thread) & content_terms(request) or resumes(request)):
             end = "" if thread.endswith((".", "!", "?", "…")) else "."
             line += (
                 f" Open thread: {thread}{end} Reference it only if the user's message relates "
@@ -141,6 +143,80 @@ def opening_context(
     if stale:
         lines.append("Before relying on them, ask: " + " ".join(confirm_line(f) for f in stale))
     return "\n".join(lines)
+
+
+# A request that takes up earlier work again, by its frame rather than its topic: "carry
+# on", "continue with ...", "where were we", "back to ...", "pick up where we left off",
+# "from last time". Verbs of resuming and their particles only, never a task's words.
+_RESUME = re.compile(
+    r"\b(?:carry(?:ing)?\s+on|continu(?:e|ing)|keep\s+(?:going|at\s+it)|resum(?:e|ing)"
+    r"|(?:let'?s|let\s+us)\s+pick\s+up|pick(?:ing)?\s+(?:it\s+|things\s+|this\s+|that\s+)?"
+    r"(?:back\s+)?up\s+(?:where|from|again|with)|left\s+off|where\s+(?:were\s+we|was\s+i"
+    r"|did\s+we|we\s+(?:were|left|stopped|got))|(?:back|return(?:ing)?)\s+to\b"
+    r"|(?:from|since)\s+last\s+time|from\s+before\b|as\s+(?:we|i)\s+(?:were|was)\b)",
+    re.IGNORECASE,
+)
+
+PROJECT_PREDICATES: frozenset[str] = frozenset({"current_project", "current_goal"})
+"""Facts that name a task; a request that names one takes up the session it was set in."""
+
+
+def resumes(request: str) -> bool:
+    """True when ``request`` takes up earlier work again by its frame ("carry on with the
+    plan", "where were we?", "back to the budget"), whatever the work is.
+
+    Example:
+        >>> resumes("right, where were we with the flat hunt?"), resumes("how do tides work?")
+        (True, False)
+        >>> resumes("Could we continue the packing list from before")
+        True
+    """
+    return bool(_RESUME.search(request))
+
+
+def resumed_threads(
+    request: str, facts: Sequence[Fact], latest: Mapping[str, Any] | None
+) -> list[str]:
+    """The earlier sessions (thread ids) whose details ``request`` takes up again: the
+    last session when the request resumes by its frame or names that session's open
+    thread, and the session each task fact the request names (a current project or
+    goal among ``facts``) was set in. What the user was in the middle of comes back
+    with the task: "let's finish the seating plan" brings the venue it was planned for
+    even though the request never names a venue. ``[]`` when the request takes nothing
+    up (an unrelated request gets nothing from an earlier session).
+
+    Example:
+        >>> from datetime import datetime, timezone
+        >>> t = datetime(2026, 5, 1, tzinfo=timezone.utc)
+        >>> plan = Fact(fact_id="f", user_id="u", kind="fact", subject="user",
+        ...             predicate="current_project", object="garden shed build",
+        ...             text="The user is building a garden shed.", valid_from=t,
+        ...             asserted_at=t, session_id="t1")
+        >>> resumed_threads("what screws for the shed roof?", [plan], {"thread_id": "t2"})
+        ['t1']
+        >>> resumed_threads("ok, carry on", [plan], {"thread_id": "t2", "topic": None})
+        ['t2']
+        >>> resumed_threads("how do tides work?", [plan], {"thread_id": "t2"})
+        []
+    """
+    asked = content_terms(request)
+    out: list[str] = []
+    if latest is not None:
+        thread = latest.get("thread_id")
+        topic = latest.get("topic")
+        named = isinstance(topic, str) and bool(content_terms(topic) & asked)
+        if isinstance(thread, str) and (named or resumes(request)):
+            out.append(thread)
+    for fact in facts:
+        if (
+            fact.predicate in PROJECT_PREDICATES
+            and fact.session_id
+            and fact.session_id not in out
+            and not is_other_person(fact)
+            and content_terms(fact.object) & asked
+        ):
+            out.append(fact.session_id)
+    return out
 
 
 _SENTENCE = re.compile(r"[^.!?\n]+[.!?]*")

@@ -1,0 +1,100 @@
+"""The open thread (issue 12, kind 9): what the user was in the middle of at the end of a
+session comes back when they take the task up again, and a value superseded since then
+never does."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from langgraph.checkpoint.memory import InMemorySaver
+from langgraph.store.memory import InMemoryStore
+
+from langmem_plus.facts.memory import FactMemory
+from unit_tests.test_graph_support import Clock, RecordingModel, build_chatbot, either_store
+from unit_tests.test_memory_support import cand
+
+store = pytest.fixture(params=["inmemory", "qdrant"])(either_store)
+
+
+def cfg(thread: str, user: str = "alice") -> dict[str, Any]:
+    return {"configurable": {"thread_id": thread, "user_id": user}}
+
+
+def _shed_session(store: Any, clock: Clock, graph: Any, thread: str = "s1") -> None:
+    """A session that ends mid-task: a shed being built, with a roofer picked in it."""
+    graph.invoke({"messages": [("user", "thanks, that helps")]}, cfg(thread))
+    mem = FactMemory(store, clock=clock)
+    mem.remember(
+        "alice",
+        cand("current_project", "garden shed", "The user is building a garden shed."),
+        session_id=thread,
+    )
+    mem.remember(
+        "alice",
+        cand(
+            "roofer", "Pellow Brothers", "The user's roofer is Pellow Brothers.", single_valued=True
+        ),
+        session_id=thread,
+    )
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "ok where were we? keep going",  # texting, no task named
+        "can we pick up where we left off",  # lowercase, no punctuation
+        "I would like to continue from last time, please.",  # formal
+        "Right, back to it — what's next on the list?",  # British, a dash
+        "any tips to finish the shed this weekend?",  # names the task, not the roofer
+    ],
+)
+def test_taking_a_task_up_again_brings_back_what_was_settled_in_that_session(
+    request_text: str,
+) -> None:
+    model, clock, store = RecordingModel(), Clock(), InMemoryStore()
+    graph = build_chatbot(model, clock=clock).compile(checkpointer=InMemorySaver(), store=store)
+    _shed_session(store, clock, graph)
+    clock.advance(days=2)
+    out = graph.invoke({"messages": [("user", request_text)]}, cfg("s2"))
+    assert "Pellow Brothers" in out["memory_block"]
+
+
+def test_a_request_that_takes_nothing_up_gets_nothing_from_the_last_session() -> None:
+    model, clock, store = RecordingModel(), Clock(), InMemoryStore()
+    graph = build_chatbot(model, clock=clock).compile(checkpointer=InMemorySaver(), store=store)
+    _shed_session(store, clock, graph)
+    clock.advance(days=2)
+    out = graph.invoke({"messages": [("user", "why do cats purr?")]}, cfg("s2"))
+    assert "Pellow" not in out["memory_block"]
+
+
+def test_a_task_named_sessions_later_brings_back_the_session_it_was_set_in(store: Any) -> None:
+    model, clock = RecordingModel(), Clock()
+    graph = build_chatbot(model, clock=clock).compile(checkpointer=InMemorySaver(), store=store)
+    _shed_session(store, clock, graph)
+    clock.advance(days=3)
+    graph.invoke({"messages": [("user", "what's a good name for a goldfish?")]}, cfg("s2"))
+    clock.advance(days=3)
+    out = graph.invoke({"messages": [("user", "the shed again: what order do I do things?")]},
+                       cfg("s3"))  # fmt: skip
+    assert "Pellow Brothers" in out["memory_block"]
+
+
+def test_a_resumed_task_brings_the_value_it_switched_to_never_the_old_one(store: Any) -> None:
+    model, clock = RecordingModel(), Clock()
+    graph = build_chatbot(model, clock=clock).compile(checkpointer=InMemorySaver(), store=store)
+    _shed_session(store, clock, graph)
+    clock.advance(minutes=5)
+    switched = FactMemory(store, clock=clock).remember(
+        "alice",
+        cand(
+            "roofer", "Tamsin Roofing", "The user's roofer is Tamsin Roofing.", single_valued=True
+        ),
+        session_id="s1",
+    )
+    assert switched.action == "superseded"
+    clock.advance(days=1, hours=3)
+    out = graph.invoke({"messages": [("user", "carry on with the shed plan")]}, cfg("s2"))
+    assert "Tamsin Roofing" in out["memory_block"]
+    assert "Pellow" not in out["memory_context"]
