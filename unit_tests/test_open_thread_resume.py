@@ -98,3 +98,75 @@ def test_a_resumed_task_brings_the_value_it_switched_to_never_the_old_one(store:
     out = graph.invoke({"messages": [("user", "carry on with the shed plan")]}, cfg("s2"))
     assert "Tamsin Roofing" in out["memory_block"]
     assert "Pellow" not in out["memory_context"]
+
+
+def _chat(store: Any | None = None) -> tuple[Any, Clock, Any]:
+    model, clock = RecordingModel(), Clock()
+    store = store if store is not None else InMemoryStore()
+    graph = build_chatbot(model, clock=clock).compile(checkpointer=InMemorySaver(), store=store)
+    return graph, clock, store
+
+
+def test_the_open_thread_keeps_what_the_user_was_in_the_middle_of() -> None:
+    graph, clock, _ = _chat()
+    graph.invoke(
+        {"messages": [("user", "Can you chase the quote from Harlow & Vane for rooms 3 to 5?")]},
+        cfg("s1"),
+    )
+    clock.advance(days=2)
+    out = graph.invoke({"messages": [("user", "ok where were we with the quote?")]}, cfg("s2"))
+    assert "Harlow & Vane for rooms 3 to 5" in out["memory_opening"]
+
+
+@pytest.mark.parametrize(
+    "last_word",
+    [
+        "we went with corrie vans in the end, but the loft list still needs doing",
+        "Corrie Vans are booked. I still have to list what goes in the loft.",
+        "van sorted!! loft inventory next",
+    ],
+)
+def test_the_open_thread_is_what_is_still_to_do_not_what_was_settled(last_word: str) -> None:
+    graph, clock, _ = _chat()
+    graph.invoke({"messages": [("user", last_word)]}, cfg("s1"))
+    clock.advance(days=3)
+    out = graph.invoke({"messages": [("user", "right, back to the loft")]}, cfg("s2"))
+    assert "Open thread:" in out["memory_opening"]
+    assert "loft" in out["memory_opening"].split("Open thread:")[1].lower()
+    assert "booked" not in out["memory_opening"] and "went with" not in out["memory_opening"]
+
+
+def test_a_value_superseded_after_the_thread_was_written_never_comes_back(store: Any) -> None:
+    graph, clock, store = _chat(store)
+    graph.invoke({"messages": [("user", "I live in Tromsø.")]}, cfg("s1"))
+    graph.invoke({"messages": [("user", "Can you find me a bouldering gym in Tromsø?")]}, cfg("s1"))
+    clock.advance(days=1)  # the move reaches memory elsewhere (another app, an import)
+    moved = FactMemory(store, clock=clock).remember(
+        "alice", cand("city", "Bodø", "The user lives in Bodø.")
+    )
+    assert moved.action == "superseded"
+    clock.advance(days=2)
+    out = graph.invoke({"messages": [("user", "any luck with the bouldering gym?")]}, cfg("s2"))
+    assert "Open thread: Can you find me a bouldering gym?" in out["memory_opening"]
+    assert "Tromsø" not in out["memory_context"]
+
+
+def test_a_forgotten_value_never_comes_back_through_the_open_thread(store: Any) -> None:
+    graph, clock, store = _chat(store)
+    graph.invoke({"messages": [("user", "I live in Tromsø.")]}, cfg("s1"))
+    graph.invoke({"messages": [("user", "Can you find me a bouldering gym in Tromsø?")]}, cfg("s1"))
+    out = graph.invoke({"messages": [("user", "forget where I live")]}, cfg("s1"))
+    assert FactMemory(store, clock=clock).list("alice") == []
+    clock.advance(days=2)
+    out = graph.invoke({"messages": [("user", "any luck with the bouldering gym?")]}, cfg("s2"))
+    assert "bouldering gym" in out["memory_opening"]
+    assert "Tromsø" not in out["memory_context"]
+
+
+def test_a_race_the_user_runs_is_not_their_ethnicity() -> None:
+    from langmem_plus.facts.text_rules import sensitive_category
+
+    assert sensitive_category("The user's target race is the Fenland Half.") is None
+    assert sensitive_category("signed up for the harbour 10k, the race is on the 9th") is None
+    assert sensitive_category("my race is listed wrongly on the form") == "ethnicity"
+    assert sensitive_category("The user's race is recorded as mixed.") == "ethnicity"
