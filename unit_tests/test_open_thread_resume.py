@@ -60,12 +60,27 @@ def test_taking_a_task_up_again_brings_back_what_was_settled_in_that_session(
     assert "Pellow Brothers" in out["memory_block"]
 
 
-def test_a_request_that_takes_nothing_up_gets_nothing_from_the_last_session() -> None:
+@pytest.mark.parametrize(
+    "unrelated",
+    [
+        "why do cats purr?",
+        # the words of resuming, in a sense that resumes nothing
+        "how do I get back to sleep after waking at 4am?",
+        "is a carry on bag allowed on most airlines?",
+        "how do I write a resume for a first job?",
+        "why does the universe continue expanding?",
+        "is it ok to keep going to the gym with a cold?",
+        "where did we come from, evolution-wise?",
+    ],
+)
+def test_a_request_that_takes_nothing_up_gets_nothing_from_the_last_session(
+    unrelated: str,
+) -> None:
     model, clock, store = RecordingModel(), Clock(), InMemoryStore()
     graph = build_chatbot(model, clock=clock).compile(checkpointer=InMemorySaver(), store=store)
     _shed_session(store, clock, graph)
     clock.advance(days=2)
-    out = graph.invoke({"messages": [("user", "why do cats purr?")]}, cfg("s2"))
+    out = graph.invoke({"messages": [("user", unrelated)]}, cfg("s2"))
     assert "Pellow" not in out["memory_block"]
 
 

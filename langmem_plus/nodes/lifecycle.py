@@ -198,11 +198,16 @@ def opening_context(
 # on", "continue with ...", "where were we", "back to ...", "pick up where we left off",
 # "from last time". Verbs of resuming and their particles only, never a task's words.
 _RESUME = re.compile(
-    r"\b(?:carry(?:ing)?\s+on|continu(?:e|ing)|keep\s+(?:going|at\s+it)|resum(?:e|ing)"
-    r"|(?:let'?s|let\s+us)\s+pick\s+up|pick(?:ing)?\s+(?:it\s+|things\s+|this\s+|that\s+)?"
-    r"(?:back\s+)?up\s+(?:where|from|again|with)|left\s+off|where\s+(?:were\s+we|was\s+i"
-    r"|did\s+we|we\s+(?:were|left|stopped|got))|(?:back|return(?:ing)?)\s+to\b"
-    r"|(?:from|since)\s+last\s+time|from\s+before\b|as\s+(?:we|i)\s+(?:were|was)\b)",
+    r"\bcontinu(?:e|ing)\b(?=\s+(?:with|from|where|on|the|my|our|that|this|it)\b|\W*$)"
+    r"|\bcarry(?:ing)?\s+on\b(?=\s+(?:with|from|where)\b|\W*$)"
+    r"|\bkeep\s+(?:going(?!\s+to\b)|at\s+it)\b|\bresum(?:e|ing)\s+(?:with|from|where|the|my|our|it)\b"
+    r"|\b(?:let'?s|let\s+us)\s+pick\s+up\b|\bpick(?:ing)?\s+(?:it\s+|things\s+|this\s+|that\s+)?"
+    r"(?:back\s+)?up\s+(?:where|from|again)\b|\bleft\s+off\b"
+    r"|\bwhere\s+(?:were\s+we|was\s+i|we\s+(?:were|left|stopped|got)"
+    r"|did\s+(?:we|i)\s+(?:get|leave|stop|end))\b"
+    r"|^\W*(?:(?:ok(?:ay)?|right|so|now|and|alright)\W+)*(?:(?:let'?s|let\s+us)\s+(?:get|go)\s+)?"
+    r"(?:back|return(?:ing)?)\s+to\b|\bget\s+back\s+to\s+(?:it|the|my|our|that|this|where)\b"
+    r"|\b(?:from|since)\s+last\s+time\b|\bfrom\s+before\W*$|\bas\s+(?:we|i)\s+(?:were|was)\b",
     re.IGNORECASE,
 )
 
