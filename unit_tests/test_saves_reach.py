@@ -51,6 +51,11 @@ def _block_after(save: str, request: str) -> tuple[str, FactMemory]:
         # casual, but for later; an ultimatum says what is a must
         ("for future reference, quiet rooms or I walk", "find me a hotel in York",
          "quiet rooms"),
+        # a condition said by its noun is the condition, not a note
+        ("Please note for the future that I have an allergy to cardamom.",
+         "suggest a cake I could bake for the office", "cardamom"),
+        ("don't forget, sesame allergy. it's a serious one",
+         "what can I order at the thai place tonight?", "sesame"),
         # a rule that points back at its reason keeps the reason
         ("remember that I've got choir on Thursday evenings, so don't book anything then",
          "can you fit in a dentist appointment on Thursday?", "choir"),

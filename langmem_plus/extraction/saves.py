@@ -469,8 +469,39 @@ _ULTIMATUM = re.compile(
 )
 
 
+# A condition said by its noun: "I have an allergy to X", "we've got a mild intolerance to
+# X", "X allergy!! important", "a serious X intolerance" (the relation nouns only)
+_CONDITION_NOUN = r"(?P<n>allerg(?:y|ies)|intolerances?)"
+_HAS_CONDITION = re.compile(
+    rf"{_SUBJ}(?:'ve|\s+have|\s+had)?(?:\s+got)?\s+(?:an?\s+)?(?:[\w-]+\s+)?{_CONDITION_NOUN}"
+    r"\s+(?:to|with)\s+(?P<o>.+)",
+    re.IGNORECASE,
+)
+_BARE_CONDITION = re.compile(
+    rf"^\W*(?:(?:an?|my)\s+)?(?:(?:serious|severe|mild|bad|real)\s+)?"
+    rf"(?P<o>[^\W\d][\w'-]*(?:\s+[^\W\d][\w'-]*)?)\s+{_CONDITION_NOUN}\b",
+    re.IGNORECASE,
+)
+_CONDITION_PREDICATE = {"allerg": "allergy", "intole": "intolerance"}
+
+
+def _condition(clause: str) -> SavedSpec | None:
+    """An allergy or an intolerance said by its noun (``_HAS_CONDITION``,
+    ``_BARE_CONDITION``): a safety constraint, typed so it is always sent."""
+    m = _HAS_CONDITION.match(clause) or _BARE_CONDITION.match(clause)
+    if m is None or not (value := _cut(m.group("o"))):
+        return None
+    if value.casefold() in ("it", "that", "this", "the", "an", "a", "my", "no", "any"):
+        return None
+    predicate = _CONDITION_PREDICATE[m.group("n")[:6].casefold()]
+    said = f"I'm allergic to {value}" if predicate == "allergy" else f"I'm intolerant to {value}"
+    return SavedSpec("fact", predicate, value, said)
+
+
 def _typed(clause: str) -> SavedSpec | None:
     clause = _DUMMY.sub("", clause)
+    if found := _condition(clause):
+        return found
     if (m := _ULTIMATUM.match(clause)) and (value := _cut(m.group("o"))):
         return SavedSpec("preference", "prefers", value, f"I insist on {value}")
     if (m := _SENSED.match(clause)) and (value := _cut(m.group("o"))):
