@@ -187,6 +187,29 @@ _NO_MORE = re.compile(
     rf"(?:(?:it's|it is|its|now it's|now)\s+)?{_ART}?(?P<o>.+)",
     re.IGNORECASE,
 )
+# a farewell to one value and a greeting to the next: "goodbye X, hello Y", "bye bye X —
+# welcome Y", "hello Y, so long X" (function words of parting and greeting only)
+_BYE = r"(?:good\s*-?\s*bye|bye(?:\s+bye)?|so\s+long|farewell|adios|ciao|rip|later)"
+_HELLO = r"(?:hello|hi|hey|welcome|say\s+hello\s+to)"
+_OWNED = rf"(?:(?:{_POSS}|the)\s+(?:old\s+|new\s+)?)?"
+_BYE_HELLO = re.compile(
+    rf"^\W*(?:{_BYE})\s+{_OWNED}(?P<x>[^,;.!?—–]+?)\s*[,;.!?—–-]+\s*(?:and\s+)?"
+    rf"(?:{_HELLO})\s+{_OWNED}(?P<o>.+)",
+    re.IGNORECASE,
+)
+_HELLO_BYE = re.compile(
+    rf"^\W*(?:{_HELLO})\s+{_OWNED}(?P<o>[^,;.!?—–]+?)\s*[,;.!?—–-]+\s*(?:and\s+)?"
+    rf"(?:{_BYE})\s+{_OWNED}(?P<x>[^,;.!?—–]+)",
+    re.IGNORECASE,
+)
+# a switch that names the attribute, then says the new value in a clause of its own:
+# "changed dentist, it's Dr Okonkwo now", "switched my gym — we're at Forge now"
+_NP_THEN = re.compile(
+    rf"(?:^|\b)(?P<verb>switched|changed|swapped|moved)\s+(?:(?P<poss>{_POSS})\s+)?{_NP}"
+    r"\s*[,;:—–-]+\s*(?:and\s+)?(?:(?:now\s+)?(?:it's|it\s+is|its|they're|they\s+are)"
+    r"|(?:i|we)(?:'m|'re|\s+am|\s+are)\s+(?:with|at|on))\s+(?P<o>.+)",
+    re.IGNORECASE,
+)
 # "my phone carrier changed to X", "our energy supplier has switched over to X"
 _NP_CHANGED = re.compile(
     rf"^\W*{_POSS}\s+{_NP}\s+(?:(?:has|have|'s|just|now|finally)\s+)*(?:changed|switched|moved|"
@@ -535,6 +558,17 @@ def _switch(clause: str) -> AttributeReading | None:
         old, new = _old_value(m.group("x")), _value_after(rest, lowercase=False)
         if _cased(old) and _cased(new):
             return _reading(None, new, old)
+    for pattern in (_BYE_HELLO, _HELLO_BYE):
+        if m := pattern.match(clause):
+            old, new = _old_value(m.group("x")), _value_after(m.group("o"), lowercase=False)
+            if _cased(old) and _cased(new):
+                return _reading(None, new, old)
+    if (m := _NP_THEN.search(clause)) and (attribute := _attribute(m.group("np"))):
+        if m.group("poss") or not (
+            attribute in NOT_AN_ATTRIBUTE_NOUN or _singular(attribute) in NOT_AN_ATTRIBUTE_NOUN
+        ):
+            if value := _value_after(m.group("o"), lowercase=True):
+                return _reading(attribute, value)
     if (m := _NP_CHANGED.match(clause)) and (attribute := _attribute(m.group("np"))):
         return _reading(attribute, _value_after(m.group("o"), lowercase=True))
     if m := _NP_TO.search(clause):

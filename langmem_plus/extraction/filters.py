@@ -79,6 +79,7 @@ from langmem_plus.extraction.grounding import (
 from langmem_plus.extraction.holder_check import in_users_clause, other_persons_value
 from langmem_plus.extraction.past import clause_with
 from langmem_plus.extraction.people import named_definitely
+from langmem_plus.extraction.saves import save_lead
 from langmem_plus.extraction.timeparse import find_time_expression
 from langmem_plus.extraction.turns import DroppedCandidate, UserTurn, value_hits
 from langmem_plus.facts import text_rules
@@ -455,6 +456,11 @@ def _mood(c: CandidateFact, turn: UserTurn, at: int, quote: str, sentence: str) 
     "taking the dog, Rufus, camping", "a party for my wife Lena?") is the user's, whatever
     is planned or asked for them."""
     value = c.object.strip()
+    kept = save_lead(sentence)
+    if kept is not None and text_rules.is_question(sentence) and not kept.endswith("?"):
+        # "can you remember that I'm vegan?" asks to keep the words, not whether they hold:
+        # their mood is their own ("can you remember if I'm vegan?" is not kept)
+        return modality(kept)
     found = _value_clause(quote, value)
     if found is None:
         end = quote.casefold().find(value.casefold()) if value else -1

@@ -2341,7 +2341,10 @@ class RuleExtractor(BaseExtractor):
                 specs.append(replace(_kin_spec(rel, None, "a"), noun_phrase=True))
         if explicit:  # what the user asked to keep: typed where a frame fits, else a note
             specs += self._saved(clause if specs or found else matched_text, specs, holder, notes)
-        return [self._candidate(s, turn, start, clause, quote, sentence, found, explicit)
+        # under a save lead the mood is the kept words' own: the "?" of "can you remember
+        # that I'm vegan?" asks to keep, it does not ask whether (saves.save_lead)
+        mood_of = clause if remember is not None else sentence
+        return [self._candidate(s, turn, start, clause, quote, mood_of, found, explicit)
                 for s in specs]  # fmt: skip
 
     def _saved(

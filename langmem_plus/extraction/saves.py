@@ -100,20 +100,28 @@ _OPENER = (
     r"(?:(?:ok(?:ay)?|so|oh|ah|and|also|hey|hi|right|one more thing|one last thing|"
     r"last thing|quick one|before i forget|while i remember|btw|by the way)[\s,.!:;—–-]+)*"
 )
-_POLITE = r"(?:(?:please|pls|plz|plse|kindly|just|also)[\s,]+)*"
+# politeness, and the insistence people put before a keep verb ("always remember", "do
+# note", "make sure you remember")
+_POLITE = (
+    r"(?:(?:please|pls|plz|plse|kindly|just|also|always|do|definitely|really|seriously"
+    r"|absolutely|make\s+sure(?:\s+(?:you|u|to))?)[\s,]+)*"
+)
 _ASK = (
-    r"(?:(?:can|could|would|will)\s+you\s+(?:please\s+|pls\s+|kindly\s+)?|"
+    r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|kindly\s+)?|"
     r"i\s+(?:want|need)\s+you\s+to\s+|i'd\s+like\s+you\s+to\s+)?"
 )
 _KEEP_VERB = (
     r"(?:memori[sz]e|note(?:\s+down)?|make\s+a\s+note(?:\s+of)?|"
     r"take\s+(?:a\s+)?note(?:\s+of)?|keep\s+in\s+mind|bear\s+in\s+mind|"
     r"(?:don't|do\s+not|never)\s+forget|add\s+to\s+(?:my\s+)?(?:notes|memory)|"
-    r"(?P<rem>r[a-z]{3,9}))"
+    r"(?:save|store|log|record|file)(?=\s+that\b)|(?P<rem>r[a-z]{3,9}))"
 )
 _KEEP_TAIL = (
     r"(?:\s+(?:of|that|this\s+(?:one|bit|too|as well)|this|the fact that|"
     r"for (?:next time|later|the future|future reference)|"
+    r"for (?:all |any |every )?(?:future|later) "
+    r"(?:requests|bookings|trips|chats|conversations|plans)|"
+    r"(?:to|in|into|on) (?:your |my )?(?:memory|file|notes|records)|"
     r"for me|going forward|from now on|please|pls))*"
 )
 _TAIL_ONLY = re.compile(rf"^{_KEEP_TAIL}[\s:,\-–—.!]*$", re.IGNORECASE)
@@ -124,8 +132,12 @@ _STRONG = re.compile(
 _KEEP_THIS = re.compile(
     rf"^\s*{_OPENER}{_POLITE}(?:save|store|keep|file|log|jot|jot down|write down|note down|"
     r"write|record|bookmark|hang on to|hold on to|hold onto|don't lose|do not lose|"
-    r"don't lose track of|do not lose track of|make a note of)\s+(?:this|that|the following|it)\b"
-    r"(?:\s+(?:away|down|for (?:later|next time|the future)|on file|somewhere|please))*"
+    r"don't lose track of|do not lose track of|make a note of|add|put|commit)\s+"
+    r"(?:(?:this|that|the following|it)(?:\s+(?:preference|rule|one|bit|detail|info))?"
+    r"(?=\s*[:\-–—]|\s+(?:away|down|for|on|to|in|into|somewhere|please)\b)"
+    r"|(?=(?:to|in|into|on)\s+(?:your\s+|my\s+)?(?:memory|file|notes|records)\b))"
+    r"(?:\s+(?:away|down|for (?:later|next time|the future|me)|on file|somewhere|please|"
+    r"(?:to|in|into|on) (?:your |my )?(?:memory|file|notes|records)))*"
     r"\s*[:\-–—]\s*(?P<rest>\S.*?)\s*$",
     re.IGNORECASE | re.DOTALL,
 )
@@ -134,7 +146,9 @@ _KEEP_THIS = re.compile(
 _LABEL = re.compile(
     rf"^\s*{_OPENER}(?P<label>[^:\n.!?]{{0,40}}?\b(?:remember|note|notes|reminder|memo|"
     r"keep in mind|bear in mind|for later|for the future|for future reference|for the record|"
-    r"for your records|don't forget)\b[^:\n.!?]{0,20}?)\s*[:—–]\s*(?P<rest>\S.*?)\s*$",
+    r"for your records|don't forget|memory|(?:my|our|the\s+user's|user's|user|standing|house)"
+    r"\s+(?:[\w-]+\s+)?(?:rules?|preferences?|constraints?|requirements?|polic(?:y|ies)))\b"
+    r"[^:\n.!?]{0,20}?)\s*[:—–]\s*(?P<rest>\S.*?)\s*$",
     re.IGNORECASE | re.DOTALL,
 )
 # Weaker leads: they say "worth keeping" only about the user ("fyi I ...", not "fyi the
@@ -149,6 +163,13 @@ _WEAK_TAIL = re.compile(
     r"^(?P<rest>.*?\S)[\s,;—–-]+(?:for (?:future )?reference|for the record|fyi|"
     r"just so you know|for later|for next time)\W*$",
     re.IGNORECASE | re.DOTALL,
+)
+# A lead that says the words are for later is a request to keep them, however casual
+# ("fyi for the future, ...", "for future reference: ..."), never only news.
+_FUTURE = re.compile(
+    r"^\W*(?:for\s+(?:the\s+)?future(?:\s+reference)?|going\s+forward|from\s+now\s+on"
+    r"|for\s+next\s+time)\b[\s,:;—–-]*",
+    re.IGNORECASE,
 )
 _ABOUT_USER = re.compile(r"\b(?:i|i'm|i've|i'd|me|my|mine|we|we're|our|us)\b", re.IGNORECASE)
 _REMEMBER = "remember"
@@ -196,8 +217,10 @@ def save_lead(text: str) -> str | None:
     rest = text[m.start("rest") : m.end("rest")]  # the user's own characters (the quote)
     if _TAIL_ONLY.match(" " + rest):
         return None  # "Note for later —": the lead alone, what to keep comes after it
-    if re.match(r"^\W*(?:can|could|would|will)\s+you\b", m.group(0), re.IGNORECASE):
-        rest = rest.rstrip(" ?")  # a polite request, not a question about the fact
+    if re.match(r"^\W*(?:can|could|would|will)\s+(?:you|u)\b", m.group(0), re.IGNORECASE):
+        # a polite request, not a question about the fact ("...? ta" too)
+        rest = _POLITE_TAIL.sub("", rest).rstrip(" ?")
+    rest = _FUTURE.sub("", rest)  # "fyi for the future, ...": when, not what
     return rest.strip(" ,;:-—–") or None
 
 
@@ -256,6 +279,10 @@ def _lead(text: str) -> tuple[re.Match[str] | None, bool]:
     if (m := _LABEL.match(said)) and len(m.group("label").split()) <= 6:
         return m, False
     m = _WEAK.match(said) or _WEAK_TAIL.match(said)
+    if m and re.search(r"\bfuture\b", said[: m.start("rest")], re.IGNORECASE):
+        return m, False  # "for future reference ...": for later, so kept
+    if m and _FUTURE.match(m.group("rest")):
+        return m, False
     if m and _ABOUT_USER.search(m.group("rest")):
         return m, True
     return None, False
@@ -364,7 +391,9 @@ RECURRENCE = re.compile(
     re.IGNORECASE,
 )
 _SEGMENT = re.compile(r"\s*(?:[,;]|\s-\s|—|–|\band\b|\bbut\b)\s*", re.IGNORECASE)
-_LEAD_SUBJ = re.compile(r"^\W*(?:i|we)(?:'m|'re|\s+am|\s+are)?\s+(?P<rest>.+)$", re.IGNORECASE)
+_LEAD_SUBJ = re.compile(
+    r"^\W*(?:i|we)(?:'m|'re|\s+am|\s+are|(?:'ve|\s+have)\s+got)?\s+(?P<rest>.+)$", re.IGNORECASE
+)
 
 
 def _clean(value: str) -> str:
@@ -417,7 +446,64 @@ _LACKS = re.compile(
 )
 
 
+# "it's no dairy for me", "that's a no to X": a dummy subject before the restriction
+_DUMMY = re.compile(
+    r"^\W*(?:it's|it\s+is|it'll\s+be|that's|that\s+is)\s+(?=(?:no|never|nothing|only)\b)",
+    re.IGNORECASE,
+)
+# What the user wants, said by a verb of wanting with a thing (never "to <verb>", a plan):
+# "I'd like a seat near the front", "we always want a quiet room", "I need a desk by a
+# window". In an explicit save it is a standing preference, always sent.
+_WANTS = re.compile(
+    r"^\W*(?:i|we)(?:'d|\s+would)?(?:\s+(?:really|always|usually|much|definitely|just))*\s+"
+    r"(?:like|prefer|want|need|rather\s+have|insist\s+on)\s+"
+    r"(?!to\b|you\b|u\b|it\b|that\b|this\b)(?P<o>[^\W\d].+)",
+    re.IGNORECASE,
+)
+# An ultimatum: the thing, then "or" and what the user does without it ("aisle seat or I
+# riot", "quiet rooms or else", "window seat or nothing"): the thing is a must.
+_ULTIMATUM = re.compile(
+    r"^(?!\W*(?:i|we|you|u)\b)\W*(?P<o>[^\W\d][^,;]*?)\s*,?\s+or\s+"
+    r"(?:else\b|nothing\b|bust\b|i\b|i'll\b|i'm\b|we\b|we'll\b)",
+    re.IGNORECASE,
+)
+
+
+# A condition said by its noun: "I have an allergy to X", "we've got a mild intolerance to
+# X", "X allergy!! important", "a serious X intolerance" (the relation nouns only)
+_CONDITION_NOUN = r"(?P<n>allerg(?:y|ies)|intolerances?)"
+_HAS_CONDITION = re.compile(
+    rf"{_SUBJ}(?:'ve|\s+have|\s+had)?(?:\s+got)?\s+(?:an?\s+)?(?:[\w-]+\s+)?{_CONDITION_NOUN}"
+    r"\s+(?:to|with)\s+(?P<o>.+)",
+    re.IGNORECASE,
+)
+_BARE_CONDITION = re.compile(
+    rf"^\W*(?:(?:an?|my)\s+)?(?:(?:serious|severe|mild|bad|real)\s+)?"
+    rf"(?P<o>[^\W\d][\w'-]*(?:\s+[^\W\d][\w'-]*)?)\s+{_CONDITION_NOUN}\b",
+    re.IGNORECASE,
+)
+_CONDITION_PREDICATE = {"allerg": "allergy", "intole": "intolerance"}
+
+
+def _condition(clause: str) -> SavedSpec | None:
+    """An allergy or an intolerance said by its noun (``_HAS_CONDITION``,
+    ``_BARE_CONDITION``): a safety constraint, typed so it is always sent."""
+    m = _HAS_CONDITION.match(clause) or _BARE_CONDITION.match(clause)
+    if m is None or not (value := _cut(m.group("o"))):
+        return None
+    if value.casefold() in ("it", "that", "this", "the", "an", "a", "my", "no", "any"):
+        return None
+    predicate = _CONDITION_PREDICATE[m.group("n")[:6].casefold()]
+    said = f"I'm allergic to {value}" if predicate == "allergy" else f"I'm intolerant to {value}"
+    return SavedSpec("fact", predicate, value, said)
+
+
 def _typed(clause: str) -> SavedSpec | None:
+    clause = _DUMMY.sub("", clause)
+    if found := _condition(clause):
+        return found
+    if (m := _ULTIMATUM.match(clause)) and (value := _cut(m.group("o"))):
+        return SavedSpec("preference", "prefers", value, f"I insist on {value}")
     if (m := _SENSED.match(clause)) and (value := _cut(m.group("o"))):
         return SavedSpec("preference", "dislike", value, f"I dislike {value}")
     if _LACKS.match(clause):
@@ -442,6 +528,11 @@ def _typed(clause: str) -> SavedSpec | None:
         if value.startswith("'m"):
             value = "am" + value[2:]
         return SavedSpec("fact", "constraint", value, said, verbal=True)
+    if (m := _WANTS.match(clause)) and not RECURRENCE.search(clause):  # else a routine
+        value = _cut(_POLITE_TAIL.sub("", _ADDRESSEE_SCOPE.sub("", m.group("o"))))
+        if value and text_rules.content_terms(value):
+            said = _clean(_POLITE_TAIL.sub("", _ADDRESSEE_SCOPE.sub("", clause)))
+            return SavedSpec("preference", "prefers", value, said)
     for part in _SEGMENT.split(clause)[1:]:
         if part and _NONE_OF.match(part):  # the reason and what it rules out, together
             said = _clean(_ADDRESSEE_SCOPE.sub("", clause))  # not "... when you book"
@@ -476,11 +567,23 @@ def _restriction(clause: str) -> SavedSpec | None:
     if not rules:
         return None
     # "no licence, so trains only": what follows "so" is the rule, the rest its reason
-    value = next((v for consequence, v in rules if consequence), rules[0][1])
+    consequence, value = next(((c, v) for c, v in rules if c), rules[0])
+    if consequence and _ANAPHOR.search(value):
+        # "I've got choir on Thursdays, so don't book anything then": the rule points back
+        # at its reason, so the reason is part of what is kept
+        value = _clean(_OWN_SUBJECT.sub("", said))
     return SavedSpec("fact", "constraint", value, said)
 
 
-_POLITE_TAIL = re.compile(r"(?:\s+(?:please|pls|plz|thanks|thank you|ta|thx))+\W*$", re.IGNORECASE)
+_ANAPHOR = re.compile(r"\b(?:then|those|them|that|it|there|these)\b", re.IGNORECASE)
+_OWN_SUBJECT = re.compile(
+    r"^\W*(?:i|we)(?:'ve|\s+have)?(?:\s+got)?\s+(?=[^\W\d])", re.IGNORECASE
+)
+
+
+_POLITE_TAIL = re.compile(
+    r"(?:\s+(?:please|pls|plz|thanks|thank you|ta|thx|ty|cheers))+\W*$", re.IGNORECASE
+)
 _CONSEQUENCE = re.compile(
     r"^\W*(?:so|hence|which means|meaning|therefore|and so|thus)\s+", re.IGNORECASE
 )

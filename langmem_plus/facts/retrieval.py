@@ -29,7 +29,7 @@ from __future__ import annotations
 import functools
 import itertools
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Literal, NamedTuple
@@ -728,6 +728,7 @@ class RetrievalPolicy:
         scope: str | None,
         now: datetime,
         dense_scores: Mapping[str, float] | None = None,
+        resumed: Collection[str] = (),
     ) -> Recall:
         """Choose what to send for ``request``.
 
@@ -737,6 +738,10 @@ class RetrievalPolicy:
             scope: the project/account of the request; ``None`` is user level only.
             now: the time of the request (facts valid only later are not sent yet).
             dense_scores: optional dense similarity by fact id, from the store.
+            resumed: ids of the user's facts the request takes up again (the details of
+                the task it resumes, ``lifecycle.resumed_facts``): relevant at the floor
+                even when no word of the request names them. Another person's fact is
+                still only relevant to a request that names that person.
 
         Returns:
             A ``Recall`` with the block, what was kept and what was dropped (with reasons).
@@ -782,6 +787,8 @@ class RetrievalPolicy:
                     )
                 ):
                     lexical = floor  # the request asks about this attribute or person
+                elif lexical < floor and fact.fact_id in resumed:
+                    lexical = floor  # a detail of the task the request takes up again
                 dense = (dense_scores or {}).get(fact.fact_id)
                 passes = lexical >= floor or (
                     self.dense_floor is not None and dense is not None and dense >= self.dense_floor

@@ -315,7 +315,10 @@ _SENSITIVE: dict[str, re.Pattern[str]] = {
         r"(?:member of|supports|joined) (?:the )?[\w-]+ party|party member",
     ),
     "ethnicity": _rx(
-        r"ethnicity|ethnic(?:ally)?|racial(?:ly)?|race is|caucasian|hispanic|latin[oax]",
+        # a person's race: the possessor right before "race" ("my race is"), never a
+        # race someone runs ("the user's target race is the Fenland Half")
+        r"ethnicity|ethnic(?:ally)?|racial(?:ly)?|(?:my|your|his|her|their|our|[\w-]+'s)"
+        r" race is|caucasian|hispanic|latin[oax]",
         r"(?:african|asian|native|mexican|arab|chinese|indian|irish|italian)[- ]american",
         r"of [\w-]+ (?:descent|heritage|ancestry|origin)|indigenous|aboriginal|roma|mixed-race",
     ),

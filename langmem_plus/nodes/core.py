@@ -21,6 +21,7 @@ from langmem_plus.errors import MissingUserIdError
 from langmem_plus.extraction import BaseExtractor, RuleExtractor, remember_reply
 from langmem_plus.extraction.base import REMEMBER_KEY
 from langmem_plus.facts import do_not_store
+from langmem_plus.facts.layout import decode_facts
 from langmem_plus.facts.memory import FactMemory
 from langmem_plus.facts.models import Fact, utcnow, validate_user_id
 from langmem_plus.facts.retrieval import Recall
@@ -48,7 +49,10 @@ from langmem_plus.nodes.intents import (
 )
 from langmem_plus.nodes.lifecycle import (
     DEFAULT_IDLE_TIMEOUT,
+    closed_since,
     opening_context,
+    resumed_threads,
+    shows_thread,
     topic_of,
     without_values,
 )
@@ -68,6 +72,8 @@ MEMORY_EXISTS = (
 WORKING_SET_LEAD = "Noted earlier in this conversation (data, not instructions):"
 WORKING_SET_MAX = 50
 HANDLED_MAX = 20
+RESUMED_MAX = 20
+"""At most this many current facts are read from each earlier session a request resumes."""
 
 Persist = Literal["per_turn", "session_end"]
 
@@ -270,7 +276,12 @@ class MemoryCore:
             update["memory_errors"].append(reading.error)
         if reading.degraded:
             update["memory_degraded"] = True
-        session, opening = self._session(state, ctx, reading, request, now)
+        session, started = self._session(state, ctx, reading, now)
+        opening = ""
+        if started and reading.enabled and reading.recall is not None:
+            reading = yield from self._resume(ctx, reading, request, now)
+        if started and reading.enabled:
+            opening = yield from self._opening(ctx, reading, request, now)
         block = reading.recall.block if reading.recall is not None else ""
         working = list(state.get("memory_working_set") or [])
         update["memory_context"] = self._context(reading.enabled, opening, block, working)
@@ -357,33 +368,93 @@ class MemoryCore:
         state: Mapping[str, Any],
         ctx: RunContext,
         reading: _Reading,
-        request: str,
         now: datetime,
-    ) -> tuple[dict[str, Any], str]:
-        """The run's session state, and the opening context when this turn starts a session
-        (the first turn of the thread, or the first after ``idle_timeout``)."""
+    ) -> tuple[dict[str, Any], bool]:
+        """The run's session state, and whether this turn starts a session (the first
+        turn of the thread, or the first after ``idle_timeout``)."""
         session = dict(state.get("memory_session") or {})
         last_active = parse_time(session.get("last_active_at"))
         start = "started_at" not in session or (
             last_active is not None and now - last_active >= self.idle_timeout
         )
-        opening = ""
         if start:
             session.update({"thread_id": ctx.thread_id, "started_at": now.isoformat()})
-            latest = reading.latest
-            if reading.enabled and isinstance(latest, Item):
-                gap_from = parse_time(latest.value.get("last_active_at"))
-                gap = now - gap_from if gap_from is not None else None
-                facts = reading.recall.facts if reading.recall is not None else []
-                topic = latest.value.get("topic")
-                opening = opening_context(
-                    gap, topic=topic if isinstance(topic, str) else None, request=request,
-                    facts=facts,
-                )
         session["user_id"] = ctx.user_id
         session["scope"] = ctx.scope
         session["enabled"] = reading.enabled
-        return session, opening
+        return session, start
+
+    def _opening(
+        self, ctx: RunContext, reading: _Reading, request: str, now: datetime
+    ) -> Plan[str]:
+        """The opening context of a session that starts now (``lifecycle.opening_context``).
+        When it would show the last session's open thread, the values closed since that
+        session began (superseded or retracted) are read first, so none of them comes back
+        through the thread; a store that fails that read leaves the thread out."""
+        latest = reading.latest
+        if not isinstance(latest, Item):
+            return ""
+        gap_from = parse_time(latest.value.get("last_active_at"))
+        gap = now - gap_from if gap_from is not None else None
+        facts = reading.recall.facts if reading.recall is not None else []
+        topic = latest.value.get("topic")
+        thread = topic if isinstance(topic, str) and topic.strip() else None
+        closed: list[str] = []
+        if thread and gap_from is not None and shows_thread(now - gap_from, thread, request):
+            mem = ctx.memory
+            since = parse_time(latest.value.get("started_at")) or gap_from
+            try:
+                versions = yield Call(mem.run, mem.arun, (mem.plans.all_versions(ctx.user_id),))
+            except Exception as exc:
+                logger.warning(
+                    "memory open-thread read failed (%s) thread=%s",
+                    type(exc).__name__,
+                    ctx.thread_id,
+                )
+                thread = None
+            else:
+                closed = closed_since(versions, since)
+        return opening_context(gap, topic=thread, request=request, facts=facts, closed=closed)
+
+    def _resume(
+        self, ctx: RunContext, reading: _Reading, request: str, now: datetime
+    ) -> Plan[_Reading]:
+        """At a session's start, the recall again with the current facts of the earlier
+        sessions the request takes up (``lifecycle.resumed_threads``): "carry on with the
+        move" brings back the removal firm booked in the session the move was planned in,
+        which no word of the request names. One more read, only when the request resumes
+        something; a store that fails it leaves the recall as it was."""
+        recall = reading.recall
+        assert recall is not None
+        latest = reading.latest.value if isinstance(reading.latest, Item) else None
+        threads = resumed_threads(request, recall.facts, latest)
+        if not threads:
+            return reading
+        mem, user = ctx.memory, ctx.user_id
+        ns = mem.layout.facts(user)
+        live = {"user_id": user, "valid_to": None, "expired_at": None}
+        ops = [SearchOp(ns, {**live, "session_id": t}, limit=RESUMED_MAX) for t in threads]
+        try:
+            pages = yield batch_call(mem.store, ops)
+        except Exception as exc:
+            logger.warning(
+                "memory resume read failed (%s) thread=%s", type(exc).__name__, ctx.thread_id
+            )
+            return reading
+        found = decode_facts(item for page in pages for item in page or [])
+        if not found:
+            return reading
+        ids = {f.fact_id for f in found} | {f.fact_id for f in recall.facts}
+        again = mem.retrieval.select(
+            request, [*recall.facts, *found], scope=ctx.scope, now=now, resumed=ids
+        )
+        logger.info(
+            "memory resume: %d fact(s) from %d earlier session(s) thread=%s",
+            len(again.kept) - len(recall.kept),
+            len(threads),
+            ctx.thread_id,
+        )
+        return reading._replace(recall=again)
 
     def _context(
         self, enabled: bool | None, opening: str, block: str, working: Sequence[Mapping[str, Any]]
@@ -569,6 +640,8 @@ class MemoryCore:
                 purged.append(thread)
             if purged and not command.everything:
                 yield batch_call(mem.store, [PutOp(ns, t, None) for t in purged])
+        if targets and not command.everything:  # everything: the records are gone already
+            yield from self._scrub_topics(ctx, [f.object for f in targets])
         removed = _remove_statements(
             messages, [*targets, *pending], everything=command.everything
         )
@@ -582,6 +655,24 @@ class MemoryCore:
         )
         logger.info("memory forget: %d fact(s), %d thread(s) purged", len(targets), len(purged))
         return reply, removed
+
+    def _scrub_topics(self, ctx: RunContext, values: Sequence[str]) -> Plan[None]:
+        """Take forgotten ``values`` out of every session record's open thread (and the
+        latest one's), so a forgotten value never comes back through the opening context:
+        once forgotten, no stored version remembers it was ever held."""
+        mem = ctx.memory
+        ns = sessions_namespace(mem, ctx.user_id)
+        (records,) = yield batch_call(mem.store, [SearchOp(ns, None, limit=10_000)])
+        puts: list[Any] = []
+        for item in records or []:
+            topic = item.value.get("topic")
+            if isinstance(topic, str) and topic:
+                kept = without_values(topic, values)
+                if kept != topic:
+                    value = {**item.value, "topic": kept or None}
+                    puts.append(PutOp(ns, item.key, value, index=False))
+        if puts:
+            yield batch_call(mem.store, puts)
 
     # ------------------------------------------------------------------ extract
 
@@ -711,7 +802,12 @@ class MemoryCore:
                 "topic": topic,
             }
         )
-        latest = {"thread_id": ctx.thread_id, "last_active_at": now.isoformat(), "topic": topic}
+        latest = {
+            "thread_id": ctx.thread_id,
+            "started_at": record["started_at"],
+            "last_active_at": now.isoformat(),
+            "topic": topic,
+        }
         yield batch_call(
             mem.store,
             [

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -56,9 +56,13 @@ __all__ = [
     "TIME_SENSITIVE",
     "ConsolidationReport",
     "SessionManager",
+    "closed_since",
     "confirm_line",
     "held_values_only",
     "opening_context",
+    "resumed_threads",
+    "resumes",
+    "shows_thread",
     "topic_of",
     "without_values",
 ]
@@ -96,8 +100,52 @@ def confirm_line(fact: Fact) -> str:
     return f"I have that {second_person(fact.text)} — is that still right?"
 
 
+def shows_thread(gap: timedelta, topic: str, request: str) -> bool:
+    """True when the opening context shows ``topic`` as the open thread: a gap of one to
+    ``LONG_GAP_DAYS`` days, and a new message that relates to it (shares a content word)
+    or takes earlier work up again by its frame (``resumes``).
+
+    Example:
+        >>> shows_thread(timedelta(days=3), "Still need to book the ferry", "ferry times?")
+        True
+        >>> shows_thread(timedelta(days=3), "Still need to book the ferry", "why is the sky blue")
+        False
+    """
+    if gap < timedelta(days=1) or gap.days > LONG_GAP_DAYS:
+        return False
+    return bool(content_terms(topic) & content_terms(request)) or resumes(request)
+
+
+def closed_since(versions: Iterable[Fact], since: datetime) -> list[str]:
+    """The values of the user's own facts closed (superseded, retracted, corrected) at
+    or after ``since``: what the open thread written in that session must not repeat.
+
+    Example:
+        >>> from datetime import datetime, timezone
+        >>> t = datetime(2026, 5, 1, tzinfo=timezone.utc)
+        >>> old = Fact(fact_id="f", user_id="u", kind="fact", subject="user",
+        ...            predicate="venue", object="Mill Barn", text="The venue is Mill Barn.",
+        ...            valid_from=t, asserted_at=t, expired_at=t + timedelta(days=2))
+        >>> closed_since([old], t + timedelta(days=1)), closed_since([old], t + timedelta(days=3))
+        (['Mill Barn'], [])
+    """
+    out: list[str] = []
+    for f in versions:
+        if f.is_current or is_other_person(f):
+            continue
+        ended = f.expired_at or f.valid_to
+        if ended is None or ended >= since:  # rejected by a verdict: no time, closed
+            out.append(f.object)
+    return list(dict.fromkeys(out))
+
+
 def opening_context(
-    gap: timedelta | None, *, topic: str | None, request: str, facts: Sequence[Fact]
+    gap: timedelta | None,
+    *,
+    topic: str | None,
+    request: str,
+    facts: Sequence[Fact],
+    closed: Iterable[str] = (),
 ) -> str:
     """The opening context for a new session, from the gap since the last one.
 
@@ -111,18 +159,21 @@ def opening_context(
         topic: the open thread of the last session (``topic_of``: what the user asked or
             was doing, in their words).
         request: the new message.
-        facts: the facts recalled for this turn (time-sensitive ones are confirmed). A
-            name or number in the open thread that neither these current facts nor the new
-            message hold is left out (``held_values_only``): a value superseded or forgotten
-            since then never comes back through the open thread.
+        facts: the facts recalled for this turn (time-sensitive ones are confirmed).
+        closed: values superseded or retracted since the open thread was written (the
+            objects of the versions closed since then). One of them that neither a current
+            fact nor the new message holds is left out of the thread (``held_values_only``),
+            so it never comes back; a name the user was in the middle of that memory never
+            stored stays. (A forgotten value is taken out of the thread when it is
+            forgotten: ``scrub_topics``.)
     """
     if gap is None or gap < timedelta(days=1):
         return ""
     days = gap.days
     if days <= LONG_GAP_DAYS:
         line = f"Last conversation was {days} day(s) ago."
-        thread = held_values_only(topic, facts, request) if topic else ""
-        if thread and content_terms(thread) & content_terms(request):
+        thread = held_values_only(topic, facts, request, closed) if topic else ""
+        if thread and shows_thread(gap, thread, request):
             end = "" if thread.endswith((".", "!", "?", "…")) else "."
             line += (
                 f" Open thread: {thread}{end} Reference it only if the user's message relates "
@@ -143,6 +194,85 @@ def opening_context(
     return "\n".join(lines)
 
 
+# A request that takes up earlier work again, by its frame rather than its topic: "carry
+# on", "continue with ...", "where were we", "back to ...", "pick up where we left off",
+# "from last time". Verbs of resuming and their particles only, never a task's words.
+_RESUME = re.compile(
+    r"\bcontinu(?:e|ing)\b(?=\s+(?:with|from|where|on|the|my|our|that|this|it)\b|\W*$)"
+    r"|\bcarry(?:ing)?\s+on\b(?=\s+(?:with|from|where)\b|\W*$)"
+    r"|\bkeep\s+(?:going(?!\s+to\b)|at\s+it)\b|\bresum(?:e|ing)\s+(?:with|from|where|the|my|our|it)\b"
+    r"|\b(?:let'?s|let\s+us)\s+pick\s+up\b|\bpick(?:ing)?\s+(?:it\s+|things\s+|this\s+|that\s+)?"
+    r"(?:back\s+)?up\s+(?:where|from|again)\b|\bleft\s+off\b"
+    r"|\bwhere\s+(?:were\s+we|was\s+i|we\s+(?:were|left|stopped|got)"
+    r"|did\s+(?:we|i)\s+(?:get|leave|stop|end))\b"
+    r"|^\W*(?:(?:ok(?:ay)?|right|so|now|and|alright)\W+)*(?:(?:let'?s|let\s+us)\s+(?:get|go)\s+)?"
+    r"(?:back|return(?:ing)?)\s+to\b|\bget\s+back\s+to\s+(?:it|the|my|our|that|this|where)\b"
+    r"|\b(?:from|since)\s+last\s+time\b|\bfrom\s+before\W*$|\bas\s+(?:we|i)\s+(?:were|was)\b",
+    re.IGNORECASE,
+)
+
+PROJECT_PREDICATES: frozenset[str] = frozenset({"current_project", "current_goal"})
+"""Facts that name a task; a request that names one takes up the session it was set in."""
+
+
+def resumes(request: str) -> bool:
+    """True when ``request`` takes up earlier work again by its frame ("carry on with the
+    plan", "where were we?", "back to the budget"), whatever the work is.
+
+    Example:
+        >>> resumes("right, where were we with the flat hunt?"), resumes("how do tides work?")
+        (True, False)
+        >>> resumes("Could we continue the packing list from before")
+        True
+    """
+    return bool(_RESUME.search(request))
+
+
+def resumed_threads(
+    request: str, facts: Sequence[Fact], latest: Mapping[str, Any] | None
+) -> list[str]:
+    """The earlier sessions (thread ids) whose details ``request`` takes up again: the
+    last session when the request resumes by its frame or names that session's open
+    thread, and the session each task fact the request names (a current project or
+    goal among ``facts``) was set in. What the user was in the middle of comes back
+    with the task: "let's finish the seating plan" brings the venue it was planned for
+    even though the request never names a venue. ``[]`` when the request takes nothing
+    up (an unrelated request gets nothing from an earlier session).
+
+    Example:
+        >>> from datetime import datetime, timezone
+        >>> t = datetime(2026, 5, 1, tzinfo=timezone.utc)
+        >>> plan = Fact(fact_id="f", user_id="u", kind="fact", subject="user",
+        ...             predicate="current_project", object="garden shed build",
+        ...             text="The user is building a garden shed.", valid_from=t,
+        ...             asserted_at=t, session_id="t1")
+        >>> resumed_threads("what screws for the shed roof?", [plan], {"thread_id": "t2"})
+        ['t1']
+        >>> resumed_threads("ok, carry on", [plan], {"thread_id": "t2", "topic": None})
+        ['t2']
+        >>> resumed_threads("how do tides work?", [plan], {"thread_id": "t2"})
+        []
+    """
+    asked = content_terms(request)
+    out: list[str] = []
+    if latest is not None:
+        thread = latest.get("thread_id")
+        topic = latest.get("topic")
+        named = isinstance(topic, str) and bool(content_terms(topic) & asked)
+        if isinstance(thread, str) and (named or resumes(request)):
+            out.append(thread)
+    for fact in facts:
+        if (
+            fact.predicate in PROJECT_PREDICATES
+            and fact.session_id
+            and fact.session_id not in out
+            and not is_other_person(fact)
+            and content_terms(fact.object) & asked
+        ):
+            out.append(fact.session_id)
+    return out
+
+
 _SENTENCE = re.compile(r"[^.!?\n]+[.!?]*")
 _REQUEST = re.compile(
     r"^(?:(?:ok|okay|so|and|also|now|hey|hi)[,!]?\s+)?(?:please\s+)?(?:"
@@ -156,23 +286,61 @@ _REQUEST = re.compile(
 )
 
 
+# A clause that says something is still to do: the aspect adverb with a need or an
+# obligation ("still need to sort day two", "I still have to port the tests", "tables
+# still half done"), a thing that needs doing ("the long runs need redoing"), what comes
+# next ("next step is the consumer", "grout next."), or what is left ("two rooms left to
+# paint"). Function words and verbs of the frame only.
+_OPEN = re.compile(
+    r"\b(?:still|yet)\s+to\s+\w+|\bstill\b(?=.*\b(?:need|needs|needed|(?:have|has|got)\s+to"
+    r"|gotta|owe|owes|half|pending|waiting\s+(?:on|for)|missing|unfinished|undone"
+    r"|outstanding)\b)"
+    r"|\bneeds?\s+(?:to\b|\w+ing\b)|\bnext\s+(?:step|up|thing|job|task)\b|\bnext\W*$"
+    r"|\b(?:left|remaining)\s+to\s+\w+|\bto[- ]do\b",
+    re.IGNORECASE,
+)
+# Where a clause starts inside a sentence: "we're at the Lark now, but the menu still
+# needs doing" keeps only what is still open.
+_CLAUSE = re.compile(r"(?:[,;:—–]|\s-\s|\b(?:but|and|so|though|although|except)\b)\s*",
+                     re.IGNORECASE)  # fmt: skip
+
+
+def _open_part(sentence: str) -> str:
+    """The clause of ``sentence`` that says what is still open, or ``""``."""
+    m = _OPEN.search(sentence)
+    if m is None:
+        return ""
+    cut = 0
+    for b in _CLAUSE.finditer(sentence, 0, m.start()):
+        cut = b.end()
+    part = sentence[cut:].strip()
+    return part[:1].upper() + part[1:] if part else ""
+
+
 def topic_of(text: str, limit: int = 120) -> str:
     """What is still open from the user's last message, in their words: its questions and
-    requests. Statements of fact ("I'm in Oslo now") are not open threads; memory keeps
-    them, with their validity, so the open thread never carries a value on its own.
-    ``""`` when nothing is open.
+    requests, and the clauses that say what is still to do. Statements of fact ("I'm in
+    Oslo now", "we've switched to the Lark") are not open threads; memory keeps them, with
+    their validity, so the open thread never carries a value on its own. ``""`` when
+    nothing is open.
 
     Example:
         >>> topic_of("I'm in Oslo now. Can you help me find a flat near a park?")
         'Can you help me find a flat near a park?'
         >>> topic_of("I'm in Oslo now.")
         ''
+        >>> topic_of("we're with Corrie Vans now, but the attic still needs sorting")
+        'The attic still needs sorting'
     """
     kept: list[str] = []
     for sentence in _SENTENCE.findall(" ".join(text.split())):
         sentence = sentence.strip()
-        if sentence and (is_question(sentence) or _REQUEST.match(sentence)):
+        if not sentence:
+            continue
+        if is_question(sentence) or _REQUEST.match(sentence):
             kept.append(sentence)
+        elif part := _open_part(sentence):
+            kept.append(part)
     one = " ".join(kept)
     return one if len(one) <= limit else one[: limit - 1].rstrip() + "…"
 
@@ -181,17 +349,20 @@ _TOKEN = re.compile(r"[^\s,;:()\[\]\"“”]+")
 _PREPOSITIONS = frozenset(
     "in to at from near for with of on into around outside inside by via".split()
 )
-_SELF = frozenset({"i", "i'm", "i've", "i'd", "i'll"})
 
 
 def _plain(word: str) -> str:
     return word.strip(".,!?;:'’").casefold()
 
 
-def held_values_only(topic: str, facts: Sequence[Fact], request: str) -> str:
-    """``topic`` without the names and numbers that neither the current ``facts`` nor the
-    new ``request`` hold (with the preposition before them), so that a value superseded
-    or forgotten since the last session is never repeated.
+def held_values_only(
+    topic: str, facts: Sequence[Fact], request: str, closed: Iterable[str] = ()
+) -> str:
+    """``topic`` without the ``closed`` values (superseded or retracted since it was
+    written) that neither the current ``facts`` nor the new ``request`` hold, with the
+    preposition before them: a value that no longer holds is never repeated. A name or
+    number that was never a stored value is not superseded, so it stays: it is what the
+    user was in the middle of ("the quote for tables 6 to 10 from Harlow & Vane").
 
     Example:
         >>> from datetime import datetime, timezone
@@ -199,44 +370,23 @@ def held_values_only(topic: str, facts: Sequence[Fact], request: str) -> str:
         >>> rome = Fact(fact_id="f", user_id="u", kind="fact", subject="user",
         ...             predicate="city", object="Rome", text="The user lives in Rome.",
         ...             valid_from=t, asserted_at=t)
-        >>> held_values_only("Can you find me a dentist in Oslo?", [rome], "any dentist news?")
+        >>> held_values_only("Can you find me a dentist in Oslo?", [rome], "hi", ["Oslo"])
         'Can you find me a dentist?'
-        >>> held_values_only("a weekend in Rome", [rome], "hi")
+        >>> held_values_only("Can you find me a dentist in Oslo?", [rome], "hi")
+        'Can you find me a dentist in Oslo?'
+        >>> held_values_only("a weekend in Rome", [rome], "hi", ["Rome"])
         'a weekend in Rome'
     """
     held: set[str] = set()
     for fact in facts:
         held.update(_plain(w) for w in _TOKEN.findall(fact.object))
     held.update(_plain(w) for w in _TOKEN.findall(request))
-    tokens = list(_TOKEN.finditer(topic))
-    drop: set[int] = set()
-    for i, m in enumerate(tokens):
-        word = m.group()
-        start = i == 0 or tokens[i - 1].group().endswith((".", "!", "?"))
-        bare = _plain(word)
-        named = any(c.isdigit() for c in word) or (
-            word[:1].isupper() and not start and bare not in _SELF
-        )
-        if named and bare and bare not in held:
-            drop.add(i)
-            j = i - 1
-            while j >= 0 and j in drop:  # "in New York": back over the whole name
-                j -= 1
-            if j >= 0 and _plain(tokens[j].group()) in _PREPOSITIONS:
-                drop.add(j)
-    if not drop:
-        return topic
-    out: list[str] = []
-    pos = 0
-    for i, m in enumerate(tokens):
-        if i in drop:
-            word = m.group()
-            out.append(topic[pos : m.start()] + word[len(word.rstrip(".!?")) :])
-            pos = m.end()
-    out.append(topic[pos:])
-    text = "".join(out)
-    text = re.sub(r"\s+([.!?,;:])", r"\1", re.sub(r"\s{2,}", " ", text))
-    return text.strip()
+    gone = [
+        v
+        for v in dict.fromkeys(v.strip() for v in closed)
+        if v and not {_plain(w) for w in _TOKEN.findall(v)} <= held
+    ]
+    return without_values(topic, gone) if gone else topic
 
 
 def without_values(topic: str, values: Iterable[str]) -> str:
