@@ -185,11 +185,15 @@ class RankedSearchOp(SearchOp):
     holds every word a fact it could send is found by (``RetrievalPolicy.index_words``).
     ``exclude_keys`` (set with ``ranked_search``) names
     rows of the namespace itself that the answer leaves out, in the engine: the profile
-    row's facts, which recall has read already, so no payload is read for them. Any other
-    store treats it as a plain ``SearchOp``."""
+    row's facts, which recall has read already, so no payload is read for them.
+    ``scopes`` (also set with ``ranked_search``), when not empty, keeps the rows whose
+    ``scope`` is one of them (``None``: no scope), so the user's facts and a project's
+    come from one query rather than one per scope. Any other store treats it as a plain
+    ``SearchOp`` (``RetrievalPolicy.select`` checks every fact's scope again)."""
 
     matched_only = True
     exclude_keys: tuple[str, ...] = ()
+    scopes: tuple[str | None, ...] = ()
 
 
 def ranked_search(
@@ -199,10 +203,13 @@ def ranked_search(
     limit: int,
     query: str,
     exclude_keys: tuple[str, ...] = (),
+    scopes: tuple[str | None, ...] = (),
 ) -> RankedSearchOp:
-    """A ``RankedSearchOp`` leaving out the rows ``exclude_keys`` of ``namespace``."""
+    """A ``RankedSearchOp`` leaving out the rows ``exclude_keys`` of ``namespace``, of the
+    ``scopes`` given (any, when none is)."""
     op = RankedSearchOp(namespace, flt, limit=limit, query=query)
     op.exclude_keys = exclude_keys
+    op.scopes = scopes
     return op
 
 
@@ -779,17 +786,16 @@ class Planner:
         scope: str | None,
         exclude_keys: tuple[str, ...] = (),
     ) -> list[Op]:
-        """The ranked candidate queries for ``query`` (the request, or the names of the
+        """The ranked candidate query for ``query`` (the request, or the names of the
         people it names): current rows of the user, of no scope and of ``scope``, without
-        the rows ``exclude_keys`` (the profile row's, read already); none for a query with
-        nothing to rank by."""
+        the rows ``exclude_keys`` (the profile row's, read already), in one engine query;
+        none for a query with nothing to rank by."""
         terms = asked_terms(query)
         if not terms:
             return []  # no word to rank by: no fact can pass the floor (``select``)
         base: dict[str, Any] = {"user_id": user_id, "valid_to": None, "expired_at": None}
         asked = scope.strip().lower() if scope is not None else ""
         limit = max(2 * self.retrieval.max_facts, self.retrieval.max_facts + 8)
-        scopes = [None, asked] if asked else [None]
         ns = self.layout.facts(user_id)
         # The request's words and the index words it names without saying them (an
         # attribute's everyday names, a relation's words: ``index_words``), so every row
@@ -799,13 +805,13 @@ class Planner:
         # query held until #14's fifth session) tripled the query's cost for facts the
         # policy then dropped below the floor.
         query = " ".join((query, *index_words(terms)))
-        ops: list[Op] = [
-            ranked_search(
-                ns, {**base, "scope": s}, limit=limit, query=query, exclude_keys=exclude_keys
-            )
-            for s in scopes
-        ]
-        return ops
+        if not asked:
+            flt = {**base, "scope": None}
+            return [ranked_search(ns, flt, limit=limit, query=query, exclude_keys=exclude_keys)]
+        op = ranked_search(
+            ns, base, limit=limit, query=query, exclude_keys=exclude_keys, scopes=(None, asked)
+        )
+        return [op]
 
     def _recall_scan(self, user_id: str, request: str, scope: str | None) -> Steps[Recall]:
         """Recall on a store that cannot rank: read every current fact (or the held ones)."""
