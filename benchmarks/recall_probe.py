@@ -14,7 +14,7 @@ every column alike; read the ratios as well as the times.
   is held), and through one ``FactMemory(recall_cache_facts=0)``; beside them the bare
   filtered ``store.search`` (the user's facts namespace, the request as the query,
   ``limit=10``) on the same store, user and request, and the ranked query recall sends
-  (its ``RankedSearchOp``: the user's current facts, the request plus the every-row word,
+  (its ``RankedSearchOp``: the user's current facts, the request plus the index words it names,
   ``limit=16``, not padded) through ``store.batch``.
 * writes: a single ``remember`` (a city change, or a new hobby) beside a bare
   ``store.put`` of the same row (same store, BM25 on its text), and a cProfile of single
@@ -87,7 +87,7 @@ def steps(store: Any, memory: FactMemory, users: list[str], samples: int,
         row = plans._row_facts(head[1], head[2]) or {}
         chosen = [f for f in map(decode_trusted, row.values()) if f is not None]
         mark("  decode the profile row's facts")
-        ops = plans._ranked_ops(u, req, scope, req, tuple(row))
+        ops = plans._ranked_ops(u, req, scope, tuple(row))
         mark("  build the ranked queries")
         pages = store.batch(ops)
         mark("2 store.batch: ranked BM25 queries")
@@ -170,7 +170,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                     uncached.recall(u, req)
                     nocache.append(elapsed_ms(t))
                 else:  # the ranked query recall sends (its op: filtered, limit 16, unpadded)
-                    ops = memory.plans._ranked_ops(u, req, None, req)
+                    ops = memory.plans._ranked_ops(u, req, None)
                     t = time.perf_counter_ns()
                     store.batch(ops)
                     unpadded.append(elapsed_ms(t))

@@ -32,6 +32,12 @@ FACTS = [
     cand("database", "MySQL 8", "Beacon runs on MySQL 8.", subject="beacon.db", scope="beacon"),
     cand("deploy_target", "fly.io", "Atlas ships to fly.io.", subject="atlas", scope="atlas"),
     cand("tone", "casual", "Likes a casual tone in Atlas.", kind="preference", scope="atlas"),
+    # found only by the attribute's everyday names: the text says neither "tariff" nor "boss"
+    # (and is longer than the errands, so no padding of unranked rows would reach it)
+    cand("phone_plan", "Unlimited 5G", "Is on the Unlimited 5G deal, paid monthly, with "
+         "roaming in the EU included until the end of next year."),
+    cand("manager", "Dana", "Reports to Dana Whitfield, who runs the platform group from "
+         "the Leeds office and joined last spring."),
     *[
         cand("note", f"errand {i}", f"Mentioned errand number {i} about the garden shed.")
         for i in range(60)
@@ -48,6 +54,8 @@ REQUESTS: list[tuple[str, str | None]] = [
     ("what do I do in my free time?", None),
     ("recommend a chess opening", None),
     ("how tall is the Eiffel tower?", None),
+    ("what tariff is my handset on?", None),
+    ("what should I tell my boss about the delay?", None),
     ("tell me about errand number 7 and the shed", None),
     ("hello", None),
     ("", "atlas"),
@@ -82,6 +90,9 @@ def test_ranked_recall_sends_what_the_full_read_sends(engine: str, tmp_path: Pat
     assert "MySQL" in beacon and "PostgreSQL" not in beacon and "casual" not in beacon
     assert "Perth" not in ranked.recall("ines", "where do I live?").block
     assert "violin" in ranked.recall("ines", "games for my daughters").block
+    # a user's first turn with sixty other facts: the engine is asked in the index's words
+    assert "Unlimited 5G" in ranked.recall("ines", "what tariff is my handset on?").block
+    assert "Dana" in ranked.recall("ines", "what should I tell my boss about the delay?").block
 
 
 class ReadCounter:

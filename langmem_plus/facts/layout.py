@@ -65,7 +65,9 @@ that names the attribute ("where do I live?") finds a fact whose text does not s
 
 EVERY_ROW = "lmprow"
 """A word in every row's search text (and no language): a BM25 query that adds it matches
-every row of its filter, the request's matches first."""
+every row of its filter, the request's matches first. Recall's ranked query no longer adds
+it (it returned rows only to drop them below the floor); rows keep it, so stores written
+by either release read the same."""
 
 _DATETIMES = ("valid_from", "valid_to", "asserted_at", "expired_at", "last_seen_at")
 _REQUIRED = ("fact_id", "user_id", "kind", "subject", "predicate", "object", "text")

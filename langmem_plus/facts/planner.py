@@ -48,7 +48,7 @@ from langmem_plus.facts.profile import (
     render_profile,
 )
 from langmem_plus.facts.recall_cache import RecallCache, fingerprint, witnessed, write_witness
-from langmem_plus.facts.retrieval import Recall, RetrievalPolicy
+from langmem_plus.facts.retrieval import Recall, RetrievalPolicy, asked_terms, index_words
 from langmem_plus.facts.text_rules import content_terms
 
 __all__ = ["ForgetReceipt", "ListedFact", "LogEntry", "Planner", "Steps"]
@@ -181,14 +181,19 @@ def _is_audit(item: Item) -> bool:
 class RankedSearchOp(SearchOp):
     """The ``SearchOp`` of recall's ranked candidates: ``matched_only`` asks a Qdrant store
     not to pad the answer with rows its query did not rank (``BaseStore`` semantics, kept
-    for every other search; its padding scroll cost more than the query). The query holds
-    ``EVERY_ROW``, so nothing is lost. ``exclude_keys`` (set with ``ranked_search``) names
+    for every other search; its padding scroll cost more than the query): recall's query
+    holds every word a fact it could send is found by (``RetrievalPolicy.index_words``).
+    ``exclude_keys`` (set with ``ranked_search``) names
     rows of the namespace itself that the answer leaves out, in the engine: the profile
-    row's facts, which recall has read already, so no payload is read for them. Any other
-    store treats it as a plain ``SearchOp``."""
+    row's facts, which recall has read already, so no payload is read for them.
+    ``scopes`` (also set with ``ranked_search``), when not empty, keeps the rows whose
+    ``scope`` is one of them (``None``: no scope), so the user's facts and a project's
+    come from one query rather than one per scope. Any other store treats it as a plain
+    ``SearchOp`` (``RetrievalPolicy.select`` checks every fact's scope again)."""
 
     matched_only = True
     exclude_keys: tuple[str, ...] = ()
+    scopes: tuple[str | None, ...] = ()
 
 
 def ranked_search(
@@ -198,10 +203,13 @@ def ranked_search(
     limit: int,
     query: str,
     exclude_keys: tuple[str, ...] = (),
+    scopes: tuple[str | None, ...] = (),
 ) -> RankedSearchOp:
-    """A ``RankedSearchOp`` leaving out the rows ``exclude_keys`` of ``namespace``."""
+    """A ``RankedSearchOp`` leaving out the rows ``exclude_keys`` of ``namespace``, of the
+    ``scopes`` given (any, when none is)."""
     op = RankedSearchOp(namespace, flt, limit=limit, query=query)
     op.exclude_keys = exclude_keys
+    op.scopes = scopes
     return op
 
 
@@ -739,7 +747,7 @@ class Planner:
         # out in the engine, by point id (cheap, unlike a filter on an unindexed field), so
         # every row a query returns is one recall needs and no payload is read twice (#14).
         skip = tuple(row)
-        searches = self._ranked_ops(user_id, request, scope, request, skip)
+        searches = self._ranked_ops(user_id, request, scope, skip)
         if searches:
             chosen += self._ranked_hits(searches, (yield searches))
         q = content_terms(request)
@@ -747,7 +755,7 @@ class Planner:
             q = q - content_terms(scope)
         known = self.retrieval._named_people(request, q, chosen)
         if known:  # facts about the people the request names by relation ("my daughters")
-            more = self._ranked_ops(user_id, " ".join(sorted(known)), scope, request, skip)
+            more = self._ranked_ops(user_id, " ".join(sorted(known)), scope, skip)
             chosen += self._ranked_hits(more, (yield more))
         if self.hold_ranked and etag is not None:
             self.cache.put_ranked(ns, etag, asked, chosen)
@@ -776,30 +784,34 @@ class Planner:
         user_id: str,
         query: str,
         scope: str | None,
-        request: str,
         exclude_keys: tuple[str, ...] = (),
     ) -> list[Op]:
-        """The ranked candidate queries: current rows of the user, of no scope and of
-        ``scope``, without the rows ``exclude_keys`` (the profile row's, read already);
-        none for a request with nothing to rank by."""
-        if not request.strip():
-            return []
+        """The ranked candidate query for ``query`` (the request, or the names of the
+        people it names): current rows of the user, of no scope and of ``scope``, without
+        the rows ``exclude_keys`` (the profile row's, read already), in one engine query;
+        none for a query with nothing to rank by."""
+        terms = asked_terms(query)
+        if not terms:
+            return []  # no word to rank by: no fact can pass the floor (``select``)
         base: dict[str, Any] = {"user_id": user_id, "valid_to": None, "expired_at": None}
         asked = scope.strip().lower() if scope is not None else ""
         limit = max(2 * self.retrieval.max_facts, self.retrieval.max_facts + 8)
-        scopes = [None, asked] if asked else [None]
         ns = self.layout.facts(user_id)
-        # EVERY_ROW is in every row's search text: rows the request matches rank first, and
-        # the rest fill the limit at a near-zero score in the same query (what BaseStore's
-        # padding gives, so ``Recall.dropped`` still shows unrelated facts below the floor)
-        query = f"{query} {EVERY_ROW}"
-        ops: list[Op] = [
-            ranked_search(
-                ns, {**base, "scope": s}, limit=limit, query=query, exclude_keys=exclude_keys
-            )
-            for s in scopes
-        ]
-        return ops
+        # The request's words and the index words it names without saying them (an
+        # attribute's everyday names, a relation's words: ``index_words``), so every row
+        # ``select`` could let over the floor is among the rows ranked. Rows that share no
+        # word with either are not returned at all: each returned row costs ~10 us to
+        # read and decode, and padding the answer with them (the every-row word this
+        # query held until #14's fifth session) tripled the query's cost for facts the
+        # policy then dropped below the floor.
+        query = " ".join((query, *index_words(terms)))
+        if not asked:
+            flt = {**base, "scope": None}
+            return [ranked_search(ns, flt, limit=limit, query=query, exclude_keys=exclude_keys)]
+        op = ranked_search(
+            ns, base, limit=limit, query=query, exclude_keys=exclude_keys, scopes=(None, asked)
+        )
+        return [op]
 
     def _recall_scan(self, user_id: str, request: str, scope: str | None) -> Steps[Recall]:
         """Recall on a store that cannot rank: read every current fact (or the held ones)."""

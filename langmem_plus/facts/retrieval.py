@@ -58,6 +58,7 @@ __all__ = [
     "RetrievalPolicy",
     "coverage",
     "in_scope",
+    "index_words",
     "mentions_person",
     "mentions_relation",
     "names_topic",
@@ -411,6 +412,53 @@ def _with_synonyms(terms: frozenset[str]) -> frozenset[str]:
         if any(t <= terms for t in group):
             out.update(w for t in group for w in t)
     return frozenset(out)
+
+
+def _index_word_table() -> tuple[tuple[tuple[frozenset[str], ...], str], ...]:
+    """For each word a row's search text holds (a predicate's own words, a relation's
+    words), the terms by which a request names it without saying it: an everyday other
+    name (``ATTRIBUTE_WORDS``), a spelling of the predicate (``_ALIASES``), or any word for
+    the relation (``RELATION_WORDS``, ``RELATION_SYNONYMS``)."""
+    out: list[tuple[tuple[frozenset[str], ...], str]] = []
+    for word, others in ATTRIBUTE_WORDS.items():
+        out.append((tuple(a for n in others for a in _alternatives(n)), word))
+    for alias, predicate in _ALIASES.items():
+        terms = content_terms(alias.replace("_", " "))
+        if terms:
+            out.append(((terms,), predicate.replace("_", " ")))
+    for predicate, (general, specific) in RELATION_WORDS.items():
+        names = tuple(t for t in map(_word_terms, (*general, *specific)) if t)
+        out.append((names, predicate.replace("_", " ")))
+    for group in RELATION_SYNONYMS:
+        names = tuple(t for t in map(_word_terms, group) if t)
+        out.extend((names, word) for word in group)
+    return tuple((names, word) for names, word in out if names)
+
+
+_INDEX_WORDS = _index_word_table()
+
+
+@functools.lru_cache(maxsize=4_096)
+def index_words(request_terms: frozenset[str]) -> tuple[str, ...]:
+    """The words of the rows' search text that a request names without saying them:
+    what a ranked engine query adds to the request so that every fact ``select`` would
+    let over the floor by its attribute or its relation is among the rows it returns.
+    (The rows' search text holds the fact's words, its predicate's words and its
+    configured other names; see ``Planner._search_text``.)
+
+    Example:
+        >>> index_words(asked_terms("what should I tell my boss?"))
+        ('manager',)
+        >>> "child" in index_words(asked_terms("plan a Saturday for my girls"))
+        True
+        >>> index_words(asked_terms("how tall is the Eiffel tower?"))
+        ()
+    """
+    out: dict[str, None] = {}
+    for names, word in _INDEX_WORDS:
+        if any(n <= request_terms for n in names):
+            out[word] = None
+    return tuple(out)
 
 
 def _relation_terms_of(fact: Fact) -> frozenset[str]:

@@ -42,6 +42,8 @@ from langmem_plus.stores.calls import (
     Facet,
     HasId,
     HasVector,
+    IsEmpty,
+    Match,
     PointData,
     Query,
     Range,
@@ -203,6 +205,10 @@ class BaseQdrantStore:
         # A search that names rows to leave out (``exclude_keys``, e.g. FactMemory's recall
         # candidates, which skip the rows it has read already): keys of items directly in
         # the namespace searched, left out by point id in the engine.
+        scopes = getattr(op, "scopes", ())
+        if scopes:  # recall's rows of no scope and of the request's (rows this package wrote)
+            either = (IsEmpty("scope") if s is None else Match("scope", s) for s in scopes)
+            conditions.append(Where(should=tuple(either)))
         skip = getattr(op, "exclude_keys", ())
         if skip:
             ids = tuple(point_id(op.namespace_prefix, k) for k in skip)
