@@ -67,3 +67,31 @@ def test_a_value_named_only_to_deny_it_is_never_stored() -> None:
 
 def test_ending_of_leaves_values_the_ending_does_not_name() -> None:
     assert ending_of("sold the van, I drive a Fiat Panda now", [("car", "Fiat Panda")]) == {}
+
+
+@pytest.mark.parametrize(
+    ("first", "fix", "left"),
+    [
+        (
+            ("I'm allergic to cashews and to kiwi.",),
+            "Actually I'm allergic to hazelnuts — I typed cashews earlier by mistake.",
+            ["hazelnuts", "kiwi"],
+        ),
+        (
+            ("I can't stand olives.", "I can't stand anchovies."),
+            "i really can't stand capers. i accidentally wrote olives before lol",
+            ["anchovies", "capers"],
+        ),
+    ],
+)
+def test_a_slip_owned_in_the_same_turn_corrects_the_value_it_names(
+    first: tuple[str, ...], fix: str, left: list[str]
+) -> None:
+    assert held(first, (fix,)) == left
+
+
+def test_a_value_said_before_without_owning_a_slip_corrects_nothing() -> None:
+    assert held(
+        ("I'm allergic to cashews and to kiwi.",),
+        ("I'm allergic to hazelnuts too. I said cashews last time.",),
+    ) == ["cashews", "hazelnuts", "kiwi"]

@@ -42,6 +42,7 @@ __all__ = [
     "given_up",
     "joined",
     "named_correction",
+    "said_in_error",
     "stated_correction",
     "wrong_after",
 ]
@@ -772,6 +773,55 @@ def closest(new: str, said: list[str]) -> int:
 _ADVERB_LEAD = re.compile(r"^(?:actually|really|in\s+fact)\s+(?=[^\W\d_])", re.IGNORECASE)
 
 
+# "I wrote Anvil by mistake", "i typed cashews earlier in error", "I accidentally said Leeds":
+# the speaker owning a slip in what they said or wrote names the wrong value (#12)
+_IN_ERROR = r"(?:by\s+mistake|in\s+error|by\s+accident|wrongly|mistakenly|accidentally)"
+_SAID_IN_ERROR = re.compile(
+    r"\b(?:i|we)\s+(?:(?:accidentally|mistakenly|wrongly)\s+)?"
+    r"(?P<verb>wrote|typed|said|put(?:\s+down)?|told\s+you|gave\s+you|entered|mentioned)\s+"
+    rf"(?P<old>{_VALUE})(?:\s+(?:earlier|before|last\s+time|there|above))?"
+    rf"(?:\s+(?P<err>{_IN_ERROR}))?(?:\s+(?:lol|haha|sorry|soz|oops|tbh|ugh|again))*"
+    r"\s*(?:[,;:.!?\u2014\u2013)]|$)",
+    re.IGNORECASE,
+)
+
+
+def said_in_error(text: str, value: str) -> str | None:
+    """The value ``text`` says the speaker wrote or said by mistake, when ``text`` also
+    states ``value`` in its place ("my gym is Pumice Loft. I wrote Anvil by mistake."), or
+    ``None``. The slip must be owned as one: a mistake adverb ("by mistake", "in error",
+    "accidentally"), never a plain "I said X".
+
+    Example:
+        >>> said_in_error("my allergy is to hazelnuts - I typed cashews earlier by mistake",
+        ...               "hazelnuts")
+        'cashews'
+        >>> said_in_error("I live in Leeds. I said Hull last time.", "Leeds") is None
+        True
+    """
+    if not value or value in ("*",):
+        return None
+    for m in _SAID_IN_ERROR.finditer(text):
+        adverb = m.group("err") or re.search(_IN_ERROR, m.group(0)[: m.start("verb") - m.start()])
+        old = m.group("old").strip().strip("'\"‘’“”")
+        if (
+            adverb
+            and old
+            and len(old.split()) <= 4
+            and old.casefold() != value.casefold()
+            and value.casefold() not in old.casefold()
+            and not _NOT_A_CORRECTED_VALUE.search(old)
+            and value_in(text, value)
+        ):
+            return old
+    return None
+
+
+def value_in(text: str, value: str) -> bool:
+    """``value`` occurs in ``text`` as whole words, in any case."""
+    return re.search(rf"(?<![\w'’-]){re.escape(value)}(?![\w'’-])", text, re.IGNORECASE) is not None
+
+
 def wrong_after(text: str, value: str) -> tuple[str, str] | None:
     """``(value, wrong)`` when ``text`` states ``value`` and names the value it replaces
     right after it ("my employer is actually Nimbus Row, not Nimbus Rail"): a correction
@@ -785,6 +835,8 @@ def wrong_after(text: str, value: str) -> tuple[str, str] | None:
         True
     """
     clean = _ADVERB_LEAD.sub("", value.strip())
+    if (old := said_in_error(text, clean)) is not None:
+        return clean, old
     if not clean[:1].isupper():
         return None  # a name corrected, not a choice between kinds ("fish, not meat")
     m = re.search(
