@@ -69,6 +69,7 @@ import itertools
 import re
 from collections.abc import Collection, Sequence
 
+from langmem_plus.extraction.asides import stated_before_question
 from langmem_plus.extraction.grounding import (
     describe_holder,
     holder_of,
@@ -317,8 +318,8 @@ def _asks(c: CandidateFact, turns: Sequence[UserTurn]) -> bool:
     asks = text_rules.is_question(clause) or (
         sentence.rstrip(" .!\"')").endswith("?") and text_rules.is_question(sentence)
     )
-    if not asks:
-        return False
+    if not asks or any(stated_before_question(w, c.object) for w in (clause, sentence)):
+        return False  # "I have a nut allergy, what can I eat?": stated, then asked (#12)
     at = _turn_of(c, turns)
     if at is not None:
         turn, q_at = at
@@ -439,7 +440,8 @@ def _presupposed(c: CandidateFact, words: str) -> bool:
         for pattern in (
             _POSSESSIVE_NAMING + name,  # "my son Tamsin"
             _DEFINITE + rf"(?:{rel})s?,?\s+(?:[^\W\d_]+,?\s+(?:and\s+)?){{0,3}}?" + name,
-            rf"(?<![^\W_]){re.escape(value)},?\s+(?:my|our)\s",  # "Ines, our eldest"
+            # "Ines, our eldest", "Rufus (our dog)", "Ada - my niece -" (#12)
+            rf"(?<![^\W_]){re.escape(value)}(?:,?\s+|\s*[(\u2014\u2013]\s*|\s+-\s+)(?:my|our)\s",
         )
     )
 
@@ -469,6 +471,9 @@ def _mood(c: CandidateFact, turn: UserTurn, at: int, quote: str, sentence: str) 
     clause, start = found
     end = clause.casefold().find(value.casefold()) + len(value)
     mood = modality(clause, _sentence_at(turn.text, at + start), upto=end)
+    if mood == "question" and (head := stated_before_question(clause, value)) is not None:
+        # "as someone who avoids pork, what's good here?": the value is stated (#12)
+        mood = modality(head, head, upto=head.casefold().find(value.casefold()) + len(value))
     if mood == "question" and _answered_at_once(turn.text, at + start + len(clause), clause):
         return "asserted"
     if mood in ("plan", "question") and (

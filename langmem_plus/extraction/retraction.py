@@ -38,9 +38,11 @@ __all__ = [
     "bare_correction",
     "closest",
     "ended",
+    "ending_of",
     "given_up",
     "joined",
     "named_correction",
+    "said_in_error",
     "stated_correction",
     "wrong_after",
 ]
@@ -83,11 +85,62 @@ _STOPPED_TO = (
     rf"{_I}(?:just\s+)?(?:stopped|quit|gave\s+up(?:\s+on)?|given\s+up(?:\s+on)?)\s+"
     r"(?:trying\s+to\s+)?(?:going|go|get(?:ting)?|mak(?:e|ing)\s+it)\s+(?:to|down\s+to)\s+"
 )
+# words after the place that make the ending partial: "stopped going to the gym on Sundays",
+# "... as often", "... every day" end only a part of the habit, not the place (#12)
+_PARTLY = (
+    r"(?!\s+(?:on|every|each|as\s+(?:often|much)|so\s+(?:often|much)|that\s+(?:often|much)|"
+    r"in\s+the\s+(?:morning|evening|afternoon)s?|at\s+(?:night|weekends|lunch)|before|after|"
+    r"during|twice|once|three\s+times|more\s+than)\b)"
+)
 _STOPPED_GOING = re.compile(
-    rf"{_STOPPED_TO}(?:the\s+)?(?-i:(?P<o>[A-Z][\w'’&-]*(?:\s+[A-Z][\w'’&-]*)*))"
-    rf"|{_STOPPED_TO}(?P<kind>the\s+[a-z][\w-]*)\b",
+    rf"{_STOPPED_TO}(?:the\s+)?(?-i:(?P<o>[A-Z][\w'’&-]*(?:\s+[A-Z][\w'’&-]*)*)){_PARTLY}"
+    rf"|{_STOPPED_TO}(?P<kind>(?:the|a|an)\s+[a-z][\w-]*)\b{_PARTLY}",
     re.IGNORECASE,
 )
+# "I don't go to the gym any more", "we no longer volunteer at the Eastside Food Bank": a
+# habit that is over, said by negating it; it ends what "I stopped going to ..." ends (#12).
+# "don't" needs its subject ("Don't book Fridays any more" is said to the assistant).
+_NEGATED_HABIT = re.compile(
+    r"(?:^\W*|\b)(?:(?:i|we)\s+(?P<neg>don['’]?t|do\s+not|no\s+longer)|^\W*no\s+longer)\s+"
+    r"(?:really\s+)?(?P<verb>[a-z]+)\s+(?P<rest>[^,;.!?\u2014\u2013()]+)",
+    re.IGNORECASE,
+)
+_MORE = re.compile(rf"\s+{_ANY_MORE}\b", re.IGNORECASE)
+_NOT_A_HABIT = frozenset(
+    "have has be am is are was were do does did get got want need like love know think feel "
+    "mind care remember see".split()
+)
+
+
+def _ing(verb: str) -> str:
+    """The -ing form of a plain verb: go -> going, drive -> driving, swim -> swimming."""
+    v = verb.casefold()
+    if v.endswith("ie"):
+        return v[:-2] + "ying"
+    if v.endswith("e") and not v.endswith(("ee", "ye", "oe")):
+        return v[:-1] + "ing"
+    if re.fullmatch(r"[^aeiou]*[aeiou][^aeiouwxy]", v):
+        return v + v[-1] + "ing"
+    return v + "ing"
+
+
+def _as_stopped(clause: str) -> str | None:
+    """A negated habit ("I don't go to X any more", "no longer sing in X") said as the
+    habit stopped ("I stopped going to X"), or ``None``. Without "no longer", the clause
+    must say "any more" / "any longer": "I don't go to the gym" is no ending."""
+    m = _NEGATED_HABIT.search(clause)
+    if m is None or m.group("verb").casefold() in _NOT_A_HABIT:
+        return None
+    neg = (m.group("neg") or "no longer").casefold()
+    rest = m.group("rest")
+    more = _MORE.search(rest)
+    if more is not None:
+        rest = rest[: more.start()]
+    elif not neg.startswith("no"):
+        return None
+    return f"I stopped {_ing(m.group('verb'))} {rest.strip()}"
+
+
 _EAT_EVERYTHING = re.compile(
     r"\b(?:back\s+to\s+eating|(?:i\s+)?eat(?:ing)?)\s+(?:everything|anything|it\s+all)"
     r"(?:\s+again)?\b",
@@ -176,8 +229,11 @@ _NAME_DIED = re.compile(
 # "the shellfish allergy was a false alarm", "my gluten intolerance got ruled out"
 _HEALTH_WRONG = re.compile(
     r"\b(?:the|my)\s+(?P<what>[\w'’-]+(?:\s+[\w'’-]+)?)\s+(?P<kind>allergy|intolerance)\s+"
-    r"(?:was|is|'s|got|has\s+been|turned\s+out\s+to\s+be)\s+(?:just\s+)?(?:a\s+)?"
-    r"(?:false\s+alarm|false\s+positive|ruled\s+out|misdiagnos\w+|mistake|wrong|nothing)\b",
+    r"(?:(?:was|is|'s|got|has\s+been|turned\s+out\s+to\s+be)\s+(?:just\s+)?(?:a\s+)?"
+    r"(?:false\s+alarm|false\s+positive|ruled\s+out|misdiagnos\w+|mistake|wrong|nothing)"
+    # "the kiwi allergy isn't real", "my dairy intolerance was never a thing" (#12)
+    r"|(?:isn['’]?t|is\s+not|wasn['’]?t|was\s+not|'s\s+not|was\s+never|is\s+no\s+longer)\s+"
+    r"(?:really\s+|actually\s+)?(?:real|true|a\s+thing|an?\s+(?:allergy|intolerance)))\b",
     re.IGNORECASE,
 )
 # "I don't speak German any more", "no longer speak Greek"
@@ -218,7 +274,7 @@ def _value(rest: str) -> tuple[str, bool] | None:
 
 def _the_kind(value: str) -> str | None:
     """``"gym"`` for "the gym": a lowercase noun after "the" names a kind, not a place."""
-    m = re.fullmatch(r"the\s+([a-z][\w-]*)", value.strip())
+    m = re.fullmatch(r"(?:the|a|an)\s+([a-z][\w-]*)", value.strip())
     return m.group(1) if m else None
 
 
@@ -241,6 +297,8 @@ def ended(clause: str, before: str = "", turn: str = "") -> list[tuple[str, str,
         []
     """
     clause = _LEAD_IN.sub("", clause)  # "fyi not at X any more": the clause after it
+    if (stopped := _as_stopped(clause)) is not None and (said := ended(stopped, before, turn)):
+        return said
     for pattern in (_MEMBERSHIP_ENDED, _MEMBERSHIP_LAPSED, _NOT_MEMBER):
         if m := pattern.search(clause):
             what = (m.group("what") or "").casefold()
@@ -275,6 +333,41 @@ def ended(clause: str, before: str = "", turn: str = "") -> list[tuple[str, str,
     if _EAT_EVERYTHING.search(clause):
         return [("dietary_restriction", "*", "The user no longer keeps a diet.")]
     return _parted(clause, before) or endings(clause, turn or clause)
+
+
+def ending_of(
+    clause: str, values: Iterable[tuple[str, str]], before: str = "", turn: str = ""
+) -> dict[int, tuple[str, str, str]]:
+    """The values a typed rule read in ``clause`` (``(predicate, object)`` pairs) that the
+    clause says are over or were never so, by position, with the retraction to put in
+    their place: "my kiwi allergy was a false alarm" names the allergy only to deny it.
+    A value is over when an ending of the clause names it; a value the ending does not
+    name stays as read, and so does a new value of a slot the ending names only by its
+    noun ("traded in my old scooter for a Vespa": the Vespa is the new scooter).
+
+    Example:
+        >>> ending_of("the doctor says my kiwi allergy was a false alarm",
+        ...           [("allergy", "kiwi")])
+        {0: ('allergy', 'kiwi', 'The user has no kiwi allergy.')}
+        >>> ending_of("I sold the van and drive a Fiat Panda now", [("car", "Fiat Panda")])
+        {}
+    """
+    pairs = list(values)
+    if not pairs:
+        return {}
+    gone = ended(clause, before, turn)
+    out: dict[int, tuple[str, str, str]] = {}
+    for i, (predicate, obj) in enumerate(pairs):
+        value = _fold(obj)
+        for g in gone:
+            if g[1] != "*" and value and _fold(g[1]) == value:
+                out[i] = (predicate, obj, g[2])
+                break
+    return out
+
+
+def _fold(value: str) -> str:
+    return re.sub(r"^(?:the|my|our|a|an)\s+", "", value.strip(), flags=re.IGNORECASE).casefold()
 
 
 def _parted(clause: str, before: str = "") -> list[tuple[str, str, str]]:
@@ -680,6 +773,55 @@ def closest(new: str, said: list[str]) -> int:
 _ADVERB_LEAD = re.compile(r"^(?:actually|really|in\s+fact)\s+(?=[^\W\d_])", re.IGNORECASE)
 
 
+# "I wrote Anvil by mistake", "i typed cashews earlier in error", "I accidentally said Leeds":
+# the speaker owning a slip in what they said or wrote names the wrong value (#12)
+_IN_ERROR = r"(?:by\s+mistake|in\s+error|by\s+accident|wrongly|mistakenly|accidentally)"
+_SAID_IN_ERROR = re.compile(
+    r"\b(?:i|we)\s+(?:(?:accidentally|mistakenly|wrongly)\s+)?"
+    r"(?P<verb>wrote|typed|said|put(?:\s+down)?|told\s+you|gave\s+you|entered|mentioned)\s+"
+    rf"(?P<old>{_VALUE})(?:\s+(?:earlier|before|last\s+time|there|above))?"
+    rf"(?:\s+(?P<err>{_IN_ERROR}))?(?:\s+(?:lol|haha|sorry|soz|oops|tbh|ugh|again))*"
+    r"\s*(?:[,;:.!?\u2014\u2013)]|$)",
+    re.IGNORECASE,
+)
+
+
+def said_in_error(text: str, value: str) -> str | None:
+    """The value ``text`` says the speaker wrote or said by mistake, when ``text`` also
+    states ``value`` in its place ("my gym is Pumice Loft. I wrote Anvil by mistake."), or
+    ``None``. The slip must be owned as one: a mistake adverb ("by mistake", "in error",
+    "accidentally"), never a plain "I said X".
+
+    Example:
+        >>> said_in_error("my allergy is to hazelnuts - I typed cashews earlier by mistake",
+        ...               "hazelnuts")
+        'cashews'
+        >>> said_in_error("I live in Leeds. I said Hull last time.", "Leeds") is None
+        True
+    """
+    if not value or value in ("*",):
+        return None
+    for m in _SAID_IN_ERROR.finditer(text):
+        adverb = m.group("err") or re.search(_IN_ERROR, m.group(0)[: m.start("verb") - m.start()])
+        old = m.group("old").strip().strip("'\"‘’“”")
+        if (
+            adverb
+            and old
+            and len(old.split()) <= 4
+            and old.casefold() != value.casefold()
+            and value.casefold() not in old.casefold()
+            and not _NOT_A_CORRECTED_VALUE.search(old)
+            and value_in(text, value)
+        ):
+            return old
+    return None
+
+
+def value_in(text: str, value: str) -> bool:
+    """``value`` occurs in ``text`` as whole words, in any case."""
+    return re.search(rf"(?<![\w'’-]){re.escape(value)}(?![\w'’-])", text, re.IGNORECASE) is not None
+
+
 def wrong_after(text: str, value: str) -> tuple[str, str] | None:
     """``(value, wrong)`` when ``text`` states ``value`` and names the value it replaces
     right after it ("my employer is actually Nimbus Row, not Nimbus Rail"): a correction
@@ -693,6 +835,8 @@ def wrong_after(text: str, value: str) -> tuple[str, str] | None:
         True
     """
     clean = _ADVERB_LEAD.sub("", value.strip())
+    if (old := said_in_error(text, clean)) is not None:
+        return clean, old
     if not clean[:1].isupper():
         return None  # a name corrected, not a choice between kinds ("fish, not meat")
     m = re.search(

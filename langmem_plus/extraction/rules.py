@@ -67,6 +67,7 @@ from langmem_plus.extraction.retraction import (
     bare_correction,
     closest,
     ended,
+    ending_of,
     given_up,
     joined,
     named_correction,
@@ -2524,6 +2525,17 @@ class RuleExtractor(BaseExtractor):
             specs = [s for s in specs if s.predicate != "dietary_restriction"] + [
                 _Spec("fact", p, o, t, polarity="retract", negation_in_value=True)
                 for p, o, t in gave
+            ]
+        if over := ending_of(matched_text, [(s.predicate, s.object) for s in specs]):
+            # "my kiwi allergy was a false alarm": named by a typed rule, denied (#12)
+            specs = [
+                replace(s, polarity="retract", text=over[i][2])
+                if i in over
+                and s.polarity == "assert"
+                and not s.negation_in_value
+                and not s.replaces
+                else s
+                for i, s in enumerate(specs)
             ]
         if not specs:  # an ending no typed rule read: a membership, "no longer X" (#12)
             at = turn.text.find(clause[:24])

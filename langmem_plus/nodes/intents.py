@@ -1192,9 +1192,35 @@ def _clean_topic(about: str, *, filler: bool = True, spell: bool = True) -> str:
     words that only wrap it taken off, set phrases read as the attribute they name,
     (``spell``) misspelt attribute names corrected."""
     topic = _OWN.sub("", _idioms(_TRAILING_REF.sub("", forget_topic(about))).strip())
+    topic = _of_complement(topic)
     if filler:
         topic = _FILLER.sub(" ", topic)
     return " ".join(_spelled(w) if spell else w for w in topic.split())
+
+
+# "place of work", "the details of my allergies", "name of my dog": a head noun with an
+# "of" complement; the complement says which attribute is meant (#12)
+_HEAD_OF = re.compile(
+    r"^(?:(?:my|our|the|any|all|every)\s+)?(?:[^\W\d_]+\s+)?[^\W\d_]+\s+of\s+(?P<rest>.+)$",
+    re.IGNORECASE,
+)
+
+
+def _of_complement(topic: str) -> str:
+    """The complement of a head noun's "of" phrase when it names an attribute ("place of
+    work" -> "work", not a place the user lives); ``topic`` otherwise ("a couple of
+    things" names no attribute by its complement, so it is read whole).
+
+    Example:
+        >>> _of_complement("place of work"), _of_complement("the name of my dog")
+        ('work', 'my dog')
+        >>> _of_complement("a couple of things")
+        'a couple of things'
+    """
+    m = _HEAD_OF.match(topic.strip())
+    if m is None or not _names_attribute(m.group("rest")):
+        return topic
+    return m.group("rest").strip()
 
 
 def _held_spelling(about: str, facts: Sequence[Fact], *, filler: bool = True) -> str:

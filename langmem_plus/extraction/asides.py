@@ -1,0 +1,87 @@
+"""What a turn states about the speaker on its way to asking something else (issue 12).
+
+A question often opens with the facts it rests on: "I have a peanut allergy, what can I
+snack on?", "as somebody who keeps bees and lives near Tromsø, what should I plant?",
+"being lactose intolerant, which cheeses are safe?". Only the last piece asks; the pieces
+before it state, and what they state about the speaker is as true as any statement. The
+post-filters judge a value on the clause that holds it; a clause running to a "?" through
+commas or dashes is not one question, and ``stated_before_question`` finds the statement
+inside it.
+
+Structure, not words: the clause is cut at its clause boundaries (comma, semicolon, colon,
+dash); the last piece must ask on its own; the pieces before it must hold the value, ask
+nothing themselves, and speak of the speaker (a first-person word, or a fronted description
+of the speaker: "as someone who", "as a", "being"). A fronted topic with no speaker in it
+("Lisbon, is it nice?", "the Fiat Panda — reliable?") is asked about, not stated.
+
+Example:
+    >>> stated_before_question("I have a peanut allergy, what can I snack on?", "peanut")
+    'I have a peanut allergy'
+    >>> stated_before_question("as somebody who keeps bees, what should I plant?", "bees")
+    'as somebody who keeps bees'
+    >>> stated_before_question("Lisbon, is it nice to live in?", "Lisbon") is None
+    True
+    >>> stated_before_question("Should I move to Lisbon, what do you think?", "Lisbon") is None
+    True
+"""
+
+from __future__ import annotations
+
+import re
+
+from langmem_plus.extraction.turns import value_hits
+from langmem_plus.facts import text_rules
+
+__all__ = ["stated_before_question"]
+
+# A boundary between the pieces of a clause: comma, semicolon, colon, a dash.
+_PIECE_BREAK = re.compile(r"\s*(?:[,;:\u2014\u2013]|\s-\s)\s*")
+# The speaker in a piece: a first-person word ("I", "I'm", "my", "we've", "me")
+_SPEAKER = re.compile(
+    r"(?<![\w'\u2019])(?:i|im|i['\u2019](?:m|ve|d|ll)|me|my|myself|mine|we|we['\u2019](?:re|ve|d|ll)"
+    r"|us|our|ourselves)(?![\w'\u2019])",
+    re.IGNORECASE,
+)
+# A fronted description of the speaker: "as someone who ...", "as somebody with ...",
+# "as a person who ...", "as a vegan", "being coeliac", "as one who ..."
+_DESCRIBED = re.compile(
+    r"^\W*(?:(?:so|and|but|well|ok|okay|hey|hi|also)\W+)*"
+    r"(?:as\s+(?:someone|somebody|a\s+person|one|an?(?=\s))|being(?=\s))",
+    re.IGNORECASE,
+)
+
+
+def stated_before_question(clause: str, value: str) -> str | None:
+    """The pieces of ``clause`` before the one that asks, when they hold ``value``, ask
+    nothing and speak of the speaker; ``None`` otherwise (the value is asked about, or the
+    clause asks no later question of its own).
+
+    Args:
+        clause: a clause of the user's words that may run on to a question.
+        value: the value a candidate takes from it.
+
+    Example:
+        >>> stated_before_question("being lactose intolerant - which cheeses are safe?",
+        ...                        "lactose")
+        'being lactose intolerant'
+        >>> stated_before_question("what's a good lunch, I'm vegan?", "vegan") is None
+        True
+    """
+    if not value or value.strip() in ("", "*"):
+        return None
+    cuts = list(_PIECE_BREAK.finditer(clause))
+    if not cuts:
+        return None
+    last = cuts[-1]
+    head, tail = clause[: last.start()], clause[last.end() :]
+    if not tail.strip() or not text_rules.is_question(tail):
+        return None
+    if not value_hits(value.strip(), head):
+        return None
+    if text_rules.is_question(head) or any(
+        text_rules.is_question(p) for p in _PIECE_BREAK.split(head) if p.strip()
+    ):
+        return None
+    if not (_SPEAKER.search(head) or _DESCRIBED.match(head)):
+        return None
+    return head.strip()
