@@ -431,5 +431,7 @@ def test_recall_split_accounts_for_the_whole_first_recall(tmp_path) -> None:
     parts = out["parts_us_mean"]
     assert {"engine: Retrieve", "engine: Query", "store, Python", "retrieval policy"} <= set(parts)
     assert abs(sum(out["parts_share"].values()) - 1.0) < 1e-6
-    # one version read and the ranked queries' rows; never a whole history
-    assert 0 < out["rows_per_recall"]["engine: Query"] <= 2 * 16
+    # the version and profile rows, and at most one ranked query's limit; never a whole
+    # history (a request that shares no word with a row reads no row: 0 is possible)
+    rows = out["rows_per_recall"]
+    assert 0 < rows["engine: Retrieve"] <= 3 and rows["engine: Query"] <= 16

@@ -25,7 +25,7 @@ from langchain_core.messages import HumanMessage
 
 from benchmarks.common import Progress
 from benchmarks.truth.baselines import AppendLog, ProfileVectorUpdates, VectorTopK
-from benchmarks.truth.blocks import memory_seen
+from benchmarks.truth.blocks import memory_seen, recalled
 from benchmarks.truth.conversations import ABSENT_CATEGORIES, HoConversation
 from benchmarks.truth.embeddings import HashingEmbeddings
 from benchmarks.truth.modes import ScriptedExtractor, Slip, slip_layer, slipped_script
@@ -241,8 +241,15 @@ def run_heldout(
         shutil.rmtree(tmp, ignore_errors=True)
 
 
+_SAID_NOT_HELD = frozenset({"other_person", "hypothetical", "pasted", "instruction", "question"})
+"""Categories of values that were said but are nobody's fact of the user's: scored in the
+recalled block only (the open thread may quote the question the user asked)."""
+
+
 def _shown(block: str, value: str, category: str, holder: str) -> bool:
     """``value`` is in the block, other than on a line that attributes it to its holder."""
+    if category in _SAID_NOT_HELD:
+        block = recalled(block)
     if category != "other_person" or not holder:
         return has(block, value)
     return any(has(ln, value) and not has(ln, holder) for ln in block.splitlines())

@@ -28,7 +28,7 @@ from langgraph.graph import StateGraph
 
 from benchmarks.common import Progress
 from benchmarks.truth.baselines import AppendLog, ProfileVectorUpdates, VectorTopK
-from benchmarks.truth.blocks import memory_seen
+from benchmarks.truth.blocks import OPENING, memory_seen
 from benchmarks.truth.embeddings import HashingEmbeddings
 from benchmarks.truth.generator import Probe, UserScript
 from benchmarks.truth.modes import RecordingExtractor, RecordingMemory
@@ -233,7 +233,7 @@ def run(
                         # by the recall node (no model call), so take it from state then.
                         blocks[g.name] = memory_seen(out)
                         if len(g.seen) > before:
-                            for part in blocks[g.name].split("\n"):
+                            for part in blocks[g.name].split(OPENING):
                                 assert part in g.seen[-1]
                         taken = g.extractor.take(user.user_id)
                         if g is graphs[0]:

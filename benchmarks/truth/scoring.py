@@ -26,7 +26,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from benchmarks.truth.blocks import fact_lines, has, tokens
+from benchmarks.truth.blocks import fact_lines, has, recalled, tokens
 from benchmarks.truth.generator import MULTI_VALUED, UserScript, slot_scope
 from benchmarks.truth.runner import RequestRecord, RunResult
 
@@ -169,7 +169,7 @@ def score(users: list[UserScript], result: RunResult) -> dict[str, Score]:
             sc = scores[name]
             sc.requests += 1
             sc.tokens.append(tokens(block))
-            hits = [(k, v) for k, v in junk[rec.user_id] if has(block, v)]
+            hits = [(k, v) for k, v in junk[rec.user_id] if has(recalled(block), v)]
             if hits:
                 sc.junk_requests += 1
                 for k in {k for k, _ in hits}:
