@@ -58,7 +58,9 @@ __all__ = [
     "other_persons_value",
     "owner_of",
     "someone_elses_clause",
+    "users_aside",
     "users_value_in",
+    "value_sentence",
 ]
 
 
@@ -466,7 +468,9 @@ _PEOPLE = frozenset({"partner", "child", "pet", "parent", "sibling", "family_mem
 # "my son Leo", "our dog, Biscuit", "my wife is called Ana": the user's own relation names it
 _NAMED_BY_MINE = re.compile(
     rf"\b(?:my|our)\s+(?:[\w-]+\s+){{0,2}}?(?:{_REL}|{_alts(PETS)})(?:s|es)?"
-    r"(?:['\u2019]s\s+name)?,?\s+(?:(?:is\s+|are\s+)?(?:called|named)\s+|is\s+)?$",
+    # "my wife's called X": the contracted copula names her as "is called" does
+    r"(?:(?:['\u2019]s\s+name)?,?\s+(?:(?:is\s+|are\s+)?(?:called|named)\s+|is\s+)?"
+    r"|['\u2019]s\s+(?:called|named)\s+)$",
     re.IGNORECASE,
 )
 
@@ -648,3 +652,71 @@ def users_value_in(clause: str, value: str, predicate: str = "") -> bool:
         and not any(a <= h < b for a, b in quoted)  # "my cousin said 'I'm moving to X'"
         for h in value_hits(value, clause)
     )
+
+
+def value_sentence(quote: str, value: str, *, first_person: bool = False) -> tuple[int, int] | None:
+    """The span of the one sentence of ``quote`` that holds ``value``, when ``quote`` has
+    more than one sentence: what a check of the value's speaker (who holds it, whether it
+    overrides the assistant) must read, rather than the quote's first words. ``None`` when
+    the quote is one sentence, or the value is not in it or sits in several sentences.
+
+    With ``first_person``, only a sentence in which the user speaks of themselves ("For me
+    it's X", "I'm at X") counts: a bare continuation ("Shellfish too.") carries on the
+    previous sentence's subject, so it is not read apart from it.
+
+    Example:
+        >>> q = "My partner reacts badly to kiwi. For me it's mango."
+        >>> a, b = value_sentence(q, "mango")
+        >>> q[a:b]
+        "For me it's mango."
+        >>> value_sentence("My partner is allergic to kiwi. Mango too.", "Mango",
+        ...                first_person=True) is None
+        True
+        >>> value_sentence("I live in Oslo", "Oslo") is None
+        True
+    """
+    value = value.strip()
+    if not value or value == "*":
+        return None
+    spans = [m.span() for m in _SENTENCE.finditer(quote) if m.group(0).strip()]
+    if len(spans) < 2:
+        return None
+    hits = value_hits(value, quote)
+    held = {next((s for s in spans if s[0] <= h < s[1]), (-1, -1)) for h in hits}
+    if len(held) != 1 or (-1, -1) in held:
+        return None
+    a, b = held.pop()
+    if first_person and not _FIRST.search(quote, a, b):
+        return None
+    while a < b and quote[a].isspace():
+        a += 1
+    return a, b
+
+
+# a relative clause set off after a value, whose subject is the user: "X, where I live now",
+# "X (which is where we moved)", "X — who I married —"
+_ASIDE = re.compile(
+    r"\s*[,(\u2014\u2013]\s*(?:(?:which|that)(?:['\u2019]s|\s+is)\s+)?(?:where|which|who|whom)\s+"
+    r"(?:i|we)(?:['\u2019](?:m|ve|re|d))?(?![\w'\u2019-])",
+    re.IGNORECASE,
+)
+
+
+def users_aside(text: str, value: str) -> bool:
+    """True when ``value`` in ``text`` is followed by a relative clause set off by a comma,
+    a bracket or a dash whose subject is the user ("Tampere, where I live now"): an aside
+    the speaker asserts, even inside a question ("is Oulu pricier than Tampere, where I
+    live now?" states where they live).
+
+    Example:
+        >>> users_aside("is rent higher in Oulu than Tampere, where I live now?", "Tampere")
+        True
+        >>> users_aside("is rent higher in Oulu than Tampere, where I live now?", "Oulu")
+        False
+        >>> users_aside("should I move to Tampere, where my sister lives?", "Tampere")
+        False
+    """
+    value = value.strip()
+    if not value or value == "*":
+        return False
+    return any(_ASIDE.match(text, h + len(value)) for h in value_hits(value, text))
