@@ -82,9 +82,10 @@ _BREED_NAMED = re.compile(
     r"(?i:a|an)\s+(?:[\w-]+\s+){0,3}?(?i:called|named)\s+"
     rf"(?P<names>{_NAME})"
 )
-# "Dad's name is Bogdan", "Mum's called Ngozi": the relation said without "my"
+# "Dad's name is Bogdan", "Mum's called Ngozi", "my wife's called Ana": "'s" is "is"
 _REL_NAME_IS = re.compile(
-    rf"(?:^|[.!?;:]\s+)\W*(?P<rel>(?i:{_REL}))(?:'s|’s)\s+(?i:name is|name's|called|named)\s+"
+    rf"(?:^|[.!?;:]\s+)\W*(?:(?i:(?:so|and|oh|btw|also)\W+)*(?i:my|our)\s+(?i:{_ADJ}))?"
+    rf"(?P<rel>(?i:{_REL}))(?:'s|’s)\s+(?i:name is|name's|called|named)\s+"
     rf"(?P<names>{_NAME})"
 )
 # "my partner and I", "me and my husband", "my sister & I": the user and one unnamed person
@@ -123,6 +124,59 @@ _NAME_COMMA_REL = re.compile(
 _PRONOUN_NAME = re.compile(
     rf"\b(?i:his|her|their|its)\s+(?i:name is|name's|name’s|names are)\s+(?P<names>{_NAMES})"
 )
+# "Mia lost a shoe and Leo forgot his kit (my two boys)": a bracketed afterthought that
+# says whose the people just named are (a plural relation, the names before it)
+_AFTERTHOUGHT = re.compile(
+    rf"\(\s*(?:(?i:both|all)\s+)?(?i:my|our)\s+(?:(?i:pair|couple|trio|two|three|four|\d+)"
+    rf"\s+(?:(?i:of)\s+)?)?(?i:{_ADJ})(?P<rel>(?i:{_REL})(?:s|es)?)\s*\)"
+)
+# a name that opens a clause: after a comma or a conjunction, before a lowercase word
+_OPENING_NAME = re.compile(
+    rf"(?:[,;:]\s*|\b(?i:and|but|while|whilst|then|so|plus)\s+)(?P<name>{_NAME})"
+    r"(?=(?:['’]s)?\s+[a-z])"
+)
+# two names that open the sentence: "Mia and Leo both ..."
+_OPENING_PAIR = re.compile(rf"^\W*(?P<a>{_NAME})\s+(?i:and|&)\s+(?P<b>{_NAME})\b")
+_OPENING_ONE = re.compile(rf"^\W*(?P<name>{_NAME})(?=(?:['’]s)?\s+[a-z])")
+
+
+def _plural_one(rel: str) -> str | None:
+    """The singular relation of a plural one ("boys" -> child, "cats" -> cat), else None."""
+    low = rel.casefold()
+    if RELATIONS.get(low) == "child" and low.endswith("s"):
+        return "child"
+    for cut in ("es", "s"):
+        one = low.removesuffix(cut)
+        if one != low and (one in RELATIONS or one in PETS):
+            return one
+    return None
+
+
+def _afterthought(text: str) -> list[tuple[str, str, int]]:
+    """``(relation, name, where)`` for the names a bracketed afterthought makes the user's
+    ("Mia lost a shoe and Leo forgot his kit (my two boys)"): the names that open the
+    clauses of the sentence before the bracket."""
+    out: list[tuple[str, str, int]] = []
+    for m in _AFTERTHOUGHT.finditer(text):
+        one = _plural_one(m.group("rel"))
+        if one is None:
+            continue  # "(my sister)": one person, not a list of the names before it
+        head = text[: m.start()].rstrip()
+        head = head.rstrip(".!?… ") if head.endswith((".", "!", "?", "…")) else head
+        start = max(head.rfind(c) for c in ".!?\n") + 1
+        sentence = head[start:]
+        found = [
+            (x.group("name"), start + x.start("name")) for x in _OPENING_NAME.finditer(sentence)
+        ]
+        if pair := _OPENING_PAIR.match(sentence):
+            found += [(pair.group(k), start + pair.start(k)) for k in ("a", "b")]
+        elif found and (first := _OPENING_ONE.match(sentence)):
+            # the list the plural asks for: the sentence's own subject is one of them
+            found.insert(0, (first.group("name"), start + first.start("name")))
+        out += [(one, n, at) for n, at in found if people_name(n) and n.casefold() not in RELATIONS]
+    return out
+
+
 _REL_WORD = re.compile(rf"\b(?P<rel>(?i:{_REL}))(?:s|es)?\b")
 # "Brought home an axolotl yesterday!", "we took in a stray greyhound-cross": a newcomer to
 # the household, brought in by a verb of that frame; "her name is X" after it names it,
@@ -233,6 +287,9 @@ def people_in(clause: str, turn: str = "") -> list[tuple[str, str | None]]:
                 continue
             rel = (m.groupdict().get("rel") or "child").casefold()
             out += [(rel, n) for n in _split(m.group("names")) if (rel, n) not in out]
+    for rel, name, where in _afterthought(text):
+        if lo <= where < hi and (rel, name) not in out:
+            out.append((rel, name))
     for m in _PRONOUN_NAME.finditer(text):
         # the relation last mentioned before "her name is", in the same message
         before = list(_REL_WORD.finditer(text[: m.start()]))

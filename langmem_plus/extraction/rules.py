@@ -1440,8 +1440,10 @@ _HEAD = (
     r"since|too|now|as well|back|here|there|last|this|two|three|four|a|an)\b))"
 )
 _HAS_KIN = _rx(
-    rf"{_I}{_ADV}\s+(?:have|has|'ve got|have got|got|adopted|rescued|had|welcomed)\s+"
-    rf"(?:got\s+)?(?P<n>{_COUNT})\s+(?:{_KIN_ADJ}\s+)*(?:[a-z][\w-]*\s+){{0,2}}?"
+    # "we've a rabbit" (British): the contracted "'ve" is the verb itself
+    rf"{_I}{_ADV}(?:\s+(?:have|has|'ve got|have got|got|adopted|rescued|had|welcomed)"
+    r"|(?<='ve)|(?<=’ve))\s+"
+    rf"(?:got\s+)?(?P<n>{_COUNT})\s+(?P<adj>(?:{_KIN_ADJ}\s+)*)(?:[a-z][\w-]*\s+){{0,2}}?"
     rf"(?P<rel>(?:{_REL})(?:s|es)?)\b{_HEAD}"
     r"(?P<rest>.*)$"
 )
@@ -1546,7 +1548,7 @@ def _names(raw: str) -> list[str]:
     return found
 
 
-def _kin_spec(rel: str, name: str | None, count: str = "a") -> _Spec:
+def _kin_spec(rel: str, name: str | None, count: str = "a", adj: str = "") -> _Spec:
     predicate = relation_predicate(rel) or _kin_predicate(rel)
     one = predicate == "partner"  # one partner at a time; children, pets, family add up
     rel = rel.casefold()
@@ -1556,6 +1558,12 @@ def _kin_spec(rel: str, name: str | None, count: str = "a") -> _Spec:
         return _Spec("fact", predicate, name, text, people=True, single_valued=one)
     plural = rel != _singular(rel) or rel in ("kids", "children", "twins", "parents")
     said = rel if plural and count in ("a", "an") else f"{count} {rel}".strip()
+    if adj:
+        said = (
+            f"{adj.casefold()} {said}"
+            if plural and count in ("a", "an")
+            else f"{count} {adj.casefold()} {rel}".strip()
+        )
     return _Spec("fact", predicate, said, f"The user has {said}.", people=True, single_valued=one)
 
 
@@ -1571,7 +1579,8 @@ def _people_rule(ctx: _Context) -> list[_Spec]:
                 one = "child"
             out += [_kin_spec(one, n) for n in names]
         else:
-            out.append(_kin_spec(rel, None, m.group("n").casefold()))
+            # "an older sister": the user's description keeps its kin adjectives (#12)
+            out.append(_kin_spec(rel, None, m.group("n").casefold(), m.group("adj").strip()))
     if m := _MY_KIN_ARE.search(ctx.clause):
         names = _names(m.group("rest"))
         one = _singular(m.group("rel")) if len(names) > 1 else m.group("rel")
