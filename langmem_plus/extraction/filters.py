@@ -317,7 +317,9 @@ def _asks(c: CandidateFact, turns: Sequence[UserTurn]) -> bool:
     if found is None:
         return text_rules.is_question(quote)
     clause, start = found
-    if users_aside(quote, c.object):
+    at = _turn_of(c, turns)
+    said = _sentence_at(at[0].text, at[1] + start) if at is not None else quote
+    if users_aside(quote, c.object) or users_aside(said, c.object):
         return False  # "... than X, where I live now?": an aside the user asserts (#12)
     sentence = _sentence_at(quote, start)
     asks = text_rules.is_question(clause) or (
@@ -325,7 +327,6 @@ def _asks(c: CandidateFact, turns: Sequence[UserTurn]) -> bool:
     )
     if not asks:
         return False
-    at = _turn_of(c, turns)
     if at is not None:
         turn, q_at = at
         end = q_at + start + len(clause)
@@ -467,7 +468,7 @@ def _mood(c: CandidateFact, turn: UserTurn, at: int, quote: str, sentence: str) 
     is planned or asked for them."""
     value = c.object.strip()
     found = _value_clause(quote, value)
-    if users_aside(quote, value):
+    if users_aside(quote, value) or users_aside(sentence, value):
         return "asserted"  # "... than X, where I live now?": an aside the user asserts (#12)
     if found is None:
         end = quote.casefold().find(value.casefold()) if value else -1

@@ -54,6 +54,7 @@ from langmem_plus.extraction.vocab import NOT_A_NAME, OTHER_PEOPLE, PETS, RELATI
 from langmem_plus.facts.models import CandidateFact
 
 __all__ = [
+    "ends_in_users_aside",
     "in_users_clause",
     "other_persons_value",
     "owner_of",
@@ -720,3 +721,18 @@ def users_aside(text: str, value: str) -> bool:
     if not value or value == "*":
         return False
     return any(_ASIDE.match(text, h + len(value)) for h in value_hits(value, text))
+
+
+def ends_in_users_aside(text: str) -> bool:
+    """True when ``text`` ends in a relative clause set off with the user as its subject
+    ("..., where we live?"): a statement about the value before it, not a closing question
+    of its own to cut off.
+
+    Example:
+        >>> ends_in_users_aside("is Oulu dearer than Joensuu, where we live?")
+        True
+        >>> ends_in_users_aside("I live in Joensuu, where should I eat?")
+        False
+    """
+    parts = re.split(r"[,(\u2014\u2013]", text)
+    return len(parts) > 1 and bool(_ASIDE.match("," + parts[-1]))

@@ -50,7 +50,12 @@ from langmem_plus.extraction.grounding import (
     valid_to_of,
     without_asked_tail,
 )
-from langmem_plus.extraction.holder_check import someone_elses_clause, users_value_in
+from langmem_plus.extraction.holder_check import (
+    ends_in_users_aside,
+    someone_elses_clause,
+    users_aside,
+    users_value_in,
+)
 from langmem_plus.extraction.past import clause_with
 from langmem_plus.extraction.people import (
     named_definitely,
@@ -2308,7 +2313,9 @@ class RuleExtractor(BaseExtractor):
         self, turn: UserTurn, start: int, end: int, scope: str | None, sentence: str
     ) -> list[CandidateFact]:
         raw = turn.text[start:end]
-        quote = without_asked_tail(raw.strip().strip(","))  # "..., any tips?" asks apart
+        quote = raw.strip().strip(",")
+        if not ends_in_users_aside(quote):  # "..., where I live?" states, it does not ask
+            quote = without_asked_tail(quote)  # "..., any tips?" asks apart
         if not quote:
             return []
         if save_lead(quote) is None and (lead := _COLON_LEAD.match(quote)):
@@ -2444,6 +2451,8 @@ class RuleExtractor(BaseExtractor):
             s.noun_phrase or named_definitely(clause, s.object)
         ):
             mood = "asserted"  # "a party for my wife Mira?": asking about her says she is
+        if mood != "asserted" and any(users_aside(w, s.object) for w in (clause, sentence)):
+            mood = "asserted"  # "... than X, where I live now?": an aside the user asserts
         if found is not None and re.search(
             r"\b(?:until|till|up to|through)\s*$", clause[: found.start], re.IGNORECASE
         ):
