@@ -25,6 +25,7 @@ from langmem_plus.extraction.vocab import KIN_ADJECTIVES, NOT_A_NAME, PETS, RELA
 
 __all__ = [
     "EXTRA_RELATIONS",
+    "listed_members",
     "named_definitely",
     "names_after",
     "people_in",
@@ -177,6 +178,57 @@ def _afterthought(text: str) -> list[tuple[str, str, int]]:
     return out
 
 
+# "two kids: a teenage son ..., and Elowen, my daughter": a count of relations, then the
+# list of them after a colon or a dash; an unnamed member is said by its relation word
+_COUNT_LIST = re.compile(
+    rf"\b(?i:two|three|four|five|\d+)\s+(?i:{_ADJ})(?i:{_REL})(?i:s|es)?\s*[:\u2014\u2013-]\s*"
+)
+_LIST_ITEM = re.compile(
+    rf"(?:^|[,;]\s*|\b(?i:and|&|plus)\s+)(?P<n>(?i:a|an|one))\s+(?P<adj>(?i:{_ADJ}))"
+    rf"(?P<rel>(?i:{_REL}))\b"
+)
+
+
+def listed_members(clause: str, turn: str = "") -> dict[str, tuple[str, str]]:
+    """The unnamed members a counted list of the user's gives in ``clause`` (placed in
+    ``turn`` when given), as relation word -> (article, kin adjectives) in the user's
+    words: each is a relation the user has, whoever else the list names.
+
+    Example:
+        >>> listed_members("Two kids: Ivo and a teenage son")
+        {'son': ('a', 'teenage')}
+        >>> listed_members("My brother has two dogs: a pug and a collie")
+        {}
+    """
+    text = turn or clause
+    at = text.find(clause.strip(" ,.;:!?")) if turn else 0
+    lo, hi = (at, at + len(clause)) if at >= 0 else (0, len(text))
+    return {rel: said for rel, where, said in _listed(text) if lo <= where < hi}
+
+
+def _listed(text: str) -> list[tuple[str, int, tuple[str, str]]]:
+    """``(relation, where)`` for each unnamed member of a counted list of the user's own
+    ("two kids: a teenage son who ..., and Elowen"); nothing when another person's clause
+    holds the count ("my sister has two kids: a son and ...")."""
+    from langmem_plus.extraction.holder_check import OTHER, owner_of
+
+    out: list[tuple[str, int, tuple[str, str]]] = []
+    for m in _COUNT_LIST.finditer(text):
+        if owner_of(text, m.start(), 1, "child") == OTHER:
+            continue
+        stop = re.compile(r"[.!?\n]").search(text, m.end())
+        part = text[m.end() : stop.start() if stop else len(text)]
+        out += [
+            (
+                x.group("rel").casefold(),
+                m.end() + x.start("rel"),
+                (x.group("n").casefold(), x.group("adj").strip()),
+            )
+            for x in _LIST_ITEM.finditer(part)
+        ]
+    return out
+
+
 _REL_WORD = re.compile(rf"\b(?P<rel>(?i:{_REL}))(?:s|es)?\b")
 # "Brought home an axolotl yesterday!", "we took in a stray greyhound-cross": a newcomer to
 # the household, brought in by a verb of that frame; "her name is X" after it names it,
@@ -287,6 +339,9 @@ def people_in(clause: str, turn: str = "") -> list[tuple[str, str | None]]:
                 continue
             rel = (m.groupdict().get("rel") or "child").casefold()
             out += [(rel, n) for n in _split(m.group("names")) if (rel, n) not in out]
+    for rel, where, _said in _listed(text):
+        if lo <= where < hi and (rel, None) not in out:
+            out.append((rel, None))
     for rel, name, where in _afterthought(text):
         if lo <= where < hi and (rel, name) not in out:
             out.append((rel, name))

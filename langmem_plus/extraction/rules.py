@@ -58,6 +58,7 @@ from langmem_plus.extraction.holder_check import (
 )
 from langmem_plus.extraction.past import clause_with
 from langmem_plus.extraction.people import (
+    listed_members,
     named_definitely,
     names_after,
     people_in,
@@ -1654,13 +1655,15 @@ def _more_people(ctx: _Context, out: list[_Spec]) -> list[_Spec]:
     my partner", names set off by a dash after a count), for people not found already."""
     have = {s.object.casefold() for s in out}
     more: list[_Spec] = []
+    listed = listed_members(ctx.clause, ctx.turn)  # "two kids: a son ..., and Ana"
     for rel, name in people_in(ctx.clause, ctx.turn):
-        if name is None and (out or retraction_cue(ctx.turn or ctx.clause)):
+        if name is None and rel not in listed and (out or retraction_cue(ctx.turn or ctx.clause)):
             continue  # "my wife and I split up": the ending is the news, not the wife
         if (name or "").casefold() not in have:
             # said by the noun phrase ("my wife and I are moving ..."): the relation holds
             # whatever the clause plans
-            spec = replace(_kin_spec(rel, name, "a"), noun_phrase=True)
+            count, adj = listed.get(rel, ("a", "")) if name is None else ("a", "")
+            spec = replace(_kin_spec(rel, name, count, adj), noun_phrase=True)
             more.append(spec)
             have.add((name or "").casefold())
             if name:  # "we got a dog, her name is Juniper": the dog is Juniper
