@@ -37,6 +37,8 @@ def mine(text: str) -> set[tuple[str, str]]:
          ("allergy", "kiwi")),
         ("my flatmate reacts badly to lupin (allergy). with me it is celery",
          ("allergy", "celery"), ("allergy", "lupin")),
+        ("My partner reacts badly to kiwi, and for me it's mango.", ("allergy", "mango"),
+         None),
         ("My parents live in Durban. Me, I'm in Pretoria.", ("city", "Pretoria"),
          ("city", "Durban")),
         ("would a flat in Oulu cost more than in Joensuu, where we live?",
@@ -63,3 +65,10 @@ def test_the_users_own_value_is_read_and_the_other_is_not(
 )
 def test_no_value_of_the_users_is_read_from_another_persons_aside(text: str) -> None:
     assert not {p for p in mine(text) if p[0] in ("city", "employer")}
+
+
+def test_the_users_value_is_never_given_to_the_other_person_as_well() -> None:
+    found = RuleExtractor().extract(
+        [HumanMessage("my sister's allergic to kiwi, for me it's mango")]
+    )
+    assert not [c for c in found if c.subject != "user" and c.object == "mango"]

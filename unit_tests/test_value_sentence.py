@@ -54,6 +54,10 @@ def _stored_for_user(text: str, predicate: str, value: str) -> bool:
         ("my husband can't go near walnuts (allergy). for me it's celery", "allergy", "celery"),
         ("Our eldest is allergic to mustard, poor thing. With me it is lupin.", "allergy",
          "lupin"),
+        ("My partner reacts badly to kiwi, and for me it's mango.", "allergy", "mango"),
+        ("my dad lives in Perth, me, I'm in Hobart", "city", "Hobart"),
+        # asked about, then stated in a first-person sentence of its own
+        ("Do you reckon Lyon is nicer than Grenoble? I live in Grenoble.", "city", "Grenoble"),
         # the user's own line after a block they pasted with "> " marks
         ("Got this e-mail today:\n\n> Congratulations, you now work at Brackwell Mills.\n\n"
          "obviously fake, i work at Ostrander Freight. thoughts?", "employer",
@@ -99,6 +103,10 @@ def test_the_users_value_in_its_own_sentence_is_kept(text: str, predicate: str, 
         ("would a flat in Oulu cost more than in Joensuu, where we live?",
          "city", "Oulu"),
         ("should I move to Kotka, where my brother lives?", "city", "Kotka"),
+        ("Do you reckon Lyon is nicer than Grenoble? I live in Grenoble.", "city", "Lyon"),
+        ("Should I move to Lyon? Lyon is lovely.", "city", "Lyon"),
+        ("Is Lyon nicer than Annecy? My sister lives in Annecy.", "city", "Annecy"),
+        ("my dad lives in Perth, me, I'm in Hobart", "city", "Perth"),
     ],
 )  # fmt: skip
 def test_the_other_value_of_the_same_message_is_still_refused(

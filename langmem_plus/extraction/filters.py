@@ -80,6 +80,7 @@ from langmem_plus.extraction.holder_check import (
     in_users_clause,
     other_persons_value,
     users_aside,
+    users_value_in,
     value_sentence,
 )
 from langmem_plus.extraction.past import clause_with
@@ -306,6 +307,20 @@ def _topic_question(clause: str) -> bool:
     return 0 < len(words) <= 4 and not _ASKS_FIRST.match(piece)
 
 
+def _stated_again(quote: str, c: CandidateFact) -> bool:
+    """The value is asked about in one sentence and stated in a first-person sentence of
+    its own elsewhere in the quote ("Is Lyon nicer than Paris? I live in Paris."): the
+    statement stands, whatever was asked (#12)."""
+    value = c.object.strip()
+    if not value or value == "*":
+        return False
+    for h in value_hits(value, quote)[1:]:
+        sentence = _sentence_at(quote, h)
+        if not text_rules.is_question(sentence) and users_value_in(sentence, value, c.predicate):
+            return True
+    return False
+
+
 def _asks(c: CandidateFact, turns: Sequence[UserTurn]) -> bool:
     """True when the candidate's text, or the clause of its quote that holds its value,
     asks rather than states. A question the speaker answers at once with themselves is
@@ -325,7 +340,7 @@ def _asks(c: CandidateFact, turns: Sequence[UserTurn]) -> bool:
     asks = text_rules.is_question(clause) or (
         sentence.rstrip(" .!\"')").endswith("?") and text_rules.is_question(sentence)
     )
-    if not asks:
+    if not asks or _stated_again(quote, c):
         return False
     if at is not None:
         turn, q_at = at
@@ -477,6 +492,8 @@ def _mood(c: CandidateFact, turn: UserTurn, at: int, quote: str, sentence: str) 
     clause, start = found
     end = clause.casefold().find(value.casefold()) + len(value)
     mood = modality(clause, _sentence_at(turn.text, at + start), upto=end)
+    if mood == "question" and _stated_again(quote, c):
+        return "asserted"  # "Is Lyon nicer than Paris? I live in Paris." (#12)
     if mood == "question" and _answered_at_once(turn.text, at + start + len(clause), clause):
         return "asserted"
     if mood in ("plan", "question") and (

@@ -385,6 +385,15 @@ def _segments(sentence: str) -> list[tuple[int, int]]:
     return [(a, b) for a, b in spans if b > a]
 
 
+# a clause that opens by making the user its topic: "for me (it's X)", "as for me", "with
+# me", "in my case", "me, I ..."
+_USER_TOPIC = re.compile(
+    r"^\W*(?:(?:and|but|whereas|while|though)\s+)?(?:(?:as\s+)?for\s+me|with\s+me|"
+    r"in\s+my\s+case|me(?=\s*,))\b",
+    re.IGNORECASE,
+)
+
+
 def _segment_owner(
     sentence: str,
     seg: tuple[int, int],
@@ -401,6 +410,8 @@ def _segment_owner(
         (len(clause), (0, 0)) if value is None else (value[0] - a, (value[0] - a, value[1] - a))
     )
     mentions = _mentions(clause, skip, predicate)
+    if _USER_TOPIC.match(clause):
+        return USER, mentions  # "..., and for me it's X", "Me, I'm in X": the user's clause
     before = [x for x in mentions if x.end <= rel and not x.after_prep]
     if before:
         last = before[-1]
@@ -680,7 +691,15 @@ def value_sentence(quote: str, value: str, *, first_person: bool = False) -> tup
     if not value or value == "*":
         return None
     spans = [m.span() for m in _SENTENCE.finditer(quote) if m.group(0).strip()]
-    if len(spans) < 2:
+    if len(spans) < 2 and first_person and len(spans) == 1:
+        # one sentence: the clause of it that holds the value, when a later clause speaks
+        # in the first person ("My partner reacts to kiwi, and for me it's mango")
+        base = spans[0][0]
+        segs = _segments(quote[spans[0][0] : spans[0][1]])
+        spans = [(base + a, base + b) for a, b in segs][1:]
+        if not spans:
+            return None
+    elif len(spans) < 2:
         return None
     hits = value_hits(value, quote)
     held = {next((s for s in spans if s[0] <= h < s[1]), (-1, -1)) for h in hits}

@@ -334,6 +334,8 @@ def _ellipsis_readings(clause: str, turn: str) -> list[str]:
     at = turn.find(clause.strip())
     if not value or at <= 0 or _NOT_A_VALUE_WORD.match(value):
         return []
+    # the clauses before it in its sentence ("..., and for me it's X"), else the sentence
+    # before ("... (allergy). For me it's X.")
     before = [x.group(0) for x in re.finditer(r"[^.!?\n]+[.!?]*", turn[:at]) if x.group(0).strip()]
     if not before:
         return []
@@ -410,7 +412,7 @@ def readings(clause: str, turn: str = "") -> list[str]:
     parts = [p for p in _TEXT_AND.split(clause) if p.strip(" ,.!")]
     if len(parts) > 1:
         for part in parts:
-            out += [r for r in [_first_person(part), *readings(part)] if r not in out]
+            out += [r for r in [_first_person(part), *readings(part, turn)] if r not in out]
     out += [r for r in past_readings(clause) if r not in out]
     return [r for r in out if r.strip() and r != clause]
 

@@ -2403,6 +2403,8 @@ class RuleExtractor(BaseExtractor):
         for s in self._match(swapped, turn, scope)[2]:
             if s.subject != "user" or s.people:
                 continue
+            if users_value_in(clause, s.object, s.predicate):
+                continue  # "..., and for me it's X": X is the user's, never the person's
             text = s.text
             if text.startswith("The user's "):
                 text = f"{who}'s " + text[len("The user's ") :]
