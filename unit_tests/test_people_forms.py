@@ -45,6 +45,14 @@ def people(text: str) -> set[tuple[str, str]]:
          {("child", "Kit"), ("child", "Sami")}),
         ("Chaos here. Pudding chewed a slipper and Biscuit ate the post (our pair of dogs).",
          {("pet", "Pudding"), ("pet", "Biscuit")}),
+        # names with ages, a name then the relation in brackets, a name given by a verb
+        ("the kids (Oisín, 9, and Bláithín, 6) are off school all week",
+         {("child", "Oisín"), ("child", "Bláithín")}),
+        ("Tomasz (my husband) is doing the school run", {("partner", "Tomasz")}),
+        ("Our wee one, Rua, has started crawling", {("child", "Rua")}),
+        ("got a kitten at the weekend!! we're calling her Miso", {("pet", "Miso")}),
+        ("We named the puppy Dexter.", {("pet", "Dexter")}),
+        ("Two cats at home: Tofu and Pesto.", {("pet", "Tofu"), ("pet", "Pesto")}),
         # a counted list: an unnamed member next to a named one is a relation too
         ("Two children: a grown-up son who never phones, and Ama, my daughter, who does.",
          {("child", "a grown-up son")}),
@@ -71,6 +79,9 @@ def test_the_users_people_in_these_forms_are_theirs(
         "we've a meeting at three",
         # another person's counted list
         "My sister has two kids: a son and a daughter.",
+        "My neighbour has two cats: Tofu and Pesto.",
+        # a name given to someone who is not the user's
+        "I called my boss Steve by mistake",
     ],
 )
 def test_no_relation_is_read_into_other_words(text: str) -> None:

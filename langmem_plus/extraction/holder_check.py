@@ -486,10 +486,19 @@ _NAMED_BY_MINE = re.compile(
     re.IGNORECASE,
 )
 
+# "Two dogs at home: Bear and Juno": a count of relations, then the names listed after it
+_COUNTED_BEFORE = re.compile(
+    rf"(?:^|[.!?;]\s+)\W*(?:two|three|four|five|\d+)\s+(?:[\w-]+\s+){{0,2}}?"
+    rf"(?:{_REL}|{_alts(PETS)})(?:s|es)?(?:\s+(?:at home|of (?:my|our) own|here))?\s*"
+    r"[:\u2014\u2013-]\s*(?:[^\W\d_][\w'\u2019-]*(?:\s*,\s*\d{1,2})?(?:\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*))*$",
+    re.IGNORECASE,
+)
+
 # "We got a rescue cat, her name is Tansy": a pronoun names the user's own relation or pet
 _NAMED_BY_PRONOUN = re.compile(
     r"(?:\b(?:his|her|their|its)\s+names?\s*(?:is|was|are|['\u2019]s|:)?"
-    r"|\b(?:he|she|it|they)(?:['\u2019]s|\s+is|\s+are|\s+was)?\s+(?:called|named))\s+$",
+    r"|\b(?:he|she|it|they)(?:['\u2019]s|\s+is|\s+are|\s+was)?\s+(?:called|named)"
+    r"|\b(?:named|called|calling|naming)\s+(?:him|her|them|it))\s+$",
     re.IGNORECASE,
 )
 
@@ -554,7 +563,9 @@ def _owners(c: CandidateFact, turns: Sequence[UserTurn]) -> list[str | None]:
                 continue
             before = turn.text[:h]
             if c.predicate in _PEOPLE and (
-                _NAMED_BY_MINE.search(before) or _named_by_pronoun(before, c.predicate)
+                _NAMED_BY_MINE.search(before)
+                or _named_by_pronoun(before, c.predicate)
+                or _COUNTED_BEFORE.search(before)
             ):
                 owners.append(USER)  # "my son Leo": the user's own
                 continue

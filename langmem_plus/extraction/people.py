@@ -39,6 +39,7 @@ EXTRA_RELATIONS: dict[str, str] = {
     "bro": "sibling", "sis": "sibling", "teenager": "child", "teen": "child",
     "newborn": "child", "infant": "child", "preschooler": "child", "eldest": "child",
     "youngest": "child", "oldest": "child", "firstborn": "child", "missus": "partner",
+    "little one": "child", "wee one": "child",
 }  # fmt: skip
 """Relation words beyond ``vocab.RELATIONS`` that people use for their own (a relation, never
 a value): the predicate each names."""
@@ -71,7 +72,9 @@ _REL = rf"(?:{_alt({*RELATIONS, *PETS, *EXTRA_RELATIONS})}|\d+-(?:year|month|wee
 _PET = rf"(?:{_alt(PETS)})"
 _ADJ = rf"(?:(?:{_alt(KIN_ADJECTIVES)}|[a-z]+-year-old)\s+)*"
 _NAME = r"(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’-]*"
-_NAMES = rf"{_NAME}(?:(?:\s*,\s*|\s+(?i:and|&|n)\s+|\s*,\s*(?i:and)\s+){_NAME})*"
+# names in a list, each maybe with an age ("Theo, 7, and Mila, 4")
+_AGE = r"(?:\s*,\s*\d{1,2}(?![\d:]))?"
+_NAMES = rf"{_NAME}{_AGE}(?:(?:\s*,\s*|\s+(?i:and|&|n)\s+|\s*,\s*(?i:and)\s+){_NAME}{_AGE})*"
 
 # "my dad (Bogdan)", "our eldest (Ana, 9)": a name in brackets after the relation
 _BRACKETED = re.compile(
@@ -102,7 +105,7 @@ _NAME_OUR_ORDER = re.compile(
 )
 # "taking the dog, Pretzel, camping", "the kids, Milo and Tess": the household's, named
 _THE_NAMED = re.compile(
-    rf"\b(?i:the)\s+(?P<rel>(?i:{_PET}|kids|children|boys|girls|twins|little ones))\s*,\s*"
+    rf"\b(?i:the)\s+(?P<rel>(?i:{_PET}|kids|children|boys|girls|twins|little ones))\s*[,(]\s*"
     rf"(?P<names>{_NAMES})"
 )
 # "I've got twin boys, Osian and Gethin", "we have daughters: Ana and Bea" (no count)
@@ -112,18 +115,32 @@ _HAVE_PLURAL = re.compile(
 )
 # "my bro Dev": a relation word only this module knows, then the name
 _MY_EXTRA_NAMED = re.compile(
-    rf"\b(?i:my|our)\s+(?i:{_ADJ})(?P<rel>(?i:{_alt(EXTRA_RELATIONS)}))\s+(?P<names>{_NAMES})"
+    rf"\b(?i:my|our)\s+(?i:{_ADJ})(?P<rel>(?i:{_alt(EXTRA_RELATIONS)}))(?:\s*,\s*|\s+)"
+    rf"(?P<names>{_NAMES})"
 )
 # "My youngest, Pip, ...": a child by birth order, then the name
 _MY_ORDER_NAME = re.compile(rf"\b(?i:my|our)\s+(?P<rel>(?i:{_ORDER}))\s*,\s*(?P<names>{_NAMES})")
 # "Priya, my girlfriend, ...": the name, then the relation in apposition
 _NAME_COMMA_REL = re.compile(
-    rf"(?:^|[.!?;:]\s+|\b(?i:and|with|me and)\s+)(?P<names>{_NAME}),\s+(?i:my|our)\s+"
+    rf"(?:^|[.!?;:]\s+|\b(?i:and|with|me and)\s+)(?P<names>{_NAME})(?:,|\s*\()\s*(?i:my|our)\s+"
     rf"(?i:{_ADJ})(?P<rel>(?i:{_REL}))\b"
 )
 # "we got a dog, her name is Juniper": the name of the one just mentioned
 _PRONOUN_NAME = re.compile(
     rf"\b(?i:his|her|their|its)\s+(?i:name is|name's|name’s|names are)\s+(?P<names>{_NAMES})"
+    # "named him Bruno", "we're calling her Fig": the name given to the one just mentioned
+    rf"|\b(?i:named|called|calling|naming|name)\s+(?i:him|her|them|it)\s+(?P<names2>{_NAMES})"
+)
+# "we named the kitten Sushi": a name given to the user's own, by the verb of naming
+_NAMED_THE = re.compile(
+    rf"\b(?i:i|we)(?:['’]ve|\s+have)?\s+(?i:named|called)\s+(?i:the|our|my)\s+(?i:{_ADJ})"
+    rf"(?P<rel>(?i:{_REL}))\s+(?P<names>{_NAMES})"
+)
+# "Two dogs at home: Bear and Juno": a count of relations, then their names
+_COUNT_NAMES = re.compile(
+    rf"(?:^|[.!?;]\s+)\W*(?i:two|three|four|five|\d+)\s+(?i:{_ADJ})(?P<rel>(?i:{_REL}))(?i:s|es)?"
+    r"(?:\s+(?i:at home|of (?:my|our) own|here))?\s*[:\u2014\u2013-]\s*"
+    rf"(?P<names>{_NAMES})"
 )
 # "Mia lost a shoe and Leo forgot his kit (my two boys)": a bracketed afterthought that
 # says whose the people just named are (a plural relation, the names before it)
@@ -300,7 +317,7 @@ _NOT = {
 
 def _split(names: str) -> list[str]:
     parts = re.split(r"\s*,\s*(?:and\s+)?|\s+(?:and|&|n)\s+", names, flags=re.IGNORECASE)
-    parts = [re.sub(r"['’]s$", "", p) for p in parts]  # "Zara's birthday": Zara
+    parts = [re.sub(r"['’]s$", "", p) for p in parts if not p.strip().isdigit()]  # an age
     return [
         p
         for p in parts
@@ -327,13 +344,19 @@ def people_in(clause: str, turn: str = "") -> list[tuple[str, str | None]]:
     text, lo, hi = clause, 0, len(clause)
     head = clause.strip(" ,.;:!?")
     at = turn.find(head) if turn and head else -1
+    if at < 0 and turn and (bare := re.sub(r"^(?:I|We)\s+", "", head)) != head:
+        at, head = turn.find(bare), bare  # "got a kitten" read as "I got a kitten"
     if head and at < 0:  # a clause without its brackets: place it by its first words
         at = turn.find(" ".join(head.split()[:2])) if turn else -1
+        first = head.split()[0]
+        if at < 0 and turn and turn.count(first) == 1:
+            at = turn.find(first)  # "Ana (my wife) hates flying": by its first word
     if at >= 0:
         text, lo, hi = turn, at, at + len(head)
     out: list[tuple[str, str | None]] = []
     for pattern in (_BRACKETED, _BREED_NAMED, _REL_NAME_IS, _NAME_OUR_ORDER, _THE_NAMED,
-                    _HAVE_PLURAL, _MY_ORDER_NAME, _NAME_COMMA_REL, _MY_EXTRA_NAMED):  # fmt: skip
+                    _HAVE_PLURAL, _MY_ORDER_NAME, _NAME_COMMA_REL, _MY_EXTRA_NAMED,
+                    _NAMED_THE, _COUNT_NAMES):  # fmt: skip
         for m in pattern.finditer(text):
             if m.end() <= lo or m.start() >= hi:
                 continue
@@ -346,16 +369,17 @@ def people_in(clause: str, turn: str = "") -> list[tuple[str, str | None]]:
         if lo <= where < hi and (rel, name) not in out:
             out.append((rel, name))
     for m in _PRONOUN_NAME.finditer(text):
+        names = m.group("names") or m.group("names2")
         # the relation last mentioned before "her name is", in the same message
         before = list(_REL_WORD.finditer(text[: m.start()]))
         new = _newcomers(text, m.start())
         if new and (not before or new[-1].start("np") > before[-1].start()):
             # "My cousin got an axolotl, her name is X": the newcomer last brought in
             if lo <= new[-1].start("np") < hi and (rel := _newcomer_relation(text, new[-1])):
-                out += [(rel, n) for n in _split(m.group("names")) if (rel, n) not in out]
+                out += [(rel, n) for n in _split(names) if (rel, n) not in out]
         elif before and lo <= before[-1].start() < hi:
             rel = before[-1].group("rel").casefold()
-            out += [(rel, n) for n in _split(m.group("names")) if (rel, n) not in out]
+            out += [(rel, n) for n in _split(names) if (rel, n) not in out]
     if not out and (aged := _HAVE_CHILD_NOUN.search(clause)):
         out.append((aged.group("rel").casefold().removesuffix("s"), None))
     if not out:
