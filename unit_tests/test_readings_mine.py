@@ -39,6 +39,10 @@ def mine(text: str) -> set[tuple[str, str]]:
          ("allergy", "celery"), ("allergy", "lupin")),
         ("My partner reacts badly to kiwi, and for me it's mango.", ("allergy", "mango"),
          None),
+        ("If we ever relocated I'd pick Tallinn, but for now I'm in Tartu.", ("city", "Tartu"),
+         ("city", "Tallinn")),
+        ('The agency e-mailed: "You are now assigned to the Derby office." Nope, I live in'
+         " Nottingham.", ("city", "Nottingham"), None),
         ("My parents live in Durban. Me, I'm in Pretoria.", ("city", "Pretoria"),
          ("city", "Durban")),
         ("would a flat in Oulu cost more than in Joensuu, where we live?",

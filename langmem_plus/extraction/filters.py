@@ -77,6 +77,7 @@ from langmem_plus.extraction.grounding import (
     person_subject,
 )
 from langmem_plus.extraction.holder_check import (
+    contrast_clause,
     in_users_clause,
     other_persons_value,
     users_aside,
@@ -494,6 +495,8 @@ def _mood(c: CandidateFact, turn: UserTurn, at: int, quote: str, sentence: str) 
     mood = modality(clause, _sentence_at(turn.text, at + start), upto=end)
     if mood == "question" and _stated_again(quote, c):
         return "asserted"  # "Is Lyon nicer than Paris? I live in Paris." (#12)
+    if mood in ("hypothetical", "plan") and (part := contrast_clause(quote, value)):
+        mood = modality(part)  # "If I moved I'd pick A, but for now I'm in B" (#12)
     if mood == "question" and _answered_at_once(turn.text, at + start + len(clause), clause):
         return "asserted"
     if mood in ("plan", "question") and (
@@ -507,6 +510,17 @@ def _mood(c: CandidateFact, turn: UserTurn, at: int, quote: str, sentence: str) 
 
 # A candidate about the assistant's own behaviour, whatever its kind.
 _ABOUT_ASSISTANT = re.compile(r"\b(?:assistant|ai|bot|chatbot|model|you|your)\b", re.I)
+
+
+def _own_part(turn: UserTurn, a: int, b: int) -> str:
+    """The words of ``turn.text[a:b]`` outside its quoted parts: a sentence that only
+    quotes an override ('My landlord wrote: "You are now ..." Wrong, I live in X.') does
+    not override anything itself (#12)."""
+    chars = list(turn.text[a:b])
+    for qa, qb in turn.quoted:
+        for i in range(max(qa, a), min(qb, b)):
+            chars[i - a] = " "
+    return "".join(chars)
 
 
 def _overridden(c: CandidateFact, turns: Sequence[UserTurn]) -> bool:
@@ -536,7 +550,9 @@ def _overridden(c: CandidateFact, turns: Sequence[UserTurn]) -> bool:
         full = c.quote or ""
         at += span[0] - (len(full) - len(full.strip().lstrip(" .!?;,")))
     spans = [
-        (a, b) for a, b in text_rules.injection_sentences(turn.text) if not turn.is_quoted(a, b)
+        (a, b)
+        for a, b in text_rules.injection_sentences(turn.text)
+        if not turn.is_quoted(a, b) and text_rules.is_injection(_own_part(turn, a, b))
     ]
     if not spans:
         return False

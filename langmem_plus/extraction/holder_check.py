@@ -54,6 +54,7 @@ from langmem_plus.extraction.vocab import NOT_A_NAME, OTHER_PEOPLE, PETS, RELATI
 from langmem_plus.facts.models import CandidateFact
 
 __all__ = [
+    "contrast_clause",
     "ends_in_users_aside",
     "in_users_clause",
     "other_persons_value",
@@ -766,3 +767,31 @@ def ends_in_users_aside(text: str) -> bool:
     """
     parts = re.split(r"[,(\u2014\u2013]", text)
     return len(parts) > 1 and bool(_ASIDE.match("," + parts[-1]))
+
+
+# where a conditional or a wish stops: a contrastive conjunction or a semicolon before a
+# new first-person clause ("If I moved I'd pick X, but for now I'm in Y")
+_CONTRAST = re.compile(
+    r"(?:[,;]\s*|\s+)(?:but|though|although|yet|whereas|while|except)\s+|;\s*", re.IGNORECASE
+)
+
+
+def contrast_clause(text: str, value: str) -> str | None:
+    """The clause of ``text`` after the last contrastive break before ``value``, when the
+    user speaks in it ("..., but for now I'm in Y"): a conditional or a wish before the
+    break does not reach it. ``None`` when there is no such break.
+
+    Example:
+        >>> contrast_clause("If I moved I'd pick Lisbon, but for now I'm in Porto", "Porto")
+        "for now I'm in Porto"
+        >>> contrast_clause("If I moved I'd pick Lisbon, but for now I'm in Porto", "Lisbon")
+    """
+    value = value.strip()
+    hits = value_hits(value, text) if value and value != "*" else []
+    if not hits:
+        return None
+    cuts = [m.end() for m in _CONTRAST.finditer(text, 0, hits[0])]
+    if not cuts:
+        return None
+    part = text[cuts[-1] :]
+    return part if _FIRST.search(part[: hits[0] - cuts[-1]]) else None

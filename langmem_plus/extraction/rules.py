@@ -51,6 +51,7 @@ from langmem_plus.extraction.grounding import (
     without_asked_tail,
 )
 from langmem_plus.extraction.holder_check import (
+    contrast_clause,
     ends_in_users_aside,
     someone_elses_clause,
     users_aside,
@@ -2458,6 +2459,8 @@ class RuleExtractor(BaseExtractor):
             mood = "asserted"  # "a party for my wife Mira?": asking about her says she is
         if mood != "asserted" and any(users_aside(w, s.object) for w in (clause, sentence)):
             mood = "asserted"  # "... than X, where I live now?": an aside the user asserts
+        if mood in ("hypothetical", "plan") and (part := contrast_clause(clause, s.object)):
+            mood = modality(part)  # "If I moved I'd pick A, but for now I'm in B": B is
         if found is not None and re.search(
             r"\b(?:until|till|up to|through)\s*$", clause[: found.start], re.IGNORECASE
         ):
