@@ -53,6 +53,12 @@ def people(text: str) -> set[tuple[str, str]]:
         ("got a kitten at the weekend!! we're calling her Miso", {("pet", "Miso")}),
         ("We named the puppy Dexter.", {("pet", "Dexter")}),
         ("Two cats at home: Tofu and Pesto.", {("pet", "Tofu"), ("pet", "Pesto")}),
+        # every member of a list a have-clause opens, and a relation as a label
+        ("We've a border collie named Skye and a rabbit named Clover.",
+         {("pet", "Skye"), ("pet", "Clover")}),
+        ("I have a stepson, Ravi, and a stepdaughter, Leila.",
+         {("child", "Ravi"), ("child", "Leila")}),
+        ("Kids: Ada (8) and Tomé (5).", {("child", "Ada"), ("child", "Tomé")}),
         # a counted list: an unnamed member next to a named one is a relation too
         ("Two children: a grown-up son who never phones, and Ama, my daughter, who does.",
          {("child", "a grown-up son")}),
@@ -80,6 +86,7 @@ def test_the_users_people_in_these_forms_are_theirs(
         # another person's counted list
         "My sister has two kids: a son and a daughter.",
         "My neighbour has two cats: Tofu and Pesto.",
+        "My sister has a dog named Rex and a cat named Tom.",
         # a name given to someone who is not the user's
         "I called my boss Steve by mistake",
     ],

@@ -73,7 +73,7 @@ _PET = rf"(?:{_alt(PETS)})"
 _ADJ = rf"(?:(?:{_alt(KIN_ADJECTIVES)}|[a-z]+-year-old)\s+)*"
 _NAME = r"(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’-]*"
 # names in a list, each maybe with an age ("Theo, 7, and Mila, 4")
-_AGE = r"(?:\s*,\s*\d{1,2}(?![\d:]))?"
+_AGE = r"(?:\s*,\s*\d{1,2}(?![\d:])|\s*\(\s*\d{1,2}\s*\))?"
 _NAMES = rf"{_NAME}{_AGE}(?:(?:\s*,\s*|\s+(?i:and|&|n)\s+|\s*,\s*(?i:and)\s+){_NAME}{_AGE})*"
 
 # "my dad (Bogdan)", "our eldest (Ana, 9)": a name in brackets after the relation
@@ -136,6 +136,36 @@ _NAMED_THE = re.compile(
     rf"\b(?i:i|we)(?:['’]ve|\s+have)?\s+(?i:named|called)\s+(?i:the|our|my)\s+(?i:{_ADJ})"
     rf"(?P<rel>(?i:{_REL}))\s+(?P<names>{_NAMES})"
 )
+# "Kids: Ada (8) and Finn (5)", "My dogs: Bear, Juno": a relation as a label, then names
+_LABEL_NAMES = re.compile(
+    rf"(?:^|\n)\W*(?:(?i:my|our)\s+)?(?P<rel>(?i:{_REL})(?i:s|es)?)\s*:\s*(?P<names>{_NAMES})"
+)
+# "We have a spaniel named Biscuit and a cat named Tiger", "I've got a stepson, Jamal, and
+# a stepdaughter, Keisha": each member of a list the user's have-clause opened
+_HAVE_LEAD = re.compile(
+    r"\b(?i:i|we)(?:['’]ve|\s+have|\s+also\s+have)?\s+(?i:have|got|have got|adopted|own)\b"
+    r"|\b(?i:i|we)['’]ve(?=\s+(?i:a|an)\s)"  # "we've a collie": the 've is the verb
+)
+_LIST_NAMED = re.compile(
+    rf"\b(?i:a|an)\s+(?:[\w-]+\s+){{0,2}}?(?P<rel>(?i:{_REL}))(?:\s+(?i:named|called)\s+|\s*,\s*)"
+    rf"(?P<names>{_NAME})"
+)
+
+
+def _have_list(text: str) -> list[tuple[str, str, int]]:
+    """``(relation, name, where)`` for each "a <relation> named X" / "a <relation>, X" of a
+    list that a first-person have-clause opened, in its sentence."""
+    out: list[tuple[str, str, int]] = []
+    for lead in _HAVE_LEAD.finditer(text):
+        stop = re.compile(r"[.!?\n]").search(text, lead.end())
+        end = stop.start() if stop else len(text)
+        for m in _LIST_NAMED.finditer(text, lead.end(), end):
+            name = m.group("names")
+            if people_name(name) and name.casefold() not in RELATIONS:
+                out.append((m.group("rel").casefold(), name, m.start("names")))
+    return out
+
+
 # "Two dogs at home: Bear and Juno": a count of relations, then their names
 _COUNT_NAMES = re.compile(
     rf"(?:^|[.!?;]\s+)\W*(?i:two|three|four|five|\d+)\s+(?i:{_ADJ})(?P<rel>(?i:{_REL}))(?i:s|es)?"
@@ -317,7 +347,8 @@ _NOT = {
 
 def _split(names: str) -> list[str]:
     parts = re.split(r"\s*,\s*(?:and\s+)?|\s+(?:and|&|n)\s+", names, flags=re.IGNORECASE)
-    parts = [re.sub(r"['’]s$", "", p) for p in parts if not p.strip().isdigit()]  # an age
+    parts = [re.sub(r"\s*\(\s*\d+\s*\)$", "", p) for p in parts if not p.strip().isdigit()]
+    parts = [re.sub(r"['’]s$", "", p) for p in parts]  # an age above, "Zara's": Zara
     return [
         p
         for p in parts
@@ -356,12 +387,16 @@ def people_in(clause: str, turn: str = "") -> list[tuple[str, str | None]]:
     out: list[tuple[str, str | None]] = []
     for pattern in (_BRACKETED, _BREED_NAMED, _REL_NAME_IS, _NAME_OUR_ORDER, _THE_NAMED,
                     _HAVE_PLURAL, _MY_ORDER_NAME, _NAME_COMMA_REL, _MY_EXTRA_NAMED,
-                    _NAMED_THE, _COUNT_NAMES):  # fmt: skip
+                    _NAMED_THE, _COUNT_NAMES, _LABEL_NAMES):  # fmt: skip
         for m in pattern.finditer(text):
             if m.end() <= lo or m.start() >= hi:
                 continue
             rel = (m.groupdict().get("rel") or "child").casefold()
+            rel = _plural_one(rel) or rel if pattern is _LABEL_NAMES else rel
             out += [(rel, n) for n in _split(m.group("names")) if (rel, n) not in out]
+    for rel, name, where in _have_list(text):
+        if lo <= where < hi and (rel, name) not in out:
+            out.append((rel, name))
     for rel, where, _said in _listed(text):
         if lo <= where < hi and (rel, None) not in out:
             out.append((rel, None))
