@@ -93,3 +93,13 @@ def test_the_users_people_in_these_forms_are_theirs(
 )
 def test_no_relation_is_read_into_other_words(text: str) -> None:
     assert not {p for p in people(text) if p[0] in ("child", "partner", "pet")}
+
+
+def test_a_pet_put_down_by_its_relation_word_is_retracted_once_it_has_a_name() -> None:
+    """Named at adoption, then lost by its relation word: the name must not stay current."""
+    from langmem_plus.extraction.rules import RuleExtractor as Rules
+
+    first = Rules().extract([HumanMessage("We got a hamster called Nutmeg back in May.")])
+    assert ("pet", "Nutmeg") in {(c.predicate, c.object) for c in first}
+    later = Rules().extract([HumanMessage("we had to put our hamster to sleep, poor thing")])
+    assert [(c.predicate, c.polarity) for c in later] == [("pet", "retract")]

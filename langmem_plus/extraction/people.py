@@ -455,12 +455,20 @@ def unnamed_relation(clause: str) -> str | None:
     """
     m = _MY_REL_SUBJECT.match(clause)
     if m is None:
-        return None
+        # the relation as the object of a verb of losing ("we had to put our ferret down",
+        # "I lost my dad in May"): the user had one
+        lost = _LOST_OBJECT.search(clause)
+        return (lost.group("rel") or lost.group("rel2")).casefold() if lost else None
     if _COMPOUND_HEAD.match(clause, m.end()):
         return None  # "my dog walker is ...": the relation word only modifies the subject
     return m.group("rel").casefold()
 
 
+_LOST_OBJECT = re.compile(
+    rf"\b(?i:put|putting|lost|losing|rehomed|rehoming|re-homed|gave|giving)\s+(?i:my|our)\s+"
+    rf"(?i:{_ADJ})(?P<rel>(?i:{_REL}))\s+(?i:down|to sleep|away|up)\b"
+    rf"|\b(?i:lost|rehomed|re-homed)\s+(?i:my|our)\s+(?i:{_ADJ})(?P<rel2>(?i:{_REL}))\b"
+)
 # the word after the relation is the head of the subject when a verb follows it
 _COMPOUND_HEAD = re.compile(
     r"\s+(?!(?:really|also|just|still|now|never|always|finally|actually|already)\b)"
