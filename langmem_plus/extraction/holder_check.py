@@ -54,11 +54,15 @@ from langmem_plus.extraction.vocab import NOT_A_NAME, OTHER_PEOPLE, PETS, RELATI
 from langmem_plus.facts.models import CandidateFact
 
 __all__ = [
+    "contrast_clause",
+    "ends_in_users_aside",
     "in_users_clause",
     "other_persons_value",
     "owner_of",
     "someone_elses_clause",
+    "users_aside",
     "users_value_in",
+    "value_sentence",
 ]
 
 
@@ -382,6 +386,15 @@ def _segments(sentence: str) -> list[tuple[int, int]]:
     return [(a, b) for a, b in spans if b > a]
 
 
+# a clause that opens by making the user its topic: "for me (it's X)", "as for me", "with
+# me", "in my case", "me, I ..."
+_USER_TOPIC = re.compile(
+    r"^\W*(?:(?:and|but|whereas|while|though)\s+)?(?:(?:as\s+)?for\s+me|with\s+me|"
+    r"in\s+my\s+case|me(?=\s*,))\b",
+    re.IGNORECASE,
+)
+
+
 def _segment_owner(
     sentence: str,
     seg: tuple[int, int],
@@ -398,6 +411,8 @@ def _segment_owner(
         (len(clause), (0, 0)) if value is None else (value[0] - a, (value[0] - a, value[1] - a))
     )
     mentions = _mentions(clause, skip, predicate)
+    if _USER_TOPIC.match(clause):
+        return USER, mentions  # "..., and for me it's X", "Me, I'm in X": the user's clause
     before = [x for x in mentions if x.end <= rel and not x.after_prep]
     if before:
         last = before[-1]
@@ -466,14 +481,25 @@ _PEOPLE = frozenset({"partner", "child", "pet", "parent", "sibling", "family_mem
 # "my son Leo", "our dog, Biscuit", "my wife is called Ana": the user's own relation names it
 _NAMED_BY_MINE = re.compile(
     rf"\b(?:my|our)\s+(?:[\w-]+\s+){{0,2}}?(?:{_REL}|{_alts(PETS)})(?:s|es)?"
-    r"(?:['\u2019]s\s+name)?,?\s+(?:(?:is\s+|are\s+)?(?:called|named)\s+|is\s+)?$",
+    # "my wife's called X": the contracted copula names her as "is called" does
+    r"(?:(?:['\u2019]s\s+name)?,?\s+(?:(?:is\s+|are\s+)?(?:called|named)\s+|is\s+)?"
+    r"|['\u2019]s\s+(?:called|named)\s+)$",
+    re.IGNORECASE,
+)
+
+# "Two dogs at home: Bear and Juno": a count of relations, then the names listed after it
+_COUNTED_BEFORE = re.compile(
+    rf"(?:^|[.!?;]\s+)\W*(?:two|three|four|five|\d+)\s+(?:[\w-]+\s+){{0,2}}?"
+    rf"(?:{_REL}|{_alts(PETS)})(?:s|es)?(?:\s+(?:at home|of (?:my|our) own|here))?\s*"
+    r"[:\u2014\u2013-]\s*(?:[^\W\d_][\w'\u2019-]*(?:\s*,\s*\d{1,2})?(?:\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*))*$",
     re.IGNORECASE,
 )
 
 # "We got a rescue cat, her name is Tansy": a pronoun names the user's own relation or pet
 _NAMED_BY_PRONOUN = re.compile(
     r"(?:\b(?:his|her|their|its)\s+names?\s*(?:is|was|are|['\u2019]s|:)?"
-    r"|\b(?:he|she|it|they)(?:['\u2019]s|\s+is|\s+are|\s+was)?\s+(?:called|named))\s+$",
+    r"|\b(?:he|she|it|they)(?:['\u2019]s|\s+is|\s+are|\s+was)?\s+(?:called|named)"
+    r"|\b(?:named|called|calling|naming)\s+(?:him|her|them|it))\s+$",
     re.IGNORECASE,
 )
 
@@ -538,7 +564,9 @@ def _owners(c: CandidateFact, turns: Sequence[UserTurn]) -> list[str | None]:
                 continue
             before = turn.text[:h]
             if c.predicate in _PEOPLE and (
-                _NAMED_BY_MINE.search(before) or _named_by_pronoun(before, c.predicate)
+                _NAMED_BY_MINE.search(before)
+                or _named_by_pronoun(before, c.predicate)
+                or _COUNTED_BEFORE.search(before)
             ):
                 owners.append(USER)  # "my son Leo": the user's own
                 continue
@@ -648,3 +676,122 @@ def users_value_in(clause: str, value: str, predicate: str = "") -> bool:
         and not any(a <= h < b for a, b in quoted)  # "my cousin said 'I'm moving to X'"
         for h in value_hits(value, clause)
     )
+
+
+def value_sentence(quote: str, value: str, *, first_person: bool = False) -> tuple[int, int] | None:
+    """The span of the one sentence of ``quote`` that holds ``value``, when ``quote`` has
+    more than one sentence: what a check of the value's speaker (who holds it, whether it
+    overrides the assistant) must read, rather than the quote's first words. ``None`` when
+    the quote is one sentence, or the value is not in it or sits in several sentences.
+
+    With ``first_person``, only a sentence in which the user speaks of themselves ("For me
+    it's X", "I'm at X") counts: a bare continuation ("Shellfish too.") carries on the
+    previous sentence's subject, so it is not read apart from it.
+
+    Example:
+        >>> q = "My partner reacts badly to kiwi. For me it's mango."
+        >>> a, b = value_sentence(q, "mango")
+        >>> q[a:b]
+        "For me it's mango."
+        >>> value_sentence("My partner is allergic to kiwi. Mango too.", "Mango",
+        ...                first_person=True) is None
+        True
+        >>> value_sentence("I live in Oslo", "Oslo") is None
+        True
+    """
+    value = value.strip()
+    if not value or value == "*":
+        return None
+    spans = [m.span() for m in _SENTENCE.finditer(quote) if m.group(0).strip()]
+    if len(spans) < 2 and first_person and len(spans) == 1:
+        # one sentence: the clause of it that holds the value, when a later clause speaks
+        # in the first person ("My partner reacts to kiwi, and for me it's mango")
+        base = spans[0][0]
+        segs = _segments(quote[spans[0][0] : spans[0][1]])
+        spans = [(base + a, base + b) for a, b in segs][1:]
+        if not spans:
+            return None
+    elif len(spans) < 2:
+        return None
+    hits = value_hits(value, quote)
+    held = {next((s for s in spans if s[0] <= h < s[1]), (-1, -1)) for h in hits}
+    if len(held) != 1 or (-1, -1) in held:
+        return None
+    a, b = held.pop()
+    if first_person and not _FIRST.search(quote, a, b):
+        return None
+    while a < b and quote[a].isspace():
+        a += 1
+    return a, b
+
+
+# a relative clause set off after a value, whose subject is the user: "X, where I live now",
+# "X (which is where we moved)", "X — who I married —"
+_ASIDE = re.compile(
+    r"\s*[,(\u2014\u2013]\s*(?:(?:which|that)(?:['\u2019]s|\s+is)\s+)?(?:where|which|who|whom)\s+"
+    r"(?:i|we)(?:['\u2019](?:m|ve|re|d))?(?![\w'\u2019-])",
+    re.IGNORECASE,
+)
+
+
+def users_aside(text: str, value: str) -> bool:
+    """True when ``value`` in ``text`` is followed by a relative clause set off by a comma,
+    a bracket or a dash whose subject is the user ("Tampere, where I live now"): an aside
+    the speaker asserts, even inside a question ("is Oulu pricier than Tampere, where I
+    live now?" states where they live).
+
+    Example:
+        >>> users_aside("is rent higher in Oulu than Tampere, where I live now?", "Tampere")
+        True
+        >>> users_aside("is rent higher in Oulu than Tampere, where I live now?", "Oulu")
+        False
+        >>> users_aside("should I move to Tampere, where my sister lives?", "Tampere")
+        False
+    """
+    value = value.strip()
+    if not value or value == "*":
+        return False
+    return any(_ASIDE.match(text, h + len(value)) for h in value_hits(value, text))
+
+
+def ends_in_users_aside(text: str) -> bool:
+    """True when ``text`` ends in a relative clause set off with the user as its subject
+    ("..., where we live?"): a statement about the value before it, not a closing question
+    of its own to cut off.
+
+    Example:
+        >>> ends_in_users_aside("is Oulu dearer than Joensuu, where we live?")
+        True
+        >>> ends_in_users_aside("I live in Joensuu, where should I eat?")
+        False
+    """
+    parts = re.split(r"[,(\u2014\u2013]", text)
+    return len(parts) > 1 and bool(_ASIDE.match("," + parts[-1]))
+
+
+# where a conditional or a wish stops: a contrastive conjunction or a semicolon before a
+# new first-person clause ("If I moved I'd pick X, but for now I'm in Y")
+_CONTRAST = re.compile(
+    r"(?:[,;]\s*|\s+)(?:but|though|although|yet|whereas|while|except)\s+|;\s*", re.IGNORECASE
+)
+
+
+def contrast_clause(text: str, value: str) -> str | None:
+    """The clause of ``text`` after the last contrastive break before ``value``, when the
+    user speaks in it ("..., but for now I'm in Y"): a conditional or a wish before the
+    break does not reach it. ``None`` when there is no such break.
+
+    Example:
+        >>> contrast_clause("If I moved I'd pick Lisbon, but for now I'm in Porto", "Porto")
+        "for now I'm in Porto"
+        >>> contrast_clause("If I moved I'd pick Lisbon, but for now I'm in Porto", "Lisbon")
+    """
+    value = value.strip()
+    hits = value_hits(value, text) if value and value != "*" else []
+    if not hits:
+        return None
+    cuts = [m.end() for m in _CONTRAST.finditer(text, 0, hits[0])]
+    if not cuts:
+        return None
+    part = text[cuts[-1] :]
+    return part if _FIRST.search(part[: hits[0] - cuts[-1]]) else None

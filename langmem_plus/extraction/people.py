@@ -25,6 +25,7 @@ from langmem_plus.extraction.vocab import KIN_ADJECTIVES, NOT_A_NAME, PETS, RELA
 
 __all__ = [
     "EXTRA_RELATIONS",
+    "listed_members",
     "named_definitely",
     "names_after",
     "people_in",
@@ -38,6 +39,7 @@ EXTRA_RELATIONS: dict[str, str] = {
     "bro": "sibling", "sis": "sibling", "teenager": "child", "teen": "child",
     "newborn": "child", "infant": "child", "preschooler": "child", "eldest": "child",
     "youngest": "child", "oldest": "child", "firstborn": "child", "missus": "partner",
+    "little one": "child", "wee one": "child",
 }  # fmt: skip
 """Relation words beyond ``vocab.RELATIONS`` that people use for their own (a relation, never
 a value): the predicate each names."""
@@ -70,7 +72,9 @@ _REL = rf"(?:{_alt({*RELATIONS, *PETS, *EXTRA_RELATIONS})}|\d+-(?:year|month|wee
 _PET = rf"(?:{_alt(PETS)})"
 _ADJ = rf"(?:(?:{_alt(KIN_ADJECTIVES)}|[a-z]+-year-old)\s+)*"
 _NAME = r"(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’-]*"
-_NAMES = rf"{_NAME}(?:(?:\s*,\s*|\s+(?i:and|&|n)\s+|\s*,\s*(?i:and)\s+){_NAME})*"
+# names in a list, each maybe with an age ("Theo, 7, and Mila, 4")
+_AGE = r"(?:\s*,\s*\d{1,2}(?![\d:])|\s*\(\s*\d{1,2}\s*\))?"
+_NAMES = rf"{_NAME}{_AGE}(?:(?:\s*,\s*|\s+(?i:and|&|n)\s+|\s*,\s*(?i:and)\s+){_NAME}{_AGE})*"
 
 # "my dad (Bogdan)", "our eldest (Ana, 9)": a name in brackets after the relation
 _BRACKETED = re.compile(
@@ -82,9 +86,10 @@ _BREED_NAMED = re.compile(
     r"(?i:a|an)\s+(?:[\w-]+\s+){0,3}?(?i:called|named)\s+"
     rf"(?P<names>{_NAME})"
 )
-# "Dad's name is Bogdan", "Mum's called Ngozi": the relation said without "my"
+# "Dad's name is Bogdan", "Mum's called Ngozi", "my wife's called Ana": "'s" is "is"
 _REL_NAME_IS = re.compile(
-    rf"(?:^|[.!?;:]\s+)\W*(?P<rel>(?i:{_REL}))(?:'s|’s)\s+(?i:name is|name's|called|named)\s+"
+    rf"(?:^|[.!?;:]\s+)\W*(?:(?i:(?:so|and|oh|btw|also)\W+)*(?i:my|our)\s+(?i:{_ADJ}))?"
+    rf"(?P<rel>(?i:{_REL}))(?:'s|’s)\s+(?i:name is|name's|called|named)\s+"
     rf"(?P<names>{_NAME})"
 )
 # "my partner and I", "me and my husband", "my sister & I": the user and one unnamed person
@@ -100,7 +105,7 @@ _NAME_OUR_ORDER = re.compile(
 )
 # "taking the dog, Pretzel, camping", "the kids, Milo and Tess": the household's, named
 _THE_NAMED = re.compile(
-    rf"\b(?i:the)\s+(?P<rel>(?i:{_PET}|kids|children|boys|girls|twins|little ones))\s*,\s*"
+    rf"\b(?i:the)\s+(?P<rel>(?i:{_PET}|kids|children|boys|girls|twins|little ones))\s*[,(]\s*"
     rf"(?P<names>{_NAMES})"
 )
 # "I've got twin boys, Osian and Gethin", "we have daughters: Ana and Bea" (no count)
@@ -110,19 +115,167 @@ _HAVE_PLURAL = re.compile(
 )
 # "my bro Dev": a relation word only this module knows, then the name
 _MY_EXTRA_NAMED = re.compile(
-    rf"\b(?i:my|our)\s+(?i:{_ADJ})(?P<rel>(?i:{_alt(EXTRA_RELATIONS)}))\s+(?P<names>{_NAMES})"
+    rf"\b(?i:my|our)\s+(?i:{_ADJ})(?P<rel>(?i:{_alt(EXTRA_RELATIONS)}))(?:\s*,\s*|\s+)"
+    rf"(?P<names>{_NAMES})"
 )
 # "My youngest, Pip, ...": a child by birth order, then the name
 _MY_ORDER_NAME = re.compile(rf"\b(?i:my|our)\s+(?P<rel>(?i:{_ORDER}))\s*,\s*(?P<names>{_NAMES})")
 # "Priya, my girlfriend, ...": the name, then the relation in apposition
 _NAME_COMMA_REL = re.compile(
-    rf"(?:^|[.!?;:]\s+|\b(?i:and|with|me and)\s+)(?P<names>{_NAME}),\s+(?i:my|our)\s+"
+    rf"(?:^|[.!?;:]\s+|\b(?i:and|with|me and)\s+)(?P<names>{_NAME})(?:,|\s*\()\s*(?i:my|our)\s+"
     rf"(?i:{_ADJ})(?P<rel>(?i:{_REL}))\b"
 )
 # "we got a dog, her name is Juniper": the name of the one just mentioned
 _PRONOUN_NAME = re.compile(
     rf"\b(?i:his|her|their|its)\s+(?i:name is|name's|name’s|names are)\s+(?P<names>{_NAMES})"
+    # "named him Bruno", "we're calling her Fig": the name given to the one just mentioned
+    rf"|\b(?i:named|called|calling|naming|name)\s+(?i:him|her|them|it)\s+(?P<names2>{_NAMES})"
 )
+# "we named the kitten Sushi": a name given to the user's own, by the verb of naming
+_NAMED_THE = re.compile(
+    rf"\b(?i:i|we)(?:['’]ve|\s+have)?\s+(?i:named|called)\s+(?i:the|our|my)\s+(?i:{_ADJ})"
+    rf"(?P<rel>(?i:{_REL}))\s+(?P<names>{_NAMES})"
+)
+# "Kids: Ada (8) and Finn (5)", "My dogs: Bear, Juno": a relation as a label, then names
+_LABEL_NAMES = re.compile(
+    rf"(?:^|\n)\W*(?:(?i:my|our)\s+)?(?P<rel>(?i:{_REL})(?i:s|es)?)\s*:\s*(?P<names>{_NAMES})"
+)
+# "We have a spaniel named Biscuit and a cat named Tiger", "I've got a stepson, Jamal, and
+# a stepdaughter, Keisha": each member of a list the user's have-clause opened
+_HAVE_LEAD = re.compile(
+    r"\b(?i:i|we)(?:['’]ve|\s+have|\s+also\s+have)?\s+(?i:have|got|have got|adopted|own)\b"
+    r"|\b(?i:i|we)['’]ve(?=\s+(?i:a|an)\s)"  # "we've a collie": the 've is the verb
+)
+_LIST_NAMED = re.compile(
+    rf"\b(?i:a|an)\s+(?:[\w-]+\s+){{0,2}}?(?P<rel>(?i:{_REL}))(?:\s+(?i:named|called)\s+|\s*,\s*)"
+    rf"(?P<names>{_NAME})"
+)
+
+
+def _have_list(text: str) -> list[tuple[str, str, int]]:
+    """``(relation, name, where)`` for each "a <relation> named X" / "a <relation>, X" of a
+    list that a first-person have-clause opened, in its sentence."""
+    out: list[tuple[str, str, int]] = []
+    for lead in _HAVE_LEAD.finditer(text):
+        stop = re.compile(r"[.!?\n]").search(text, lead.end())
+        end = stop.start() if stop else len(text)
+        for m in _LIST_NAMED.finditer(text, lead.end(), end):
+            name = m.group("names")
+            if people_name(name) and name.casefold() not in RELATIONS:
+                out.append((m.group("rel").casefold(), name, m.start("names")))
+    return out
+
+
+# "Two dogs at home: Bear and Juno": a count of relations, then their names
+_COUNT_NAMES = re.compile(
+    rf"(?:^|[.!?;]\s+)\W*(?i:two|three|four|five|\d+)\s+(?i:{_ADJ})(?P<rel>(?i:{_REL}))(?i:s|es)?"
+    r"(?:\s+(?i:at home|of (?:my|our) own|here))?\s*[:\u2014\u2013-]\s*"
+    rf"(?P<names>{_NAMES})"
+)
+# "Mia lost a shoe and Leo forgot his kit (my two boys)": a bracketed afterthought that
+# says whose the people just named are (a plural relation, the names before it)
+_AFTERTHOUGHT = re.compile(
+    rf"\(\s*(?:(?i:both|all)\s+)?(?i:my|our)\s+(?:(?i:pair|couple|trio|two|three|four|\d+)"
+    rf"\s+(?:(?i:of)\s+)?)?(?i:{_ADJ})(?P<rel>(?i:{_REL})(?:s|es)?)\s*\)"
+)
+# a name that opens a clause: after a comma or a conjunction, before a lowercase word
+_OPENING_NAME = re.compile(
+    rf"(?:[,;:]\s*|\b(?i:and|but|while|whilst|then|so|plus)\s+)(?P<name>{_NAME})"
+    r"(?=(?:['’]s)?\s+[a-z])"
+)
+# two names that open the sentence: "Mia and Leo both ..."
+_OPENING_PAIR = re.compile(rf"^\W*(?P<a>{_NAME})\s+(?i:and|&)\s+(?P<b>{_NAME})\b")
+_OPENING_ONE = re.compile(rf"^\W*(?P<name>{_NAME})(?=(?:['’]s)?\s+[a-z])")
+
+
+def _plural_one(rel: str) -> str | None:
+    """The singular relation of a plural one ("boys" -> child, "cats" -> cat), else None."""
+    low = rel.casefold()
+    if RELATIONS.get(low) == "child" and low.endswith("s"):
+        return "child"
+    for cut in ("es", "s"):
+        one = low.removesuffix(cut)
+        if one != low and (one in RELATIONS or one in PETS):
+            return one
+    return None
+
+
+def _afterthought(text: str) -> list[tuple[str, str, int]]:
+    """``(relation, name, where)`` for the names a bracketed afterthought makes the user's
+    ("Mia lost a shoe and Leo forgot his kit (my two boys)"): the names that open the
+    clauses of the sentence before the bracket."""
+    out: list[tuple[str, str, int]] = []
+    for m in _AFTERTHOUGHT.finditer(text):
+        one = _plural_one(m.group("rel"))
+        if one is None:
+            continue  # "(my sister)": one person, not a list of the names before it
+        head = text[: m.start()].rstrip()
+        head = head.rstrip(".!?… ") if head.endswith((".", "!", "?", "…")) else head
+        start = max(head.rfind(c) for c in ".!?\n") + 1
+        sentence = head[start:]
+        found = [
+            (x.group("name"), start + x.start("name")) for x in _OPENING_NAME.finditer(sentence)
+        ]
+        if pair := _OPENING_PAIR.match(sentence):
+            found += [(pair.group(k), start + pair.start(k)) for k in ("a", "b")]
+        elif found and (first := _OPENING_ONE.match(sentence)):
+            # the list the plural asks for: the sentence's own subject is one of them
+            found.insert(0, (first.group("name"), start + first.start("name")))
+        out += [(one, n, at) for n, at in found if people_name(n) and n.casefold() not in RELATIONS]
+    return out
+
+
+# "two kids: a teenage son ..., and Elowen, my daughter": a count of relations, then the
+# list of them after a colon or a dash; an unnamed member is said by its relation word
+_COUNT_LIST = re.compile(
+    rf"\b(?i:two|three|four|five|\d+)\s+(?i:{_ADJ})(?i:{_REL})(?i:s|es)?\s*[:\u2014\u2013-]\s*"
+)
+_LIST_ITEM = re.compile(
+    rf"(?:^|[,;]\s*|\b(?i:and|&|plus)\s+)(?P<n>(?i:a|an|one))\s+(?P<adj>(?i:{_ADJ}))"
+    rf"(?P<rel>(?i:{_REL}))\b"
+)
+
+
+def listed_members(clause: str, turn: str = "") -> dict[str, tuple[str, str]]:
+    """The unnamed members a counted list of the user's gives in ``clause`` (placed in
+    ``turn`` when given), as relation word -> (article, kin adjectives) in the user's
+    words: each is a relation the user has, whoever else the list names.
+
+    Example:
+        >>> listed_members("Two kids: Ivo and a teenage son")
+        {'son': ('a', 'teenage')}
+        >>> listed_members("My brother has two dogs: a pug and a collie")
+        {}
+    """
+    text = turn or clause
+    at = text.find(clause.strip(" ,.;:!?")) if turn else 0
+    lo, hi = (at, at + len(clause)) if at >= 0 else (0, len(text))
+    return {rel: said for rel, where, said in _listed(text) if lo <= where < hi}
+
+
+def _listed(text: str) -> list[tuple[str, int, tuple[str, str]]]:
+    """``(relation, where)`` for each unnamed member of a counted list of the user's own
+    ("two kids: a teenage son who ..., and Elowen"); nothing when another person's clause
+    holds the count ("my sister has two kids: a son and ...")."""
+    from langmem_plus.extraction.holder_check import OTHER, owner_of
+
+    out: list[tuple[str, int, tuple[str, str]]] = []
+    for m in _COUNT_LIST.finditer(text):
+        if owner_of(text, m.start(), 1, "child") == OTHER:
+            continue
+        stop = re.compile(r"[.!?\n]").search(text, m.end())
+        part = text[m.end() : stop.start() if stop else len(text)]
+        out += [
+            (
+                x.group("rel").casefold(),
+                m.end() + x.start("rel"),
+                (x.group("n").casefold(), x.group("adj").strip()),
+            )
+            for x in _LIST_ITEM.finditer(part)
+        ]
+    return out
+
+
 _REL_WORD = re.compile(rf"\b(?P<rel>(?i:{_REL}))(?:s|es)?\b")
 # "Brought home an axolotl yesterday!", "we took in a stray greyhound-cross": a newcomer to
 # the household, brought in by a verb of that frame; "her name is X" after it names it,
@@ -194,7 +347,8 @@ _NOT = {
 
 def _split(names: str) -> list[str]:
     parts = re.split(r"\s*,\s*(?:and\s+)?|\s+(?:and|&|n)\s+", names, flags=re.IGNORECASE)
-    parts = [re.sub(r"['’]s$", "", p) for p in parts]  # "Zara's birthday": Zara
+    parts = [re.sub(r"\s*\(\s*\d+\s*\)$", "", p) for p in parts if not p.strip().isdigit()]
+    parts = [re.sub(r"['’]s$", "", p) for p in parts]  # an age above, "Zara's": Zara
     return [
         p
         for p in parts
@@ -221,29 +375,46 @@ def people_in(clause: str, turn: str = "") -> list[tuple[str, str | None]]:
     text, lo, hi = clause, 0, len(clause)
     head = clause.strip(" ,.;:!?")
     at = turn.find(head) if turn and head else -1
+    if at < 0 and turn and (bare := re.sub(r"^(?:I|We)\s+", "", head)) != head:
+        at, head = turn.find(bare), bare  # "got a kitten" read as "I got a kitten"
     if head and at < 0:  # a clause without its brackets: place it by its first words
         at = turn.find(" ".join(head.split()[:2])) if turn else -1
+        first = head.split()[0]
+        if at < 0 and turn and turn.count(first) == 1:
+            at = turn.find(first)  # "Ana (my wife) hates flying": by its first word
     if at >= 0:
         text, lo, hi = turn, at, at + len(head)
     out: list[tuple[str, str | None]] = []
     for pattern in (_BRACKETED, _BREED_NAMED, _REL_NAME_IS, _NAME_OUR_ORDER, _THE_NAMED,
-                    _HAVE_PLURAL, _MY_ORDER_NAME, _NAME_COMMA_REL, _MY_EXTRA_NAMED):  # fmt: skip
+                    _HAVE_PLURAL, _MY_ORDER_NAME, _NAME_COMMA_REL, _MY_EXTRA_NAMED,
+                    _NAMED_THE, _COUNT_NAMES, _LABEL_NAMES):  # fmt: skip
         for m in pattern.finditer(text):
             if m.end() <= lo or m.start() >= hi:
                 continue
             rel = (m.groupdict().get("rel") or "child").casefold()
+            rel = _plural_one(rel) or rel if pattern is _LABEL_NAMES else rel
             out += [(rel, n) for n in _split(m.group("names")) if (rel, n) not in out]
+    for rel, name, where in _have_list(text):
+        if lo <= where < hi and (rel, name) not in out:
+            out.append((rel, name))
+    for rel, where, _said in _listed(text):
+        if lo <= where < hi and (rel, None) not in out:
+            out.append((rel, None))
+    for rel, name, where in _afterthought(text):
+        if lo <= where < hi and (rel, name) not in out:
+            out.append((rel, name))
     for m in _PRONOUN_NAME.finditer(text):
+        names = m.group("names") or m.group("names2")
         # the relation last mentioned before "her name is", in the same message
         before = list(_REL_WORD.finditer(text[: m.start()]))
         new = _newcomers(text, m.start())
         if new and (not before or new[-1].start("np") > before[-1].start()):
             # "My cousin got an axolotl, her name is X": the newcomer last brought in
             if lo <= new[-1].start("np") < hi and (rel := _newcomer_relation(text, new[-1])):
-                out += [(rel, n) for n in _split(m.group("names")) if (rel, n) not in out]
+                out += [(rel, n) for n in _split(names) if (rel, n) not in out]
         elif before and lo <= before[-1].start() < hi:
             rel = before[-1].group("rel").casefold()
-            out += [(rel, n) for n in _split(m.group("names")) if (rel, n) not in out]
+            out += [(rel, n) for n in _split(names) if (rel, n) not in out]
     if not out and (aged := _HAVE_CHILD_NOUN.search(clause)):
         out.append((aged.group("rel").casefold().removesuffix("s"), None))
     if not out:
@@ -284,12 +455,20 @@ def unnamed_relation(clause: str) -> str | None:
     """
     m = _MY_REL_SUBJECT.match(clause)
     if m is None:
-        return None
+        # the relation as the object of a verb of losing ("we had to put our ferret down",
+        # "I lost my dad in May"): the user had one
+        lost = _LOST_OBJECT.search(clause)
+        return (lost.group("rel") or lost.group("rel2")).casefold() if lost else None
     if _COMPOUND_HEAD.match(clause, m.end()):
         return None  # "my dog walker is ...": the relation word only modifies the subject
     return m.group("rel").casefold()
 
 
+_LOST_OBJECT = re.compile(
+    rf"\b(?i:put|putting|lost|losing|rehomed|rehoming|re-homed|gave|giving)\s+(?i:my|our)\s+"
+    rf"(?i:{_ADJ})(?P<rel>(?i:{_REL}))\s+(?i:down|to sleep|away|up)\b"
+    rf"|\b(?i:lost|rehomed|re-homed)\s+(?i:my|our)\s+(?i:{_ADJ})(?P<rel2>(?i:{_REL}))\b"
+)
 # the word after the relation is the head of the subject when a verb follows it
 _COMPOUND_HEAD = re.compile(
     r"\s+(?!(?:really|also|just|still|now|never|always|finally|actually|already)\b)"

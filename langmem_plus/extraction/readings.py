@@ -236,7 +236,7 @@ _BE_WITH_ME = re.compile(
 # my allergy", "I react badly to X (allergy)", "X is a hard no because of an allergy". The
 # slot word is "allergy"; the value is the noun phrase the frame puts beside it.
 _FOOD_NP = (
-    r"(?P<o>(?!(?:my|his|her|their|our|your|the|a|an|food|seasonal|skin|drug|no)\b)"
+    r"(?P<o>(?!(?:my|his|her|their|our|your|the|a|an|own|food|seasonal|skin|drug|no)\b)"
     r"[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
 )
 _BOUNDARY = r"(?:^\W*|[,;:]\s*|\b(?:and|but|plus|so|also|up|fyi)\s+)"
@@ -266,6 +266,14 @@ _A_HARD_NO = re.compile(
 _TEXT_AND = re.compile(r"\s+(?:n|\+|'n'|’n’)\s+|\s*,\s+(?=(?:also\s+|now\s+)?[a-z]+\s)")
 
 
+# a name, then a relative clause set off with the user as its subject: "X, where I live"
+_ASIDE_OF_MINE = re.compile(
+    rf"(?P<o>{_CASED}[\w'’.-]*(?:\s+{_CASED}[\w'’.-]*){{0,2}})\s*[,(\u2014\u2013]\s*"
+    r"(?i:(?:which|that)(?:['’]s|\s+is)\s+)?(?i:where)\s+(?i:i|we)(?:\s+(?i:now|currently))?"
+    r"(?:\s+(?i:live|am based|are based)|(?i:['’]m|['’]re)\s+(?i:based))\b"
+)
+
+
 def _first_person(part: str) -> str:
     part = part.strip(" ,.!")
     if _BARE_VERB.match(part):
@@ -287,12 +295,67 @@ def _sentence_of(clause: str, turn: str) -> str:
     return clause
 
 
+# "my allergy is X", "My (own) allergies are X and Y": the allergy noun as the subject
+_MY_ALLERGY_IS = re.compile(
+    r"\b(?:my|our)\s+(?:(?:own|only|main|one|worst|big|biggest)\s+)*allerg(?:y|ies)\s+"
+    r"(?:is|are|['’]s|=|:)\s+(?:(?:to|with)\s+)?(?P<o>[^\W\d_][\w'’ -]*?)\s*(?=$|[,.;:!?()])",
+    re.IGNORECASE,
+)
+# "For me it's X", "mine's X", "As for me: X", "me, X": the user's own value said by
+# ellipsis, after a sentence that gave another person's in a frame
+_ELLIPSIS_MINE = re.compile(
+    r"^\W*(?:(?:but|and|whereas|while)\s+)?(?:(?:as\s+)?for\s+me|with\s+me|in\s+my\s+case|"
+    r"me)\s*[,:]?\s*(?:it['’]s|it\s+is|that['’]s|that\s+is|i['’]m|i\s+am)?\s*"
+    r"(?P<o>[^\W\d_][\w'’ -]*?)\s*(?:,\s*(?:though|tho|instead))?\W*$"
+    r"|^\W*(?:(?:but|and)\s+)?mine(?:['’]s|\s+is)\s+(?P<o2>[^\W\d_][\w'’ -]*?)\W*$",
+    re.IGNORECASE,
+)
+# a verdict or degree, not a value: "for me it's too cold", "for me it's a no"
+_NOT_A_VALUE_WORD = re.compile(
+    r"(?:too|so|very|not|no|a|an|the|quite|fine|ok|okay|worse|better|same|more|less|much|"
+    r"different|similar|hard|easy|nothing|none|never|always|just)\b",
+    re.IGNORECASE,
+)
+# the frame of the sentence before an ellipsis, by its verb or noun (no values)
+_FRAMES = (
+    (re.compile(r"\ballerg|\breacts?\s+(?:badly\s+)?to\b|\bintoleran", re.I), "I'm allergic to"),
+    (re.compile(r"\b(?:lives?|living|based|moved|settled)\s+(?:in|to|out)\b", re.I), "I live in"),
+    (re.compile(r"\b(?:works?|working|employed)\s+(?:at|for|with|by)\b", re.I), "I work at"),
+)
+
+
+def _ellipsis_readings(clause: str, turn: str) -> list[str]:
+    """ "For me it's X" after "My partner reacts badly to Y (allergy).": the frame of the
+    sentence before, said of the user with the ellipsis's value."""
+    m = _ELLIPSIS_MINE.match(clause.strip())
+    if m is None or not turn:
+        return []
+    value = (m.group("o") or m.group("o2") or "").strip()
+    at = turn.find(clause.strip())
+    if not value or at <= 0 or _NOT_A_VALUE_WORD.match(value):
+        return []
+    # the clauses before it in its sentence ("..., and for me it's X"), else the sentence
+    # before ("... (allergy). For me it's X.")
+    before = [x.group(0) for x in re.finditer(r"[^.!?\n]+[.!?]*", turn[:at]) if x.group(0).strip()]
+    if not before:
+        return []
+    prev = before[-1]
+    for frame, lead in _FRAMES:
+        if frame.search(prev):
+            # a place or an employer is a name; an allergen may be a lowercase noun
+            named = value[:1].isupper() or turn == turn.casefold()
+            return [f"{lead} {value}"] if named or lead.startswith("I'm") else []
+    return []
+
+
 def _allergy_readings(clause: str, turn: str) -> list[str]:
     """ "I'm allergic to X" for a clause that names an allergy by its noun; a reaction or a
     hard no counts when the sentence of ``turn`` holding the clause says "allerg..."."""
     out: list[str] = []
     for m in _NOUN_ALLERGY.finditer(clause):
         out.append(f"I'm allergic to {m.group('o')}")
+    if said := _MY_ALLERGY_IS.search(clause):
+        out.append(f"I'm allergic to {said.group('o')}")
     if set_off := _SETS_OFF.search(clause):
         out.append(f"I'm allergic to {set_off.group('o') or set_off.group('o2')}")
     sentence = _sentence_of(clause, turn)
@@ -342,10 +405,14 @@ def readings(clause: str, turn: str = "") -> list[str]:
         out.append(f"I live in {m.group('o')}")
     out += [r for r in _slot_readings(clause, turn) if r not in out]
     out += [r for r in _allergy_readings(clause, turn) if r not in out]
+    out += [r for r in _ellipsis_readings(clause, turn) if r not in out]
+    if m := _ASIDE_OF_MINE.search(clause) or _ASIDE_OF_MINE.search(_sentence_of(clause, turn)):
+        # "... than Tampere, where I live now?": the aside states the user's own (#12)
+        out.append(f"I live in {m.group('o')}")
     parts = [p for p in _TEXT_AND.split(clause) if p.strip(" ,.!")]
     if len(parts) > 1:
         for part in parts:
-            out += [r for r in [_first_person(part), *readings(part)] if r not in out]
+            out += [r for r in [_first_person(part), *readings(part, turn)] if r not in out]
     out += [r for r in past_readings(clause) if r not in out]
     return [r for r in out if r.strip() and r != clause]
 

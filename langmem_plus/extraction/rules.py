@@ -51,9 +51,16 @@ from langmem_plus.extraction.grounding import (
     valid_to_of,
     without_asked_tail,
 )
-from langmem_plus.extraction.holder_check import someone_elses_clause, users_value_in
+from langmem_plus.extraction.holder_check import (
+    contrast_clause,
+    ends_in_users_aside,
+    someone_elses_clause,
+    users_aside,
+    users_value_in,
+)
 from langmem_plus.extraction.past import clause_with
 from langmem_plus.extraction.people import (
+    listed_members,
     named_definitely,
     names_after,
     people_in,
@@ -1444,8 +1451,10 @@ _HEAD = (
     r"since|too|now|as well|back|here|there|last|this|two|three|four|a|an)\b))"
 )
 _HAS_KIN = _rx(
-    rf"{_I}{_ADV}\s+(?:have|has|'ve got|have got|got|adopted|rescued|had|welcomed)\s+"
-    rf"(?:got\s+)?(?P<n>{_COUNT})\s+(?:{_KIN_ADJ}\s+)*(?:[a-z][\w-]*\s+){{0,2}}?"
+    # "we've a rabbit" (British): the contracted "'ve" is the verb itself
+    rf"{_I}{_ADV}(?:\s+(?:have|has|'ve got|have got|got|adopted|rescued|had|welcomed)"
+    r"|(?<='ve)|(?<=’ve))\s+"
+    rf"(?:got\s+)?(?P<n>{_COUNT})\s+(?P<adj>(?:{_KIN_ADJ}\s+)*)(?:[a-z][\w-]*\s+){{0,2}}?"
     rf"(?P<rel>(?:{_REL})(?:s|es)?)\b{_HEAD}"
     r"(?P<rest>.*)$"
 )
@@ -1550,7 +1559,7 @@ def _names(raw: str) -> list[str]:
     return found
 
 
-def _kin_spec(rel: str, name: str | None, count: str = "a") -> _Spec:
+def _kin_spec(rel: str, name: str | None, count: str = "a", adj: str = "") -> _Spec:
     predicate = relation_predicate(rel) or _kin_predicate(rel)
     one = predicate == "partner"  # one partner at a time; children, pets, family add up
     rel = rel.casefold()
@@ -1560,6 +1569,12 @@ def _kin_spec(rel: str, name: str | None, count: str = "a") -> _Spec:
         return _Spec("fact", predicate, name, text, people=True, single_valued=one)
     plural = rel != _singular(rel) or rel in ("kids", "children", "twins", "parents")
     said = rel if plural and count in ("a", "an") else f"{count} {rel}".strip()
+    if adj:
+        said = (
+            f"{adj.casefold()} {said}"
+            if plural and count in ("a", "an")
+            else f"{count} {adj.casefold()} {rel}".strip()
+        )
     return _Spec("fact", predicate, said, f"The user has {said}.", people=True, single_valued=one)
 
 
@@ -1575,7 +1590,8 @@ def _people_rule(ctx: _Context) -> list[_Spec]:
                 one = "child"
             out += [_kin_spec(one, n) for n in names]
         else:
-            out.append(_kin_spec(rel, None, m.group("n").casefold()))
+            # "an older sister": the user's description keeps its kin adjectives (#12)
+            out.append(_kin_spec(rel, None, m.group("n").casefold(), m.group("adj").strip()))
     if m := _MY_KIN_ARE.search(ctx.clause):
         names = _names(m.group("rest"))
         one = _singular(m.group("rel")) if len(names) > 1 else m.group("rel")
@@ -1644,13 +1660,15 @@ def _more_people(ctx: _Context, out: list[_Spec]) -> list[_Spec]:
     my partner", names set off by a dash after a count), for people not found already."""
     have = {s.object.casefold() for s in out}
     more: list[_Spec] = []
+    listed = listed_members(ctx.clause, ctx.turn)  # "two kids: a son ..., and Ana"
     for rel, name in people_in(ctx.clause, ctx.turn):
-        if name is None and (out or retraction_cue(ctx.turn or ctx.clause)):
+        if name is None and rel not in listed and (out or retraction_cue(ctx.turn or ctx.clause)):
             continue  # "my wife and I split up": the ending is the news, not the wife
         if (name or "").casefold() not in have:
             # said by the noun phrase ("my wife and I are moving ..."): the relation holds
             # whatever the clause plans
-            spec = replace(_kin_spec(rel, name, "a"), noun_phrase=True)
+            count, adj = listed.get(rel, ("a", "")) if name is None else ("a", "")
+            spec = replace(_kin_spec(rel, name, count, adj), noun_phrase=True)
             more.append(spec)
             have.add((name or "").casefold())
             if name:  # "we got a dog, her name is Juniper": the dog is Juniper
@@ -2303,7 +2321,9 @@ class RuleExtractor(BaseExtractor):
         self, turn: UserTurn, start: int, end: int, scope: str | None, sentence: str
     ) -> list[CandidateFact]:
         raw = turn.text[start:end]
-        quote = without_asked_tail(raw.strip().strip(","))  # "..., any tips?" asks apart
+        quote = raw.strip().strip(",")
+        if not ends_in_users_aside(quote):  # "..., where I live?" states, it does not ask
+            quote = without_asked_tail(quote)  # "..., any tips?" asks apart
         if not quote:
             return []
         if save_lead(quote) is None and (lead := _COLON_LEAD.match(quote)):
@@ -2391,6 +2411,8 @@ class RuleExtractor(BaseExtractor):
         for s in self._match(swapped, turn, scope)[2]:
             if s.subject != "user" or s.people:
                 continue
+            if users_value_in(clause, s.object, s.predicate):
+                continue  # "..., and for me it's X": X is the user's, never the person's
             text = s.text
             if text.startswith("The user's "):
                 text = f"{who}'s " + text[len("The user's ") :]
@@ -2442,6 +2464,10 @@ class RuleExtractor(BaseExtractor):
             s.noun_phrase or named_definitely(clause, s.object)
         ):
             mood = "asserted"  # "a party for my wife Mira?": asking about her says she is
+        if mood != "asserted" and any(users_aside(w, s.object) for w in (clause, sentence)):
+            mood = "asserted"  # "... than X, where I live now?": an aside the user asserts
+        if mood in ("hypothetical", "plan") and (part := contrast_clause(clause, s.object)):
+            mood = modality(part)  # "If I moved I'd pick A, but for now I'm in B": B is
         if found is not None and re.search(
             r"\b(?:until|till|up to|through)\s*$", clause[: found.start], re.IGNORECASE
         ):

@@ -235,6 +235,16 @@ def _block_end(text: str, start: int, *, long: bool = True) -> int:
         ends = [i for i in (text.find(c, at) for c in close) if i >= 0]
         if ends:
             return min(ends) + 1
+    if lead.startswith(">"):
+        # lines marked as quoted one by one: the marks say where the block ends, and the
+        # user speaks again on the first unmarked line ("> ...\n\nLooks like a scam.")
+        end = paras[0][0]
+        for a, b in _lines_of(text, paras[0][0], len(text)):
+            if text[a:b].strip() and not text[a:b].lstrip().startswith(">"):
+                break
+            if text[a:b].strip():
+                end = b
+        return end
     if _LIST_LINE.match(lead) or _is_chat_line(lead):
         # a list or a log: its lines, also across blank lines, up to the first other line
         end = paras[0][0]
