@@ -404,10 +404,34 @@ def _residual_check(residual: Mapping[str, Any]) -> Callable[[Mapping[str, Any]]
     return passes
 
 
+_CHECKED_MAX = 65_536
+_checked: dict[tuple[str, ...], None] = {}
+"""Namespaces of gets, puts and searches that passed ``_validate_op`` already: a user's few
+repeat in every call, and checking their labels again cost a remember ~10 us per op (#14).
+Only tuples of ``str`` labels that passed are kept; the memo is emptied when it is full."""
+
+
 def _validate_op(op: Op) -> None:
     """LangGraph's label rules, plus: a put needs a namespace (``BaseStore.put`` refuses
     ``()`` too; deleting from ``()`` stays a no-op), and no label may hold a lone surrogate
     (no engine can encode it)."""
+    if isinstance(op, (GetOp, PutOp, SearchOp)):
+        labels = op.namespace_prefix if isinstance(op, SearchOp) else op.namespace
+        try:
+            if labels in _checked:
+                return
+        except TypeError:  # an unhashable label: the check below names it
+            pass
+        _check_labels(op)
+        if labels and type(labels) is tuple and all(type(label) is str for label in labels):
+            if len(_checked) >= _CHECKED_MAX:
+                _checked.clear()
+            _checked[labels] = None
+        return
+    _check_labels(op)
+
+
+def _check_labels(op: Op) -> None:
     validate_op_namespace(op)
     if isinstance(op, PutOp) and not op.namespace and op.value is not None:
         raise InvalidNamespaceError(
