@@ -692,7 +692,9 @@ class EdgeEngine:
         """Newest first. When every match fits in the page (the common case: one user's
         facts), an unordered read sorted here is cheaper than the engine's order_by. A page
         of ids one longer than the limit says whether they fit (as cheap as a count); only
-        then are payloads read, by id, so a page that overflows reads none it throws away."""
+        then are payloads read, by id, so a page that overflows reads none it throws away.
+        A call that expects to fit (``fits``) reads the payloads with the page instead: one
+        engine call, not two (#14)."""
         flt = _filter(call.filter)
         if call.limit is None:
             recs, offset = shard.scroll(
@@ -707,24 +709,35 @@ class EdgeEngine:
                 recs.extend(more)
         elif call.limit <= 0:
             return []
+        elif call.fits:
+            recs, _ = shard.scroll(
+                qe.ScrollRequest(limit=call.limit + 1, filter=flt, with_payload=True)
+            )
+            if len(recs) > call.limit:
+                return self._newest(shard, flt, call.limit)
         else:
             probe, _ = shard.scroll(
                 qe.ScrollRequest(limit=call.limit + 1, filter=flt, with_payload=False)
             )
             if len(probe) > call.limit:
-                newest, _ = shard.scroll(
-                    qe.ScrollRequest(
-                        limit=call.limit,
-                        filter=flt,
-                        with_payload=True,
-                        order_by=qe.OrderBy("updated_at", qe.Direction.Desc),
-                    )
-                )
-                return [Record(id=str(r.id), payload=r.payload or {}) for r in newest]
+                return self._newest(shard, flt, call.limit)
             recs = shard.retrieve([r.id for r in probe], with_payload=True, with_vector=False)
         rows = [Record(id=str(r.id), payload=r.payload or {}) for r in recs]
         rows.sort(key=lambda r: r.payload.get("updated_at", 0.0), reverse=True)
         return rows
+
+    @staticmethod
+    def _newest(shard: Any, flt: Any, limit: int) -> list[Record]:
+        """The ``limit`` newest matches, in the engine's ``updated_at`` order."""
+        newest, _ = shard.scroll(
+            qe.ScrollRequest(
+                limit=limit,
+                filter=flt,
+                with_payload=True,
+                order_by=qe.OrderBy("updated_at", qe.Direction.Desc),
+            )
+        )
+        return [Record(id=str(r.id), payload=r.payload or {}) for r in newest]
 
     def _query(self, shard: Any, call: Query) -> list[Record]:
         flt = _filter(call.filter)
