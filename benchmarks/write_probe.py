@@ -19,13 +19,15 @@ shared machine inflate it far less than wall time.
   journaled) beside a plain one, wall and CPU time: the difference is the journal's waits.
 * ``--profile``: a cProfile of ``remember_many`` and of single remembers (top functions by
   cumulative time).
-* ``--breakdown``: where a single ``remember``, a bare ``put`` and a bulk put
-  (``store.batch`` of 500 items, as ``store_bench``) spend their CPU time, step by step, in
+* ``--breakdown``: where a single ``remember``, a bare ``put``, a bulk put (``store.batch``
+  of 500 items, as ``store_bench``) and a retraction spend their CPU time, step by step, in
   microseconds per call or item (see ``Steps``): the write policy's screen and the rest of
   its decision, the planner's steps, the store's value check and payload building, and each
   engine call, with an upsert split into building the engine's points and the engine's own
-  ``update``. Times are exclusive (a step's inner steps are not counted in it) and sum to
-  the total with "other"; wrapping costs well under a microsecond per step.
+  ``update``; and how many calls into the Edge shard each makes (``update``, ``retrieve``,
+  ``scroll``: what issue 14 calls engine points). Times are exclusive (a step's inner
+  steps are not counted in it) and sum to the total with "other"; wrapping costs well under
+  a microsecond per step.
 """
 
 from __future__ import annotations
@@ -141,6 +143,44 @@ class Steps:
         return out
 
 
+class _CountedShard:
+    """The engine's shard, counting its calls by method (``update``, ``retrieve``, ...):
+    the Edge calls a write makes, whatever the store's own call objects are."""
+
+    def __init__(self, shard: Any) -> None:
+        self._shard = shard
+        self.counts: dict[str, int] = {}
+
+    def __getattr__(self, name: str) -> Any:
+        attr = getattr(self._shard, name)
+        if name not in ("update", "retrieve", "scroll", "query", "count", "facet"):
+            return attr
+
+        def counted(*args: Any, **kwargs: Any) -> Any:
+            self.counts[name] = self.counts.get(name, 0) + 1
+            return attr(*args, **kwargs)
+
+        return counted
+
+
+@contextmanager
+def _counting(store: QdrantStore) -> Iterator[_CountedShard]:
+    engine: Any = store._engine
+    counted = _CountedShard(engine._shard)
+    engine._shard = counted
+    try:
+        yield counted
+    finally:
+        engine._shard = counted._shard
+
+
+def _print_shard(counted: _CountedShard, runs: int) -> dict[str, float]:
+    per = {k: n / runs for k, n in sorted(counted.counts.items())}
+    shown = ", ".join(f"{k} {v:.2f}" for k, v in per.items())
+    print(f"  Edge shard calls per call: {sum(per.values()):.2f} ({shown})")
+    return per
+
+
 def _engine_step(_engine: Any, _shard: Any, call: Any) -> str:
     return f"engine: {type(call).__name__.lower()}"
 
@@ -166,15 +206,21 @@ def _steps() -> Steps:
     ])
 
 
-def _print_steps(title: str, steps: Steps, unit: str) -> dict[str, float]:
+def _print_steps(title: str, steps: Steps, unit: str, runs: int | None = None) -> dict[str, Any]:
+    """Print and return the steps' CPU time per ``unit``, and each engine call's count per
+    call of the measured function (``runs`` of them; default: one per unit)."""
     per = steps.per_call()
     total = steps.total / steps.runs * 1e6
-    print(f"{title}: {total:,.1f} us CPU per {unit}")
+    runs = runs or steps.runs
+    calls = {k: n / runs for k, n in steps.calls.items() if k.startswith("engine: ")}
+    engine = sum(n for k, n in calls.items() if k != "engine: build points (binding)"
+                 and k != "engine: journal")
+    print(f"{title}: {total:,.1f} us CPU per {unit}; {engine:.2f} engine calls per call")
     for name, us in sorted(per.items(), key=lambda kv: -kv[1]):
-        if name.startswith("engine: upsert"):
-            name = "engine: upsert (shard.update)"
-        print(f"  {name:36s} {us:8.1f} us  {us / total:5.1%}")
-    return {"total_us": total, **per}
+        shown = "engine: upsert (shard.update)" if name.startswith("engine: upsert") else name
+        count = f"  ({calls[name]:.2f} per call)" if name in calls else ""
+        print(f"  {shown:36s} {us:8.1f} us  {us / total:5.1%}{count}")
+    return {"total_us": total, **per, "engine_calls": engine, "calls": calls}
 
 
 def breakdown(store: QdrantStore, memory: FactMemory, users: list[str], rng: random.Random,
@@ -184,9 +230,10 @@ def breakdown(store: QdrantStore, memory: FactMemory, users: list[str], rng: ran
     steps = _steps()
     picks = [(rng.choice(users), _single(100_000 + i)) for i in range(writes)]
     it = iter(picks)
-    with steps.wrapped():
+    with steps.wrapped(), _counting(store) as counted:
         steps.run(lambda: memory.remember(*next(it)), writes)
     out["remember"] = _print_steps("single remember", steps, "remember")
+    out["remember"]["shard_calls"] = _print_shard(counted, writes)
     steps = _steps()
     rows = [(u, {**c.model_dump(mode="json"), "fact_id": f"b{i}", "user_id": u})
             for i, (u, c) in enumerate(picks)]
@@ -196,9 +243,10 @@ def breakdown(store: QdrantStore, memory: FactMemory, users: list[str], rng: ran
         i, (u, row) = next(it2)
         store.put(("bench", u), f"b{i}", row, index=["text"])
 
-    with steps.wrapped():
+    with steps.wrapped(), _counting(store) as counted:
         steps.run(put, writes)
     out["put"] = _print_steps("bare store.put", steps, "put")
+    out["put"]["shard_calls"] = _print_shard(counted, writes)
     # the store benchmark's bulk put: 100 users x 100 items, per-user namespaces, no index
     from benchmarks.store_bench import pattern_item
 
@@ -206,10 +254,27 @@ def breakdown(store: QdrantStore, memory: FactMemory, users: list[str], rng: ran
            for j in range(100) for u in range(100)]
     chunks = iter([ops[i : i + 500] for i in range(0, len(ops), 500)])
     steps = _steps()
-    with steps.wrapped():
+    with steps.wrapped(), _counting(store) as counted:
         steps.run(lambda: store.batch(next(chunks)), len(ops) // 500)
+    batches = steps.runs
     steps.runs = len(ops)  # per item
-    out["bulk_put"] = _print_steps("bulk put (store.batch of 500)", steps, "item")
+    out["bulk_put"] = _print_steps("bulk put (store.batch of 500)", steps, "item", batches)
+    out["bulk_put"]["shard_calls"] = _print_shard(counted, batches)
+    # a retraction: a delete and an upsert in one batch (the journal's case)
+    held = [(rng.choice(users), 50_000 + i) for i in range(min(writes, 100))]
+    for u, i in held:  # the hobby each retraction closes, untimed
+        memory.remember(u, _retraction(i, False))
+    steps = _steps()
+    gone = iter(held)
+
+    def retract() -> None:
+        u, i = next(gone)
+        memory.remember(u, _retraction(i, True))
+
+    with steps.wrapped(), _counting(store) as counted:
+        steps.run(retract, len(held))
+    out["retraction"] = _print_steps("retraction (remember)", steps, "remember")
+    out["retraction"]["shard_calls"] = _print_shard(counted, len(held))
     return out
 
 

@@ -440,3 +440,27 @@ def test_store_folders_are_owner_only(tmp_path: Path) -> None:
         assert os.stat(root).st_mode & 0o777 == 0o700, root
         for f in files:
             assert os.stat(os.path.join(root, f)).st_mode & 0o777 == 0o600, f
+
+
+def test_an_intent_point_that_cannot_be_applied_is_moved_to_a_named_file(
+    tmp_path: Path,
+) -> None:
+    """A multi-call write is recorded in the shard (issue 14); one the next open cannot
+    apply is not dropped: it leaves the shard as ``intent.json``, and the error names it."""
+    import qdrant_edge as qe
+
+    path = tmp_path / "store"
+    with QdrantStore(path=str(path)) as store:
+        store.put(("a",), "k", {"v": 1})
+        shard = store._engine._shard  # type: ignore[union-attr]
+        bad = json.dumps({"format": 1, "calls": [{"call": "delete", "ids": ["not-a-uuid"]}]})
+        shard.update(
+            qe.UpdateOperation.upsert_points([qe.Point(edge.INTENT_ID, {}, {"intent": bad})])
+        )
+    with pytest.raises(StoreRecoveryError, match=r"intent\.json.*move"):
+        QdrantStore(path=str(path))
+    assert json.loads((path / "intent.json").read_text())["calls"][0]["ids"] == ["not-a-uuid"]
+    (path / "intent.json").unlink()
+    with QdrantStore(path=str(path)) as store:
+        assert store.get(("a",), "k").value == {"v": 1}  # type: ignore[union-attr]
+        assert store.search(()) and len(store.search((), limit=10)) == 1

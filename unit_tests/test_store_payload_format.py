@@ -11,7 +11,7 @@ from typing import Any
 from langgraph.store.base import PutOp
 
 from langmem_plus.stores import QdrantStore
-from langmem_plus.stores.calls import PointData, Upsert
+from langmem_plus.stores.calls import PointData, Retrieve, Upsert
 from langmem_plus.stores.payload import build_payload, point_id
 
 NS = ("langmem_plus", "ines", "facts")
@@ -94,6 +94,27 @@ def test_a_store_written_by_the_previous_release_still_reads_and_filters(tmp_pat
         assert again is not None and again.created_at == created
         assert again.value == {**ROWS["lisbon"], "status": "moved"}
         assert {i.key for i in store.search(NS, filter={"status": "moved"})} == {"lisbon"}
+
+
+def test_a_new_row_carries_no_creation_time_and_a_rewrite_keeps_its_first(
+    tmp_path: Path,
+) -> None:
+    """A first write's creation time is its ``updated_at`` (one payload value fewer, #14);
+    the rewrite of such a row, and of an older row that has one, keeps the first time."""
+    with QdrantStore(path=tmp_path / "edge") as store:
+        store.put(NS, "a", {"v": 1})
+        (rec,) = store._engine.execute(Retrieve(ids=[point_id(NS, "a")]))
+        assert "created_at" not in rec.payload
+        first = store.get(NS, "a")
+        assert first is not None and first.created_at == first.updated_at
+        time.sleep(0.01)
+        store.put(NS, "a", {"v": 2})
+        again = store.get(NS, "a")
+        assert again is not None and again.value == {"v": 2}
+        assert again.created_at == first.created_at < again.updated_at
+        store.put(NS, "a", {"v": 3})
+        third = store.get(NS, "a")
+        assert third is not None and third.created_at == first.created_at
 
 
 def test_the_engine_gets_one_json_text_and_only_the_fact_fields_it_filters_on() -> None:

@@ -196,6 +196,14 @@ class RankedSearchOp(SearchOp):
     scopes: tuple[str | None, ...] = ()
 
 
+class SmallSearchOp(SearchOp):
+    """A ``SearchOp`` whose matches are expected to fit in one page (a slot's current rows,
+    a fact id's versions): ``fits`` lets a Qdrant store read them in one engine call (#14).
+    Any other store treats it as a plain ``SearchOp``."""
+
+    fits = True
+
+
 def ranked_search(
     namespace: tuple[str, ...],
     flt: dict[str, Any],
@@ -268,9 +276,11 @@ class Planner:
         self,
         namespaces: Sequence[tuple[tuple[str, ...], dict[str, Any] | None]],
         extra: Sequence[Op] = (),
+        small: bool = False,
     ) -> Steps[tuple[list[Result], list[list[Item]]]]:
         """Read ``extra`` ops and every item of each (namespace, filter), in as few batches
-        as paging allows."""
+        as paging allows; ``small``: each is expected to fit in one page (``SmallSearchOp``)."""
+        search = SmallSearchOp if small else SearchOp
         offsets = [0] * len(namespaces)
         out: list[list[Item]] = [[] for _ in namespaces]
         open_ = list(range(len(namespaces)))
@@ -279,7 +289,7 @@ class Planner:
         while open_ or first:
             ops: list[Op] = list(extra) if first else []
             ops += [
-                SearchOp(namespaces[i][0], namespaces[i][1], limit=PAGE, offset=offsets[i])
+                search(namespaces[i][0], namespaces[i][1], limit=PAGE, offset=offsets[i])
                 for i in open_
             ]
             results = yield ops
@@ -556,12 +566,13 @@ class Planner:
             *(GetOp(lay.history(user_id), fid) for fid in priors),
         ]
         scans: list[tuple[tuple[str, ...], dict[str, Any] | None]]
-        if len(slots) > SCAN_SLOTS:
+        whole = len(slots) > SCAN_SLOTS
+        if whole:
             scans = [(facts_ns, None)]
         else:
             scans = [(facts_ns, {"subject": s, "predicate": p}) for s, p in slots if s not in wide]
             scans += [(facts_ns, {"subject": s}) for s in sorted(wide)]
-        head, pages = yield from self._scan(scans, reads)
+        head, pages = yield from self._scan(scans, reads, small=not whole)
         settings, meta, rendered, blocked = head[:4]
         if not self._enabled(settings):
             return [Decision(action="rejected", code="memory_off") for _ in staged]
@@ -998,6 +1009,7 @@ class Planner:
         (meta, rendered), (cur, hist) = yield from self._scan(
             [(lay.facts(user_id), flt), (lay.history(user_id), flt)],
             [GetOp(lay.profile(user_id), "meta"), GetOp(lay.profile(user_id), "rendered")],
+            small=True,
         )
         current, history = decode_facts(cur), decode_facts(hist)
         if not current and not history:

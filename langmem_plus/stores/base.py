@@ -275,7 +275,10 @@ class BaseQdrantStore:
                 # A dense query scores every point that has a dense vector; only points
                 # stored without one (index=False) can still be missing.
                 fill_filter = Where(must=flt.must, must_not=(*flt.must_not, HasVector("dense")))
-            rest: list[Record] = yield Scroll(filter=fill_filter, limit=fill)
+            # a caller that expects a small answer (``fits``, e.g. FactMemory's slot reads)
+            # gets it in one engine call
+            fits = getattr(op, "fits", False) is True and op.offset == 0
+            rest: list[Record] = yield Scroll(filter=fill_filter, limit=fill, fits=fits)
             for r in rest:
                 if r.id in seen:
                     continue
@@ -353,11 +356,14 @@ class BaseQdrantStore:
         deletes = [point_id(*k) for k, op in puts.items() if op.value is None]
         created: dict[str, Any] = {}
         if upserts:
-            # only the creation time: reading whole payloads back costs per value
+            # only the creation time: reading whole payloads back costs per value (a row
+            # never rewritten has none: its creation time is its ``updated_at``)
             existing: list[Record] = yield Retrieve(
-                ids=sorted(upserts.values()), fields=("created_at",)
+                ids=sorted(upserts.values()), fields=("created_at", "updated_at")
             )
-            created = {r.id: r.payload.get("created_at") for r in existing}
+            created = {
+                r.id: r.payload.get("created_at", r.payload.get("updated_at")) for r in existing
+            }
         texts: dict[tuple[tuple[str, ...], str], list[str]] = {
             k: self._index_texts(puts[k]) for k in payloads
         }
@@ -371,7 +377,10 @@ class BaseQdrantStore:
             if "ttl_minutes" in payload:
                 payload["expires_at"] = payload["updated_at"] + payload["ttl_minutes"] * 60.0
             previous = created.get(pid)
-            payload["created_at"] = previous if previous is not None else payload["updated_at"]
+            if previous is not None:
+                payload["created_at"] = previous
+            else:  # a new row: created when updated, one payload value fewer to convert
+                payload.pop("created_at", None)
             item_texts = texts[k]
             dense = None
             if self.embeddings is not None and item_texts:
@@ -410,10 +419,34 @@ def _residual_check(residual: Mapping[str, Any]) -> Callable[[Mapping[str, Any]]
     return passes
 
 
+_CHECKED_MAX = 65_536
+_checked: dict[tuple[str, ...], None] = {}
+"""Namespaces of gets, puts and searches that passed ``_validate_op`` already: a user's few
+repeat in every call, and checking their labels again cost a remember ~10 us per op (#14).
+Only tuples of ``str`` labels that passed are kept; the memo is emptied when it is full."""
+
+
 def _validate_op(op: Op) -> None:
     """LangGraph's label rules, plus: a put needs a namespace (``BaseStore.put`` refuses
     ``()`` too; deleting from ``()`` stays a no-op), and no label may hold a lone surrogate
     (no engine can encode it)."""
+    if isinstance(op, (GetOp, PutOp, SearchOp)):
+        labels = op.namespace_prefix if isinstance(op, SearchOp) else op.namespace
+        try:
+            if labels in _checked:
+                return
+        except TypeError:  # an unhashable label: the check below names it
+            pass
+        _check_labels(op)
+        if labels and type(labels) is tuple and all(type(label) is str for label in labels):
+            if len(_checked) >= _CHECKED_MAX:
+                _checked.clear()
+            _checked[labels] = None
+        return
+    _check_labels(op)
+
+
+def _check_labels(op: Op) -> None:
     validate_op_namespace(op)
     if isinstance(op, PutOp) and not op.namespace and op.value is not None:
         raise InvalidNamespaceError(

@@ -133,10 +133,14 @@ class Retrieve:
 
 @dataclass
 class Scroll:
-    """Points matching ``filter``, newest ``updated_at`` first, at most ``limit`` (None: all)."""
+    """Points matching ``filter``, newest ``updated_at`` first, at most ``limit`` (None: all).
+    ``fits``: the caller expects every match to fit in ``limit`` (a slot of one user's
+    facts), so an engine may read the payloads in the same call as the matches; a page
+    that overflows then costs its payloads twice."""
 
     filter: Where | None
     limit: int | None
+    fits: bool = False
 
 
 @dataclass

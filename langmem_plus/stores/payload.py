@@ -19,6 +19,9 @@
   semantics are exact (a string on a promoted fact field); the rest (array vs scalar,
   ``$ne``, string ranges, dict/list equality) is checked in Python by ``matches_filter``.
 * Every value passes ``values.validate_value`` first (JSON only, depth, size, integer range).
+* ``created_at`` is left out of a row's first write (the store's put planning drops it): its
+  creation time is its ``updated_at``, and the engine converts one float fewer per point
+  (#14). A rewrite carries the first write's time. Rows written before keep theirs.
 
 Example:
     >>> p = build_payload(("users", "alice"), "k1", {"user_id": "alice", "x": 1},
@@ -240,7 +243,8 @@ def item_from_payload(
     namespace = split_namespace(payload["ns"])
     if value is None:
         value = stored_value(payload)
-    created, updated = payload["created_at"], payload["updated_at"]
+    updated = payload["updated_at"]
+    created = payload.get("created_at", updated)
     created_at = _dt(created)
     updated_at = created_at if updated == created else _dt(updated)  # a row never rewritten
     if search:

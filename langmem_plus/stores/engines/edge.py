@@ -7,8 +7,10 @@ Layout of ``path`` (a folder only its owner can read, 0700; files 0600):
 * ``shard/``: the Edge shard.
 * ``store.lock``: held (``flock``) while a store has the folder open, so a second owner gets
   ``StoreInUseError``, never a half-shared shard.
-* ``intent.json``: only while a multi-call write is being applied (``journal.py``); an open
-  that finds it rolls the write forward.
+* ``intent.json``: the multi-call write journal of releases before issue 14; an open that
+  finds one rolls its write forward. A multi-call write is now recorded as one point of the
+  shard (``INTENT_ID``) while it is applied (``journal.py``), and an open that finds that
+  point rolls the write forward the same way.
 * ``shard.compact/``, ``shard.old/``, ``compact.done``: only during ``compact()``; an open
   that finds them finishes or discards the compaction.
 
@@ -57,7 +59,13 @@ from langmem_plus.stores.calls import (
     Upsert,
     Where,
 )
-from langmem_plus.stores.journal import IntentJournal, fsync_dir, write_private
+from langmem_plus.stores.journal import (
+    IntentJournal,
+    decode_calls,
+    encode_calls,
+    fsync_dir,
+    write_private,
+)
 from langmem_plus.stores.payload import INDEXED_FIELDS
 
 try:  # POSIX; elsewhere Edge's own lock on its WAL is the only guard
@@ -80,6 +88,13 @@ _META, _SHARD, _LOCK = "store.json", "shard", "store.lock"
 _BUILD, _OLD, _SWAP = "shard.compact", "shard.old", "compact.done"
 _CREATING = ".creating"
 _COPY_PAGE = 256
+
+INTENT_ID = "00000000-0000-4000-8000-00000000001e"
+"""The point that holds a multi-call write while it is applied (payload ``intent``: the
+calls, ``journal.encode_calls``). It has no namespace, so no read's filter can match it,
+and it exists only inside ``execute_writes`` (under the lock every read takes) or, after a
+crash, until the next open has replayed it. ``point_id`` makes version-5 UUIDs, never
+this version-4 one."""
 
 _crash_hook: Callable[[str], None] | None = None
 """Tests only: called with the name of each step of creation, writing and compaction, so a
@@ -338,9 +353,10 @@ class EdgeEngine:
             self._lock_fd = None
 
     def _replay(self) -> None:
-        """Roll forward the multi-call write a crash interrupted, if there is one."""
+        """Roll forward the multi-call write a crash interrupted, if there is one: the
+        intent point (this release), then an ``intent.json`` (an older release's)."""
         journal = IntentJournal(self.path)
-        self._journal = journal
+        self._replay_point(journal)
         try:
             pending = journal.pending()
             if pending is None:
@@ -360,6 +376,31 @@ class EdgeEngine:
             self.path,
             len(pending),
         )
+
+    def _replay_point(self, journal: IntentJournal) -> None:
+        """Apply the calls of the intent point, if there is one, and delete it. One that
+        cannot be applied is moved out of the shard into ``intent.json`` (the replay that
+        follows then names that file and the fix: move it aside)."""
+        shard = self._shard
+        recs = shard.retrieve([INTENT_ID], with_payload=True, with_vector=False)
+        if not recs:
+            return
+        text = (recs[0].payload or {}).get("intent")
+        try:
+            calls = decode_calls(text if isinstance(text, str) else "")
+            for call in calls:
+                self._execute(shard, call)
+        except Exception:
+            write_private(journal.path, text if isinstance(text, str) else "")
+            fsync_dir(self.path)
+        else:
+            logger.warning(
+                "store at %s: finished a write interrupted by a crash (%d calls)",
+                self.path,
+                len(calls),
+            )
+        shard.update(qe.UpdateOperation.delete_points([INTENT_ID]))
+        shard.flush()
 
     def _finish_compaction(self, *, resumed: bool = True) -> None:
         """Complete a compaction that had built its new shard, or drop one that had not."""
@@ -536,13 +577,17 @@ class EdgeEngine:
 
     def execute_writes(self, calls: list[Call]) -> None:
         """Apply the write calls of one batch all-or-nothing across a crash: more than one
-        call is journaled first, and the next open rolls an interrupted one forward."""
+        call is recorded first as the intent point (``INTENT_ID``), in the same write-ahead
+        log as the calls, and the next open rolls an interrupted one forward. No fsync: Edge
+        does not fsync its own log on an update either, so the intent is exactly as durable
+        as the writes it protects (a crash of the process keeps both; see ``journal.py``)."""
         with self._lock:
             shard = self._live()
             if len(calls) == 1:
                 self._execute(shard, calls[0])
                 return
-            self._journal.write(calls)
+            intent = qe.Point(INTENT_ID, {}, {"intent": encode_calls(calls)})
+            shard.update(qe.UpdateOperation.upsert_points([intent]))
             _checkpoint("write:journaled")
             try:
                 for n, call in enumerate(calls):
@@ -551,7 +596,7 @@ class EdgeEngine:
             finally:
                 # On an exception nothing is acknowledged; replaying a call the engine just
                 # refused would only refuse again at the next open.
-                self._journal.clear()
+                shard.update(qe.UpdateOperation.delete_points([INTENT_ID]))
 
     # ---- compaction --------------------------------------------------------------------
 
@@ -647,7 +692,9 @@ class EdgeEngine:
         """Newest first. When every match fits in the page (the common case: one user's
         facts), an unordered read sorted here is cheaper than the engine's order_by. A page
         of ids one longer than the limit says whether they fit (as cheap as a count); only
-        then are payloads read, by id, so a page that overflows reads none it throws away."""
+        then are payloads read, by id, so a page that overflows reads none it throws away.
+        A call that expects to fit (``fits``) reads the payloads with the page instead: one
+        engine call, not two (#14)."""
         flt = _filter(call.filter)
         if call.limit is None:
             recs, offset = shard.scroll(
@@ -662,24 +709,35 @@ class EdgeEngine:
                 recs.extend(more)
         elif call.limit <= 0:
             return []
+        elif call.fits:
+            recs, _ = shard.scroll(
+                qe.ScrollRequest(limit=call.limit + 1, filter=flt, with_payload=True)
+            )
+            if len(recs) > call.limit:
+                return self._newest(shard, flt, call.limit)
         else:
             probe, _ = shard.scroll(
                 qe.ScrollRequest(limit=call.limit + 1, filter=flt, with_payload=False)
             )
             if len(probe) > call.limit:
-                newest, _ = shard.scroll(
-                    qe.ScrollRequest(
-                        limit=call.limit,
-                        filter=flt,
-                        with_payload=True,
-                        order_by=qe.OrderBy("updated_at", qe.Direction.Desc),
-                    )
-                )
-                return [Record(id=str(r.id), payload=r.payload or {}) for r in newest]
+                return self._newest(shard, flt, call.limit)
             recs = shard.retrieve([r.id for r in probe], with_payload=True, with_vector=False)
         rows = [Record(id=str(r.id), payload=r.payload or {}) for r in recs]
         rows.sort(key=lambda r: r.payload.get("updated_at", 0.0), reverse=True)
         return rows
+
+    @staticmethod
+    def _newest(shard: Any, flt: Any, limit: int) -> list[Record]:
+        """The ``limit`` newest matches, in the engine's ``updated_at`` order."""
+        newest, _ = shard.scroll(
+            qe.ScrollRequest(
+                limit=limit,
+                filter=flt,
+                with_payload=True,
+                order_by=qe.OrderBy("updated_at", qe.Direction.Desc),
+            )
+        )
+        return [Record(id=str(r.id), payload=r.payload or {}) for r in newest]
 
     def _query(self, shard: Any, call: Query) -> list[Record]:
         flt = _filter(call.filter)
