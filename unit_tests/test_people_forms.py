@@ -12,16 +12,7 @@ from __future__ import annotations
 import pytest
 from langchain_core.messages import HumanMessage
 
-from langmem_plus.extraction.rules import RuleExtractor
-
-
-def people(text: str) -> set[tuple[str, str]]:
-    found = RuleExtractor().extract([HumanMessage(text)])
-    return {
-        (c.predicate, c.object)
-        for c in found
-        if c.subject == "user" and c.polarity == "assert" and c.modality == "asserted"
-    }
+from unit_tests.test_people import people
 
 
 @pytest.mark.parametrize(
