@@ -420,13 +420,16 @@ def _quote_overrides(quote: str, obj: str) -> bool:
     """
     if not _injection(quote):
         return False
-    value = obj.strip().casefold()
-    held = [
-        m.group(0)
-        for m in _VALUE_SENTENCE.finditer(quote)
-        if value and value != "*" and value in m.group(0).casefold()
-    ]
+    value = obj.strip()
+    if not value or value == "*":
+        return True
+    # the value as a whole word: "x" is not in "ledger@quietbox.example", whose dots are
+    # not sentence ends either
+    word = re.compile(rf"(?<![\w@.-]){re.escape(value)}(?![\w@-])", re.IGNORECASE)
+    held = [m.group(0) for m in _VALUE_SENTENCE.finditer(quote) if word.search(m.group(0))]
     return not held or any(_injection(s) or text_rules.is_addressed_to_assistant(s) for s in held)
+
+
 _transient = functools.lru_cache(maxsize=_SCREEN_CACHE)(is_transient)
 # ``is_inferred`` is one search of ``_HEDGE``; ``sensitive_category`` the first of
 # ``_SENSITIVE`` that matches (unit_tests/test_policy_screen.py pins both).
