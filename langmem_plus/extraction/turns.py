@@ -21,6 +21,7 @@ from functools import cached_property
 from itertools import pairwise
 
 from langmem_plus.facts.models import CandidateFact
+from langmem_plus.facts.text_rules import value_hits
 
 __all__ = ["DroppedCandidate", "UserTurn", "quoted_spans", "value_hits"]
 
@@ -487,15 +488,3 @@ class DroppedCandidate:
     reason: str
 
 
-def value_hits(value: str, text: str) -> list[int]:
-    """Where ``value`` occurs in ``text`` as whole words ("Graz", not inside "Grazia").
-
-    >>> value_hits("Graz", "Grazia moved to Graz")
-    [16]
-    """
-    pattern = re.escape(value)
-    if value[:1].isalnum():
-        pattern = r"(?<![^\W_])" + pattern
-    if value[-1:].isalnum():
-        pattern += r"(?![^\W_])"
-    return [m.start() for m in re.finditer(pattern, text, re.IGNORECASE)]

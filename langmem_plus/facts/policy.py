@@ -78,6 +78,7 @@ from langmem_plus.facts.text_rules import (
     is_question,
     is_transient,
     sensitive_category,
+    value_hits,
 )
 from langmem_plus.ids import uuid5_text
 
@@ -423,10 +424,10 @@ def _quote_overrides(quote: str, obj: str) -> bool:
     value = obj.strip()
     if not value or value == "*":
         return True
-    # the value as a whole word: "x" is not in "ledger@quietbox.example", whose dots are
-    # not sentence ends either
-    word = re.compile(rf"(?<![\w@.-]){re.escape(value)}(?![\w@-])", re.IGNORECASE)
-    held = [m.group(0) for m in _VALUE_SENTENCE.finditer(quote) if word.search(m.group(0))]
+    # the value as whole words (``value_hits``): "x" is not in "ledger@quietbox.example"
+    held = [
+        m.group(0) for m in _VALUE_SENTENCE.finditer(quote) if value_hits(value, m.group(0))
+    ]
     return not held or any(_injection(s) or text_rules.is_addressed_to_assistant(s) for s in held)
 
 

@@ -44,6 +44,7 @@ __all__ = [
     "is_question",
     "is_transient",
     "sensitive_category",
+    "value_hits",
 ]
 
 
@@ -959,3 +960,17 @@ def is_near_duplicate(a: str, b: str) -> bool:
     if not ta or not tb or (ta & _NEGATIONS) != (tb & _NEGATIONS):
         return False
     return ta <= tb or tb <= ta
+
+
+def value_hits(value: str, text: str) -> list[int]:
+    """Where ``value`` occurs in ``text`` as whole words ("Graz", not inside "Grazia").
+
+    >>> value_hits("Graz", "Grazia moved to Graz")
+    [16]
+    """
+    pattern = re.escape(value)
+    if value[:1].isalnum():
+        pattern = r"(?<![^\W_])" + pattern
+    if value[-1:].isalnum():
+        pattern += r"(?![^\W_])"
+    return [m.start() for m in re.finditer(pattern, text, re.IGNORECASE)]
