@@ -12,7 +12,9 @@ v3, retired the same way; ``heldout``: the held-out split v4; ``all`` runs every
 (truth_splits_quick.json with --quick) and rendered into docs/benchmarks.md from that file
 (``--render-docs`` re-renders only). ``--cold-recall`` runs every recall as a user's first
 turn in a process takes it (no recall cache: the engine's ranked query) and writes
-truth_splits_cold.json only."""
+truth_splits_cold.json only. ``--no-docs`` leaves the page alone and writes the splits to
+benchmarks/results/scratch/ (gitignored), so a trial run never replaces the published
+results the page is rendered from."""
 
 from __future__ import annotations
 
@@ -82,7 +84,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         action="store_true",
         help="also run our graph with the hashing embedding as a dense index",
     )
-    ap.add_argument("--no-docs", action="store_true", help="do not touch docs/benchmarks.md")
+    ap.add_argument(
+        "--no-docs",
+        action="store_true",
+        help="do not touch docs/benchmarks.md; splits write benchmarks/results/scratch/",
+    )
     ap.add_argument(
         "--split",
         choices=(
@@ -252,6 +258,9 @@ def _splits_main(args: argparse.Namespace) -> dict[str, Any]:
     dense_tag = f"_{args.dense_model}" if args.dense_model else ""
     cold_tag = "_cold" if args.cold_recall else ""
     name = f"truth_splits{dense_tag}{cold_tag}{'_quick' if args.quick else ''}.json"
+    if args.no_docs and not args.cold_recall and not args.render_docs:
+        # a trial run never replaces the published results file the docs are rendered from
+        name = f"scratch/{name}"
     block = "truth_splits_dense" if args.dense_model else "truth_splits"
 
     def render_before_after(out: dict[str, Any]) -> None:
