@@ -416,7 +416,7 @@ def _d_fortnight(w: _World) -> _Scene:
     sc.say("mid", t1, (_c(t1, "city", b, valid_from=when),))
     sc.probes.append(
         HoProbe(
-            "what's the weather going to do this weekend in my neck of the woods",
+            "will it rain this weekend in my neck of the woods",
             present=(b,),
             absent=((a, "stale"),),
             kind="dated_statement",
@@ -483,8 +483,8 @@ def _d_since_year(w: _World) -> _Scene:
         (_c(t0, "city", a, valid_from=datetime(year, 1, 1, tzinfo=timezone.utc)),),
     )
     t1 = (
-        f"Quick one - the removal van came last week and we're in {b} now, can you remind me "
-        "what I need to do about changing my address for the vote?"
+        f"Quick one - the removal van came last week and we're in {b} now. What's the drill "
+        "for changing my address on the electoral roll?"
     )
     when = w.at("late") - timedelta(days=7)
     sc.say("late", t1, (_c(t1, "city", b, valid_from=when),))
@@ -612,7 +612,7 @@ def _u_allergy_buried(w: _World) -> _Scene:
     sc.say("early", t, (_c(t, "allergy", al),))
     sc.probes.append(
         HoProbe(
-            "suggest a pudding I could bring to a friend's barbecue",
+            "suggest a pudding to take along to a friend's barbecue",
             present=(al,),
             kind="unseen_statement",
         )
@@ -732,7 +732,7 @@ def _u_diacritic_city(w: _World) -> _Scene:
     sc.say("early", t, (_c(t, "city", c),))
     sc.probes.append(
         HoProbe(
-            "suggest an indoor thing to do this weekend that isn't a museum, near me",
+            "suggest something indoors for Saturday, not a museum, near me",
             present=(c,),
             kind="unseen_statement",
         )
@@ -1263,7 +1263,7 @@ def _ps_years(w: _World) -> _Scene:
     sc.say("late", t1, (_c(t1, "city", old, valid_to=_past_end(w, 3)),))
     sc.probes.append(
         HoProbe(
-            "where's a good place for a long walk within half an hour of home?",
+            "where's a good place for a long walk, no more than thirty minutes from my door?",
             present=(c,),
             absent=((old, "stale"),),
             kind="past_state",
@@ -1784,9 +1784,7 @@ def _oneoffs() -> dict[str, list[tuple[str, _Template]]]:
             "Greetings from 旭川 — that's Asahikawa, where I've lived since university ❄️",
             ("city", "Asahikawa", {}),
         ),
-        probe=HoProbe(
-            "any good onsen day trips from where I live?", present=("Asahikawa",), kind=u
-        ),
+        probe=HoProbe("any good onsen day trips close to home?", present=("Asahikawa",), kind=u),
     )
     add(
         u,
