@@ -11,7 +11,8 @@ types (``conversations.py``), the runner's scoring (``heldout_run.py``), the sli
 (``modes.py``), the candidate model and the policy's predicate tables were read. Every
 value and distinctive phrase of this module was grepped for in ``langmem_plus/``,
 ``unit_tests/``, the other ``benchmarks/truth/`` files, ``docs/`` and ``README.md`` (only
-for these strings, never reading the code around a hit) and changed where it overlapped.
+for these strings, never reading the code around a hit) and changed where it overlapped;
+the only overlaps left are weekday names, and four-word runs of everyday English.
 
 Each simulated user gets one scenario of each kind (a structurally different template or a
 hand-written one-off scenario), a few free-form one-off messages (other people's news,
@@ -2278,9 +2279,9 @@ def _user(
         lo = LOOSE[i]
         if lo.slots & used:
             continue
-        s = rng.randrange(first, n_sessions)
-        sessions[s].insert(
-            rng.randrange(len(sessions[s]) + 1),
+        k = rng.randrange(first, n_sessions)
+        sessions[k].insert(
+            rng.randrange(len(sessions[k]) + 1),
             _T(lo.text, list(lo.ideal), list(lo.slips), one_off=True),
         )
         forbidden.extend(lo.forbidden)
@@ -2288,9 +2289,9 @@ def _user(
         took += 1
         if took == 2 + n % 2:
             break
-    for s in sessions:
-        if not s:
-            s.append(_T("morning! quick one later, just getting set up", one_off=True))
+    for sess in sessions:
+        if not sess:
+            sess.append(_T("morning! quick one later, just getting set up", one_off=True))
     start = datetime(2026, 8, 3, 8, 30, tzinfo=UTC) + timedelta(
         days=rng.randrange(60), minutes=rng.randrange(600)
     )
@@ -2299,8 +2300,8 @@ def _user(
         tally[1] += sum(len(s) for s in sessions)
     at = start
     out_sessions = []
-    for s in sessions:
-        out_sessions.append((at, tuple(t.done() for t in s)))
+    for sess in sessions:
+        out_sessions.append((at, tuple(t.done() for t in sess)))
         at += timedelta(days=rng.randrange(2, 12), hours=rng.randrange(9))
     probes = [p for e in eps for p in e.probes]
     rng.shuffle(probes)
