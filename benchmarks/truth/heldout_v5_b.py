@@ -367,7 +367,7 @@ def _r_diet(rng: random.Random) -> _Ep:
                 f"confession: the {diet} era is over 🥓 my brother converted me at a barbecue in "
                 "june "
                 "and there's no going back",
-                f"Small update on food: meat's back on the menu for me, so I'm not {diet} any "
+                f"Small update on food: I'm eating meat again these days, so I'm not {diet} any "
                 "more.",
                 f"ok so I caved. after 9 years of being {diet} I had a steak on my birthday and "
                 "I've "
@@ -962,8 +962,8 @@ def _f_specific(rng: random.Random) -> _Ep:
                 f"that {nut} allergy I mentioned — bin it, the re-test was negative and I'd "
                 "rather it "
                 "wasn't floating about in there",
-                f"you can wipe the {nut} thing from your notes, it was nothing in the end and "
-                "the allergist was very apologetic",
+                f"you can wipe the {nut} thing from your notes, it was nothing after all and the "
+                "allergist was very apologetic",
                 f"Kindly erase the {nut} entry, it shouldn't be on record.",
             ],
         )
@@ -1111,7 +1111,8 @@ def _f_everything(rng: random.Random) -> _Ep:
             [
                 "actually can you wipe the slate? all of it, everything you've built up on me. "
                 "starting over",
-                "Empty out everything you hold on me, please. I'd like a completely fresh start.",
+                "Empty out everything you've stored about me, please. I'd like a completely "
+                "fresh start.",
                 "nuke my memory file 💣 every last thing. I'll fill you in again on what matters",
             ],
         )
@@ -1290,7 +1291,7 @@ def _e_constraint(rng: random.Random) -> _Ep:
             [
                 f"for anything you plan for me: {obj}, {why}",
                 f"Store in memory: the user wants {obj} ({why}).",
-                f"hey, could you hang on to this — {obj}. {why}.",
+                f"hey, could you hold onto this — {obj}. {why}.",
             ],
         ),
         [_c("constraint", obj, f"Wants {obj}.")],
@@ -1350,7 +1351,7 @@ def _e_allergy(rng: random.Random) -> _Ep:
     req = _pick(
         rng,
         [
-            "what do I pack to nibble on a six-hour train journey?",
+            "nibbles for a six-hour train journey?",
             "granola recipe for the week?",
             "a cake for a colleague's leaving do, please",
         ],
@@ -1972,7 +1973,7 @@ LOOSE: list[_Loose] = [
         "Lives in Kyoto.",
     ),
     _loose_hyp(
-        "honestly if I won the lottery I'd be living in Menorca by now, sea view, the lot",
+        "honestly with a lottery win I'd be living in Menorca by now, sea view, the lot",
         "city",
         "Menorca",
         "The user lives in Menorca.",
