@@ -1,13 +1,15 @@
 """``python -m benchmarks.truth [--users N] [--seed S] [--quick] [--dense]``: the tuning split,
 default extractor, written to truth.json (the original benchmark).
 
-``python -m benchmarks.truth --split tuning|kinds|retired|retired_v2|retired_v3|heldout|all
---mode default|perfect|slips|all [--quick] [--dense-model minilm [--dense-floor F |
---calibrate]]``: the splits and the modes of issue 12 (``kinds``: the tuning split's
-scenarios of issue 12's kinds, from every ``tuning_kinds_<area>.py``, run and scored like the
+``python -m benchmarks.truth --split
+tuning|kinds|retired|retired_v2|retired_v3|retired_v4|heldout|all --mode
+default|perfect|slips|all [--quick] [--dense-model minilm [--dense-floor F | --calibrate]]``:
+the splits and the modes of issue 12 (``kinds``: the tuning split's scenarios of issue 12's
+kinds, from every ``tuning_kinds_<area>.py``, run and scored like the
 held-out split; ``retired``: the first held-out split, v1, now tuning material, run like
-``kinds``; ``retired_v2`` and ``retired_v3``: the second and third held-out splits, v2 and
-v3, retired the same way; ``heldout``: the held-out split v4; ``all`` runs every split, and
+``kinds``; ``retired_v2``, ``retired_v3`` and ``retired_v4``: the second to fourth held-out
+splits, v2 to v4, retired the same way; ``heldout``: the held-out split v5; ``all`` runs
+every split, and
 ``both`` is kept as another name for ``all``), written to truth_splits.json
 (truth_splits_quick.json with --quick) and rendered into docs/benchmarks.md from that file
 (``--render-docs`` re-renders only). ``--cold-recall`` runs every recall as a user's first
@@ -97,6 +99,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             "retired",
             "retired_v2",
             "retired_v3",
+            "retired_v4",
             "heldout",
             "all",
             "both",

@@ -3,21 +3,20 @@
 ``run_splits`` runs the tuning split (``generator.py``), the tuning split's scenarios of
 issue 12's kinds (split ``kinds``, ``tuning_kinds.py``, which collects every
 ``tuning_kinds_<area>.py``), the retired held-out splits (split ``retired``, ``heldout_v1.py``;
-split ``retired_v2``, ``heldout_v2.py``; split ``retired_v3``, ``heldout_v3.py``) and/or the
-held-out split (``heldout_v4.py``) in the
-``default`` /
-``perfect`` / ``slips`` modes (``modes.py``), each
-through the real graph and the three baselines, and returns one JSON-able dict;
-``render_splits`` turns that dict (read back from ``benchmarks/results/truth_splits.json``)
-into the block of docs/benchmarks.md, so no number on the page is typed by hand.
+split ``retired_v2``, ``heldout_v2.py``; split ``retired_v3``, ``heldout_v3.py``; split
+``retired_v4``, ``heldout_v4.py``) and/or the held-out split (``heldout_v5.py``) in the
+``default`` / ``perfect`` / ``slips`` modes (``modes.py``), each through the real graph and the
+three baselines, and returns one JSON-able dict; ``render_splits`` turns that dict (read back
+from ``benchmarks/results/truth_splits.json``) into the block of docs/benchmarks.md, so no
+number on the page is typed by hand.
 
-The ``kinds``, ``retired``, ``retired_v2`` and ``retired_v3`` splits are run and scored
-exactly like the held-out split (``run_heldout``), but they are tuning data: their misses stay
-in the results file, where anyone may read them. ``retired`` is the first held-out split
-("v1"), ``retired_v2`` the second and ``retired_v3`` the third, each retired once the
-integrator had seen its counts and misses (v2 became development material in session four of
-round two, v3 in session five); only the current held-out split's (v4's) misses are split
-off.
+The ``kinds`` and ``retired`` to ``retired_v4`` splits are run and scored exactly like the
+held-out split (``run_heldout``), but they are tuning data: their misses stay in the results
+file, where anyone may read them. ``retired`` is the first held-out split ("v1"),
+``retired_v2`` the second, ``retired_v3`` the third and ``retired_v4`` the fourth, each
+retired once the integrator had seen its counts (v2 became development material in session
+four of round two, v3 in session five, v4 in session six); only the current held-out split's
+(v5's) misses are split off.
 
 The splits are scored by their own truth, with the same headline figures:
 
@@ -58,12 +57,20 @@ __all__ = [
 ]
 
 DENSE = "langmem-plus graph + MiniLM dense"
-HELDOUT_MISSES = "heldout_v4_misses{tag}.json"
-"""Where the held-out misses go (beside ``heldout_v4.py``, under the same rule: only the
+HELDOUT_MISSES = "heldout_v5_misses{tag}.json"
+"""Where the held-out misses go (beside ``heldout_v5.py``, under the same rule: only the
 benchmark's owner reads them, and they are never committed: ``.gitignore``), so the shared
 results file never shows a held-out wording."""
 SYSTEM_ORDER = (GRAPH, DENSE, FAIR, VECTOR, LOG)
-SPLITS = ("tuning", "kinds", "retired", "retired_v2", "retired_v3", "heldout")
+SPLITS = (
+    "tuning",
+    "kinds",
+    "retired",
+    "retired_v2",
+    "retired_v3",
+    "retired_v4",
+    "heldout",
+)
 """Every split, in the order ``--split all`` runs them."""
 
 
@@ -148,9 +155,11 @@ def _tuning(
 
 def _scripted(split: str, users_n: int, seed: int) -> list[Any]:
     """The conversations of a scripted split, its generator imported only when it runs
-    (``heldout`` is v4; ``retired``, ``retired_v2`` and ``retired_v3`` are held-out v1, v2
-    and v3, tuning material now, run like ``kinds``)."""
+    (``heldout`` is v5; ``retired`` to ``retired_v4`` are held-out v1 to v4, tuning material
+    now, run like ``kinds``)."""
     if split == "heldout":
+        from benchmarks.truth.heldout_v5 import generate_heldout_v5 as make
+    elif split == "retired_v4":
         from benchmarks.truth.heldout_v4 import generate_heldout_v4 as make
     elif split == "retired_v3":
         from benchmarks.truth.heldout_v3 import generate_heldout_v3 as make
@@ -264,7 +273,7 @@ def run_splits(
     """Every (split, mode) asked for; ``{"runs": {split: {mode: {...}}}, "seconds": ...}``.
 
     ``kinds_users`` (the ``kinds`` split's conversations) and ``retired_users`` (the
-    ``retired``, ``retired_v2`` and ``retired_v3`` splits') default to ``heldout_users``."""
+    ``retired`` to ``retired_v4`` splits') default to ``heldout_users``."""
     runs: dict[str, dict[str, Any]] = {}
     seconds: dict[str, float] = {}
     for split in splits:
@@ -277,6 +286,7 @@ def run_splits(
                 "retired": heldout_users if retired_users is None else retired_users,
                 "retired_v2": heldout_users if retired_users is None else retired_users,
                 "retired_v3": heldout_users if retired_users is None else retired_users,
+                "retired_v4": heldout_users if retired_users is None else retired_users,
                 "heldout": heldout_users,
             }[split]
             if split == "tuning":
@@ -307,7 +317,7 @@ def run_splits(
 def split_off_heldout_misses(results: dict[str, Any]) -> dict[str, Any]:
     """Remove the held-out misses (they quote held-out requests and values) from
     ``results`` in place and return them, ``{mode: {system: [miss, ...]}}``. Only the
-    current held-out split's (``heldout``, v4): the retired splits and ``kinds`` keep
+    current held-out split's (``heldout``, v5): the retired splits and ``kinds`` keep
     theirs."""
     out: dict[str, Any] = {}
     for mode, r in results.get("runs", {}).get("heldout", {}).items():
@@ -524,10 +534,15 @@ def render_splits(results: dict[str, Any]) -> str:
         + "".join(
             f"retired held-out split ({version}) "
             f"{results.get('retired_users', results['heldout_users'])} users, "
-            for split, version in (("retired", "v1"), ("retired_v2", "v2"), ("retired_v3", "v3"))
+            for split, version in (
+                ("retired", "v1"),
+                ("retired_v2", "v2"),
+                ("retired_v3", "v3"),
+                ("retired_v4", "v4"),
+            )
             if split in results.get("runs", {})
         )
-        + f"held-out split (v4) {results['heldout_users']} users, seed {results['seed']}; "
+        + f"held-out split (v5) {results['heldout_users']} users, seed {results['seed']}; "
         f"embeddings "
         f"{results['embeddings']}",
         "",
@@ -552,7 +567,7 @@ def render_splits(results: dict[str, Any]) -> str:
     for split, by_mode in results["runs"].items():
         for mode, r in by_mode.items():
             lines += [f"**{split} split, {mode} mode** — every system:", "", systems_table(r), ""]
-            if split in ("heldout", "retired", "retired_v2", "retired_v3", "kinds"):
+            if split in ("heldout", "retired", "retired_v2", "retired_v3", "retired_v4", "kinds"):
                 lines += ["By kind (probes right):", "", kinds_table(r), ""]
                 g = r["systems"].get(GRAPH, {})
                 if g.get("slips"):

@@ -1,0 +1,43 @@
+"""The held-out split "v5" of the truth benchmark: two blind halves, one split.
+
+v5 was written in session six of round two (2026-12-01), after v4 had been seen and retired
+(split ``retired_v4``; v1, v2 and v3 before it are splits ``retired``, ``retired_v2`` and
+``retired_v3``). Its two halves were written at the same time by two authors who did not
+open the extractor, the text rules, the intent detection, the tools, the tuning generators,
+the earlier held-out splits or the unit tests' cases, and who did not see each other's work;
+each was asked to avoid the first, most obvious wording of each kind and to make at least a
+third of the user turns free-form one-offs:
+
+* ``heldout_v5_a.py``: dated and unseen statements, what must never be stored, people,
+  past states, the open thread;
+* ``heldout_v5_b.py``: retractions, corrections, forgets, explicit saves, one-at-a-time
+  attributes.
+
+Each half has one irrelevant probe per user. The misses of this split
+(``heldout_v5_misses*.json``) are split off the shared results file and never committed: a
+held-out miss is a report, not a to-do list. Once the split has been tuned on, it is retired
+like v1 to v4 were.
+
+Example:
+    >>> convs = generate_heldout_v5(seed=3, users=4)
+    >>> len(convs), convs == generate_heldout_v5(seed=3, users=4)
+    (4, True)
+"""
+
+from __future__ import annotations
+
+from benchmarks.truth.conversations import HoConversation
+from benchmarks.truth.heldout_v5_a import generate_heldout_v5_a
+from benchmarks.truth.heldout_v5_b import generate_heldout_v5_b
+
+__all__ = ["generate_heldout_v5"]
+
+
+def generate_heldout_v5(*, seed: int = 0, users: int = 40) -> list[HoConversation]:
+    """``users`` conversations, the first half (rounded up) from part a, the rest from part b,
+    deterministic from ``seed``."""
+    first = (users + 1) // 2
+    return [
+        *generate_heldout_v5_a(seed=seed, users=first),
+        *generate_heldout_v5_b(seed=seed, users=users - first),
+    ]
