@@ -587,6 +587,15 @@ class Planner:
             for _, c, p in staged
             if p is not None and c is not None and self.policy.reaches_other_slots(c)
         }
+        # A lone retraction reads its slot only: the policy looks under the subject's other
+        # predicates only when the slot holds nothing it names (``nothing_to_retract``), and
+        # then the subject is read and the retraction decided again (#14: reading every
+        # row of the subject cost a retraction most of its time).
+        later: set[str] = set()
+        if len(staged) == 1 and wide:
+            _, c, p = staged[0]
+            if c is not None and p is not None and c.polarity.strip().lower() == "retract":
+                later, wide = wide, set()
         # the history row of a statement, if it was closed: a replay of it (late
         # consolidation) must not bring a retracted value back. Only a statement with a
         # message id can be a replay (``WritePolicy.decide``), so only those are read.
@@ -703,6 +712,35 @@ class Planner:
                     past=past,
                     built=proto,
                 )
+                if proto is not None and decision.code == "nothing_to_retract" and later:
+                    # the slot names nothing: decide on the whole subject, as it is read
+                    subject = proto.subject
+                    _, (rows,) = yield from self._scan(
+                        [(facts_ns, {"subject": subject})], small=True
+                    )
+                    for item in rows:
+                        v = item.value
+                        fact = decode_trusted(v)
+                        if fact is not None and item.key not in slot_of:
+                            slot = (str(v.get("subject")), str(v.get("predicate")))
+                            by_slot.setdefault(slot, {})[item.key] = fact
+                            slot_of[item.key] = slot
+                    wide, later = {subject}, set()
+                    other_rows = {
+                        k: f
+                        for (s, predicate), held in by_slot.items()
+                        if s == subject and predicate != proto.predicate
+                        for k, f in held.items()
+                    }
+                    decision = self.policy.decide(
+                        parsed,
+                        user_id=user_id,
+                        current=current + [other_rows[k] for k in sorted(other_rows)],
+                        now=now,
+                        session_id=session_id,
+                        past=past,
+                        built=proto,
+                    )
             step = self._decision_writes(user_id, decision, facts_of)
             if step:
                 changed += 1
