@@ -20,14 +20,14 @@ shared machine inflate it far less than wall time.
 * ``--profile``: a cProfile of ``remember_many`` and of single remembers (top functions by
   cumulative time).
 * ``--breakdown``: where a single ``remember``, a bare ``put``, a bulk put (``store.batch``
-  of 500 items, as ``store_bench``) and a retraction spend their CPU time, step by step, in
-  microseconds per call or item (see ``Steps``): the write policy's screen and the rest of
-  its decision, the planner's steps, the store's value check and payload building, and each
-  engine call, with an upsert split into building the engine's points and the engine's own
-  ``update``; and how many calls into the Edge shard each makes (``update``, ``retrieve``,
-  ``scroll``: what issue 14 calls engine points). Times are exclusive (a step's inner
-  steps are not counted in it) and sum to the total with "other"; wrapping costs well under
-  a microsecond per step.
+  of 500 items, as ``store_bench``), ``remember_many`` (per fact) and a retraction spend
+  their CPU time, step by step, in microseconds per call, item or fact (see ``Steps``):
+  the write policy's screen and the rest of its decision, the planner's steps, the store's
+  value check and payload building, and each engine call, with an upsert split into
+  building the engine's points and the engine's own ``update``; and how many calls into
+  the Edge shard each makes (``update``, ``retrieve``, ``scroll``: what issue 14 calls
+  engine points). Times are exclusive (a step's inner steps are not counted in it) and
+  sum to the total with "other"; wrapping costs well under a microsecond per step.
 """
 
 from __future__ import annotations
@@ -260,6 +260,16 @@ def breakdown(store: QdrantStore, memory: FactMemory, users: list[str], rng: ran
     steps.runs = len(ops)  # per item
     out["bulk_put"] = _print_steps("bulk put (store.batch of 500)", steps, "item", batches)
     out["bulk_put"]["shard_calls"] = _print_shard(counted, batches)
+    # remember_many: fresh users' facts, per fact (the load of the recall benchmark)
+    fresh = [(f"many{i:05d}", _facts(10_000 + i, 50, rng)) for i in range(max(writes // 50, 4))]
+    todo = iter(fresh)
+    steps = _steps()
+    with steps.wrapped(), _counting(store) as counted:
+        steps.run(lambda: memory.remember_many(*next(todo)), len(fresh))
+    calls = steps.runs
+    steps.runs = sum(len(fs) for _, fs in fresh)  # per fact
+    out["remember_many"] = _print_steps("remember_many (50 facts a call)", steps, "fact", calls)
+    out["remember_many"]["shard_calls"] = _print_shard(counted, calls)
     # a retraction: a delete and an upsert in one batch (the journal's case)
     held = [(rng.choice(users), 50_000 + i) for i in range(min(writes, 100))]
     for u, i in held:  # the hobby each retraction closes, untimed

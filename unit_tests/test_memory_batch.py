@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from langgraph.store.base import BaseStore, Op, PutOp, Result
+from langgraph.store.base import BaseStore, Op, PutOp, Result, SearchOp
 
 from langmem_plus.facts import planner
 from langmem_plus.facts.memory import FactMemory
@@ -86,7 +86,7 @@ def decisions(ds: Iterable[Any]) -> list[tuple[Any, ...]]:
 
 
 @pytest.mark.parametrize("engine", ["inmemory", "qdrant_edge"])
-@pytest.mark.parametrize(("chunk", "scan_slots"), [(3, 8), (256, 8), (256, 0)])
+@pytest.mark.parametrize(("chunk", "scan_slots"), [(3, 8), (3, 0), (256, 8), (256, 0)])
 def test_remember_many_decides_and_stores_exactly_as_sequential_remembers(
     engine: str, chunk: int, scan_slots: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -120,7 +120,7 @@ class WriteCounter:
         store.batch = batch  # type: ignore[method-assign]
 
 
-def test_a_back_fill_of_hundreds_of_facts_is_two_batches_per_chunk(tmp_path: Path) -> None:
+def test_a_back_fill_of_hundreds_of_facts_is_one_read_and_one_write_batch(tmp_path: Path) -> None:
     store = make_store("qdrant_edge", tmp_path)
     memory = FactMemory(store, clock=Clock())
     facts = [
@@ -132,10 +132,33 @@ def test_a_back_fill_of_hundreds_of_facts_is_two_batches_per_chunk(tmp_path: Pat
     counter = WriteCounter(store)
     out = memory.remember_many("imp", facts)
     assert [d.action for d in out] == ["new"] * 300
-    assert len(counter.batches) == 4  # 256 + 44: one read and one write batch each
+    assert len(counter.batches) == 2  # one read and one write batch for all 300 (#14)
     writes = [op for ops in counter.batches for op in ops if isinstance(op, PutOp)]
     assert sum(op.namespace[-1] == "facts" for op in writes) == 300
     assert len(versions_of(memory, "imp")) == 300
+
+
+@pytest.mark.parametrize("slots", [1, 12])
+def test_a_long_back_fill_reads_each_slot_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, slots: int
+) -> None:
+    # steps of 50 candidates: a later step decides on the rows the earlier ones left,
+    # without reading the slot (one slot) or the whole namespace (12 slots) again
+    monkeypatch.setattr(planner, "CHUNK", 50)
+    store = make_store("qdrant_edge", tmp_path)
+    memory = FactMemory(store, clock=Clock())
+    facts = [
+        CandidateFact(kind="fact", predicate=f"hobby_{i % 170 % slots}",
+                      object=f"hobby {i % 170}", text=f"Likes hobby {i % 170}.")
+        for i in range(200)
+    ]
+    counter = WriteCounter(store)
+    out = memory.remember_many("imp", facts)
+    searches = [op for ops in counter.batches for op in ops if isinstance(op, SearchOp)]
+    assert len(searches) == (1 if slots > planner.SCAN_SLOTS else slots)
+    assert len(counter.batches) == 5  # one read, then four write batches
+    assert [d.action for d in out] == ["new"] * 170 + ["reconfirmed"] * 30
+    assert len(versions_of(memory, "imp")) == 170
 
 
 def test_aremember_many_matches_remember_many(tmp_path: Path) -> None:

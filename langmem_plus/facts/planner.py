@@ -56,8 +56,10 @@ __all__ = ["ForgetReceipt", "ListedFact", "LogEntry", "Planner", "Steps"]
 _log = logging.getLogger("langmem_plus.memory")
 
 PAGE = 500
-CHUNK = 256
-"""Candidates of one ``remember_many`` step: one read batch and one write batch each."""
+CHUNK = 1024
+"""Candidates of one ``remember_many`` step: one read batch and one write batch each (the
+first step's read is the only one of the user's rows; see ``_Carry``). 256 before #14: a
+step's fixed cost (its reads, the version and log rows) is spread over more facts now."""
 SCAN_SLOTS = 8
 """A step that reads more slots than this reads the user's current facts in one scan
 instead of one search per slot."""
@@ -246,6 +248,34 @@ def _log_entry(now: datetime, action: str, fact_id: str | None, reason: str) -> 
 
 def _date(t: datetime | None) -> str:
     return t.date().isoformat() if t is not None else "unknown"
+
+
+@dataclass
+class _Carry:
+    """What a ``remember_many`` step leaves the next one (#14): the current rows it read,
+    as its decisions left them, and the rows it read and wrote besides (settings, version,
+    profile row, history of its statements). The next step reads only the slots and
+    history rows no step has read, never a slot (or the whole namespace) again: the plan
+    holds the user's write lock throughout, so nothing else wrote them meanwhile."""
+
+    settings: Result
+    meta: Result
+    rendered: Result
+    blocked: Result
+    by_slot: dict[tuple[str, str], dict[str, Fact]]
+    slot_of: dict[str, tuple[str, str]]
+    history: dict[str, Mapping[str, Any] | None]
+    every: bool = False
+    """Every current row was read (``by_slot`` holds them all)."""
+    slots: frozenset[tuple[str, str]] | set[tuple[str, str]] = frozenset()
+    """Slots whose rows were all read."""
+    subjects: frozenset[str] | set[str] = frozenset()
+    """Subjects whose rows were all read (a retraction's or correction's reach)."""
+
+
+def _row(namespace: tuple[str, ...], key: str, value: dict[str, Any], now: datetime) -> Item:
+    """The item a step wrote, as the next step of the same plan reads it."""
+    return Item(namespace=namespace, key=key, value=value, created_at=now, updated_at=now)
 
 
 @dataclass
@@ -511,9 +541,10 @@ class Planner:
         a step are logged in one log row (``entries``); ``read_log`` lists them one by one
         and ``forget`` removes a forgotten fact's entries from it."""
         out: list[Decision] = []
+        carry: list[_Carry] = []  # the last step's, when it read every current row
         for start in range(0, len(candidates), CHUNK):
             chunk = candidates[start : start + CHUNK]
-            out += yield from self._remember_chunk(user_id, chunk, session_id)
+            out += yield from self._remember_chunk(user_id, chunk, session_id, carry)
         return out
 
     def _remember_chunk(
@@ -521,6 +552,7 @@ class Planner:
         user_id: str,
         candidates: Sequence[CandidateFact | Mapping[str, Any]],
         session_id: str | None,
+        carry: list[_Carry] | None = None,
     ) -> Steps[list[Decision]]:
         lay = self.layout
         facts_ns = lay.facts(user_id)
@@ -555,45 +587,94 @@ class Planner:
             for _, c, p in staged
             if p is not None and c is not None and self.policy.reaches_other_slots(c)
         }
-        priors = list(dict.fromkeys(p.fact_id for *_, p in staged if p is not None))
-        reads: list[Op] = [
-            GetOp(lay.settings(user_id), "memory"),
-            GetOp(lay.profile(user_id), "meta"),
-            GetOp(lay.profile(user_id), "rendered"),
-            GetOp(lay.settings(user_id), do_not_store.KEY),  # "stop storing X" (#12)
-            # the history row of this very statement, if it was closed: a replay of it
-            # (late consolidation) must not bring a retracted value back
-            *(GetOp(lay.history(user_id), fid) for fid in priors),
+        # A lone retraction reads its slot only: the policy looks under the subject's other
+        # predicates only when the slot holds nothing it names (``nothing_to_retract``), and
+        # then the subject is read and the retraction decided again (#14: reading every
+        # row of the subject cost a retraction most of its time).
+        later: set[str] = set()
+        if len(staged) == 1 and wide:
+            _, c, p = staged[0]
+            if c is not None and p is not None and c.polarity.strip().lower() == "retract":
+                later, wide = wide, set()
+        # the history row of a statement, if it was closed: a replay of it (late
+        # consolidation) must not bring a retracted value back. Only a statement with a
+        # message id can be a replay (``WritePolicy.decide``), so only those are read.
+        held = carry[-1] if carry else None
+        seen = held.history if held is not None else {}
+        priors = list(
+            dict.fromkeys(
+                p.fact_id
+                for *_, p in staged
+                if p is not None and p.message_id and p.fact_id not in seen
+            )
+        )
+        reads: list[Op] = [GetOp(lay.history(user_id), fid) for fid in priors]
+        if held is None:
+            reads[:0] = [
+                GetOp(lay.settings(user_id), "memory"),
+                GetOp(lay.profile(user_id), "meta"),
+                GetOp(lay.profile(user_id), "rendered"),
+                GetOp(lay.settings(user_id), do_not_store.KEY),  # "stop storing X" (#12)
+            ]
+        # the current rows to read: the slots (and whole subjects) no earlier step of
+        # this plan has read, or every row when there are more such slots than SCAN_SLOTS
+        every = held is not None and held.every
+        known_slots = held.slots if held is not None else frozenset()
+        known_subjects = held.subjects if held is not None else frozenset()
+        need_wide = sorted(s for s in wide if not every and s not in known_subjects)
+        need = [
+            s
+            for s in slots
+            if not every and s not in known_slots and s[0] not in known_subjects
         ]
+        scan_all = len(need) > SCAN_SLOTS
         scans: list[tuple[tuple[str, ...], dict[str, Any] | None]]
-        whole = len(slots) > SCAN_SLOTS
-        if whole:
+        if scan_all:
             scans = [(facts_ns, None)]
         else:
-            scans = [(facts_ns, {"subject": s, "predicate": p}) for s, p in slots if s not in wide]
-            scans += [(facts_ns, {"subject": s}) for s in sorted(wide)]
-        head, pages = yield from self._scan(scans, reads, small=not whole)
-        settings, meta, rendered, blocked = head[:4]
-        if not self._enabled(settings):
-            return [Decision(action="rejected", code="memory_off") for _ in staged]
-        wanted = set(slots)
-        # the current rows of the slots read, as stored (key -> fact, by slot); each
-        # decision's writes update it, so the next candidate decides on what it left
-        by_slot: dict[tuple[str, str], dict[str, Fact]] = {s: {} for s in slots}
-        slot_of: dict[str, tuple[str, str]] = {}
+            scans = [
+                (facts_ns, {"subject": s, "predicate": p}) for s, p in need if s not in need_wide
+            ]
+            scans += [(facts_ns, {"subject": s}) for s in need_wide]
+        head: Sequence[Result] = []
+        pages: list[list[Item]] = []
+        if reads or scans:
+            head, pages = yield from self._scan(scans, reads, small=not scan_all)
+        if held is None:
+            settings, meta, rendered, blocked = head[:4]
+            head = head[4:]
+            # the current rows of the slots read, as stored (key -> fact, by slot); each
+            # decision's writes update it, so the next candidate decides on what it left
+            by_slot: dict[tuple[str, str], dict[str, Fact]] = {}
+            slot_of: dict[str, tuple[str, str]] = {}
+            history: dict[str, Mapping[str, Any] | None] = {}
+        else:  # what the last step read and left (it held the lock since)
+            settings, meta, rendered, blocked = (
+                held.settings, held.meta, held.rendered, held.blocked
+            )
+            by_slot, slot_of, history = held.by_slot, held.slot_of, held.history
+        if scan_all:  # every row, as stored: what the rows held said, and the rest
+            by_slot.clear()
+            slot_of.clear()
+        wanted = set(need)
+        reach = set(need_wide)
         for page in pages:
             for item in page:
                 v = item.value
                 slot = (str(v.get("subject")), str(v.get("predicate")))
-                if slot in wanted or slot[0] in wide:
+                if scan_all or slot in wanted or slot[0] in reach:
                     fact = decode_trusted(v)
                     if fact is not None:
                         by_slot.setdefault(slot, {})[item.key] = fact
                         slot_of[item.key] = slot
-        history: dict[str, Mapping[str, Any] | None] = {
-            fid: (r.value if isinstance(r, Item) else None)
-            for fid, r in zip(priors, head[4:], strict=True)
-        }
+        for s in slots:
+            by_slot.setdefault(s, {})
+        if not self._enabled(settings):
+            return [Decision(action="rejected", code="memory_off") for _ in staged]
+        history.update(
+            (fid, r.value if isinstance(r, Item) else None)
+            for fid, r in zip(priors, head, strict=True)
+        )
         decisions: list[Decision] = []
         writes: list[Op] = []
         logs: list[tuple[datetime, dict[str, Any]]] = []
@@ -608,14 +689,18 @@ class Planner:
                 current: list[Fact] = []
                 past: list[Fact] = []
                 if proto is not None:
-                    current = list(by_slot[(proto.subject, proto.predicate)].values())
+                    # in key order: the same whether the rows were read (in the store's
+                    # order) or left by an earlier decision of the plan (#14)
+                    held_rows = by_slot[(proto.subject, proto.predicate)]
+                    current = [held_rows[k] for k in sorted(held_rows)]
                     if proto.subject in wide and self.policy.reaches_other_slots(parsed):
-                        current += [
-                            f
+                        other_rows = {
+                            k: f
                             for (subject, predicate), rows in by_slot.items()
                             if subject == proto.subject and predicate != proto.predicate
-                            for f in rows.values()
-                        ]
+                            for k, f in rows.items()
+                        }
+                        current += [other_rows[k] for k in sorted(other_rows)]
                     prior = history.get(proto.fact_id)
                     past = [f for f in [decode_trusted(prior)] if f is not None] if prior else []
                 decision = self.policy.decide(
@@ -627,6 +712,35 @@ class Planner:
                     past=past,
                     built=proto,
                 )
+                if proto is not None and decision.code == "nothing_to_retract" and later:
+                    # the slot names nothing: decide on the whole subject, as it is read
+                    subject = proto.subject
+                    _, (rows,) = yield from self._scan(
+                        [(facts_ns, {"subject": subject})], small=True
+                    )
+                    for item in rows:
+                        v = item.value
+                        fact = decode_trusted(v)
+                        if fact is not None and item.key not in slot_of:
+                            slot = (str(v.get("subject")), str(v.get("predicate")))
+                            by_slot.setdefault(slot, {})[item.key] = fact
+                            slot_of[item.key] = slot
+                    wide, later = {subject}, set()
+                    other_rows = {
+                        k: f
+                        for (s, predicate), held in by_slot.items()
+                        if s == subject and predicate != proto.predicate
+                        for k, f in held.items()
+                    }
+                    decision = self.policy.decide(
+                        parsed,
+                        user_id=user_id,
+                        current=current + [other_rows[k] for k in sorted(other_rows)],
+                        now=now,
+                        session_id=session_id,
+                        past=past,
+                        built=proto,
+                    )
             step = self._decision_writes(user_id, decision, facts_of)
             if step:
                 changed += 1
@@ -672,7 +786,32 @@ class Planner:
             yield writes
             if changed:  # the facts changed: the next recall reads them in its batch
                 self.cache.drop(facts_ns)
+        if carry is not None:
+            last = staged[-1][0]  # the step's last time (the clock is not read again)
+            meta, rendered = self._written_rows(user_id, last, writes, meta, rendered)
+            carry[:] = [
+                _Carry(
+                    settings, meta, rendered, blocked, by_slot, slot_of, history,
+                    every=every or scan_all,
+                    slots=known_slots | set(slots),
+                    subjects=known_subjects | wide,
+                )
+            ]
         return decisions
+
+    def _written_rows(
+        self, user_id: str, now: datetime, writes: Sequence[Op], meta: Result, rendered: Result
+    ) -> tuple[Result, Result]:
+        """The version and profile rows after ``writes`` (those read, where it wrote none),
+        as the next step of the plan would read them."""
+        ns = self.layout.profile(user_id)
+        for op in writes:
+            if isinstance(op, PutOp) and op.value is not None and op.namespace == ns:
+                if op.key == "meta":
+                    meta = _row(ns, op.key, dict(op.value), now)
+                elif op.key == "rendered":
+                    rendered = _row(ns, op.key, dict(op.value), now)
+        return meta, rendered
 
     def _decision_writes(
         self, user_id: str, decision: Decision, facts_of: dict[int, Fact] | None = None

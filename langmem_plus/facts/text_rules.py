@@ -682,11 +682,19 @@ _TEXTING = (
 )  # fmt: skip
 
 
+_ANY_TEXTING = re.compile("|".join(f"(?:{pattern.pattern})" for pattern, _ in _TEXTING))
+"""Matches where one of ``_TEXTING`` does: text it does not match is left as it is by all
+of them, so ``_spoken`` skips their rewrites (the screen's cost, #14)."""
+
+
 def _spoken(text: str) -> str:
     """``text`` normalised, lower case, negations spelled out, texting forms read."""
-    s = _NOT.sub(" not", _norm(text).lower())
-    for pattern, word in _TEXTING:
-        s = pattern.sub(word, s)
+    s = _norm(text).lower()
+    if "n't" in s:
+        s = _NOT.sub(" not", s)
+    if _ANY_TEXTING.search(s):
+        for pattern, word in _TEXTING:
+            s = pattern.sub(word, s)
     return s
 
 
@@ -755,14 +763,15 @@ def _overrides(s: str) -> bool:
     for m in _PRETEND_GONE.finditer(s):  # "pretend the safety team never existed"
         if _NOUN.search(m.group("what")) or _SECOND_PERSON.search(m.group("what")):
             return True
-    addressed = _addressed(s)
-    if _SEND.search(s) and _DESTINATION.search(s) and (addressed or _SENT_THING.search(s)):
+    # ``_addressed`` only where a test needs it: the tests are pure, so order is cost only
+    if _SEND.search(s) and _DESTINATION.search(s) and (_addressed(s) or _SENT_THING.search(s)):
         return True
-    if _LINK.search(s) and _EVERY_REPLY.search(s) and addressed:
+    if _LINK.search(s) and _EVERY_REPLY.search(s) and _addressed(s):
         return True
     targets = _targets(s)
     if not targets:
         return False
+    addressed = _addressed(s)
     discards = [m.span() for m in _DISCARD.finditer(s)]
     voids = [m.span() for m in _VOID.finditer(s)]
     reveals = [m.span() for m in _REVEAL.finditer(s)]
