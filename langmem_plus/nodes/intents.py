@@ -1064,6 +1064,11 @@ def _forget_command(
     )
     if whole or _is_everything(topic):  # "everything I ever told you", "it all"
         return MemoryCommand("forget", about="everything", everything=True, stop=stop)
+    if _REPLACED.search(rest):
+        # "scratch what I said about X — my dentist is Y": the old value set aside for a
+        # new one is a correction (the extractor's: the new value, superseding the old),
+        # not a deletion that would lose the new value
+        return None
     if set(_WORDS.findall(topic.casefold())) <= _PRONOUNS:
         # "scratch that, please delete it", "forget I said that": the previous message;
         # "forget it" alone is "never mind"
@@ -1118,6 +1123,20 @@ def _forget_command(
             return MemoryCommand("forget", about=topic, stop=stop, tentative=True)
     return MemoryCommand("forget", about=topic, stop=stop)
 
+
+# A clause after the set-aside one that gives the value in its place: "my dentist is Dr
+# Y", "the right name is Y". A bare copula needs a name or number after it ("my boss is a
+# nightmare" is a reason, not a new value).
+_REPLACED = re.compile(
+    r"(?:[,;:—–]|\s-\s|[.!?])\s*(?i:(?:and|but|so|no|sorry|oops)[,]?\s+)?"
+    r"(?i:(?:(?:my|our)\s+(?:[\w'-]+\s+){0,2}?[\w-]+|the\s+(?:right|correct|real|actual"
+    r"|proper)\s+[\w-]+)(?:'s|\s+is|\s+are)\s+)"
+    r"(?:(?i:actually|really|in fact|now|correctly)\b|(?i:dr\.?\s+)?[A-Z0-9])",
+)
+"""A replacement clause after a set-aside value that names the attribute it sets anew
+("— my dentist is Dr Y", "; the right address is 4 Elm Row"): the statement the extractor
+reads as the new value. A clause that names no attribute ("it's actually Y") is left to the
+forget, which at least takes the old value away."""
 
 _ALTERNATIVE = re.compile(
     r"(?:[,;:—–]|\s-\s|\band\b)\s*(?:just\s+)?(?:let's|lets|let us|how about|what about"
@@ -1192,7 +1211,7 @@ def _clean_topic(about: str, *, filler: bool = True, spell: bool = True) -> str:
     words that only wrap it taken off, set phrases read as the attribute they name,
     (``spell``) misspelt attribute names corrected."""
     topic = _OWN.sub("", _idioms(_TRAILING_REF.sub("", forget_topic(about))).strip())
-    topic = _of_complement(topic)
+    topic = _named_owner(_of_complement(topic))
     if filler:
         topic = _FILLER.sub(" ", topic)
     return " ".join(_spelled(w) if spell else w for w in topic.split())
@@ -1221,6 +1240,28 @@ def _of_complement(topic: str) -> str:
     if m is None or not _names_attribute(m.group("rest")):
         return topic
     return m.group("rest").strip()
+
+
+# "my husband's name", "the kids' names": a possessor's name, said with the possessive
+_OWNER_NAME = re.compile(r"^(?P<owner>.+?)(?:'s|(?<=s)')\s+names?$", re.IGNORECASE)
+
+
+def _named_owner(topic: str) -> str:
+    """The possessor when the topic is its name and the possessor is one of the user's
+    attributes or people ("husband's name" -> "husband": the person fact is the name, as
+    "the name of my husband" is); ``topic`` otherwise ("Ana's name" is matched by the
+    value it holds).
+
+    Example:
+        >>> _named_owner("husband's name"), _named_owner("kids' names")
+        ('husband', 'kids')
+        >>> _named_owner("Ana's name"), _named_owner("name")
+        ("Ana's name", 'name')
+    """
+    m = _OWNER_NAME.match(topic.strip())
+    if m is None or not _names_attribute(m.group("owner")):
+        return topic
+    return m.group("owner").strip()
 
 
 def _held_spelling(about: str, facts: Sequence[Fact], *, filler: bool = True) -> str:
