@@ -566,7 +566,10 @@ def _owners(c: CandidateFact, turns: Sequence[UserTurn]) -> list[str | None]:
             if turn.is_quoted(h, h + len(value)):
                 continue
             before = turn.text[:h]
-            if c.predicate in _PEOPLE and (
+            # a correction that names no slot may set a person's name right ("my son's
+            # name earlier: X, not Y"): the user's relation names it as for a person
+            people = c.predicate in _PEOPLE or (c.predicate == "correction" and c.corrects)
+            if people and (
                 _NAMED_BY_MINE.search(before)
                 or _named_by_pronoun(before, c.predicate)
                 or _COUNTED_BEFORE.search(before)

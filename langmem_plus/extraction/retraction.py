@@ -37,6 +37,7 @@ from langmem_plus.extraction.vocab import PETS, RELATIONS
 __all__ = [
     "bare_correction",
     "closest",
+    "corrected_value",
     "ended",
     "ending_of",
     "given_up",
@@ -607,6 +608,29 @@ def named_correction(text: str, said: Iterable[str]) -> tuple[str, str] | None:
     return None
 
 
+# the speaker's own frame around a value set right: "I'm a chandler", "it's Odense"
+_OWN_FRAME = re.compile(
+    r"^\W*(?:(?:i'm|i\s+am|we're|we\s+are|it's|it\s+is|that's|that\s+is)\s+)?"
+    # the article of a common noun, never of a name ("The Hague")
+    r"(?:(?:actually|really|in\s+fact)\s+)?(?:(?:a|an|the)\s+(?=(?-i:[a-z])))?",
+    re.IGNORECASE,
+)
+
+
+def corrected_value(said: str) -> str:
+    """The value in the words a correction says it with, the speaker's copula and the
+    article taken off: what the write policy matches against a held value.
+
+    Example:
+        >>> corrected_value("I'm a chandler"), corrected_value("a candle maker")
+        ('chandler', 'candle maker')
+        >>> corrected_value("it's actually Odense"), corrected_value("The Hague")
+        ('Odense', 'The Hague')
+    """
+    value = _OWN_FRAME.sub("", said.strip(), count=1).strip()
+    return value or said.strip()
+
+
 def _first_piece(tail: str) -> str:
     """The words of ``tail`` up to the first break, with what the typist adds after."""
     return re.split(r"[,;:.!?—–]|\s+-{1,2}\s+", tail, maxsplit=1)[0]
@@ -628,8 +652,8 @@ def _corrected_piece(head: str, old: str) -> str | None:
     last = pieces[-1] if pieces else ""
     values: list[tuple[str, bool]] = []
     for piece in reversed(pieces):
-        starred = piece.startswith("*")
-        value = _LEAD.sub("", piece.lstrip("*").strip()).strip()
+        starred = piece.startswith("*") or piece.endswith("*")  # "*Ghent", "Ghent*"
+        value = _LEAD.sub("", piece.strip("*").strip()).strip()
         if (
             value
             and len(value.split()) <= 4
@@ -659,19 +683,34 @@ def _corrected_piece(head: str, old: str) -> str | None:
 
 
 _VALUE = r"[^,;:.!?—–*]+?"
+# where a value said in a correction ends: a clause break, a dash, or the end
+_ENDS = r"(?:[,;:.!?—–]|\s-\s|$)"
 # "I said Esbjerg last time but it's Odense", "I wrote Tartu earlier, but I meant Ghent"
 _SAID_BUT = re.compile(
     rf"\b(?:i|we)\s+(?:said|wrote|typed|put|told\s+you)\s+(?P<old>{_VALUE})"
-    r"(?:\s+(?:earlier|before|last\s+time|the\s+other\s+day|by\s+mistake))?\s*,?\s+"
-    r"but\s+(?:it's|it\s+is|it\s+was|it\s+should\s+be|i\s+meant|we\s+meant|actually)\s+"
-    rf"(?:actually\s+|really\s+)?(?P<new>{_VALUE})\s*(?:,|[.!]|$)",
+    r"(?:\s+(?:earlier|before|last\s+time|the\s+other\s+day|by\s+mistake))?"
+    # "..., but I meant X", or the repair in a sentence of its own: "... . I meant X."
+    r"(?:\s*,?\s+but\s+|\s*[.;—–]\s*|\s+-\s+)"
+    r"(?:it's|it\s+is|it\s+was|it\s+should\s+be|i\s+meant|we\s+meant|actually)\s+"
+    rf"(?:actually\s+|really\s+)?(?P<new>{_VALUE})\s*{_ENDS}",
     re.IGNORECASE,
 )
-# "Bergen? no, Stavanger": the wrong value asked back, then the right one
+# "Bergen? no, Stavanger": the wrong value asked back, then the right one; the question
+# may ask whether it was said, in the user's frame ("did I say I work at X?? no. Y")
 _ASKED_BACK = re.compile(
-    rf"^\W*(?P<old>{_VALUE})\s*\?+\s*(?:no|nope|nah|not)\b[\s,.!—–-]*"
-    rf"(?:(?:it's|it\s+is|i\s+meant)\s+)?(?P<new>{_VALUE})\s*(?:[.!]|,|$)",
+    r"^\W*(?:(?:wait|hang\s+on|hold\s+on|hmm+|um+|er+m?|oh|oops)\W+)*"
+    r"(?:(?:did|have)\s+i\s+(?:just\s+)?(?:say|said|write|wrote|type|typed|put|tell\s+you|told\s+you)"
+    r"\s+(?:that\s+)?(?:(?:i|i'm|i\s+am|we|we're|my\s+[\w-]+(?:\s+is)?)\s+(?:[\w'-]+\s+){0,2}?"
+    r"(?:at|in|for|with|from|to|as|is|a|an|the|on)\s+)?)?"
+    rf"(?P<old>{_VALUE})\s*\?+\s*(?:no|nope|nah|not)\b[\s,.!—–-]*"
+    rf"(?:(?:it's|it\s+is|i\s+meant)\s+)?(?P<new>{_VALUE})\s*{_ENDS}",
     re.IGNORECASE,
+)
+
+
+# what the typist adds after a corrected value: "Hull actually", "Odense then lol"
+_AFTERWORD = re.compile(
+    r"(?:\s+(?:actually|really|instead|then|lol|haha|sorry|soz|oops))+$", re.IGNORECASE
 )
 
 
@@ -691,7 +730,8 @@ def stated_correction(text: str) -> tuple[str, str] | None:
     """
     for pattern in (_SAID_BUT, _ASKED_BACK):
         if m := pattern.search(text.strip()):
-            new, old = m.group("new").strip(), m.group("old").strip()
+            new = _AFTERWORD.sub("", m.group("new").strip())
+            old = m.group("old").strip()
             if (
                 new
                 and old
@@ -714,7 +754,7 @@ _WRONG_NAMED = re.compile(
 )
 # what marks a turn as a correction of the typist's own words
 _FIX_CUE = re.compile(
-    r"^\s*\*|\*\s*$|\b(?:sorry|soz|oops|whoops|typo|autocorrect\w*|auto-correct\w*|fingers?|"
+    r"^\s*\*|\*\s*$|(?<=\w)\*(?=[\s,.!;:]|$)|\b(?:sorry|soz|oops|whoops|typo|autocorrect\w*|auto-correct\w*|fingers?|"
     r"keyboard|misspel\w*|mistyp\w*|my\s+bad|my\s+mistake|meant|correction|hang\s+on|"
     r"wait|argh|ugh|should\s+have\s+been|mix(?:ed)?\s+(?:those|them|these)\s+up)\b",
     re.IGNORECASE,
