@@ -75,6 +75,7 @@ from langmem_plus.extraction.retraction import (
     closest,
     corrected_value,
     ended,
+    ended_by_event,
     ending_of,
     given_up,
     joined,
@@ -2575,6 +2576,11 @@ class RuleExtractor(BaseExtractor):
                 else s
                 for i, s in enumerate(specs)
             ]
+        if gone := ended_by_event(matched_text, [(s.predicate, s.object) for s in specs]):
+            # "the keto era is over", "Tellyhive: cancelled": the ending's own words were
+            # read as an attribute; the ending is what the clause says (#12)
+            specs = [_Spec("fact", p, o, t, polarity="retract", negation_in_value=True,
+                           people=p == "pet") for p, o, t in gone]  # fmt: skip
         if not specs:  # an ending no typed rule read: a membership, "no longer X" (#12)
             at = turn.text.find(clause[:24])
             specs = [
