@@ -175,3 +175,23 @@ def test_a_flight_request_is_given_the_home_airport(request_text: str) -> None:
     cfg = {"configurable": {"thread_id": "s1", "user_id": "ines"}}
     graph.invoke({"messages": [("user", request_text)]}, cfg)
     assert "Bergen" in model.last_prompt
+
+
+@pytest.mark.parametrize(
+    "ask",
+    [
+        "pls forget my location — I share this account with my flatmate",
+        "Please forget my city, we share this laptop as a family.",
+    ],
+)
+def test_a_first_person_reason_after_a_forget_leaves_it_a_forget(ask: str) -> None:
+    first = ("I live in Tarbert and I work at Halden Forge.",)
+    assert held(first) == ["Halden Forge", "Tarbert"]
+    assert held(first, (ask,)) == ["Halden Forge"]
+
+
+@pytest.mark.parametrize(
+    "text", ["forget everything I tell you about work", "can you forget stuff, if I ask?"]
+)
+def test_how_forgetting_works_is_still_no_command(text: str) -> None:
+    assert detect_command(text) is None

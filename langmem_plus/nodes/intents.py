@@ -1022,7 +1022,17 @@ def _forget_command(
     clean = head.rstrip(" ?.!")
     # How forgetting works, not a request: a habitual or conditional reference ("everything
     # I tell you", "stuff, if I ask") or an indefinite object ("can you forget things?").
-    if not stop and _HABITUAL.search(clean):
+    habitual = _HABITUAL.search(clean)
+    if (
+        not stop
+        and habitual
+        # "my location — I share this account": a first-person clause after a break is
+        # the reason, not a relative clause of the topic ("everything I tell you")
+        and not (
+            re.match(r"(?:i|we)\s", habitual.group(0), re.IGNORECASE)
+            and re.search(r"[,;—–]|\s-\s", clean[: habitual.start()])
+        )
+    ):
         return None
     if stop and _FRAMED.match(clean):
         return None  # "don't keep it short", "don't log me out", "don't save it as a PDF"
