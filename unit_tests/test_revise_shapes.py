@@ -195,3 +195,20 @@ def test_a_first_person_reason_after_a_forget_leaves_it_a_forget(ask: str) -> No
 )
 def test_how_forgetting_works_is_still_no_command(text: str) -> None:
     assert detect_command(text) is None
+
+
+@pytest.mark.parametrize(
+    "ask",
+    [
+        "I want every single thing about me gone, please. All of it.",
+        "i'd like every last detail you have on me deleted pls",
+    ],
+)
+def test_a_wish_that_everything_be_gone_forgets_everything(ask: str) -> None:
+    first = ("I live in Tarbert and I work at Halden Forge.",)
+    assert held(first, (ask,)) == []
+
+
+def test_a_quantified_topic_of_one_attribute_is_not_everything() -> None:
+    command = detect_command("forget every single thing about my job")
+    assert command is not None and not command.everything

@@ -648,7 +648,9 @@ _PAST_WISH = re.compile(
 _YA = re.compile(r"\b(?P<modal>can|could|would|will)\s+ya\b", re.IGNORECASE)
 _PASSIVE_WISH = re.compile(
     r"^\s*(?:(?:ok|okay|so|and|also|honestly|actually)[,]?\s+)?(?:i'd|i would|i)\s+(?:really\s+)?"
-    r"(?:like|want|prefer|need)\s+(?P<what>(?:my|our|all my|everything|whatever)\b[^.!?,]{1,60}?)"
+    # the object may be quantified: "I want every single thing about me gone" (#12)
+    r"(?:like|want|prefer|need)\s+(?P<what>(?:my|our|all my|all of my|everything|whatever"
+    r"|(?:each and )?every(?: single| last)?|all the|any of the)\b[^.!?,]{1,60}?)"
     r"\s+(?:to be\s+)?(?:deleted|removed|erased|forgotten|wiped|gone|scrubbed|purged|cleared)"
     r"\b(?P<tail>.*)$",
     re.IGNORECASE | re.DOTALL,
@@ -1064,13 +1066,16 @@ def _forget_command(
         return MemoryCommand("forget", about="everything", keep=forget_topic(but.group("keep")))
     if _BARE_GENERIC.fullmatch(topic.strip()):
         return None  # "can you delete memories?": how it works, nothing named
-    whole = re.match(
+    quantified = re.compile(
         r"(?:everything|all|anything|whatever|(?:each and )?every(?: single| last)?"
-        r" (?:thing|detail|bit|word)s?)\b",
-        clean,
+        r" (?:thing|detail|bit|word|scrap|piece)s?)\b",
         re.I,
-    ) and (
-        not topic or set(_WORDS.findall(topic.casefold())) <= _GENERIC
+    )
+    # the topic past its quantifier: "every single thing about me" is about "me"
+    past = quantified.match(topic)
+    named_rest = topic[past.end() :] if past else topic
+    whole = quantified.match(clean) and (
+        not named_rest.strip() or set(_WORDS.findall(named_rest.casefold())) <= _GENERIC
     )
     if whole or _is_everything(topic):  # "everything I ever told you", "it all"
         return MemoryCommand("forget", about="everything", everything=True, stop=stop)
