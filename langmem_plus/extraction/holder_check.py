@@ -483,7 +483,10 @@ _NAMED_BY_MINE = re.compile(
     rf"\b(?:my|our)\s+(?:[\w-]+\s+){{0,2}}?(?:{_REL}|{_alts(PETS)})(?:s|es)?"
     # "my wife's called X": the contracted copula names her as "is called" does
     r"(?:(?:['\u2019]s\s+name)?,?\s+(?:(?:is\s+|are\s+)?(?:called|named)\s+|is\s+)?"
-    r"|['\u2019]s\s+(?:called|named)\s+)$",
+    r"|['\u2019]s\s+(?:called|named)\s+"
+    # "my son's name earlier: X", "my wife's name wrong - it's X": the name set right
+    r"|['\u2019]s\s+names?\b[^.!?;\n]{0,40}?(?:[:\u2014\u2013]|\s-|\bit['\u2019]s|\bit is)\s+"
+    r"(?:(?:actually|really|in fact)\s+)?)$",
     re.IGNORECASE,
 )
 
@@ -563,7 +566,10 @@ def _owners(c: CandidateFact, turns: Sequence[UserTurn]) -> list[str | None]:
             if turn.is_quoted(h, h + len(value)):
                 continue
             before = turn.text[:h]
-            if c.predicate in _PEOPLE and (
+            # a correction that names no slot may set a person's name right ("my son's
+            # name earlier: X, not Y"): the user's relation names it as for a person
+            people = c.predicate in _PEOPLE or (c.predicate == "correction" and c.corrects)
+            if people and (
                 _NAMED_BY_MINE.search(before)
                 or _named_by_pronoun(before, c.predicate)
                 or _COUNTED_BEFORE.search(before)

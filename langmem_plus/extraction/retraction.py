@@ -37,7 +37,9 @@ from langmem_plus.extraction.vocab import PETS, RELATIONS
 __all__ = [
     "bare_correction",
     "closest",
+    "corrected_value",
     "ended",
+    "ended_by_event",
     "ending_of",
     "given_up",
     "joined",
@@ -75,7 +77,9 @@ _NO_LONGER = re.compile(
     re.IGNORECASE,
 )
 _NOT_IN = re.compile(
-    rf"{_I}(?:no\s+longer|not)\s+(?:in|with|part\s+of|playing\s+(?:in|with))\s+"
+    rf"{_I}(?:no\s+longer|not)\s+(?:in|with|part\s+of|playing\s+(?:in|with)"
+    # "no longer at Pinecrest Logistics": a named place the user was at (#12)
+    r"|(?:working\s+)?at(?=\s+(?:the\s+)?(?-i:[A-Z])))\s+"
     rf"(?P<o>(?:the\s+)?[^,;.!?]+?)\s*(?:{_ANY_MORE}\b|$|[,;.!?])",
     re.IGNORECASE,
 )
@@ -278,6 +282,124 @@ def _the_kind(value: str) -> str | None:
     return m.group(1) if m else None
 
 
+# "the pescatarian era is over", "my vegetarian days are done": a state said as a period
+# of the user's life that has ended; the period noun is not the value
+_PERIOD_OVER = re.compile(
+    r"(?:^|[,;:.!?\u2014\u2013]\s*|\b(?:and|but|so)\s+)(?:the|my|our)\s+"
+    r"(?P<o>[^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*)?)\s+(?:era|phase|days|years|stage|chapter|streak)\s+"
+    r"(?:is|are|was|were|has\s+been|have\s+been)?\s*(?:(?:well\s+and\s+truly|officially|finally|now)\s+)?"
+    r"(?:over|done|finished|behind\s+me|behind\s+us|ended|at\s+an\s+end)\b",
+    re.IGNORECASE,
+)
+# "Tellyhive: cancelled.", "Gym membership — cancelled": a named thing, then its end
+_NAMED_THEN_ENDED = re.compile(
+    r"^\W*(?P<o>(?-i:[A-Z])[\w'’&.-]*(?:\s+(?-i:[A-Z])[\w'’&.-]*){0,3})\s*[:\u2014\u2013-]\s*"
+    r"(?:(?:now|officially|finally)\s+)?(?:cancel(?:l)?ed|gone|over|ended|done|sold|finished)\b",
+    re.IGNORECASE,
+)
+# "I've ended my Cinevault subscription", "cancelled the Brightline membership": a named
+# subscription ended; the value is the name
+_SUBSCRIPTION_ENDED = re.compile(
+    r"(?:^\W*|\b(?:i|we)(?:'ve|\s+have|'d|\s+had)?\s+)(?:(?:just|finally|now|officially)\s+)?"
+    r"(?:cancel(?:l)?ed|ended|stopped|quit|dropped|terminated|unsubscribed\s+from)\s+"
+    r"(?:my|our|the)\s+(?P<o>(?-i:[A-Z])[\w'’&.+-]*(?:\s+(?-i:[A-Z])[\w'’&.+-]*){0,3})\s+"
+    r"(?:subscription|sub|membership|account|plan|contract)\b",
+    re.IGNORECASE,
+)
+# "no egg white intolerance after all", "the dietitian says no fructose intolerance": the
+# health attribute denied; the words between "no" and its noun are the value
+_NO_CONDITION = re.compile(
+    r"(?:^|[,;:.!?\u2014\u2013]\s*|\b(?:says?|said|confirmed|turns\s+out|so|and|but)\s+)no\s+"
+    r"(?P<o>[^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*){0,2}?)\s+(?P<noun>allergy|intolerance)\b",
+    re.IGNORECASE,
+)
+# "No more Hollins Choir for me", "said goodbye to the Fiat Uno": a named thing the user
+# is done with
+_NO_MORE_NAMED = re.compile(
+    r"(?:^\W*|[,;:.!?\u2014\u2013]\s*)(?:no\s+more|(?:i\s+|we\s+)?said\s+goodbye\s+to\s+(?:the|my|our))\s+"
+    r"(?P<o>(?-i:[A-Z])[\w'’&.+-]*(?:\s+(?-i:[A-Z])[\w'’&.+-]*){0,3})"
+    r"(?=\s+for\s+(?:me|us)\b|\s*(?:[,;:.!?\u2014\u2013]|\s-\s|$)|\s+(?:this|last|on|today|yesterday)\b)",
+    re.IGNORECASE,
+)
+# "me and Clodagh broke up", "Ines and I split up": the partner named in the breakup
+_NAMED_BREAKUP = re.compile(
+    r"\b(?:(?:me|i)\s+(?:and|&)\s+(?P<o>(?-i:[A-Z])[\w'’-]*)|(?P<o2>(?-i:[A-Z])[\w'’-]*)\s+"
+    r"(?:and|&)\s+(?:i|me))\s+(?:have\s+|just\s+|finally\s+)*(?:broke|broken|split)\s+up\b",
+    re.IGNORECASE,
+)
+# "we had to have Pickwick put to sleep": a pet's death said with the causative
+_HAD_PUT_DOWN = re.compile(
+    r"\b(?:have|had|having|get|got)\s+(?P<o>(?-i:[A-Z])[\w'’-]*)\s+put\s+(?:down|to\s+sleep)\b",
+    re.IGNORECASE,
+)
+
+
+def _over(clause: str) -> list[tuple[str, str, str]]:
+    """What ``clause`` says is over in the shapes an ending is told by its event or its
+    period, not by "no longer": a period of the user's life that ended ("the pescatarian
+    era is over"), a named thing then its end ("Tellyhive: cancelled."), a named
+    subscription ended ("I've ended my Cinevault subscription"), a condition denied ("no
+    egg white intolerance after all"), a pet's death with the causative ("had Pickwick
+    put to sleep"). The value is only the name; the write policy closes it only where a
+    held value of the user's has that name.
+
+    Example:
+        >>> _over("the keto phase is officially over")
+        [('status', 'keto', 'The user is no longer keto.')]
+        >>> _over("turns out no sesame allergy, the test was clear")
+        [('allergy', 'sesame', 'The user has no sesame allergy.')]
+        >>> _over("my Lisbon trip is cancelled"), _over("no more allergy tests for me")
+        ([], [])
+    """
+    if m := _PERIOD_OVER.search(clause):
+        value = m.group("o").strip()
+        return [("status", value, f"The user is no longer {value}.")]
+    if m := _NAMED_THEN_ENDED.match(clause) or _SUBSCRIPTION_ENDED.search(clause):
+        value = m.group("o").strip()
+        return [("status", value, f"The user no longer has {value}.")]
+    if m := _NO_CONDITION.search(clause):
+        value, noun = m.group("o").strip(), m.group("noun").casefold()
+        if value.split()[0].casefold() not in _NOT_A_CONDITION:
+            return [(noun, value, f"The user has no {value} {noun}.")]
+    if m := _HAD_PUT_DOWN.search(clause):
+        value = m.group("o")
+        return [("pet", value, f"The user's {value} died.")]
+    if m := _NO_MORE_NAMED.search(clause):
+        value = m.group("o").strip()
+        return [("status", value, f"The user no longer has {value}.")]
+    if m := _NAMED_BREAKUP.search(clause):
+        value = m.group("o") or m.group("o2")
+        return [("partner", value, f"The user is no longer with {value}.")]
+    return []
+
+
+_NOT_A_CONDITION = frozenset("more such other real known food further new".split())
+
+
+def ended_by_event(clause: str, said: Iterable[tuple[str, str]]) -> list[tuple[str, str, str]]:
+    """The endings ``_over`` reads in ``clause`` when they name every value a typed rule
+    read in it (``said``: ``(predicate, object)``), so those readings are the ending's words
+    misread as a value ("Confession: the keto era is over" is no attribute "confession";
+    "Tellyhive: cancelled" no attribute "tellyhive"); ``[]`` otherwise.
+
+    Example:
+        >>> ended_by_event("Confession: the keto era is over", [("confession", "keto era is over")])
+        [('status', 'keto', 'The user is no longer keto.')]
+        >>> ended_by_event("I live in Oslo, the keto era is over", [("city", "Oslo")])
+        []
+    """
+    gone = _over(clause)
+    pairs = list(said)
+    if not gone or not pairs:
+        return []
+    value = _fold(gone[0][1])
+    for predicate, obj in pairs:
+        words = _fold(f"{predicate.replace('_', ' ')} {obj}")
+        if not re.search(rf"(?<!\w){re.escape(value)}(?!\w)", words):
+            return []
+    return gone
+
+
 def ended(clause: str, before: str = "", turn: str = "") -> list[tuple[str, str, str]]:
     """``(predicate, object, text)`` of what ``clause`` says is over, if anything;
     ``before`` is what the turn said before it, where "it" in "I don't speak it any more"
@@ -332,7 +454,7 @@ def ended(clause: str, before: str = "", turn: str = "") -> list[tuple[str, str,
             return [("status", value, f"The user is no longer {value}.")]
     if _EAT_EVERYTHING.search(clause):
         return [("dietary_restriction", "*", "The user no longer keeps a diet.")]
-    return _parted(clause, before) or endings(clause, turn or clause)
+    return _parted(clause, before) or endings(clause, turn or clause) or _over(clause)
 
 
 def ending_of(
@@ -607,6 +729,29 @@ def named_correction(text: str, said: Iterable[str]) -> tuple[str, str] | None:
     return None
 
 
+# the speaker's own frame around a value set right: "I'm a chandler", "it's Odense"
+_OWN_FRAME = re.compile(
+    r"^\W*(?:(?:i'm|i\s+am|we're|we\s+are|it's|it\s+is|that's|that\s+is)\s+)?"
+    # the article of a common noun, never of a name ("The Hague")
+    r"(?:(?:actually|really|in\s+fact)\s+)?(?:(?:a|an|the)\s+(?=(?-i:[a-z])))?",
+    re.IGNORECASE,
+)
+
+
+def corrected_value(said: str) -> str:
+    """The value in the words a correction says it with, the speaker's copula and the
+    article taken off: what the write policy matches against a held value.
+
+    Example:
+        >>> corrected_value("I'm a chandler"), corrected_value("a candle maker")
+        ('chandler', 'candle maker')
+        >>> corrected_value("it's actually Odense"), corrected_value("The Hague")
+        ('Odense', 'The Hague')
+    """
+    value = _OWN_FRAME.sub("", said.strip(), count=1).strip()
+    return value or said.strip()
+
+
 def _first_piece(tail: str) -> str:
     """The words of ``tail`` up to the first break, with what the typist adds after."""
     return re.split(r"[,;:.!?—–]|\s+-{1,2}\s+", tail, maxsplit=1)[0]
@@ -628,8 +773,8 @@ def _corrected_piece(head: str, old: str) -> str | None:
     last = pieces[-1] if pieces else ""
     values: list[tuple[str, bool]] = []
     for piece in reversed(pieces):
-        starred = piece.startswith("*")
-        value = _LEAD.sub("", piece.lstrip("*").strip()).strip()
+        starred = piece.startswith("*") or piece.endswith("*")  # "*Ghent", "Ghent*"
+        value = _LEAD.sub("", piece.strip("*").strip()).strip()
         if (
             value
             and len(value.split()) <= 4
@@ -659,19 +804,34 @@ def _corrected_piece(head: str, old: str) -> str | None:
 
 
 _VALUE = r"[^,;:.!?—–*]+?"
+# where a value said in a correction ends: a clause break, a dash, or the end
+_ENDS = r"(?:[,;:.!?—–]|\s-\s|$)"
 # "I said Esbjerg last time but it's Odense", "I wrote Tartu earlier, but I meant Ghent"
 _SAID_BUT = re.compile(
     rf"\b(?:i|we)\s+(?:said|wrote|typed|put|told\s+you)\s+(?P<old>{_VALUE})"
-    r"(?:\s+(?:earlier|before|last\s+time|the\s+other\s+day|by\s+mistake))?\s*,?\s+"
-    r"but\s+(?:it's|it\s+is|it\s+was|it\s+should\s+be|i\s+meant|we\s+meant|actually)\s+"
-    rf"(?:actually\s+|really\s+)?(?P<new>{_VALUE})\s*(?:,|[.!]|$)",
+    r"(?:\s+(?:earlier|before|last\s+time|the\s+other\s+day|by\s+mistake))?"
+    # "..., but I meant X", or the repair in a sentence of its own: "... . I meant X."
+    r"(?:\s*,?\s+but\s+|\s*[.;—–]\s*|\s+-\s+)"
+    r"(?:it's|it\s+is|it\s+was|it\s+should\s+be|i\s+meant|we\s+meant|actually)\s+"
+    rf"(?:actually\s+|really\s+)?(?P<new>{_VALUE})\s*{_ENDS}",
     re.IGNORECASE,
 )
-# "Bergen? no, Stavanger": the wrong value asked back, then the right one
+# "Bergen? no, Stavanger": the wrong value asked back, then the right one; the question
+# may ask whether it was said, in the user's frame ("did I say I work at X?? no. Y")
 _ASKED_BACK = re.compile(
-    rf"^\W*(?P<old>{_VALUE})\s*\?+\s*(?:no|nope|nah|not)\b[\s,.!—–-]*"
-    rf"(?:(?:it's|it\s+is|i\s+meant)\s+)?(?P<new>{_VALUE})\s*(?:[.!]|,|$)",
+    r"^\W*(?:(?:wait|hang\s+on|hold\s+on|hmm+|um+|er+m?|oh|oops)\W+)*"
+    r"(?:(?:did|have)\s+i\s+(?:just\s+)?(?:say|said|write|wrote|type|typed|put|tell\s+you|told\s+you)"
+    r"\s+(?:that\s+)?(?:(?:i|i'm|i\s+am|we|we're|my\s+[\w-]+(?:\s+is)?)\s+(?:[\w'-]+\s+){0,2}?"
+    r"(?:at|in|for|with|from|to|as|is|a|an|the|on)\s+)?)?"
+    rf"(?P<old>{_VALUE})\s*\?+\s*(?:no|nope|nah|not)\b[\s,.!—–-]*"
+    rf"(?:(?:it's|it\s+is|i\s+meant)\s+)?(?P<new>{_VALUE})\s*{_ENDS}",
     re.IGNORECASE,
+)
+
+
+# what the typist adds after a corrected value: "Hull actually", "Odense then lol"
+_AFTERWORD = re.compile(
+    r"(?:\s+(?:actually|really|instead|then|lol|haha|sorry|soz|oops))+$", re.IGNORECASE
 )
 
 
@@ -691,7 +851,8 @@ def stated_correction(text: str) -> tuple[str, str] | None:
     """
     for pattern in (_SAID_BUT, _ASKED_BACK):
         if m := pattern.search(text.strip()):
-            new, old = m.group("new").strip(), m.group("old").strip()
+            new = _AFTERWORD.sub("", m.group("new").strip())
+            old = m.group("old").strip()
             if (
                 new
                 and old
@@ -714,7 +875,7 @@ _WRONG_NAMED = re.compile(
 )
 # what marks a turn as a correction of the typist's own words
 _FIX_CUE = re.compile(
-    r"^\s*\*|\*\s*$|\b(?:sorry|soz|oops|whoops|typo|autocorrect\w*|auto-correct\w*|fingers?|"
+    r"^\s*\*|\*\s*$|(?<=\w)\*(?=[\s,.!;:]|$)|\b(?:sorry|soz|oops|whoops|typo|autocorrect\w*|auto-correct\w*|fingers?|"
     r"keyboard|misspel\w*|mistyp\w*|my\s+bad|my\s+mistake|meant|correction|hang\s+on|"
     r"wait|argh|ugh|should\s+have\s+been|mix(?:ed)?\s+(?:those|them|these)\s+up)\b",
     re.IGNORECASE,

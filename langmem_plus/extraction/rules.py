@@ -73,7 +73,9 @@ from langmem_plus.extraction.readings import readings
 from langmem_plus.extraction.retraction import (
     bare_correction,
     closest,
+    corrected_value,
     ended,
+    ended_by_event,
     ending_of,
     given_up,
     joined,
@@ -1500,6 +1502,15 @@ _MY_PERSON_IS = re.compile(
     r"(?:\s+(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’-]*)?)\s+(?i:is|'s)\s+(?i:my)\s+"
     rf"(?:(?i:line|new|current|regular|family)\s+)?(?P<rel2>(?i:{_alternation(SINGLE_PEOPLE)}))\b"
 )
+# "my dentist is Dr Ito", "our GP's Dr Okafor": the same, the relation first; only a name
+# that ends its clause ("my manager is Dana, she ..."), never a state ("my boss is away")
+_MY_ONE_PERSON = re.compile(
+    r"^\W*(?i:(?:so|and|also|btw|fyi|oh)\W+)*(?i:my|our)\s+"
+    rf"(?:(?i:line|new|current|regular|family)\s+)?(?P<rel2>(?i:{_alternation(SINGLE_PEOPLE)}))"
+    r"(?:\s+(?i:is|was)|(?i:'s|’s))\s+(?:(?i:now|actually|still)\s+)?"
+    r"(?P<name2>(?:(?i:dr|prof|mr|mrs|ms|miss)\.?\s+)?(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’-]*"
+    r"(?:\s+(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’-]*)?)(?=\s*(?:[,;:.!?—–]|\s-\s|$))"
+)
 _MARRIED = _rx(rf"{_IM}{_ADV}\s+(?:married|engaged|wed)\s+to\s+(?P<o>.+)")
 _WE_MARRIED = re.compile(
     r"(?:^|\b)(?P<name>(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’-]*)\s+(?i:and|&)\s+(?i:i|me)\s+"
@@ -1625,7 +1636,7 @@ def _people_rule(ctx: _Context) -> list[_Spec]:
         out += [_kin_spec("child", n) for n in names]
     if not out and (m := _NAMED_PET_OF_OURS.search(ctx.clause)):
         out.append(replace(_kin_spec(m.group("rel"), m.group("name")), noun_phrase=True))
-    if not out and (m := _MY_PERSON_IS.search(ctx.clause)):
+    if not out and (m := _MY_PERSON_IS.search(ctx.clause) or _MY_ONE_PERSON.search(ctx.clause)):
         name = _tidy(m.group("name2"))
         rel = m.group("rel2").casefold()
         if name and name.split()[0].casefold() not in _NOT_A_NAME | {"i"}:
@@ -2159,7 +2170,9 @@ _CORRECTION_LEAD = (
 )
 _CORRECTION_MARK = (
     r"(?:i mean|i meant|make that|or rather|scratch that,?\s*(?:it's|it is)?|"
-    r"(?:no\s+wait|wait\s+no)[,.!:;—–-]*)"  # "I live in X — no wait, Y" (#12)
+    r"(?:no\s+wait|wait\s+no)[,.!:;—–-]*"  # "I live in X — no wait, Y" (#12)
+    # a bare apology repairs the name said before it: "Dr X — sorry, Dr Y" (#12)
+    r"|(?:no|sorry)(?=[\s,.!:;—–-]+(?-i:[A-Z]))[,.!:;—–-]*)"
 )
 _CORRECTION = re.compile(
     rf"^(?P<head>.*?[^\s,;.!—–-])[\s,;.!—–-]+{_CORRECTION_LEAD}{_CORRECTION_MARK}\s+(?P<new>.+)$",
@@ -2563,6 +2576,11 @@ class RuleExtractor(BaseExtractor):
                 else s
                 for i, s in enumerate(specs)
             ]
+        if gone := ended_by_event(matched_text, [(s.predicate, s.object) for s in specs]):
+            # "the keto era is over", "Tellyhive: cancelled": the ending's own words were
+            # read as an attribute; the ending is what the clause says (#12)
+            specs = [_Spec("fact", p, o, t, polarity="retract", negation_in_value=True,
+                           people=p == "pet") for p, o, t in gone]  # fmt: skip
         if not specs:  # an ending no typed rule read: a membership, "no longer X" (#12)
             at = turn.text.find(clause[:24])
             specs = [
@@ -2731,7 +2749,11 @@ class RuleExtractor(BaseExtractor):
         ]
         if not said and (new := _entity(_tidy(new_said)) or _tidy(new_said)):
             # the wrong value was said in an earlier session: the write policy finds it
-            # among the held values and puts the right one in its slot (#12)
+            # among the held values and puts the right one in its slot (#12); "I'm a X,
+            # not a Y" names X and Y without the speaker's copula and article
+            if (bare := corrected_value(_tidy(new_said))) != _tidy(new_said):
+                new = bare
+            old = corrected_value(old)
             spec = _Spec("fact", CORRECTION, new, f"The user corrected {old} to {new}.")
             quote = turn.text.strip()
             said = [

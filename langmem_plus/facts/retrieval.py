@@ -157,7 +157,7 @@ SLOT_NAMES: Mapping[str, tuple[str, ...]] = {
     "response_length": ("length", "brief", "concise", "verbose"),
     "response_language": ("reply language", "respond language", "answer language"),
     "date_format": ("date",),
-    "home_airport": ("airport", "fly from"),
+    "home_airport": ("airport", "fly from", "flight"),
     "database": ("db", "datastore", "data store"),
     "deploy_target": (
         "deploy",
@@ -226,7 +226,7 @@ ATTRIBUTE_WORDS: Mapping[str, tuple[str, ...]] = {
     "landlord": ("rent", "letting agent", "property manager"),
     "hairdresser": ("hair", "haircut", "barber", "salon"),
     "bank": ("banking", "current account", "checking account", "savings account"),
-    "airport": ("fly from", "fly out of"),
+    "airport": ("fly from", "fly out of", "flight"),
     "birthday": ("born", "birth date"),
     "address": ("live at", "street"),
     "email": ("e-mail", "mail address"),

@@ -648,7 +648,9 @@ _PAST_WISH = re.compile(
 _YA = re.compile(r"\b(?P<modal>can|could|would|will)\s+ya\b", re.IGNORECASE)
 _PASSIVE_WISH = re.compile(
     r"^\s*(?:(?:ok|okay|so|and|also|honestly|actually)[,]?\s+)?(?:i'd|i would|i)\s+(?:really\s+)?"
-    r"(?:like|want|prefer|need)\s+(?P<what>(?:my|our|all my|everything|whatever)\b[^.!?,]{1,60}?)"
+    # the object may be quantified: "I want every single thing about me gone" (#12)
+    r"(?:like|want|prefer|need)\s+(?P<what>(?:my|our|all my|all of my|everything|whatever"
+    r"|(?:each and )?every(?: single| last)?|all the|any of the)\b[^.!?,]{1,60}?)"
     r"\s+(?:to be\s+)?(?:deleted|removed|erased|forgotten|wiped|gone|scrubbed|purged|cleared)"
     r"\b(?P<tail>.*)$",
     re.IGNORECASE | re.DOTALL,
@@ -1022,7 +1024,17 @@ def _forget_command(
     clean = head.rstrip(" ?.!")
     # How forgetting works, not a request: a habitual or conditional reference ("everything
     # I tell you", "stuff, if I ask") or an indefinite object ("can you forget things?").
-    if not stop and _HABITUAL.search(clean):
+    habitual = _HABITUAL.search(clean)
+    if (
+        not stop
+        and habitual
+        # "my location — I share this account": a first-person clause after a break is
+        # the reason, not a relative clause of the topic ("everything I tell you")
+        and not (
+            re.match(r"(?:i|we)\s", habitual.group(0), re.IGNORECASE)
+            and re.search(r"[,;—–]|\s-\s", clean[: habitual.start()])
+        )
+    ):
         return None
     if stop and _FRAMED.match(clean):
         return None  # "don't keep it short", "don't log me out", "don't save it as a PDF"
@@ -1054,16 +1066,24 @@ def _forget_command(
         return MemoryCommand("forget", about="everything", keep=forget_topic(but.group("keep")))
     if _BARE_GENERIC.fullmatch(topic.strip()):
         return None  # "can you delete memories?": how it works, nothing named
-    whole = re.match(
+    quantified = re.compile(
         r"(?:everything|all|anything|whatever|(?:each and )?every(?: single| last)?"
-        r" (?:thing|detail|bit|word)s?)\b",
-        clean,
+        r" (?:thing|detail|bit|word|scrap|piece)s?)\b",
         re.I,
-    ) and (
-        not topic or set(_WORDS.findall(topic.casefold())) <= _GENERIC
+    )
+    # the topic past its quantifier: "every single thing about me" is about "me"
+    past = quantified.match(topic)
+    named_rest = topic[past.end() :] if past else topic
+    whole = quantified.match(clean) and (
+        not named_rest.strip() or set(_WORDS.findall(named_rest.casefold())) <= _GENERIC
     )
     if whole or _is_everything(topic):  # "everything I ever told you", "it all"
         return MemoryCommand("forget", about="everything", everything=True, stop=stop)
+    if _REPLACED.search(rest):
+        # "scratch what I said about X — my dentist is Y": the old value set aside for a
+        # new one is a correction (the extractor's: the new value, superseding the old),
+        # not a deletion that would lose the new value
+        return None
     if set(_WORDS.findall(topic.casefold())) <= _PRONOUNS:
         # "scratch that, please delete it", "forget I said that": the previous message;
         # "forget it" alone is "never mind"
@@ -1118,6 +1138,20 @@ def _forget_command(
             return MemoryCommand("forget", about=topic, stop=stop, tentative=True)
     return MemoryCommand("forget", about=topic, stop=stop)
 
+
+# A clause after the set-aside one that gives the value in its place: "my dentist is Dr
+# Y", "the right name is Y". A bare copula needs a name or number after it ("my boss is a
+# nightmare" is a reason, not a new value).
+_REPLACED = re.compile(
+    r"(?:[,;:—–]|\s-\s|[.!?])\s*(?i:(?:and|but|so|no|sorry|oops)[,]?\s+)?"
+    r"(?i:(?:(?:my|our)\s+(?:[\w'-]+\s+){0,2}?[\w-]+|the\s+(?:right|correct|real|actual"
+    r"|proper)\s+[\w-]+)(?:'s|\s+is|\s+are)\s+)"
+    r"(?:(?i:actually|really|in fact|now|correctly)\b|(?i:dr\.?\s+)?[A-Z0-9])",
+)
+"""A replacement clause after a set-aside value that names the attribute it sets anew
+("— my dentist is Dr Y", "; the right address is 4 Elm Row"): the statement the extractor
+reads as the new value. A clause that names no attribute ("it's actually Y") is left to the
+forget, which at least takes the old value away."""
 
 _ALTERNATIVE = re.compile(
     r"(?:[,;:—–]|\s-\s|\band\b)\s*(?:just\s+)?(?:let's|lets|let us|how about|what about"
@@ -1192,7 +1226,7 @@ def _clean_topic(about: str, *, filler: bool = True, spell: bool = True) -> str:
     words that only wrap it taken off, set phrases read as the attribute they name,
     (``spell``) misspelt attribute names corrected."""
     topic = _OWN.sub("", _idioms(_TRAILING_REF.sub("", forget_topic(about))).strip())
-    topic = _of_complement(topic)
+    topic = _named_owner(_of_complement(topic))
     if filler:
         topic = _FILLER.sub(" ", topic)
     return " ".join(_spelled(w) if spell else w for w in topic.split())
@@ -1221,6 +1255,28 @@ def _of_complement(topic: str) -> str:
     if m is None or not _names_attribute(m.group("rest")):
         return topic
     return m.group("rest").strip()
+
+
+# "my husband's name", "the kids' names": a possessor's name, said with the possessive
+_OWNER_NAME = re.compile(r"^(?P<owner>.+?)(?:'s|(?<=s)')\s+names?$", re.IGNORECASE)
+
+
+def _named_owner(topic: str) -> str:
+    """The possessor when the topic is its name and the possessor is one of the user's
+    attributes or people ("husband's name" -> "husband": the person fact is the name, as
+    "the name of my husband" is); ``topic`` otherwise ("Ana's name" is matched by the
+    value it holds).
+
+    Example:
+        >>> _named_owner("husband's name"), _named_owner("kids' names")
+        ('husband', 'kids')
+        >>> _named_owner("Ana's name"), _named_owner("name")
+        ("Ana's name", 'name')
+    """
+    m = _OWNER_NAME.match(topic.strip())
+    if m is None or not _names_attribute(m.group("owner")):
+        return topic
+    return m.group("owner").strip()
 
 
 def _held_spelling(about: str, facts: Sequence[Fact], *, filler: bool = True) -> str:
