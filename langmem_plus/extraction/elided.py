@@ -76,6 +76,63 @@ _HOME_IN = re.compile(
     rf"(?:{'|'.join(HOME_NOUNS)})\s+(?:here\s+)?in\s+(?P<o>{_NAME})",
     re.IGNORECASE,
 )
+# "currently employed by X", "presently working for X": the participle with no subject
+_EMPLOYED = re.compile(
+    rf"^\W*{_LABEL}(?:(?:currently|presently|now|still|also)\s+)?"
+    r"(?:employed\s+(?:by|at)|working\s+(?:at|for))\s+(?:the\s+)?"
+    rf"(?P<o>{_NAME})",
+    re.IGNORECASE,
+)
+_IM = r"(?:i['’]m|i\s+am|im)"
+_A_TITLE = r"(?P<t>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)"
+# "I'm a T by trade", "I'm an X for a living": the tail says it is the user's occupation
+_BY_TRADE = re.compile(
+    rf"\b{_IM}\s+(?:a|an)\s+{_A_TITLE}\s+(?:by\s+(?:trade|profession|training)|"
+    r"for\s+a\s+living|professionally)\b",
+    re.IGNORECASE,
+)
+# "quit X — T at Y now", "and now T at Y": a title and a workplace, no subject, no verb
+_ROLE_AT = re.compile(
+    rf"^\W*(?:(?:and|but|so)\s+)?(?:(?:now|these days|nowadays|currently)\s+)?(?:(?:a|an)\s+)?"
+    rf"(?-i:(?P<t>[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,2}}?))\s+(?:at|with|for)\s+(?:the\s+)?"
+    rf"(?P<o>{_NAME})(?:\s*,?\s+(?:now|these days|nowadays|currently|since\b.*)|\s*[,;.!]|\s*$)",
+    re.IGNORECASE,
+)
+# "as of friday I'm marine biologist", "come Monday I'm T at Y": a start, then the role
+# (the rules read the clause without its time lead, so the lead is looked for before it)
+_START_LEAD = re.compile(
+    r"\b(?:as\s+of|from|starting(?:\s+from)?|come|effective)\s+(?:[\w-]+\s+){0,2}?[\w-]+"
+    r"\s*,?\s*$",
+    re.IGNORECASE,
+)
+_STARTS_AS = re.compile(
+    rf"^\W*(?P<lead>(?:as\s+of|from|starting|come|effective)\s+(?:[\w-]+\s+){{0,2}}?[\w-]+\s*,?\s+)?"
+    rf"{_IM}\s+(?:(?:a|an)\s+)?(?:new\s+)?"
+    r"(?-i:(?P<t>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?))"
+    rf"(?:\s+(?:at|with|for)\s+(?:the\s+)?(?P<o>{_NAME}))?"
+    r"(?=\s*(?:[^\w\s]|$|\s+(?:at|with|for|now|from|lol|haha|pinch|wish)\b))",
+    re.IGNORECASE,
+)
+# "I'm a landscape gardener": a compound (two or three lowercase words) headed by an agent
+# noun; its first word is not one of degree or habit ("a keen cyclist", "a light sleeper")
+_IM_A_COMPOUND = re.compile(
+    rf"(?:^|[,;:.!?]\s*|\b(?:and|but|so)\s+)\W*{_IM}\s+(?:a|an)\s+"
+    r"(?-i:(?P<t>[a-z][a-z-]*\s+[a-z][a-z-]*(?:\s+[a-z][a-z-]*)??))"
+    r"(?=\s*(?:[,;.!?]|$|\s+(?:based|working|at|with|for|in|from|now)\b))",
+    re.IGNORECASE,
+)
+_NOT_OF_TRADE = frozenset(
+    "keen big huge avid heavy light early late fussy picky slow fast quick good bad great "
+    "terrible awful decent proper total complete real true natural born lifelong long-time "
+    "longtime first-time regular occasional casual serious hopeless compulsive committed "
+    "devoted die-hard massive frequent social morning night season new old former".split()
+)
+# agent nouns that name a habit, a belief or a status, not an occupation
+_NOT_A_TRADE_HEAD = frozenset(
+    "member user owner holder lover fan believer supporter follower subscriber customer "
+    "client resident citizen parent patient vegetarian vegan pescatarian eater sleeper "
+    "drinker smoker speaker learner beginner buyer seller renter tenant voter".split()
+)
 # texting spellings of function words: "im", "ive", "2" for "to", "u" for "you"
 _TEXTING = (
     (re.compile(r"(?:^|(?<=\s))im(?=\s)", re.IGNORECASE), "I'm"),
@@ -97,9 +154,20 @@ def _role(title: str) -> bool:
     )
 
 
-def elided_readings(clause: str) -> list[str]:
+def _occupation(title: str, compound: bool = False) -> bool:
+    """A title read from a frame without a job verb: headed by a role or an agent noun
+    that names no habit or status, and (for a bare compound) not opened by a word of
+    degree or habit."""
+    words = title.casefold().split()
+    if not words or not _role(title) or words[-1] in _NOT_A_TRADE_HEAD:
+        return False
+    return not (compound and words[0] in _NOT_OF_TRADE)
+
+
+def elided_readings(clause: str, turn: str = "") -> list[str]:
     """``clause`` with its left-out or short-spelled words restored, once for each shape
-    below that fits; empty when none does.
+    below that fits; empty when none does. ``turn`` is the message the clause is from
+    (a start time said before the clause: "as of friday, I'm T").
 
     Example:
         >>> elided_readings("made me a cup of tea")
@@ -114,6 +182,21 @@ def elided_readings(clause: str) -> list[str]:
         out.append(f"I work at {m.group('o').rstrip('.')}")
         if m.group("t"):
             out.append(f"I work as a {m.group('t')}")
+    if m := _EMPLOYED.search(clause):
+        out.append(f"I work at {m.group('o').rstrip('.')}")
+    if (m := _BY_TRADE.search(clause)) and _occupation(m.group("t")):
+        out.append(f"I work as a {m.group('t')}")
+    if (m := _ROLE_AT.search(clause)) and _occupation(m.group("t")):
+        out.append(f"I work as a {m.group('t')} at {m.group('o').rstrip('.')}")
+    at = turn.find(clause) if turn else -1
+    started = at > 0 and bool(_START_LEAD.search(turn[:at]))
+    m = _STARTS_AS.search(clause)
+    if m and (started or m.group("lead")) and _occupation(m.group("t")):
+        out.append(f"I work as a {m.group('t')}")
+        if m.group("o"):
+            out.append(f"I work at {m.group('o').rstrip('.')}")
+    if (m := _IM_A_COMPOUND.search(clause)) and _occupation(m.group("t"), compound=True):
+        out.append(f"I work as a {m.group('t')}")
     if (m := _THROUGH.search(clause)) and m.group("noun").casefold() not in _NOT_A_SERVICE:
         out.append(f"I'm with {m.group('o').rstrip('.')} for {m.group('noun')}")
     if m := _HOME_IN.search(clause):

@@ -2746,7 +2746,7 @@ def _with_readings(specs: list[_Spec], ctx: _Context) -> list[_Spec]:
     """``specs`` and what the rules find in the clause's other readings (``readings.py``:
     a question's preamble, texting, a past state in a present frame); a value a reading
     finds inside a longer one of the same predicate ("galway n work") replaces it."""
-    said = [*now_readings(ctx.clause, ctx.turn), *elided_readings(ctx.clause)]
+    said = [*now_readings(ctx.clause, ctx.turn), *elided_readings(ctx.clause, ctx.turn)]
     now = [r for n in said for r in (n, *readings(n))]
     for reading in [*readings(ctx.clause, ctx.turn), *now]:  # "these days X" (thennow.py)
         sub = replace(ctx, clause=reading)
