@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import re
 
+from langmem_plus.extraction.thennow import now_readings
 from langmem_plus.extraction.vocab import HOME_NOUNS, RELATIONS, ROLE_HEADS
 
 __all__ = ["elided_readings"]
@@ -133,6 +134,60 @@ _NOT_A_TRADE_HEAD = frozenset(
     "client resident citizen parent patient vegetarian vegan pescatarian eater sleeper "
     "drinker smoker speaker learner beginner buyer seller renter tenant voter".split()
 )
+# a change told as an event: "the relocation to X happened in May", "my first shift at X
+# was 3 March"; a regional or phrasal verb of moving: "we shifted down to X"
+_MOVE_NOUN = re.compile(
+    r"\b(?:the|our|my)\s+(?:big\s+|final\s+)?(?:move|relocation|removal)\s+"
+    rf"(?:(?:up|down|over|back|across)\s+)?to\s+(?P<o>{_NAME})\s+"
+    r"(?:happened|was|took\s+place|went\s+ahead|went\s+through|finally\s+happened)\b",
+    re.IGNORECASE,
+)
+_FIRST_DAY = re.compile(
+    r"\b(?:my|our)\s+first\s+(?:day|week|shift|morning)\s+(?:at|with)\s+(?:the\s+)?"
+    rf"(?P<o>{_NAME})\s+(?:was|went)\b",
+    re.IGNORECASE,
+)
+_MOVED_TO = re.compile(
+    r"\b(?:i|we)\s+(?:(?:finally|just|recently|officially)\s+)?(?:shifted|moved|relocated)\s+"
+    rf"(?:up|down|over|across|back|out)\s+to\s+(?:the\s+)?(?P<o>{_NAME})"
+    r"|\b(?:i|we)\s+(?:(?:finally|just|recently|officially)\s+)?shifted\s+to\s+"
+    rf"(?:the\s+)?(?P<o2>{_NAME})",
+    re.IGNORECASE,
+)
+# "since June my barber has been X": the perfect of an attribute's copula
+_HAS_BEEN = re.compile(
+    r"\b(?P<h>(?:my|our)\s+(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*)\s+(?:has|have)\s+been\s+"
+    rf"(?P<o>(?:the\s+)?{_NAME}.*)$",
+    re.IGNORECASE,
+)
+# "I've honestly been climbing at X": an adverb inside the perfect
+_PERFECT_ADVERB = re.compile(
+    r"\b(?P<s>i['’]ve|we['’]ve|i\s+have|we\s+have|ive)\s+(?:actually|honestly|really|mostly|"
+    r"also|just|basically|properly|kind\s+of|sort\s+of|genuinely|secretly)\s+(?=been\b)",
+    re.IGNORECASE,
+)
+# "it's a X these days" after a clause naming "my N" ("sold my bike in May; it's a X")
+_IT_IS = re.compile(
+    r"^\W*(?:and\s+|but\s+|so\s+|now\s+)?(?:it['’]s|it\s+is)\s+(?:now\s+)?(?:(?:a|an|the)\s+)?"
+    rf"(?P<o>{_NAME})",
+    re.IGNORECASE,
+)
+# the earlier clause gives the old one up: a verb of ending or changing, then "my N"
+_MY_NOUN = re.compile(
+    r"\b(?:traded(?:\s+in)?|sold|replaced|ditched|scrapped|crashed|wrote\s+off|written\s+off|"
+    r"changed|switched|swapped|upgraded|got\s+rid\s+of|gave\s+up|returned|cancell?ed|ended)\s+"
+    r"(?:in\s+)?(?:my|our)\s+(?:(?:old|trusty|current)\s+)?(?P<n>[a-z]+)\b",
+    re.IGNORECASE,
+)
+# "Before X I spent five years at Y": the object of "before" is the later (current) state,
+# of the slot the past side's frame names ("at Y": where one works, "in Y": lives)
+_BEFORE_NAME = re.compile(
+    r"^\W*(?:before|prior\s+to)\s+(?:(?:joining|moving\s+to|starting\s+at)\s+)?"
+    rf"(?P<o>{_NAME})\s*,?\s+(?:i|we)\s+(?:spent|was|were|worked|lived|had)\b"
+    r"(?:\s+[\w-]+){0,5}?\s+(?P<p>at|with|for|in)\s+(?:the\s+)?(?-i:[A-Z]|[^\W\d_a-zA-Z])",
+    re.IGNORECASE,
+)
+_VERB_OF = {"at": "work at", "with": "work at", "for": "work at", "in": "live in"}
 # texting spellings of function words: "im", "ive", "2" for "to", "u" for "you"
 _TEXTING = (
     (re.compile(r"(?:^|(?<=\s))im(?=\s)", re.IGNORECASE), "I'm"),
@@ -197,6 +252,23 @@ def elided_readings(clause: str, turn: str = "") -> list[str]:
             out.append(f"I work at {m.group('o').rstrip('.')}")
     if (m := _IM_A_COMPOUND.search(clause)) and _occupation(m.group("t"), compound=True):
         out.append(f"I work as a {m.group('t')}")
+    if m := _BEFORE_NAME.search(clause):
+        out.append(f"I {_VERB_OF[m.group('p').casefold()]} {m.group('o').rstrip('.')}")
+    if m := _MOVE_NOUN.search(clause):
+        out.append(f"I moved to {m.group('o').rstrip('.')}")
+    if m := _FIRST_DAY.search(clause):
+        out.append(f"I started at {m.group('o').rstrip('.')}")
+    if m := _MOVED_TO.search(clause):
+        out.append(f"I moved to {(m.group('o') or m.group('o2')).rstrip('.')}")
+    if m := _HAS_BEEN.search(clause):
+        out.append(f"{m.group('h')} is {m.group('o')}")
+    if _PERFECT_ADVERB.search(clause):
+        plain = _PERFECT_ADVERB.sub(r"\g<s> ", clause)
+        out.extend([plain, *now_readings(plain, turn)])
+    if (m := _IT_IS.search(clause)) and at > 0:
+        named = [n for n in _MY_NOUN.finditer(turn[:at]) if n.group("n") not in _NOT_A_SERVICE]
+        if named:
+            out.append(f"my {named[-1].group('n')} is {m.group('o').rstrip('.')}")
     if (m := _THROUGH.search(clause)) and m.group("noun").casefold() not in _NOT_A_SERVICE:
         out.append(f"I'm with {m.group('o').rstrip('.')} for {m.group('noun')}")
     if m := _HOME_IN.search(clause):

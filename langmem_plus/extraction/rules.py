@@ -1814,6 +1814,10 @@ def _promotion_rule(ctx: _Context) -> list[_Spec]:
         rf"(?:{_ROLE_HEADS})s?|[A-Z]{{2,5}}", words[-1], re.IGNORECASE
     ):
         return []  # "they made me laugh": not a role
+    if _cased(title) and not any(
+        re.fullmatch(rf"(?:{_ROLE_HEADS})s?", w, re.IGNORECASE) for w in words
+    ):
+        return []  # "we moved up to Cairns": a name with no role noun is a place, not a title
     out = [_Spec("fact", "job_title", title, f"The user is {_article(title)} {title}.")]
     if employer and _cased(employer):
         out.append(_Spec("fact", "employer", employer, f"The user works at {employer}."))

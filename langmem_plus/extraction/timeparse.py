@@ -12,7 +12,7 @@ phrase (case-insensitive)                   resolves to (message sent Wed 2026-1
 ==========================================  ==============================================
 today, this morning/afternoon/evening       2026-11-11 00:00
 yesterday / the day before yesterday        2026-11-10 / 2026-11-09
-N days/weeks ago / back ("a couple of")     message day minus N days / 7N days
+N days/weeks/fortnights ago ("a couple of") message day minus N days / 7N / 14N days
 N months/years ago ("a month ago")          same day N months / years earlier (clamped)
 last week / last month / last year          message day - 7 days / 1 Oct 2026 / 1 Jan 2025
 this week / this month / this year          Mon 2026-11-09 / 1 Nov 2026 / 1 Jan 2026
@@ -121,7 +121,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     (
         "ago",
         re.compile(
-            rf"\b(?:{_LEAD})?(?P<n>{_NUM_RE})\s+(?P<unit>day|week|month|year)s?\s+"
+            rf"\b(?:{_LEAD})?(?P<n>{_NUM_RE})\s+(?P<unit>day|week|fortnight|month|year)s?\s+"
             r"(?:ago|back)\b",
             re.I,
         ),
@@ -211,8 +211,8 @@ def _resolve(kind: str, m: re.Match[str], ref: datetime) -> datetime | None:
         unit = g["unit"].lower()
         if unit == "day":
             return _day(ref) - timedelta(days=n)
-        if unit == "week":
-            return _day(ref) - timedelta(weeks=n)
+        if unit in ("week", "fortnight"):
+            return _day(ref) - timedelta(weeks=n * (2 if unit == "fortnight" else 1))
         return _months_back(ref, n * (12 if unit == "year" else 1))
     if kind == "day_before":
         return _day(ref) - timedelta(days=2)
