@@ -35,6 +35,7 @@ def read(text: str) -> set[tuple[str, str]]:
         ("quit Fernbrook — welder at Ostley Works now, better pay",
          {("job_title", "welder"), ("employer", "Ostley Works")}),
         ("I'm a landscape gardener.", {("job_title", "landscape gardener")}),
+        ("Starting Monday I'm officially the site foreman.", {("job_title", "site foreman")}),
         ("from Monday I'm museum archivist 🎉 can't wait", {("job_title", "museum archivist")}),
         ("Handed in my notice; starting June I'm tutor at Brackley College.",
          {("job_title", "tutor"), ("employer", "Brackley College")}),
@@ -60,3 +61,9 @@ def test_a_job_told_without_its_frame_is_read(text: str, expected: set[tuple[str
 )
 def test_a_trait_or_habit_is_no_job(text: str) -> None:
     assert not {p for p, _ in read(text)} & {"job_title", "employer"}
+
+
+def test_a_title_read_after_a_start_keeps_only_its_own_words() -> None:
+    got = read("As of today I'm officially the depot manager!")
+    titles = {o for p, o in got if p == "job_title"}
+    assert titles == {"depot manager"}

@@ -108,8 +108,8 @@ _START_LEAD = re.compile(
 )
 _STARTS_AS = re.compile(
     rf"^\W*(?P<lead>(?:as\s+of|from|starting|come|effective)\s+(?:[\w-]+\s+){{0,2}}?[\w-]+\s*,?\s+)?"
-    rf"{_IM}\s+(?:(?:a|an)\s+)?(?:new\s+)?"
-    r"(?-i:(?P<t>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?))"
+    rf"{_IM}\s+(?:(?:officially|now|finally|just|currently|also)\s+)*(?:(?:a|an|the)\s+)?"
+    r"(?:new\s+)?(?-i:(?P<t>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?))"
     rf"(?:\s+(?:at|with|for)\s+(?:the\s+)?(?P<o>{_NAME}))?"
     r"(?=\s*(?:[^\w\s]|$|\s+(?:at|with|for|now|from|lol|haha|pinch|wish)\b))",
     re.IGNORECASE,
@@ -127,6 +127,9 @@ _NOT_OF_TRADE = frozenset(
     "terrible awful decent proper total complete real true natural born lifelong long-time "
     "longtime first-time regular occasional casual serious hopeless compulsive committed "
     "devoted die-hard massive frequent social morning night season new old former".split()
+)
+_NOT_IN_A_TITLE = frozenset(
+    "a an the my our their officially now finally just currently also here there".split()
 )
 # agent nouns that name a habit, a belief or a status, not an occupation
 _NOT_A_TRADE_HEAD = frozenset(
@@ -215,6 +218,8 @@ def _occupation(title: str, compound: bool = False) -> bool:
     degree or habit."""
     words = title.casefold().split()
     if not words or not _role(title) or words[-1] in _NOT_A_TRADE_HEAD:
+        return False
+    if any(w in _NOT_IN_A_TITLE for w in words):  # "officially the T": the words around it
         return False
     return not (compound and words[0] in _NOT_OF_TRADE)
 
