@@ -107,11 +107,18 @@ _START_LEAD = re.compile(
     re.IGNORECASE,
 )
 _STARTS_AS = re.compile(
-    rf"^\W*(?P<lead>(?:as\s+of|from|starting|come|effective)\s+(?:[\w-]+\s+){{0,2}}?[\w-]+\s*,?\s+)?"
+    rf"^\W*(?:on\s+)?(?P<lead>(?:as\s+of|from|starting|come|effective)\s+(?:[\w-]+\s+){{0,2}}?[\w-]+\s*,?\s+)?"
     rf"{_IM}\s+(?:(?:officially|now|finally|just|currently|also)\s+)*(?:(?:a|an|the)\s+)?"
     r"(?:new\s+)?(?-i:(?P<t>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?))"
     rf"(?:\s+(?:at|with|for)\s+(?:the\s+)?(?P<o>{_NAME}))?"
-    r"(?=\s*(?:[^\w\s]|$|\s+(?:at|with|for|now|from|lol|haha|pinch|wish)\b))",
+    r"(?=\s*(?:[^\w\s]|$|\s+(?:at|with|for|now|from|here|there|today|lol|haha|pinch|wish)\b))",
+    re.IGNORECASE,
+)
+# "T as of today, new badge and everything": the title first, then when it started
+_TITLE_FROM = re.compile(
+    r"^\W*(?:(?:the|a|an)\s+)?(?:new\s+)?(?-i:(?P<t>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?))\s+"
+    r"(?:as\s+of|effective|starting|from)\s+(?:today|tonight|now|this\s+week|this\s+month|"
+    r"yesterday|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b",
     re.IGNORECASE,
 )
 # "I'm a landscape gardener": a compound (two or three lowercase words) headed by an agent
@@ -255,6 +262,10 @@ def elided_readings(clause: str, turn: str = "") -> list[str]:
         out.append(f"I work as a {m.group('t')}")
         if m.group("o"):
             out.append(f"I work at {m.group('o').rstrip('.')}")
+    # the rules read the clause without its time phrase: the title is looked for in the turn
+    m = _TITLE_FROM.search(turn or clause)
+    if m and clause.lstrip().startswith(m.group("t")) and _occupation(m.group("t")):
+        out.append(f"I work as a {m.group('t')}")
     if (m := _IM_A_COMPOUND.search(clause)) and _occupation(m.group("t"), compound=True):
         out.append(f"I work as a {m.group('t')}")
     if m := _BEFORE_NAME.search(clause):
