@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import re
 
+from langmem_plus.extraction.thennow import now_readings
 from langmem_plus.extraction.vocab import HOME_NOUNS, RELATIONS, ROLE_HEADS
 
 __all__ = ["elided_readings"]
@@ -76,6 +77,127 @@ _HOME_IN = re.compile(
     rf"(?:{'|'.join(HOME_NOUNS)})\s+(?:here\s+)?in\s+(?P<o>{_NAME})",
     re.IGNORECASE,
 )
+# "currently employed by X", "presently working for X": the participle with no subject
+_EMPLOYED = re.compile(
+    rf"^\W*{_LABEL}(?:(?:currently|presently|now|still|also)\s+)?"
+    r"(?:employed\s+(?:by|at)|working\s+(?:at|for))\s+(?:the\s+)?"
+    rf"(?P<o>{_NAME})",
+    re.IGNORECASE,
+)
+_IM = r"(?:i['’]m|i\s+am|im)"
+_A_TITLE = r"(?P<t>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)"
+# "I'm a T by trade", "I'm an X for a living": the tail says it is the user's occupation
+_BY_TRADE = re.compile(
+    rf"\b{_IM}\s+(?:a|an)\s+{_A_TITLE}\s+(?:by\s+(?:trade|profession|training)|"
+    r"for\s+a\s+living|professionally)\b",
+    re.IGNORECASE,
+)
+# "quit X — T at Y now", "and now T at Y": a title and a workplace, no subject, no verb
+_ROLE_AT = re.compile(
+    rf"^\W*(?:(?:and|but|so)\s+)?(?:(?:now|these days|nowadays|currently)\s+)?(?:(?:a|an)\s+)?"
+    rf"(?-i:(?P<t>[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,2}}?))\s+(?:at|with|for)\s+(?:the\s+)?"
+    rf"(?P<o>{_NAME})(?:\s*,?\s+(?:now|these days|nowadays|currently|since\b.*)|\s*[,;.!]|\s*$)",
+    re.IGNORECASE,
+)
+# "as of friday I'm marine biologist", "come Monday I'm T at Y": a start, then the role
+# (the rules read the clause without its time lead, so the lead is looked for before it)
+_START_LEAD = re.compile(
+    r"\b(?:as\s+of|from|starting(?:\s+from)?|come|effective)\s+(?:[\w-]+\s+){0,2}?[\w-]+"
+    r"\s*,?\s*$",
+    re.IGNORECASE,
+)
+_STARTS_AS = re.compile(
+    rf"^\W*(?:on\s+)?(?P<lead>(?:as\s+of|from|starting|come|effective)\s+(?:[\w-]+\s+){{0,2}}?[\w-]+\s*,?\s+)?"
+    rf"{_IM}\s+(?:(?:officially|now|finally|just|currently|also)\s+)*(?:(?:a|an|the)\s+)?"
+    r"(?:new\s+)?(?-i:(?P<t>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?))"
+    rf"(?:\s+(?:at|with|for)\s+(?:the\s+)?(?P<o>{_NAME}))?"
+    r"(?=\s*(?:[^\w\s]|$|\s+(?:at|with|for|now|from|here|there|today|lol|haha|pinch|wish)\b))",
+    re.IGNORECASE,
+)
+# "T as of today, new badge and everything": the title first, then when it started
+_TITLE_FROM = re.compile(
+    r"^\W*(?:(?:the|a|an)\s+)?(?:new\s+)?(?-i:(?P<t>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?))\s+"
+    r"(?:as\s+of|effective|starting|from)\s+(?:today|tonight|now|this\s+week|this\s+month|"
+    r"yesterday|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b",
+    re.IGNORECASE,
+)
+# "I'm a landscape gardener": a compound (two or three lowercase words) headed by an agent
+# noun; its first word is not one of degree or habit ("a keen cyclist", "a light sleeper")
+_IM_A_COMPOUND = re.compile(
+    rf"(?:^|[,;:.!?]\s*|\b(?:and|but|so)\s+)\W*{_IM}\s+(?:a|an)\s+"
+    r"(?-i:(?P<t>[a-z][a-z-]*\s+[a-z][a-z-]*(?:\s+[a-z][a-z-]*)??))"
+    r"(?=\s*(?:[,;.!?]|$|\s+(?:based|working|at|with|for|in|from|now)\b))",
+    re.IGNORECASE,
+)
+_NOT_OF_TRADE = frozenset(
+    "keen big huge avid heavy light early late fussy picky slow fast quick good bad great "
+    "terrible awful decent proper total complete real true natural born lifelong long-time "
+    "longtime first-time regular occasional casual serious hopeless compulsive committed "
+    "devoted die-hard massive frequent social morning night season new old former".split()
+)
+_NOT_IN_A_TITLE = frozenset(
+    "a an the my our their officially now finally just currently also here there".split()
+)
+# agent nouns that name a habit, a belief or a status, not an occupation
+_NOT_A_TRADE_HEAD = frozenset(
+    "member user owner holder lover fan believer supporter follower subscriber customer "
+    "client resident citizen parent patient vegetarian vegan pescatarian eater sleeper "
+    "drinker smoker speaker learner beginner buyer seller renter tenant voter".split()
+)
+# a change told as an event: "the relocation to X happened in May", "my first shift at X
+# was 3 March"; a regional or phrasal verb of moving: "we shifted down to X"
+_MOVE_NOUN = re.compile(
+    r"\b(?:the|our|my)\s+(?:big\s+|final\s+)?(?:move|relocation|removal)\s+"
+    rf"(?:(?:up|down|over|back|across)\s+)?to\s+(?P<o>{_NAME})\s+"
+    r"(?:happened|was|took\s+place|went\s+ahead|went\s+through|finally\s+happened)\b",
+    re.IGNORECASE,
+)
+_FIRST_DAY = re.compile(
+    r"\b(?:my|our)\s+first\s+(?:day|week|shift|morning)\s+(?:at|with)\s+(?:the\s+)?"
+    rf"(?P<o>{_NAME})\s+(?:was|went)\b",
+    re.IGNORECASE,
+)
+_MOVED_TO = re.compile(
+    r"\b(?:i|we)\s+(?:(?:finally|just|recently|officially)\s+)?(?:shifted|moved|relocated)\s+"
+    rf"(?:up|down|over|across|back|out)\s+to\s+(?:the\s+)?(?P<o>{_NAME})"
+    r"|\b(?:i|we)\s+(?:(?:finally|just|recently|officially)\s+)?shifted\s+to\s+"
+    rf"(?:the\s+)?(?P<o2>{_NAME})",
+    re.IGNORECASE,
+)
+# "since June my barber has been X": the perfect of an attribute's copula
+_HAS_BEEN = re.compile(
+    r"\b(?P<h>(?:my|our)\s+(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*)\s+(?:has|have)\s+been\s+"
+    rf"(?P<o>(?:the\s+)?{_NAME}.*)$",
+    re.IGNORECASE,
+)
+# "I've honestly been climbing at X": an adverb inside the perfect
+_PERFECT_ADVERB = re.compile(
+    r"\b(?P<s>i['’]ve|we['’]ve|i\s+have|we\s+have|ive)\s+(?:actually|honestly|really|mostly|"
+    r"also|just|basically|properly|kind\s+of|sort\s+of|genuinely|secretly)\s+(?=been\b)",
+    re.IGNORECASE,
+)
+# "it's a X these days" after a clause naming "my N" ("sold my bike in May; it's a X")
+_IT_IS = re.compile(
+    r"^\W*(?:and\s+|but\s+|so\s+|now\s+)?(?:it['’]s|it\s+is)\s+(?:now\s+)?(?:(?:a|an|the)\s+)?"
+    rf"(?P<o>{_NAME})",
+    re.IGNORECASE,
+)
+# the earlier clause gives the old one up: a verb of ending or changing, then "my N"
+_MY_NOUN = re.compile(
+    r"\b(?:traded(?:\s+in)?|sold|replaced|ditched|scrapped|crashed|wrote\s+off|written\s+off|"
+    r"changed|switched|swapped|upgraded|got\s+rid\s+of|gave\s+up|returned|cancell?ed|ended)\s+"
+    r"(?:in\s+)?(?:my|our)\s+(?:(?:old|trusty|current)\s+)?(?P<n>[a-z]+)\b",
+    re.IGNORECASE,
+)
+# "Before X I spent five years at Y": the object of "before" is the later (current) state,
+# of the slot the past side's frame names ("at Y": where one works, "in Y": lives)
+_BEFORE_NAME = re.compile(
+    r"^\W*(?:before|prior\s+to)\s+(?:(?:joining|moving\s+to|starting\s+at)\s+)?"
+    rf"(?P<o>{_NAME})\s*,?\s+(?:i|we)\s+(?:spent|was|were|worked|lived|had)\b"
+    r"(?:\s+[\w-]+){0,5}?\s+(?P<p>at|with|for|in)\s+(?:the\s+)?(?-i:[A-Z]|[^\W\d_a-zA-Z])",
+    re.IGNORECASE,
+)
+_VERB_OF = {"at": "work at", "with": "work at", "for": "work at", "in": "live in"}
 # texting spellings of function words: "im", "ive", "2" for "to", "u" for "you"
 _TEXTING = (
     (re.compile(r"(?:^|(?<=\s))im(?=\s)", re.IGNORECASE), "I'm"),
@@ -97,9 +219,22 @@ def _role(title: str) -> bool:
     )
 
 
-def elided_readings(clause: str) -> list[str]:
+def _occupation(title: str, compound: bool = False) -> bool:
+    """A title read from a frame without a job verb: headed by a role or an agent noun
+    that names no habit or status, and (for a bare compound) not opened by a word of
+    degree or habit."""
+    words = title.casefold().split()
+    if not words or not _role(title) or words[-1] in _NOT_A_TRADE_HEAD:
+        return False
+    if any(w in _NOT_IN_A_TITLE for w in words):  # "officially the T": the words around it
+        return False
+    return not (compound and words[0] in _NOT_OF_TRADE)
+
+
+def elided_readings(clause: str, turn: str = "") -> list[str]:
     """``clause`` with its left-out or short-spelled words restored, once for each shape
-    below that fits; empty when none does.
+    below that fits; empty when none does. ``turn`` is the message the clause is from
+    (a start time said before the clause: "as of friday, I'm T").
 
     Example:
         >>> elided_readings("made me a cup of tea")
@@ -114,6 +249,42 @@ def elided_readings(clause: str) -> list[str]:
         out.append(f"I work at {m.group('o').rstrip('.')}")
         if m.group("t"):
             out.append(f"I work as a {m.group('t')}")
+    if m := _EMPLOYED.search(clause):
+        out.append(f"I work at {m.group('o').rstrip('.')}")
+    if (m := _BY_TRADE.search(clause)) and _occupation(m.group("t")):
+        out.append(f"I work as a {m.group('t')}")
+    if (m := _ROLE_AT.search(clause)) and _occupation(m.group("t")):
+        out.append(f"I work as a {m.group('t')} at {m.group('o').rstrip('.')}")
+    at = turn.find(clause) if turn else -1
+    started = at > 0 and bool(_START_LEAD.search(turn[:at]))
+    m = _STARTS_AS.search(clause)
+    if m and (started or m.group("lead")) and _occupation(m.group("t")):
+        out.append(f"I work as a {m.group('t')}")
+        if m.group("o"):
+            out.append(f"I work at {m.group('o').rstrip('.')}")
+    # the rules read the clause without its time phrase: the title is looked for in the turn
+    m = _TITLE_FROM.search(turn or clause)
+    if m and clause.lstrip().startswith(m.group("t")) and _occupation(m.group("t")):
+        out.append(f"I work as a {m.group('t')}")
+    if (m := _IM_A_COMPOUND.search(clause)) and _occupation(m.group("t"), compound=True):
+        out.append(f"I work as a {m.group('t')}")
+    if m := _BEFORE_NAME.search(clause):
+        out.append(f"I {_VERB_OF[m.group('p').casefold()]} {m.group('o').rstrip('.')}")
+    if m := _MOVE_NOUN.search(clause):
+        out.append(f"I moved to {m.group('o').rstrip('.')}")
+    if m := _FIRST_DAY.search(clause):
+        out.append(f"I started at {m.group('o').rstrip('.')}")
+    if m := _MOVED_TO.search(clause):
+        out.append(f"I moved to {(m.group('o') or m.group('o2')).rstrip('.')}")
+    if m := _HAS_BEEN.search(clause):
+        out.append(f"{m.group('h')} is {m.group('o')}")
+    if _PERFECT_ADVERB.search(clause):
+        plain = _PERFECT_ADVERB.sub(r"\g<s> ", clause)
+        out.extend([plain, *now_readings(plain, turn)])
+    if (m := _IT_IS.search(clause)) and at > 0:
+        named = [n for n in _MY_NOUN.finditer(turn[:at]) if n.group("n") not in _NOT_A_SERVICE]
+        if named:
+            out.append(f"my {named[-1].group('n')} is {m.group('o').rstrip('.')}")
     if (m := _THROUGH.search(clause)) and m.group("noun").casefold() not in _NOT_A_SERVICE:
         out.append(f"I'm with {m.group('o').rstrip('.')} for {m.group('noun')}")
     if m := _HOME_IN.search(clause):

@@ -92,6 +92,7 @@ from langmem_plus.extraction.timeparse import find_time_expression
 from langmem_plus.extraction.turns import DroppedCandidate, UserTurn, value_hits
 from langmem_plus.facts import text_rules
 from langmem_plus.facts.models import CandidateFact
+from langmem_plus.facts.policy import nominal_value
 from langmem_plus.facts.profile import RELATION_WORDS
 
 __all__ = ["EMPTY_VALUES", "post_filter", "verify_grounding"]
@@ -625,7 +626,10 @@ def _reason(
         if category is not None and category not in allow_sensitive:
             return f"sensitive:{category}"
     # The quote is not checked here: "call me Bob" is the user's imperative, not a planted one.
-    if any(text_rules.is_instruction(t) for t in (c.text, c.object)):
+    if any(
+        text_rules.is_instruction(t)
+        for t in (c.text, "" if nominal_value(c.object) else c.object)
+    ):
         return "instruction"
     return _foreign(c, user_id, others)
 

@@ -346,15 +346,55 @@ _CLAUSE_EDGE = re.compile(
 )
 
 
+# "before X", "prior to joining X": the value is the object of "before", the later state
+_BEFORE_VALUE = re.compile(
+    r"\b(?:before|prior to)\s+(?:(?:joining|starting(?:\s+at|\s+with)?|moving(?:\s+to)?|"
+    r"going(?:\s+to)?|switching(?:\s+to)?|working\s+(?:at|for)|coming\s+to|the)\s+)?$",
+    re.IGNORECASE,
+)
+# a segment's own present time: "X since March", "a Y these days", "Z now"
+_PRESENT_MARK = re.compile(
+    r"\b(?:now|nowadays|these days|currently|at the moment|at present|since|as of)\b",
+    re.IGNORECASE,
+)
+_SEGMENT_EDGE = re.compile(r"\s*(?:,|\(|\))\s*")
+
+
+def _own_segment(clause: str, at: int, end: int) -> str:
+    """The comma- or bracket-delimited piece of ``clause`` holding ``[at, end)`` when that
+    piece carries its own present time ("..., Corvid Mobile since March"), else ``clause``:
+    a past cue elsewhere in the clause speaks of the other side of the change."""
+    start, stop = 0, len(clause)
+    for m in _SEGMENT_EDGE.finditer(clause):
+        if m.end() <= at:
+            start = m.end()
+        elif m.start() >= end:
+            stop = m.start()
+            break
+    piece = clause[start:stop]
+    if (start, stop) != (0, len(clause)) and _PRESENT_MARK.search(piece):
+        return piece
+    return clause
+
+
 def clause_with(text: str, value: str) -> str:
     """The clause of ``text`` that holds ``value`` (the whole text when it is not found), so
     a past state said beside a current one marks only its own value.
+
+    Two shapes put both sides of a change in one clause: the value as the object of
+    "before" ("Before X I spent years at Y": X is the later state), and the value in a
+    segment with its own present time ("was with Y for ages, X since March"); for those
+    the clause is the value's own part.
 
     Example:
         >>> clause_with("I used to live in Graz but now I'm in Olomouc", "Olomouc")
         "now I'm in Olomouc"
         >>> clause_with("I live in Porto. Before I moved here I was in Aveiro", "Porto")
         'I live in Porto'
+        >>> clause_with("was on Tarn Mobile for years, Vell since June", "Vell")
+        'Vell since June'
+        >>> clause_with("Before Ardley I was at Wexford Mills", "Ardley")
+        'Before Ardley'
     """
     low, at = text.casefold(), text.casefold().find(value.casefold()) if value else -1
     if at < 0 or not low:
@@ -366,4 +406,7 @@ def clause_with(text: str, value: str) -> str:
         elif m.start() >= at + len(value):
             end = m.start()
             break
-    return text[start:end]
+    if before := _BEFORE_VALUE.search(text[start:at]):
+        return text[start + before.start() : at + len(value)]
+    clause = text[start:end]
+    return _own_segment(clause, at - start, at - start + len(value))

@@ -1825,6 +1825,10 @@ def _promotion_rule(ctx: _Context) -> list[_Spec]:
         rf"(?:{_ROLE_HEADS})s?|[A-Z]{{2,5}}", words[-1], re.IGNORECASE
     ):
         return []  # "they made me laugh": not a role
+    if _cased(title) and not any(
+        re.fullmatch(rf"(?:{_ROLE_HEADS})s?", w, re.IGNORECASE) for w in words
+    ):
+        return []  # "we moved up to Cairns": a name with no role noun is a place, not a title
     out = [_Spec("fact", "job_title", title, f"The user is {_article(title)} {title}.")]
     if employer and _cased(employer):
         out.append(_Spec("fact", "employer", employer, f"The user works at {employer}."))
@@ -2768,7 +2772,7 @@ def _with_readings(specs: list[_Spec], ctx: _Context) -> list[_Spec]:
     """``specs`` and what the rules find in the clause's other readings (``readings.py``:
     a question's preamble, texting, a past state in a present frame); a value a reading
     finds inside a longer one of the same predicate ("galway n work") replaces it."""
-    said = [*now_readings(ctx.clause, ctx.turn), *elided_readings(ctx.clause)]
+    said = [*now_readings(ctx.clause, ctx.turn), *elided_readings(ctx.clause, ctx.turn)]
     now = [r for n in said for r in (n, *readings(n))]
     for reading in [*readings(ctx.clause, ctx.turn), *now]:  # "these days X" (thennow.py)
         sub = replace(ctx, clause=reading)

@@ -12,13 +12,15 @@ phrase (case-insensitive)                   resolves to (message sent Wed 2026-1
 ==========================================  ==============================================
 today, this morning/afternoon/evening       2026-11-11 00:00
 yesterday / the day before yesterday        2026-11-10 / 2026-11-09
-N days/weeks ago / back ("a couple of")     message day minus N days / 7N days
+N days/weeks/fortnights ago ("a couple of") message day minus N days / 7N / 14N days
 N months/years ago ("a month ago")          same day N months / years earlier (clamped)
 last week / last month / last year          message day - 7 days / 1 Oct 2026 / 1 Jan 2025
 this week / this month / this year          Mon 2026-11-09 / 1 Nov 2026 / 1 Jan 2026
 last Monday / on Monday / since Friday      the most recent such weekday before the message
 in August / since March / in Aug 2024       1st of the most recent such month not after
                                             the message (2026-08-01; 2024-08-01)
+end of Feb / mid-June / early March         the part's day of that month: last / 15th / 1st
+"August was a blur ..." (month as subject)  1st of that month (as "in August")
 on 3 March / March 3rd (2025)               that day (most recent not after the message)
 in 2019 / since 2019                        2019-01-01
 since last winter / the summer              1 Dec 2025 / 1 Jun 2026 (a season's start)
@@ -92,11 +94,34 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    (
+        # "end of Feb", "the first week of March", "mid-June", "late May 2025": a part of
+        # a month, resolved to the part's first day (an end to the month's last day)
+        "month_part",
+        re.compile(
+            rf"\b(?:{_LEAD}|by\s+|around\s+|towards?\s+)?(?:the\s+)?(?:(?P<part>start|"
+            r"beginning|end|tail end|middle|first week|second week|third week|last week|"
+            r"first half|second half|first days|last days)\s+of\s+(?:the\s+month\s+of\s+)?"
+            rf"|(?P<adj>early|mid|late)(?:\s*-\s*|\s+))(?P<mon>{_MONTH_RE})\b\.?"
+            r"(?:,?\s+(?P<y>\d{4}))?",
+            re.I,
+        ),
+    ),
+    (
+        # "August was a blur of boxes", "march was when we left": the month a clause is
+        # about, as its subject (a clause's first word, before a past "was")
+        "month_subject",
+        re.compile(
+            r"(?:^|[.;!?,:(]\s*|\s[—–-]\s*|\b(?:but|and|so|then)\s+)"
+            rf"(?P<t>(?P<mon>{_MONTH_RE})\b(?:\s+(?P<y>\d{{4}}))?)\s+(?:was|saw|brought)\b",
+            re.I,
+        ),
+    ),
     ("year", re.compile(rf"\b(?:{_LEAD})(?P<y>(?:19|20)\d{{2}})\b", re.I)),
     (
         "ago",
         re.compile(
-            rf"\b(?:{_LEAD})?(?P<n>{_NUM_RE})\s+(?P<unit>day|week|month|year)s?\s+"
+            rf"\b(?:{_LEAD})?(?P<n>{_NUM_RE})\s+(?P<unit>day|week|fortnight|month|year)s?\s+"
             r"(?:ago|back)\b",
             re.I,
         ),
@@ -163,14 +188,19 @@ def _resolve(kind: str, m: re.Match[str], ref: datetime) -> datetime | None:
     g = m.groupdict()
     if kind == "iso":
         return _safe_date(ref, int(g["y"]), int(g["m"]), int(g["d"]))
-    if kind in ("day_month", "month_day", "month"):
+    if kind in ("day_month", "month_day", "month", "month_part", "month_subject"):
         month = _MONTHS[g["mon"].lower()]
         day = int(g["d"]) if g.get("d") else 1
+        if kind == "month_part":
+            day = _part_day(g, ref, month)
         if g.get("y"):
             return _safe_date(ref, int(g["y"]), month, day)
         when = _safe_date(ref, ref.year, month, day)
         if when is not None and when > ref:
-            when = _safe_date(ref, ref.year - 1, month, day)
+            last = calendar.monthrange(ref.year - 1, month)[1]
+            when = _safe_date(
+                ref, ref.year - 1, month, min(day, last) if kind == "month_part" else day
+            )
         return when
     if kind == "year":
         year = int(g["y"])
@@ -181,8 +211,8 @@ def _resolve(kind: str, m: re.Match[str], ref: datetime) -> datetime | None:
         unit = g["unit"].lower()
         if unit == "day":
             return _day(ref) - timedelta(days=n)
-        if unit == "week":
-            return _day(ref) - timedelta(weeks=n)
+        if unit in ("week", "fortnight"):
+            return _day(ref) - timedelta(weeks=n * (2 if unit == "fortnight" else 1))
         return _months_back(ref, n * (12 if unit == "year" else 1))
     if kind == "day_before":
         return _day(ref) - timedelta(days=2)
@@ -210,6 +240,18 @@ def _resolve(kind: str, m: re.Match[str], ref: datetime) -> datetime | None:
         back = (ref.weekday() - _WEEKDAYS[g["wd"].lower()]) % 7 or 7
         return _day(ref) - timedelta(days=back)
     return None  # pragma: no cover - every pattern kind is handled above
+
+
+def _part_day(g: dict[str, str | None], ref: datetime, month: int) -> int:
+    """The day of ``month`` a part names: its start for "early", "start", "first week";
+    the 15th for "mid", "middle", "second half"; the last day for "late", "end"."""
+    part = re.sub(r"\s+", " ", (g.get("part") or g.get("adj") or "").lower())
+    if part in ("mid", "middle", "second week", "third week", "second half"):
+        return 15
+    if part in ("late", "end", "tail end", "last week", "last days"):
+        year = int(g["y"] or ref.year)
+        return calendar.monthrange(year, month)[1]
+    return 1
 
 
 def _season(g: dict[str, str | None], ref: datetime) -> datetime | None:
@@ -249,9 +291,10 @@ def find_time_expression(text: str, ref: datetime) -> TimeExpression | None:
     best: tuple[int, int, str, re.Match[str]] | None = None
     for kind, pattern in _PATTERNS:
         for m in pattern.finditer(text):
-            key = (m.start(), -(m.end() - m.start()))
+            a, b = _span(m)
+            key = (a, -(b - a))
             if best is None or key < (best[0], best[1]):
-                best = (m.start(), -(m.end() - m.start()), kind, m)
+                best = (a, -(b - a), kind, m)
             break
     if best is None:
         return None
@@ -259,7 +302,13 @@ def find_time_expression(text: str, ref: datetime) -> TimeExpression | None:
     when = _resolve(kind, m, ref)
     if when is None:
         return None
-    return TimeExpression(phrase=m.group(0), start=m.start(), end=m.end(), when=when)
+    a, b = _span(m)
+    return TimeExpression(phrase=text[a:b], start=a, end=b, when=when)
+
+
+def _span(m: re.Match[str]) -> tuple[int, int]:
+    """The time phrase's span: the ``t`` group when the pattern reads context around it."""
+    return m.span("t") if "t" in m.groupdict() else m.span()
 
 
 def resolve_time(text: str | None, ref: datetime) -> datetime | None:

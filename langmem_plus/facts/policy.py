@@ -332,6 +332,7 @@ _transient = _screen.transient
 _lower_twin = _screen.lower_twin
 _prefilter = _screen.prefilter
 _rule_patterns = _screen.rule_patterns
+nominal_value = _screen.nominal_value
 
 
 class Ruling(NamedTuple):
