@@ -136,7 +136,8 @@ _NOT_OF_TRADE = frozenset(
     "devoted die-hard massive frequent social morning night season new old former".split()
 )
 _NOT_IN_A_TITLE = frozenset(
-    "a an the my our their officially now finally just currently also here there".split()
+    "a an the my our their officially now finally just currently also here there "
+    "no not never longer any more".split()  # "no longer at X": an ending, not a title
 )
 # agent nouns that name a habit, a belief or a status, not an occupation
 _NOT_A_TRADE_HEAD = frozenset(

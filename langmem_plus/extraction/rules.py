@@ -2580,7 +2580,9 @@ class RuleExtractor(BaseExtractor):
                 else s
                 for i, s in enumerate(specs)
             ]
-        if gone := ended_by_event(matched_text, [(s.predicate, s.object) for s in specs]):
+        if not any(s.polarity == "retract" for s in specs) and (
+            gone := ended_by_event(matched_text, [(s.predicate, s.object) for s in specs])
+        ):
             # "the keto era is over", "Tellyhive: cancelled": the ending's own words were
             # read as an attribute; the ending is what the clause says (#12)
             specs = [_Spec("fact", p, o, t, polarity="retract", negation_in_value=True,
