@@ -2840,12 +2840,15 @@ def _without_replaced_retractions(found: list[CandidateFact]) -> list[CandidateF
     that names the value it ends keeps that retraction, not a "whatever is current" one."""
     asserted = {(c.subject, c.predicate) for c in found if c.polarity == "assert"}
     named = {(c.subject, c.predicate) for c in found if c.polarity == "retract" and c.object != "*"}
+    # "ditched X. Y from now on": the switch that replaces X says where X's slot goes
+    replaced = {c.replaces.casefold() for c in found if c.polarity == "assert" and c.replaces}
     return [
         c
         for c in found
         if not (
             c.polarity == "retract" and c.object != "*" and (c.subject, c.predicate) in asserted
         )
+        and not (c.polarity == "retract" and c.object.casefold() in replaced)
         # "I've ditched being X, I eat anything now": the named value is what ends, not
         # every value of the slot
         and not (c.polarity == "retract" and c.object == "*" and (c.subject, c.predicate) in named)

@@ -371,17 +371,18 @@ _DISCARD = re.compile(
 )
 
 
-def _clauses(sentence: str) -> list[tuple[str, str]]:
-    """``sentence`` cut at its clause breaks: ``(the break before, the clause)`` pairs."""
-    out: list[tuple[str, str]] = []
+def _clauses(sentence: str) -> list[tuple[str, str, int]]:
+    """``sentence`` cut at its clause breaks: ``(the break before, the clause, where it
+    starts)``."""
+    out: list[tuple[str, str, int]] = []
     at, before = 0, ""
     for b in _CLAUSE.finditer(sentence):
         if b.start() > at:
-            out.append((before, sentence[at : b.start()]))
+            out.append((before, sentence[at : b.start()], at))
         at, before = b.end(), b.group(0).strip().casefold()
     if at < len(sentence):
-        out.append((before, sentence[at:]))
-    return [(br, c.strip()) for br, c in out if c.strip(" .!?…")]
+        out.append((before, sentence[at:], at))
+    return [(br, c.strip(), i) for br, c, i in out if c.strip(" .!?…")]
 
 
 def _is_settled(before: str, clause: str) -> bool:
@@ -436,16 +437,11 @@ def _open_part(sentence: str) -> str:
     when nothing in it is open."""
     sentence = _without_left_behind(sentence, contrasts=False)
     parts = _clauses(sentence)
-    first = next((i for i, (_, c) in enumerate(parts) if _OPEN.search(c)), None)
+    first = next((i for i, (_, c, _at) in enumerate(parts) if _OPEN.search(c)), None)
     if first is None:
         return ""
-    kept = [_without_left_behind(c) for br, c in parts[:first] if _is_settled(br, c)]
-    m = _OPEN.search(sentence)
-    assert m is not None
-    cut = 0
-    for b in _CLAUSE.finditer(sentence, 0, m.start()):
-        cut = b.end()
-    kept.append(_without_left_behind(sentence[cut:]))
+    kept = [_without_left_behind(c) for br, c, _at in parts[:first] if _is_settled(br, c)]
+    kept.append(_without_left_behind(sentence[parts[first][2] :]))  # the open clause on
     return ". ".join(_sentence_case(k) for k in kept if k)
 
 
@@ -453,7 +449,7 @@ def _settled_part(sentence: str) -> str:
     """The clauses of ``sentence`` that settle a change or a choice, without the values
     they replaced."""
     parts = _clauses(_without_left_behind(sentence, contrasts=False))
-    kept = [_without_left_behind(c) for br, c in parts if _is_settled(br, c)]
+    kept = [_without_left_behind(c) for br, c, _at in parts if _is_settled(br, c)]
     return ". ".join(_sentence_case(k) for k in kept if k)
 
 
