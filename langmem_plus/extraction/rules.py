@@ -85,6 +85,7 @@ from langmem_plus.extraction.saves import (
     bare_lead,
     save_lead,
     save_list,
+    saved_after,
     saved_specs,
     verb_phrase,
     weak_lead,
@@ -2338,6 +2339,7 @@ class RuleExtractor(BaseExtractor):
             clause, quote = remember, remember
         explicit = remember is not None or turn.explicit or save_list(sentence)
         explicit = explicit or bare_lead(turn.text[:start])  # "Please remember — X"
+        explicit = explicit or saved_after(turn.text[end:])  # "X. Please store this."
         if explicit:
             clause = _first_person(clause)  # "The user is allergic to X", as models write
         clause = self._self_corrected(clause, turn, scope)
