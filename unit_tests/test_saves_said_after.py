@@ -79,3 +79,16 @@ def test_a_kept_constraint_routine_or_dislike_reaches_a_request_it_bears_on(
         {"messages": [("user", request_text)]}, {"configurable": {"thread_id": "b", "user_id": "u"}}
     )
     assert value in out["memory_block"]
+
+
+@pytest.mark.parametrize(
+    ("said", "predicate", "value"),
+    [
+        ("Hello,\n\nFor future reference, please make a note that marzipan is my idea of "
+         "torture.\n\nBest", "dislike", "marzipan"),
+        ("For next time, keep this: I won't ride on ferries.", "constraint",
+         "won't ride on ferries"),
+    ],
+)  # fmt: skip
+def test_stacked_leads_keep_the_innermost_words(said: str, predicate: str, value: str) -> None:
+    assert (predicate, value) in _typed(said)

@@ -614,8 +614,13 @@ def _copula(clause: str) -> AttributeReading | None:
     ):
         # "my phone is a Kestrel Mini": a thing, by its article, is the device itself; the
         # device's word alone names its plan's slot only for a provider ("my phone's with X")
-        own = re.sub(r"[^\w]+", "_", _singular(attribute)).strip("_") or None
+        own = _device(attribute)
     return _reading(attribute, _value_after(raw, lowercase=lowercase), prep=prep, predicate=own)
+
+
+def _device(attribute: str) -> str | None:
+    """The slot of a device named by a word that alone also names its plan ("phone")."""
+    return re.sub(r"[^\w]+", "_", _singular(attribute)).strip("_") or None
 
 
 def _label(clause: str) -> AttributeReading | None:
@@ -626,7 +631,8 @@ def _label(clause: str) -> AttributeReading | None:
     if attribute is None or len(attribute.split()) > 3:
         return None
     if " " not in attribute and ATTRIBUTE_ALIASES.get(attribute, attribute) != attribute:
-        return None  # "Phone: Pixel 8": the device's word names its plan's slot, not this
+        # "Phone: Pixel 8": the device itself, never its plan's slot the word also names
+        return _reading(attribute, _label_value(m.group("o")), predicate=_device(attribute))
     if _VERDICT_WORD.match(m.group("o")):
         return None  # "okra = absolutely not": a verdict on the thing, not an attribute
     return _reading(attribute, _label_value(m.group("o")))
@@ -870,7 +876,10 @@ def _after_change(clause: str, preceding: str) -> AttributeReading | None:
         ):  # "switched cars": a plural names the kind of thing ("changed my mind" does not)
             return _reading(_singular(attribute) if not t.group("poss") else attribute, value)
     if (c := _NP_CHANGED_ALONE.match(before)) and (attribute := _attribute(c.group("np"))):
-        return _reading(attribute, value)
+        thing = re.match(r"\W*(?:a|an)\s", raw, re.IGNORECASE) and " " not in attribute and (
+            ATTRIBUTE_ALIASES.get(attribute, attribute) != attribute
+        )  # "my phone changed, it's a Tern Lite": the device, by its article
+        return _reading(attribute, value, predicate=_device(attribute) if thing else None)
     if g := _GAVE_UP.match(before):
         old = _old_value(g.group("x") or g.group("y") or "")
         if _cased(old) and old.casefold() != value.casefold():

@@ -99,7 +99,8 @@ def normalise(text: str) -> str:
 
 _OPENER = (
     r"(?:(?:ok(?:ay)?|so|oh|ah|and|also|hey|hi|right|one more thing|one last thing|"
-    r"last thing|quick one|before i forget|while i remember|btw|by the way)[\s,.!:;—–-]+)*"
+    r"last thing|quick one|before i forget|while i remember|btw|by the way|for next time|"
+    r"for the future|going forward)[\s,.!:;—–-]+)*"
 )
 # politeness, and the insistence people put before a keep verb ("always remember", "do
 # note", "make sure you remember")
@@ -253,7 +254,12 @@ def save_lead(text: str) -> str | None:
         # a polite request, not a question about the fact ("...? ta" too)
         rest = _POLITE_TAIL.sub("", rest).rstrip(" ?")
     rest = _FUTURE.sub("", rest)  # "fyi for the future, ...": when, not what
-    return rest.strip(" ,;:-—–") or None
+    rest = rest.strip(" ,;:-—–")
+    inner, weak_inner = _lead(rest)
+    if inner is not None and not weak_inner and rest != text:
+        # leads stack ("For future reference, kindly note that ..."): the innermost words
+        return save_lead(rest) or rest or None
+    return rest or None
 
 
 def save_list(text: str) -> bool:
