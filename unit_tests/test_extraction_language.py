@@ -398,9 +398,14 @@ def test_a_known_slot_named_by_a_label(text: str, expected: set[tuple[str, str]]
     assert current(text) == expected
 
 
-@pytest.mark.parametrize("text", ["my phone is broken", "Phone: Pixel 8", "Car: in the shop"])
+@pytest.mark.parametrize("text", ["my phone is broken", "Car: in the shop"])
 def test_a_device_or_a_state_is_no_slot_value(text: str) -> None:
     assert current(text) == set()
+
+
+def test_a_device_named_by_a_label_is_the_device_not_its_plan() -> None:
+    # held one at a time (issue 12, kind 10), in the device's own slot, never the plan's
+    assert current("Phone: Pixel 8") == {("phone", "Pixel 8")}
 
 
 def test_a_habit_tied_to_a_part_of_the_day_is_a_routine() -> None:

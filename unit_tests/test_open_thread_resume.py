@@ -134,21 +134,27 @@ def test_the_open_thread_keeps_what_the_user_was_in_the_middle_of() -> None:
 
 
 @pytest.mark.parametrize(
-    "last_word",
+    ("last_word", "settled"),
     [
-        "we went with corrie vans in the end, but the loft list still needs doing",
-        "Corrie Vans are booked. I still have to list what goes in the loft.",
-        "van sorted!! loft inventory next",
+        ("we went with corrie vans in the end, but the loft list still needs doing",
+         "corrie vans"),
+        ("Corrie Vans are booked. I still have to list what goes in the loft.", None),
+        ("van sorted!! loft inventory next", None),
     ],
-)
-def test_the_open_thread_is_what_is_still_to_do_not_what_was_settled(last_word: str) -> None:
+)  # fmt: skip
+def test_the_open_thread_is_what_is_still_to_do_with_the_choice_it_hangs_on(
+    last_word: str, settled: str | None
+) -> None:
     graph, clock, _ = _chat()
     graph.invoke({"messages": [("user", last_word)]}, cfg("s1"))
     clock.advance(days=3)
     out = graph.invoke({"messages": [("user", "right, back to the loft")]}, cfg("s2"))
     assert "Open thread:" in out["memory_opening"]
-    assert "loft" in out["memory_opening"].split("Open thread:")[1].lower()
-    assert "booked" not in out["memory_opening"] and "went with" not in out["memory_opening"]
+    thread = out["memory_opening"].split("Open thread:")[1].lower()
+    assert "loft" in thread
+    assert "booked" not in thread and "sorted" not in thread  # a bare "done" is not open
+    if settled:  # a change or a choice the open work hangs on comes with it
+        assert settled in thread
 
 
 def test_a_value_superseded_after_the_thread_was_written_never_comes_back(store: Any) -> None:
@@ -185,3 +191,78 @@ def test_a_race_the_user_runs_is_not_their_ethnicity() -> None:
     assert sensitive_category("signed up for the harbour 10k, the race is on the 9th") is None
     assert sensitive_category("my race is listed wrongly on the form") == "ethnicity"
     assert sensitive_category("The user's race is recorded as mixed.") == "ethnicity"
+
+
+@pytest.mark.parametrize(
+    ("setup", "last_word", "request_text", "current", "old"),
+    [
+        (  # texting, the old value the subject of its own clause, the rest put off
+            "party planning!! it's at the alder room, can u help with food?",
+            "ugh the Alder Room cancelled, so the party is at Pipers Yard now. playlist tomorrow",
+            "ok the party playlist, go",
+            "Pipers Yard",
+            "Alder Room",
+        ),
+        (  # formal, a change "from ... to", the rest put off to a later week
+            "I am organising the staff seminar in Room 4 and need an agenda drafted.",
+            "Please note that the seminar has been moved from Room 4 to the Kessler "
+            "Auditorium. I shall finalise the handouts next week.",
+            "Could we finalise the seminar handouts now, please?",
+            "Kessler Auditorium",
+            "Room 4",
+        ),
+        (  # British run-on, a choice "after all", with what is still to do
+            "doing the kitchen, we're thinking oak units, thoughts?",
+            "right so we've gone with the slate grey units after all and the worktops "
+            "still need sorting, ta",
+            "back to the kitchen worktops then",
+            "slate grey",
+            "oak",
+        ),
+        (  # a contrast in one clause ("rather than"), lowercase
+            "setting up the club newsletter in inkwell, can you suggest sections?",
+            "newsletter lives in Papercrane rather than Inkwell now. will do the "
+            "template another day",
+            "let's do the newsletter template",
+            "Papercrane",
+            "Inkwell",
+        ),
+        (  # the change buried in a long message, the discarded value thrown out first
+            "we're doing the lantern walk route past the old mill, can you map it?",
+            "So much happened today, the kids were ill, the car made a noise again and the "
+            "dog ate a sock. Anyway, scrap the old mill, the council closed the path, the "
+            "route goes via Tanner's Bridge now. I'll sort the timings when we next talk.",
+            "where were we with the lantern walk timings?",
+            "Tanner's Bridge",
+            "old mill",
+        ),
+    ],
+)
+def test_the_open_thread_carries_what_the_task_switched_to_never_what_it_left(
+    setup: str, last_word: str, request_text: str, current: str, old: str
+) -> None:
+    """The default extractor knows no predicate for a venue, a room or a route: the open
+    thread, in the user's words, is what brings the value the task now stands on."""
+    graph, clock, _ = _chat()
+    graph.invoke({"messages": [("user", setup)]}, cfg("s1"))
+    clock.advance(minutes=3)
+    graph.invoke({"messages": [("user", last_word)]}, cfg("s1"))
+    clock.advance(days=2)
+    out = graph.invoke({"messages": [("user", request_text)]}, cfg("s2"))
+    assert current.casefold() in out["memory_opening"].casefold()
+    assert old.casefold() not in out["memory_context"].casefold()
+
+
+def test_a_change_that_leaves_nothing_open_keeps_the_thread_without_the_old_value() -> None:
+    graph, clock, _ = _chat()
+    graph.invoke(
+        {"messages": [("user", "Can you help me plan the menu for the Tillet supper?")]},
+        cfg("s1"),
+    )
+    clock.advance(minutes=3)
+    graph.invoke({"messages": [("user", "scrap the Tillet, it's at Marrow Hall now")]}, cfg("s1"))
+    clock.advance(days=3)
+    out = graph.invoke({"messages": [("user", "any more thoughts on the supper menu?")]}, cfg("s2"))
+    assert "Marrow Hall" in out["memory_opening"]
+    assert "menu" in out["memory_opening"]
+    assert "Tillet" not in out["memory_context"]

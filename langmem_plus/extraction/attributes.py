@@ -136,9 +136,11 @@ _LEAD = re.compile(
     re.IGNORECASE,
 )
 
-# "my home insurer is X", "our vet's X now", "my coffee order = a cortado"
+# "my home insurer is X", "our vet's X now", "my coffee order = a cortado", "my gym's been X
+# since May" (the perfect of the copula)
 _COPULA = re.compile(
-    rf"(?:^|\b){_POSS}\s+{_NP}(?:\s+(?P<cop>is|are)\b|(?P<cop2>'s|’s)|\s*(?P<eq>=|:))\s*"
+    rf"(?:^|\b){_POSS}\s+{_NP}(?:\s+(?P<cop>is|are)\b|(?P<been>(?:\s+(?:has|have)|'s|’s)\s+been\b)"
+    r"|(?P<cop2>'s|’s)|\s*(?P<eq>=|:))\s*"
     rf"(?:(?:now|currently|still|also)\s+)?(?P<prep>(?:by|with)\s+)?(?P<o>.+)",
     re.IGNORECASE,
 )
@@ -471,7 +473,7 @@ def _plural_said(attribute: str) -> bool:
 
 
 def _reading(attribute: str | None, value: str, replaces: str | None = None,
-             prep: str = "") -> AttributeReading | None:  # fmt: skip
+             prep: str = "", predicate: str | None = None) -> AttributeReading | None:  # fmt: skip
     if not value:
         return None
     if replaces is not None and (
@@ -484,7 +486,7 @@ def _reading(attribute: str | None, value: str, replaces: str | None = None,
         return AttributeReading(
             "", UNNAMED, value, replaces, f"The user now has {value}.", weak=True
         )
-    predicate = attribute_predicate(attribute)
+    predicate = predicate or attribute_predicate(attribute)
     if not predicate:
         return None
     label = _label_words(attribute)
@@ -606,7 +608,19 @@ def _copula(clause: str) -> AttributeReading | None:
         return None  # "my laptop is with the repair shop"
     if m.group("cop") and m.group("cop").casefold() == "are" and re.search(r"\s(?:and|&)\s|,", raw):
         return None  # "my hobbies are climbing and chess": a list, not one value
-    return _reading(attribute, _value_after(raw, lowercase=lowercase), prep=prep)
+    own = None
+    if article and not prep and " " not in attribute and (
+        ATTRIBUTE_ALIASES.get(attribute, attribute) != attribute
+    ):
+        # "my phone is a Kestrel Mini": a thing, by its article, is the device itself; the
+        # device's word alone names its plan's slot only for a provider ("my phone's with X")
+        own = _device(attribute)
+    return _reading(attribute, _value_after(raw, lowercase=lowercase), prep=prep, predicate=own)
+
+
+def _device(attribute: str) -> str | None:
+    """The slot of a device named by a word that alone also names its plan ("phone")."""
+    return re.sub(r"[^\w]+", "_", _singular(attribute)).strip("_") or None
 
 
 def _label(clause: str) -> AttributeReading | None:
@@ -617,7 +631,8 @@ def _label(clause: str) -> AttributeReading | None:
     if attribute is None or len(attribute.split()) > 3:
         return None
     if " " not in attribute and ATTRIBUTE_ALIASES.get(attribute, attribute) != attribute:
-        return None  # "Phone: Pixel 8": the device's word names its plan's slot, not this
+        # "Phone: Pixel 8": the device itself, never its plan's slot the word also names
+        return _reading(attribute, _label_value(m.group("o")), predicate=_device(attribute))
     if _VERDICT_WORD.match(m.group("o")):
         return None  # "okra = absolutely not": a verdict on the thing, not an attribute
     return _reading(attribute, _label_value(m.group("o")))
@@ -809,6 +824,69 @@ def _named_after(clause: str, preceding: str) -> AttributeReading | None:
     return _reading(attribute, found.value, found.replaces)
 
 
+# A value said in a clause of its own ("it's X now", "I've got a X now", "X from now on"),
+# after the clause that makes the change: by its attribute ("switched cars —", "my bank
+# changed,") or by the value it gives up ("ditched X.", "the X is gone;"). Function words,
+# the verbs of a change or of giving up, and the aspect adverbs only.
+_NOW_VALUE = re.compile(
+    r"^\W*(?:(?:and|so|now|but)\s+)*(?:(?:it's|it\s+is|its|they're|they\s+are|"
+    r"(?:i|we)(?:'ve|\s+have)\s+got|(?:i|we)\s+(?:have|got)|(?:i'm|i\s+am|we're|we\s+are)\s+"
+    r"(?:with|at|on|using))\s+(?P<o>.+)"
+    r"|(?P<bare>[^,;:.!?—–]+?)\s+(?:from\s+now\s+on|going\s+forward|these\s+days|now|"
+    r"instead)\W*$)",
+    re.IGNORECASE,
+)
+_NP_CHANGED_ALONE = re.compile(
+    rf"^\W*{_POSS}\s+{_NP}\s+(?:(?:has|have|'s|just|finally|recently)\s+)*"
+    r"(?:changed|switched|moved)\W*$",
+    re.IGNORECASE,
+)
+_GAVE_UP = re.compile(
+    r"^\W*(?:(?:i|we)(?:'ve|\s+have)?\s+)?(?:(?:finally|just|also)\s+)?"
+    r"(?:ditched|dropped|dumped|left|quit|cancell?ed|canceled|got\s+rid\s+of|sold|binned|"
+    r"scrapped|stopped\s+using)\s+(?:(?:my|our|the)\s+(?:old\s+)?)?(?P<x>[^,;:.!?—–]+?)\W*$"
+    r"|^\W*(?:(?:my|our|the)\s+(?:old\s+)?)?(?P<y>[^,;:.!?—–]+?)\s+(?:is|are|'s)\s+"
+    r"(?:gone|over|history|done|out)\W*$",
+    re.IGNORECASE,
+)
+
+
+def _after_change(clause: str, preceding: str) -> AttributeReading | None:
+    """ "switched cars — it's X now", "my bank changed, it's X these days", "ditched X. Y
+    from now on", "the X is gone; I've got a Y now": the value in a clause of its own, the
+    change in the clause before it (in its sentence or the one before)."""
+    m = _NOW_VALUE.match(clause)
+    if m is None or not preceding.strip():
+        return None
+    raw = m.group("o") if m.group("o") is not None else m.group("bare")
+    value = _value_after(raw, lowercase=False)
+    if not value or (m.group("bare") is not None and value != raw.strip(" .!'’")):
+        return None
+    pieces = [p for p in re.split(r"[.!?;:,—–]+\s*|\s-\s", preceding) if p.strip()]
+    if not pieces:
+        return None
+    before = _LEAD.sub("", pieces[-1].strip())
+    if (t := _NP_THEN.search(f"{before} — it's {value}")) and (
+        attribute := _attribute(t.group("np"))
+    ):
+        if t.group("poss") or (
+            _singular(attribute) != attribute
+            and _singular(attribute) not in NOT_AN_ATTRIBUTE_NOUN
+            and attribute not in NOT_AN_ATTRIBUTE_NOUN
+        ):  # "switched cars": a plural names the kind of thing ("changed my mind" does not)
+            return _reading(_singular(attribute) if not t.group("poss") else attribute, value)
+    if (c := _NP_CHANGED_ALONE.match(before)) and (attribute := _attribute(c.group("np"))):
+        thing = re.match(r"\W*(?:a|an)\s", raw, re.IGNORECASE) and " " not in attribute and (
+            ATTRIBUTE_ALIASES.get(attribute, attribute) != attribute
+        )  # "my phone changed, it's a Tern Lite": the device, by its article
+        return _reading(attribute, value, predicate=_device(attribute) if thing else None)
+    if g := _GAVE_UP.match(before):
+        old = _old_value(g.group("x") or g.group("y") or "")
+        if _cased(old) and old.casefold() != value.casefold():
+            return _reading(None, value, old)
+    return None
+
+
 _MENTION_LEAD = re.compile(
     r"^\W*(?:(?:found|got|have|there's|picked|chose|signed up with|joined)\s+)?"
     rf"(?:(?:{_POSS}|a|an|the)\s+)?(?:new\s+)(?P<np>{_WORD}(?:\s+{_WORD})?)\s*[:—–-]?$",
@@ -853,9 +931,11 @@ def read_attributes(
         [('carrier', 'Three')]
     """
     text = _LEAD.sub("", clause.strip())
-    named = (_named_after(text, preceding) or _name_after_mention(text, preceding)) if (
-        preceding
-    ) else None
+    named = (
+        _named_after(text, preceding)
+        or _name_after_mention(text, preceding)
+        or _after_change(text, preceding)
+    ) if preceding else None  # fmt: skip
     if named is not None:
         return [named]
     for read in (_switch, _value_first, _copula, _label):

@@ -87,6 +87,7 @@ from langmem_plus.extraction.saves import (
     bare_lead,
     save_lead,
     save_list,
+    saved_after,
     saved_specs,
     verb_phrase,
     weak_lead,
@@ -2355,6 +2356,7 @@ class RuleExtractor(BaseExtractor):
             clause, quote = remember, remember
         explicit = remember is not None or turn.explicit or save_list(sentence)
         explicit = explicit or bare_lead(turn.text[:start])  # "Please remember — X"
+        explicit = explicit or saved_after(turn.text[end:])  # "X. Please store this."
         if explicit:
             clause = _first_person(clause)  # "The user is allergic to X", as models write
         clause = self._self_corrected(clause, turn, scope)
@@ -2868,12 +2870,15 @@ def _without_replaced_retractions(found: list[CandidateFact]) -> list[CandidateF
     that names the value it ends keeps that retraction, not a "whatever is current" one."""
     asserted = {(c.subject, c.predicate) for c in found if c.polarity == "assert"}
     named = {(c.subject, c.predicate) for c in found if c.polarity == "retract" and c.object != "*"}
+    # "ditched X. Y from now on": the switch that replaces X says where X's slot goes
+    replaced = {c.replaces.casefold() for c in found if c.polarity == "assert" and c.replaces}
     return [
         c
         for c in found
         if not (
             c.polarity == "retract" and c.object != "*" and (c.subject, c.predicate) in asserted
         )
+        and not (c.polarity == "retract" and c.object.casefold() in replaced)
         # "I've ditched being X, I eat anything now": the named value is what ends, not
         # every value of the slot
         and not (c.polarity == "retract" and c.object == "*" and (c.subject, c.predicate) in named)

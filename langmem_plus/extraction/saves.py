@@ -49,6 +49,7 @@ __all__ = [
     "normalise",
     "save_lead",
     "save_list",
+    "saved_after",
     "saved_specs",
     "verb_phrase",
     "weak_lead",
@@ -98,7 +99,8 @@ def normalise(text: str) -> str:
 
 _OPENER = (
     r"(?:(?:ok(?:ay)?|so|oh|ah|and|also|hey|hi|right|one more thing|one last thing|"
-    r"last thing|quick one|before i forget|while i remember|btw|by the way)[\s,.!:;—–-]+)*"
+    r"last thing|quick one|before i forget|while i remember|btw|by the way|for next time|"
+    r"for the future|going forward)[\s,.!:;—–-]+)*"
 )
 # politeness, and the insistence people put before a keep verb ("always remember", "do
 # note", "make sure you remember")
@@ -114,19 +116,20 @@ _KEEP_VERB = (
     r"(?:memori[sz]e|note(?:\s+down)?|make\s+a\s+note(?:\s+of)?|"
     r"take\s+(?:a\s+)?note(?:\s+of)?|keep\s+in\s+mind|bear\s+in\s+mind|"
     r"(?:don't|do\s+not|never)\s+forget|add\s+to\s+(?:my\s+)?(?:notes|memory)|"
-    r"(?:save|store|log|record|file)(?=\s+that\b)|(?P<rem>r[a-z]{3,9}))"
+    r"(?:save|store|log|record|file)(?=\s+that\b)|(?:don't|do\s+not|never)\s+let\s+(?:it|this|that)"
+    r"\s+slip|(?P<rem>r[a-z]{3,9}))"
 )
 _KEEP_TAIL = (
     r"(?:\s+(?:of|that|this\s+(?:one|bit|too|as well)|this|the fact that|"
     r"for (?:next time|later|the future|future reference)|"
     r"for (?:all |any |every )?(?:future|later) "
     r"(?:requests|bookings|trips|chats|conversations|plans)|"
-    r"(?:to|in|into|on) (?:your |my )?(?:memory|file|notes|records)|"
+    r"(?:to|in|into|on|for) (?:your |my )?(?:memory|file|notes|records)|"
     r"for me|going forward|from now on|please|pls))*"
 )
 _TAIL_ONLY = re.compile(rf"^{_KEEP_TAIL}[\s:,\-–—.!]*$", re.IGNORECASE)
 _STRONG = re.compile(
-    rf"^\s*{_OPENER}{_POLITE}{_ASK}{_KEEP_VERB}{_KEEP_TAIL}\s*[:,\-–—]?\s+(?P<rest>\S.*?)\s*$",
+    rf"^\s*{_OPENER}{_POLITE}{_ASK}{_KEEP_VERB}{_KEEP_TAIL}\s*(?:->|=>|[:,\-–—])?\s+(?P<rest>\S.*?)\s*$",
     re.IGNORECASE | re.DOTALL,
 )
 _KEEP_THIS = re.compile(
@@ -148,7 +151,7 @@ _LABEL = re.compile(
     r"keep in mind|bear in mind|for later|for the future|for future reference|for the record|"
     r"for your records|don't forget|memory|(?:my|our|the\s+user's|user's|user|standing|house)"
     r"\s+(?:[\w-]+\s+)?(?:rules?|preferences?|constraints?|requirements?|polic(?:y|ies)))\b"
-    r"[^:\n.!?]{0,20}?)\s*[:—–]\s*(?P<rest>\S.*?)\s*$",
+    r"[^:\n.!?]{0,20}?)\s*(?:[:—–]|-+>|=>)\s*(?P<rest>\S.*?)\s*$",
     re.IGNORECASE | re.DOTALL,
 )
 # Weaker leads: they say "worth keeping" only about the user ("fyi I ...", not "fyi the
@@ -159,6 +162,36 @@ _WEAK = re.compile(
     r"worth knowing)\b\s*[:,\-–—.!]?\s*(?P<rest>\S.*?)\s*$",
     re.IGNORECASE | re.DOTALL,
 )
+# A save said after what it keeps, pointing back at it: "... Please store this in memory.",
+# "... keep that in mind going forward, yeah?", "... remember that for me".
+_POINT_BACK = (
+    rf"{_OPENER}{_POLITE}{_ASK}"
+    r"(?:(?:remember|note|store|save|keep|log|file|record|memori[sz]e)\s+(?:this|that|it)"
+    r"(?:\s+(?:in|to|into|on)\s+(?:your\s+|my\s+)?(?:memory|mind|notes|file|records))?"
+    r"|(?:keep|bear)\s+(?:this|that|it)\s+in\s+mind|(?:don't|do\s+not)\s+forget\s+(?:this|that|it))"
+    r"(?:[\s,]+(?:going\s+forward|from\s+now\s+on|for\s+(?:later|next\s+time|the\s+future|me)"
+    r"|please|pls|ok(?:ay)?|yeah|yes|thanks|ta|cheers))*\W*$"
+)
+_STRONG_TAIL = re.compile(
+    rf"^(?P<rest>.*?[^\s.!?,;:—–-])\s*[.!?,;:—–-]+\s*{_POINT_BACK}", re.IGNORECASE | re.DOTALL
+)
+_SAVED_AFTER = re.compile(rf"^\s*[.!?,;:—–-]*\s*{_POINT_BACK}", re.IGNORECASE | re.DOTALL)
+
+
+def saved_after(after: str) -> bool:
+    """True when the words after a clause, to the end of the message, only ask to keep
+    what came before ("... Please store this in memory.", "... keep that in mind going
+    forward, yeah?"): the clause is an explicit save.
+
+    Example:
+        >>> saved_after(". Please store this in memory."), saved_after(". keep that in mind, ok?")
+        (True, True)
+        >>> saved_after(". I'll note that."), saved_after(", and I keep bees")
+        (False, False)
+    """
+    return bool(after.strip()) and _SAVED_AFTER.match(after.replace("’", "'")) is not None
+
+
 _WEAK_TAIL = re.compile(
     r"^(?P<rest>.*?\S)[\s,;—–-]+(?:for (?:future )?reference|for the record|fyi|"
     r"just so you know|for later|for next time)\W*$",
@@ -221,7 +254,12 @@ def save_lead(text: str) -> str | None:
         # a polite request, not a question about the fact ("...? ta" too)
         rest = _POLITE_TAIL.sub("", rest).rstrip(" ?")
     rest = _FUTURE.sub("", rest)  # "fyi for the future, ...": when, not what
-    return rest.strip(" ,;:-—–") or None
+    rest = rest.strip(" ,;:-—–")
+    inner, weak_inner = _lead(rest)
+    if inner is not None and not weak_inner and rest != text:
+        # leads stack ("For future reference, kindly note that ..."): the innermost words
+        return save_lead(rest) or rest or None
+    return rest or None
 
 
 def save_list(text: str) -> bool:
@@ -278,6 +316,8 @@ def _lead(text: str) -> tuple[re.Match[str] | None, bool]:
             return m, False
     if (m := _LABEL.match(said)) and len(m.group("label").split()) <= 6:
         return m, False
+    if m := _STRONG_TAIL.match(said):
+        return m, False
     m = _WEAK.match(said) or _WEAK_TAIL.match(said)
     if m and re.search(r"\bfuture\b", said[: m.start("rest")], re.IGNORECASE):
         return m, False  # "for future reference ...": for later, so kept
@@ -293,14 +333,36 @@ def _lead(text: str) -> tuple[re.Match[str] | None, bool]:
 _SUBJ = r"^\W*(?:i|we)"
 _ADV = r"(?:\s+(?:really|truly|just|honestly|absolutely|totally|simply|genuinely|still|also|" \
        r"always|generally|usually|normally|typically|literally|seriously))*"  # fmt: skip
+# words that open a sentence without being its subject ("honestly, X is ...")
+_DISCOURSE = (
+    r"(?:(?:honestly|frankly|tbh|ngl|seriously|literally|and|but|so|also|oh|ok|okay|well)"
+    r"[\s,]+)*"
+)
 _DISLIKE = re.compile(
     rf"{_SUBJ}{_ADV}\s+(?:(?:can't|cannot|can not|couldn't)\s+(?:stand|abide|bear|stomach|"
     r"tolerate|handle|deal with|face)|hate|loathe|detest|despise|dislike|abhor|"
     r"(?:don't|do not|never)\s+(?:like|enjoy|care for|fancy|get on with))\s+(?P<o>.+)"
     rf"|^\W*i(?:'m|\s+am){_ADV}\s+(?:not|no)\s+(?:(?:really|exactly|much of|a|the|big|huge|"
     r"great|biggest)\s+)*(?:fan|lover|fond|keen|big|into|partial)\b(?:\s+(?:of|on|to))?\s+(?P<o2>.+)"
-    r"|^\W*(?P<o3>[^\W\d][\w'-]*(?:\s+[\w'-]+){0,3}?)\s+(?:is|are)(?:n't|\s+not)\s+"
-    r"(?:really\s+)?(?:for me|my thing|my cup of tea)\b",
+    rf"|^\W*{_DISCOURSE}(?P<o3>[^\W\d][\w'-]*(?:\s+[\w'-]+){{0,3}}?)\s+(?:is|are)(?:n't|\s+not)\s+"
+    r"(?:really\s+)?(?:for me|my thing|my cup of tea)\b"
+    # an aversion said by its evaluation (the frame's words, never the thing's): "I find X
+    # revolting", "X is my idea of hell", "X are a hard no from me", "X is the one food I
+    # won't touch", "I can't sit through X"
+    rf"|{_SUBJ}{_ADV}\s+find\s+(?P<o4>[^,;.!?]+?)\s+(?:(?:really|utterly|totally|just|so|pretty"
+    r"|absolutely|quite)\s+)*(?:revolting|disgusting|gross|vile|repulsive|repellent|unbearable"
+    r"|intolerable|awful|horrible|horrid|nauseating|off-putting|inedible|unwatchable"
+    r"|insufferable|dreadful|grim)\b"
+    rf"|^\W*{_DISCOURSE}(?P<o5>[^\W\d][\w'-]*(?:\s+[\w'-]+){{0,3}}?)\s+(?:is|are|'s)\s+(?:(?:my|our)\s+"
+    r"idea\s+of\s+(?:hell|torture|a\s+nightmare)|(?:pure\s+|absolute\s+)?(?:hell|torture"
+    r"|a\s+nightmare)\s+(?:for|to)\s+me)\b"
+    rf"|^\W*{_DISCOURSE}(?P<o6>[^\W\d][\w'-]*(?:\s+[\w'-]+){{0,3}}?)\s+(?:is|are|'s|'re)\s+(?:a\s+)?"
+    r"(?:(?:hard|big|firm|definite|solid|flat)\s+)?(?:no|nope|pass|no-go)\s+(?:from|for)\s+me\b"
+    rf"|^\W*{_DISCOURSE}(?P<o7>[^\W\d][\w'-]*(?:\s+[\w'-]+){{0,3}}?)\s+(?:is|are)\s+the\s+(?:one|only)\s+"
+    r"[\w-]+\s+(?:i|we)\s+(?:won't|will\s+not|can't|cannot|don't|do\s+not|never|refuse\s+to)"
+    r"\s+[\w-]+"
+    rf"|{_SUBJ}{_ADV}\s+(?:can't|cannot|can\s+not|couldn't)\s+(?:sit\s+through|be\s+doing\s+with"
+    r"|get\s+on\s+with|put\s+up\s+with)\s+(?P<o8>.+)",
     re.IGNORECASE,
 )
 _FEAR = re.compile(
@@ -332,7 +394,9 @@ _RESTRICTION = re.compile(
     r"never|nobody|no one|zero|don't|do not|dont)\b|not\s+(?:before|after|earlier|later|more|"
     r"less|on|until)\b)"
     r"|\bonly\b|\b(?:at most|at the latest|no more than|no later than|no earlier than)\b"
-    r"|\b(?:under|below|less than|up to|within|max(?:imum)?|tops)\s+[£$€]?\d",
+    r"|\b(?:under|below|less than|up to|within|max(?:imum)?|tops)\s+(?:[£$€]?\d|(?:one|two|three"
+    r"|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty|fifty|sixty"
+    r"|seventy|eighty|ninety|a\s+hundred|hundred)\b)",
     re.IGNORECASE,
 )
 _NOT_A_RESTRICTION = re.compile(
@@ -387,7 +451,10 @@ RECURRENCE = re.compile(
     rf"|\bon\s+{_DAYNAME}\s+(?:mornings|afternoons|evenings|nights|lunchtimes)\b"
     r"|\b(?:daily|nightly|weekly|fortnightly|monthly|weekdays|weeknights|at weekends)\b"
     r"|\b(?:once|twice|three times|\d+\s+times)\s+(?:a|per|every)\s+(?:day|week|month|year)\b"
-    rf"|\b{_DAY}\.?\s*(?:-|–|to|through|thru|till|until)\s*{_DAY}\b",
+    rf"|\b{_DAY}\.?\s*(?:-|–|to|through|thru|till|until)\s*{_DAY}\b"
+    # a habit anchored to a point of the day ("before bed", "after lunch", "first thing")
+    r"|\b(?:before|after)\s+(?:bed|bedtime|breakfast|lunch|dinner|supper|work|school)\b"
+    r"|\bat\s+bedtime\b|\bfirst\s+thing\s+in\s+the\s+morning\b",
     re.IGNORECASE,
 )
 _SEGMENT = re.compile(r"\s*(?:[,;]|\s-\s|—|–|\band\b|\bbut\b)\s*", re.IGNORECASE)
@@ -471,9 +538,9 @@ _ULTIMATUM = re.compile(
 
 # A condition said by its noun: "I have an allergy to X", "we've got a mild intolerance to
 # X", "X allergy!! important", "a serious X intolerance" (the relation nouns only)
-_CONDITION_NOUN = r"(?P<n>allerg(?:y|ies)|intolerances?)"
+_CONDITION_NOUN = r"(?P<n>allerg(?:y|ies|ic\s+reactions?)|intolerances?)"
 _HAS_CONDITION = re.compile(
-    rf"{_SUBJ}(?:'ve|\s+have|\s+had)?(?:\s+got)?\s+(?:an?\s+)?(?:[\w-]+\s+)?{_CONDITION_NOUN}"
+    rf"{_SUBJ}(?:'ve|\s+have|\s+had|\s+get)?(?:\s+got)?\s+(?:an?\s+)?(?:[\w-]+\s+)?{_CONDITION_NOUN}"
     r"\s+(?:to|with)\s+(?P<o>.+)",
     re.IGNORECASE,
 )
@@ -510,7 +577,7 @@ def _typed(clause: str) -> SavedSpec | None:
         said = _clean(_POLITE_TAIL.sub("", _ADDRESSEE_SCOPE.sub("", clause)))
         return SavedSpec("fact", "constraint", said, said)
     if m := _DISLIKE.search(clause):
-        value = _cut(m.group("o") or m.group("o2") or m.group("o3") or "")
+        value = _cut(next((g for g in m.groups() if g), ""))
         if value:
             return SavedSpec("preference", "dislike", value, f"I dislike {value}")
     if m := _INTOLERANCE.search(clause):

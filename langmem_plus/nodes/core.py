@@ -50,10 +50,10 @@ from langmem_plus.nodes.intents import (
 from langmem_plus.nodes.lifecycle import (
     DEFAULT_IDLE_TIMEOUT,
     closed_since,
+    next_topic,
     opening_context,
     resumed_threads,
     shows_thread,
-    topic_of,
     without_values,
 )
 from langmem_plus.nodes.state import MemoryDecision
@@ -763,7 +763,7 @@ class MemoryCore:
                     if hasattr(c, "text")
                 ]
         if ctx.thread_id is not None:
-            topic_source = [m for m in humans if not detect_command(message_text(m))]
+            topic_source = [m for m in new if isinstance(m, HumanMessage) and _may_open(m, handled)]
             try:
                 yield from self._touch_session(ctx, session, now, topic_source, gone)
             except Exception as exc:  # bookkeeping only: the turn is done
@@ -787,8 +787,10 @@ class MemoryCore:
         assert ctx.thread_id is not None
         (item,) = yield batch_call(mem.store, [GetOp(ns, ctx.thread_id)])
         record = dict(item.value) if isinstance(item, Item) else {}
-        # what is open: the last message's questions and requests, else the thread's
-        topic = (topic_of(message_text(humans[-1])) if humans else "") or record.get("topic")
+        # what is open: what the last message leaves open, else the thread's, without
+        # what that message threw out and with what it settled (lifecycle.next_topic)
+        previous = record.get("topic") if isinstance(record.get("topic"), str) else None
+        topic = next_topic(message_text(humans[-1]), previous) if humans else previous
         if topic and gone:  # a value this turn closed never comes back as the open thread
             topic = without_values(topic, gone) or None
         record.update(
@@ -851,6 +853,18 @@ PENDING_DROPPED = (
     "Done. I hadn't saved that yet, and now I won't: I've dropped it from this "
     "conversation's notes."
 )
+
+
+def _may_open(message: BaseMessage, handled: set[str]) -> bool:
+    """True when ``message`` may say what is still open: not a memory command that was
+    answered or is one for certain (a forget, a recall, an allow). A save keeps its words
+    ("please note the seminar has moved to Hall B; handouts next week"), and a tentative
+    forget that named nothing stored ("scrap the Tillet, it's at Marrow Hall now") was an
+    ordinary message."""
+    command = detect_command(message_text(message))
+    if command is None or command.kind == "remember":
+        return True
+    return command.tentative and message.id not in handled
 
 
 def _in_last_reply(topic: str, messages: Sequence[BaseMessage]) -> bool:

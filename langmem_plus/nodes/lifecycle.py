@@ -289,14 +289,18 @@ _REQUEST = re.compile(
 # A clause that says something is still to do: the aspect adverb with a need or an
 # obligation ("still need to sort day two", "I still have to port the tests", "tables
 # still half done"), a thing that needs doing ("the long runs need redoing"), what comes
-# next ("next step is the consumer", "grout next."), or what is left ("two rooms left to
-# paint"). Function words and verbs of the frame only.
+# next ("next step is the consumer", "grout next."), what is left ("two rooms left to
+# paint"), or work put off to a later time ("accommodation tomorrow", "we'll finish the
+# invites next time", "formulas next session", "more later"). Function words, verbs of the
+# frame and adverbs of future time only.
 _OPEN = re.compile(
     r"\b(?:still|yet)\s+to\s+\w+|\bstill\b(?=.*\b(?:need|needs|needed|(?:have|has|got)\s+to"
     r"|gotta|owe|owes|half|pending|waiting\s+(?:on|for)|missing|unfinished|undone"
     r"|outstanding)\b)"
     r"|\bneeds?\s+(?:to\b|\w+ing\b)|\bnext\s+(?:step|up|thing|job|task)\b|\bnext\W*$"
-    r"|\b(?:left|remaining)\s+to\s+\w+|\bto[- ]do\b",
+    r"|\b(?:left|remaining)\s+to\s+\w+|\bto[- ]do\b"
+    r"|\btomorrow\b|\bnext\s+(?:time|session|chat|week|weekend)\b|\blater\W*$"
+    r"|\b(?:another|some\s+other)\s+(?:time|day)\b|\bwhen\s+we\s+(?:next\s+)?(?:talk|speak|chat)\b",
     re.IGNORECASE,
 )
 # Where a clause starts inside a sentence: "we're at the Lark now, but the menu still
@@ -304,45 +308,231 @@ _OPEN = re.compile(
 _CLAUSE = re.compile(r"(?:[,;:—–]|\s-\s|\b(?:but|and|so|though|although|except)\b)\s*",
                      re.IGNORECASE)  # fmt: skip
 
+# A clause that settles what the task now stands on: a change or a choice, by its aspect
+# adverb ("the venue is the Lark now", "we're doing the 10k instead", "went with the green
+# after all", "in the end"), by the verb of a change with where it went ("switched to",
+# "moved ... to", "rebooked at", "swapped ... for") or of a choice ("going with", "opted
+# for", "settled on", "so the Lark it is"), or by a contrast ("B rather than A"), or a
+# result after "so" ("so it's a kite for her birthday"). The thread keeps it beside what is
+# still open, because the open work hangs on it, and drops the value it replaced.
+_SETTLED = re.compile(
+    r"(?<!^)(?<!^right )\bnow\b(?!\s+(?:that|on\s+to|onto)\b)|\binstead\b|\bafter\s+all\b"
+    r"|\bin\s+the\s+end\b|\bthese\s+days\b|\bfrom\s+now\s+on\b"
+    r"|\b(?:rather\s+than|in\s+place\s+of)\b|\breplac(?:es|ed|ing)\b"
+    r"|\b(?:switch|swap|swapp|chang|mov|rebook|re-book|upgrad|downgrad|transferr?)"
+    r"(?:e|es|ed|ing)?\b(?=.*\b(?:to|into|onto|for|at|with|over)\b)"  # = _CHANGE, with where
+    r"|\b(?:go|goes|going|gone|went)\s+(?:with|for)\b"
+    r"|\b(?:opt(?:s|ed|ing)?|settl(?:e|es|ed|ing)|decid(?:e|es|ed|ing))\s+(?:for|on)\b"
+    r"|\b(?:chose|chosen|picked)\b|\bit\s+is\W*$",
+    re.IGNORECASE,
+)
+# "so" + a copula opens a result: "so it's the Lark", "so we're at the Lark".
+_RESULT = re.compile(r"^(?:it|that|we|i|they|he|she)(?:'s|'re|'m|\s+(?:is|are|am|was|were))\b",
+                     re.IGNORECASE)  # fmt: skip
+# What a change leaves behind, inside the clause that makes it: "from A to B", "out of A
+# and into B", "B rather than A", "B instead of A", "B, not A", "swapped A for B",
+# "B replaces A". Only the connectives of the frame; the value between them is whatever
+# the user wrote.
+_VALUE = (
+    r"[^,;.!?()—–]+?(?=\s+(?:now|instead|any\s*more|these\s+days|and|but|so)\b"
+    r"|[,;.!?()—–]|\s-\s|$)"
+)
+# the verbs of a change, whose "from A" is what was left ("moved the party from A to B")
+_CHANGE = (
+    r"\b(?:switch|swap|swapp|chang|mov|rebook|re-book|upgrad|downgrad|transferr?)"
+    r"(?:e|es|ed|ing)?\b"
+)
+_LEFT_BEHIND = (
+    re.compile(
+        rf"({_CHANGE}(?:\s+(?!from\b)[^\s,;.!?]+){{0,4}}?)\s+from\s+[^,;.!?]+?"
+        r"(?=\s+(?:to|into|onto|over\s+to)\b)",
+        re.I,
+    ),
+    re.compile(r"\s+out\s+of\s+[^,;.!?]+?\s+and(?=\s+into\b)", re.I),
+    re.compile(rf"\s*,?\s+(?:rather\s+than|instead\s+of|in\s+place\s+of)\s+{_VALUE}", re.I),
+    # ", not the Mill" / "now, not the Mill": a contrast with a value, never "not sure"
+    re.compile(
+        rf"(?:,|(?<=\bnow)|(?<=\binstead))\s*\bnot\s+(?=(?:the\s+|a\s+|an\s+)?[A-Z0-9])"
+        rf"{_VALUE}"
+    ),
+    re.compile(rf"\s+replac(?:es|ed)\s+{_VALUE}", re.I),
+)
+_SWAP = re.compile(r"\b(swap|swapp|trad|exchang)(e|es|ed|ing)?\s+[^,;.!?]+?\s+for\b", re.I)
+# A clause that throws a value out: "scrap the Lark", "dropped Elm Road from the list",
+# "forget the half marathon", "we've lost the Lark". Verbs of discarding only; their
+# object is a value the thread must not carry on.
+_DISCARD = re.compile(
+    r"\b(?:scrap(?:ped|ping)?|scratch(?:ed|ing)?|ditch(?:ed|ing)?|dropp(?:ed|ing)|drop"
+    r"|forget|forgot|cancel(?:led|ed|ling|ing)?|dump(?:ed|ing)?|binn(?:ed|ing)|lost)"
+    r"\s+(?!(?:so|and|but|on|us|it|them|out|up|off|about|that|this|because|as)\b)"
+    r"(?:the\s+|my\s+|our\s+|a\s+|an\s+)?(?P<value>[^,;.!?—–()]+?)"
+    r"(?=\s+(?:from|for|off|because|as|since|and|but|so|now)\b|[,;.!?—–()]|\s-\s|$)",
+    re.IGNORECASE,
+)
+
+
+def _clauses(sentence: str) -> list[tuple[str, str, int]]:
+    """``sentence`` cut at its clause breaks: ``(the break before, the clause, where it
+    starts)``."""
+    out: list[tuple[str, str, int]] = []
+    at, before = 0, ""
+    for b in _CLAUSE.finditer(sentence):
+        if b.start() > at:
+            out.append((before, sentence[at : b.start()], at))
+        at, before = b.end(), b.group(0).strip().casefold()
+    if at < len(sentence):
+        out.append((before, sentence[at:], at))
+    return [(br, c.strip(), i) for br, c, i in out if c.strip(" .!?…")]
+
+
+def _is_settled(before: str, clause: str) -> bool:
+    if _DISCARD.search(clause):
+        return False
+    return bool(_SETTLED.search(clause)) or (before == "so" and bool(_RESULT.match(clause)))
+
+
+def _without_left_behind(clause: str, contrasts: bool = True) -> str:
+    """``clause`` without the values its change left behind (``_LEFT_BEHIND``); only the
+    frames that span clause breaks ("from A to B", "out of A and into B", "swapped A for
+    B") when ``contrasts`` is false."""
+    out = _SWAP.sub(lambda m: m.group(1) + (m.group(2) or "") + " to", clause)
+    out = _LEFT_BEHIND[0].sub(r"\1", out)
+    for rx in _LEFT_BEHIND[1:] if contrasts else _LEFT_BEHIND[1:2]:
+        out = rx.sub("", out)
+    return out.strip()
+
+
+def discarded(text: str) -> list[str]:
+    """The values ``text`` throws out or leaves behind by the frame that does it ("scrap
+    the Lark", "dropped Elm Road from the list", "from A to B", "B rather than A", "B, not
+    A"): what an open thread written before ``text`` must no longer carry.
+
+    Example:
+        >>> discarded("ugh scrap the Lark — rebooked at Fenwick Hall. menu tomorrow")
+        ['Lark']
+        >>> discarded("moved the reunion from Corran Inn to the Boathouse")
+        ['Corran Inn']
+        >>> discarded("it's the 5k rather than the half now, not sure why")
+        ['half']
+    """
+    out: list[str] = [m.group("value") for m in _DISCARD.finditer(text)]
+    for m in re.finditer(
+        rf"{_CHANGE}(?:\s+(?!from\b)[^\s,;.!?]+){{0,4}}?\s+from\s+(?:the\s+)?(?P<v>[^,;.!?]+?)"
+        r"\s+(?:to|into|onto|over\s+to)\b"
+        r"|\bout\s+of\s+(?:the\s+)?(?P<o>[^,;.!?]+?)\s+and\s+into\b"
+        rf"|\b(?:rather\s+than|instead\s+of|in\s+place\s+of|replac(?:es|ed))\s+(?:the\s+)?"
+        rf"(?P<r>{_VALUE})"
+        rf"|(?:,|(?<=\bnow)|(?<=\binstead))\s*\bnot\s+(?:the\s+)?(?P<n>(?=(?-i:[A-Z0-9])){_VALUE})"
+        r"|\b(?:swap|swapp|trad|exchang)(?:e|es|ed|ing)?\s+(?:the\s+)?(?P<s>[^,;.!?]+?)\s+for\b",
+        text,
+        re.IGNORECASE,
+    ):
+        out.append(next(g for g in m.groups() if g))
+    return list(dict.fromkeys(v.strip() for v in out if v and v.strip()))
+
 
 def _open_part(sentence: str) -> str:
-    """The clause of ``sentence`` that says what is still open, or ``""``."""
-    m = _OPEN.search(sentence)
-    if m is None:
+    """What ``sentence`` says is still open, with the clauses before it that settle what
+    the open work now stands on (``_SETTLED``), without the values they replaced; ``""``
+    when nothing in it is open."""
+    sentence = _without_left_behind(sentence, contrasts=False)
+    parts = _clauses(sentence)
+    first = next((i for i, (_, c, _at) in enumerate(parts) if _OPEN.search(c)), None)
+    if first is None:
         return ""
-    cut = 0
-    for b in _CLAUSE.finditer(sentence, 0, m.start()):
-        cut = b.end()
-    part = sentence[cut:].strip()
+    kept = [_without_left_behind(c) for br, c, _at in parts[:first] if _is_settled(br, c)]
+    kept.append(_without_left_behind(sentence[parts[first][2] :]))  # the open clause on
+    return ". ".join(_sentence_case(k) for k in kept if k)
+
+
+def _settled_part(sentence: str) -> str:
+    """The clauses of ``sentence`` that settle a change or a choice, without the values
+    they replaced."""
+    parts = _clauses(_without_left_behind(sentence, contrasts=False))
+    kept = [_without_left_behind(c) for br, c, _at in parts if _is_settled(br, c)]
+    return ". ".join(_sentence_case(k) for k in kept if k)
+
+
+def _asks(sentence: str) -> bool:
+    """A question or a request: what the user asked, kept whole."""
+    return is_question(sentence) or bool(_REQUEST.match(sentence))
+
+
+def _ended(part: str) -> str:
+    return part if part.endswith((".", "!", "?", "…")) else f"{part}."
+
+
+def _sentence_case(part: str) -> str:
+    part = part.strip()
     return part[:1].upper() + part[1:] if part else ""
 
 
-def topic_of(text: str, limit: int = 120) -> str:
+def topic_of(text: str, limit: int = 160) -> str:
     """What is still open from the user's last message, in their words: its questions and
-    requests, and the clauses that say what is still to do. Statements of fact ("I'm in
-    Oslo now", "we've switched to the Lark") are not open threads; memory keeps them, with
-    their validity, so the open thread never carries a value on its own. ``""`` when
+    requests, the clauses that say what is still to do or put off to later, and, beside
+    them, the clauses that settle what that work now stands on (a change or a choice:
+    "the venue is the Lark now", "going with the Lark"), without the value they replaced
+    ("not the Mill", "rather than the Mill"). A message that leaves nothing open has no
+    open thread: its statements are memory's to keep, with their validity. ``""`` when
     nothing is open.
 
     Example:
         >>> topic_of("I'm in Oslo now. Can you help me find a flat near a park?")
-        'Can you help me find a flat near a park?'
+        "I'm in Oslo now. Can you help me find a flat near a park?"
         >>> topic_of("I'm in Oslo now.")
         ''
-        >>> topic_of("we're with Corrie Vans now, but the attic still needs sorting")
-        'The attic still needs sorting'
+        >>> topic_of("we're with Corrie Vans now, not Pell & Co, but the attic still needs sorting")
+        "We're with Corrie Vans now. The attic still needs sorting."
+        >>> topic_of("the Mill fell through so it's the Lark instead. menu next time")
+        "It's the Lark instead. Menu next time."
     """
+    sentences = [s.strip() for s in _SENTENCE.findall(" ".join(text.split())) if s.strip()]
+    opened = False
     kept: list[str] = []
-    for sentence in _SENTENCE.findall(" ".join(text.split())):
-        sentence = sentence.strip()
-        if not sentence:
-            continue
-        if is_question(sentence) or _REQUEST.match(sentence):
-            kept.append(sentence)
+    for sentence in sentences:
+        if _asks(sentence):
+            kept.append(_ended(_sentence_case(_without_left_behind(sentence))))
+            opened = True
         elif part := _open_part(sentence):
-            kept.append(part)
-    one = " ".join(kept)
+            kept.append(_ended(part))
+            opened = True
+        elif part := _settled_part(sentence):
+            kept.append(_ended(part))
+    if not opened:
+        return ""
+    one = " ".join(" ".join(kept).split())
     return one if len(one) <= limit else one[: limit - 1].rstrip() + "…"
+
+
+def next_topic(text: str, previous: str | None) -> str | None:
+    """The session's open thread after the user's message ``text``: what ``text`` leaves
+    open (``topic_of``), else the thread before it (``previous``) without the values
+    ``text`` threw out (``discarded``), with what ``text`` settled added to it: "ugh,
+    scrap the Lark — it's Fenwick Hall now" after "help me word the Lark invites?" leaves
+    the invitations open at Fenwick Hall, never at the Lark.
+
+    Example:
+        >>> next_topic("ugh scrap the Lark, it's Fenwick Hall now", "Can you word the Lark cards?")
+        "Can you word the cards? It's Fenwick Hall now."
+        >>> next_topic("thanks!", "Can you word the Lark invites?")
+        'Can you word the Lark invites?'
+        >>> next_topic("thanks!", None) is None
+        True
+    """
+    now = topic_of(text)
+    if now:
+        return now
+    if not previous:
+        return None
+    kept = without_values(previous, discarded(text)) or ""
+    settled = " ".join(
+        p for s in _SENTENCE.findall(" ".join(text.split())) if (p := _settled_part(s.strip()))
+    )
+    if settled:
+        end = "" if not kept or kept.endswith((".", "!", "?", "…")) else "."
+        settled_end = "" if settled.endswith((".", "!", "?", "…")) else "."
+        kept = f"{kept}{end} {settled}{settled_end}".strip()
+    return kept or None
 
 
 _TOKEN = re.compile(r"[^\s,;:()\[\]\"“”]+")
@@ -390,30 +580,56 @@ def held_values_only(
 
 
 def without_values(topic: str, values: Iterable[str]) -> str:
-    """``topic`` without ``values`` (whole words, any case, with the preposition before
-    them): the open thread keeps what was asked, never a value that a later turn of the
-    session superseded, retracted or corrected, lowercase or not ("vegetarian recipes"
-    after "I'm not vegetarian any more").
+    """``topic`` without ``values`` (whole words, any case): the open thread keeps what
+    was asked, never a value that a later turn of the session superseded, retracted or
+    corrected, lowercase or not ("vegetarian recipes" after "I'm not vegetarian any
+    more"). A question, a request or a to-do keeps its words without the value (and the
+    preposition and article before it); a statement of what was settled that names the
+    value is dropped whole, since it no longer holds.
 
     Example:
         >>> without_values("Can you suggest some vegetarian recipes for Friday?", ["vegetarian"])
         'Can you suggest some recipes for Friday?'
         >>> without_values("Find me a flat in Porto near the river?", ["porto"])
         'Find me a flat near the river?'
+        >>> without_values("The venue is the Lark now. Menu next time.", ["the Lark"])
+        'Menu next time.'
         >>> without_values("Any tips for my Corolla?", [])
         'Any tips for my Corolla?'
     """
-    out = topic
-    for value in sorted({v.strip() for v in values if v and v.strip() not in ("", "*")}, key=len):
-        words = r"\s+".join(re.escape(w) for w in value.split())
-        before = "|".join(sorted(_PREPOSITIONS, key=len, reverse=True))
-        out = re.sub(
-            rf"(?:\s+\b(?:{before})\b)?\s*(?<![\w-]){words}(?![\w-])", "", out, flags=re.IGNORECASE
-        )
-    if out == topic:
+    gone = sorted({v.strip() for v in values if v and v.strip() not in ("", "*")}, key=len)
+    if not gone:
         return topic
-    out = re.sub(r"\s+([.!?,;:…])", r"\1", re.sub(r"\s{2,}", " ", out))
-    return out.strip()
+    patterns = [_value_pattern(v) for v in reversed(gone)]
+    kept: list[str] = []
+    changed = False
+    for sentence in _SENTENCE.findall(topic):
+        if not any(p.search(sentence) for p in patterns):
+            kept.append(sentence.strip())
+            continue
+        changed = True
+        if not (_asks(sentence.strip()) or _OPEN.search(sentence)):
+            continue  # a settled statement of a value that no longer holds
+        out = sentence
+        for p in patterns:
+            out = p.sub("", out)
+        out = re.sub(r"\s+([.!?,;:…])", r"\1", re.sub(r"\s{2,}", " ", out)).strip()
+        if out.strip(" .!?,;:…"):
+            kept.append(_sentence_case(out) if sentence.strip()[:1].isupper() else out)
+    return " ".join(kept).strip() if changed else topic
+
+
+_ARTICLES = "the|a|an|my|our|your|his|her|their"
+
+
+def _value_pattern(value: str) -> re.Pattern[str]:
+    """``value`` as whole words, with the preposition (and its article) before it."""
+    words = r"\s+".join(re.escape(w) for w in value.split())
+    before = "|".join(sorted(_PREPOSITIONS, key=len, reverse=True))
+    return re.compile(
+        rf"(?:\s+\b(?:{before})\b(?:\s+(?:{_ARTICLES})\b)?)?\s*(?<![\w-]){words}(?![\w-])",
+        re.IGNORECASE,
+    )
 
 
 @dataclass(frozen=True)
