@@ -1,8 +1,16 @@
 """Pure mapping between LangGraph items/filters and Qdrant points/filters.
 
 * A point's id is a UUID derived from (namespace, key), so a put is an idempotent upsert.
-* The payload keeps the namespace two ways (joined, every prefix) so namespace prefix
-  search is one keyword match at a segment boundary.
+* The payload keeps the namespace joined (``ns``) and its proper prefixes
+  (``ns_prefixes``: absent for one label, one string for two, a list for more), so a
+  namespace prefix search is "``ns`` is the prefix, or ``ns_prefixes`` holds it", two
+  keyword matches at segment boundaries. Rows written before issue 14's write work also
+  hold the whole namespace in ``ns_prefixes`` (always a list); the same filter matches
+  them. Measured on Qdrant Edge 0.9, the binding converts a string by first failing to
+  read it as a bool, an unsigned and a signed integer and a float (~30k instructions, as
+  much as the rest of the point), a list costs as much again, and every indexed value one
+  more index update: a two-label namespace's full list cost a put about a fifth of its
+  time.
 * ``doc`` holds the item's value as compact JSON text, the one copy reads return. The
   engine converts every payload value it is given (measured on Qdrant Edge 0.9: ~3 us a
   string, ~6 us a list or dict, and ~3 us more per payload index it updates), so it gets
@@ -26,8 +34,8 @@
 Example:
     >>> p = build_payload(("users", "alice"), "k1", {"user_id": "alice", "x": 1},
     ...                   created_at=1.0, updated_at=2.0, ttl_minutes=None)
-    >>> p["ns_prefixes"], p["user_id"], p["doc"], "x" in p
-    (['users', 'users.alice'], 'alice', '{"user_id":"alice","x":1}', False)
+    >>> p["ns"], p["ns_prefixes"], p["user_id"], p["doc"], "x" in p
+    ('users.alice', 'users', 'alice', '{"user_id":"alice","x":1}', False)
     >>> stored_value(p)
     {'user_id': 'alice', 'x': 1}
 """
@@ -45,7 +53,7 @@ from typing import Any
 from langgraph.store.base import Item, SearchItem
 
 from langmem_plus.ids import uuid5_text
-from langmem_plus.stores.calls import Condition, IsEmpty, Match, Range
+from langmem_plus.stores.calls import Condition, IsEmpty, Match, Range, Where
 from langmem_plus.stores.values import encode_value, has_lone_surrogate
 
 __all__ = [
@@ -69,7 +77,6 @@ FACT_FIELDS: tuple[str, ...] = (
     "fact_id",
     "user_id",
     "scope",
-    "kind",
     "subject",
     "predicate",
     "valid_to",
@@ -80,7 +87,9 @@ filters narrow on ("current facts of user X in scope Y", a slot, a fact by id). 
 ``object``, ``valid_from`` and ``asserted_at`` were promoted too before issue 14; nothing
 filters on them in the engine (time questions are answered in Python), and each cost every
 write a conversion and an index update, so they are only in ``doc`` now (a filter on them
-is decided by ``matches_filter``; old rows keep their copies, unread)."""
+is decided by ``matches_filter``; old rows keep their copies, unread). ``kind`` went the
+same way in the next step of issue 14: no read filters on it in the engine (a LangGraph
+filter on it is decided on the decoded value, as on any other key)."""
 
 READ_FIELDS: tuple[str, ...] = (
     "ns", "key", "doc", "value", "created_at", "updated_at", "ttl_minutes", "expires_at",
@@ -142,10 +151,18 @@ def split_namespace(joined: str) -> tuple[str, ...]:
 
 
 @functools.lru_cache(maxsize=65_536)
-def _namespace_fields(namespace: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
-    """``ns`` and ``ns_prefixes`` of a namespace (memoised: a user's rows share a few)."""
-    prefixes = tuple(join_namespace(namespace[: i + 1]) for i in range(len(namespace)))
-    return join_namespace(namespace), prefixes
+def _namespace_fields(namespace: tuple[str, ...]) -> tuple[str, str | tuple[str, ...] | None]:
+    """``ns`` and the stored form of ``ns_prefixes`` of a namespace: its proper prefixes,
+    ``None`` for a single label, a string for two labels (the binding converts a string
+    in half the work of a list of one), else a tuple. Memoised: a user's rows share a
+    few."""
+    proper = tuple(join_namespace(namespace[: i + 1]) for i in range(len(namespace) - 1))
+    stored: str | tuple[str, ...] | None = None
+    if len(proper) == 1:
+        stored = proper[0]
+    elif proper:
+        stored = proper
+    return join_namespace(namespace), stored
 
 
 def build_payload(
@@ -167,12 +184,13 @@ def build_payload(
     joined, prefixes = _namespace_fields(namespace)
     payload: dict[str, Any] = {
         "ns": joined,
-        "ns_prefixes": list(prefixes),
         "key": key,
         "doc": doc,
         "created_at": created_at,
         "updated_at": updated_at,
     }
+    if prefixes is not None:
+        payload["ns_prefixes"] = prefixes if type(prefixes) is str else list(prefixes)
     if ttl_minutes is not None:  # absent, not null: fewer keys per point on the hot path
         payload["ttl_minutes"] = ttl_minutes
         payload["expires_at"] = updated_at + ttl_minutes * 60.0
@@ -280,10 +298,17 @@ def expired(now: float) -> Range:
 
 
 def namespace_filter(prefix: tuple[str, ...]) -> Condition | None:
-    """Prefix match on whole labels (``("foo",)`` never matches ``("foobar",)``)."""
+    """Prefix match on whole labels (``("foo",)`` never matches ``("foobar",)``): the
+    namespace itself (``ns``) or one below it (``ns_prefixes``, which in rows written
+    before issue 14's write work also holds the namespace itself).
+
+    >>> namespace_filter(("users", "alice")).should
+    (Match(key='ns', value='users.alice'), Match(key='ns_prefixes', value='users.alice'))
+    """
     if not prefix:
         return None
-    return Match("ns_prefixes", join_namespace(prefix))
+    joined = join_namespace(prefix)
+    return Where(should=(Match("ns", joined), Match("ns_prefixes", joined)))
 
 
 # ---- LangGraph filter -> engine filter + Python residual ---------------------------------
