@@ -122,7 +122,7 @@ def test_the_engine_gets_one_json_text_and_only_the_fact_fields_it_filters_on() 
     p = build_payload(NS, "lisbon", value, created_at=1.0, updated_at=1.0, ttl_minutes=None)
     # the value's other keys (scalars, lists, dicts, nulls) are only in the text: every
     # payload value costs the engine a conversion, and nothing filters on them there
-    assert set(p) == {"ns", "ns_prefixes", "key", "doc", "created_at", "updated_at",
+    assert set(p) == {"ns", "ns_prefixes", "doc", "created_at", "updated_at",
                       "user_id", "predicate"}
     assert p["user_id"] == "ines" and p["predicate"] == "city"
     assert '"tags":["home","city"]' in p["doc"] and '"status":"active"' in p["doc"]
@@ -153,7 +153,8 @@ NAMESPACES = [("memories",), ("memories", "ines"), ("memories", "inesa"),
 
 def _old_namespace_layout(path: Path) -> None:
     """Rows as releases before this change wrote them: ``ns_prefixes`` a list of every
-    prefix, the namespace itself included, and ``kind`` promoted."""
+    prefix, the namespace itself included, ``kind`` promoted, and the key under ``key``
+    beside a ``doc`` of the value alone."""
     store = QdrantStore(path=path)
     points = []
     for ns in NAMESPACES:
@@ -161,6 +162,7 @@ def _old_namespace_layout(path: Path) -> None:
                           ttl_minutes=None)
         p["ns_prefixes"] = [".".join(ns[: i + 1]) for i in range(len(ns))]
         p["kind"] = "fact"
+        p["key"], p["doc"] = "old", '{"kind":"fact","n":1}'  # the key beside the value
         points.append(PointData(id=point_id(ns, "old"), payload=p))
     store._engine.execute(Upsert(points=points))
     store.close()
@@ -190,6 +192,15 @@ def test_namespace_search_and_listing_agree_across_both_layouts(tmp_path: Path) 
         assert got == {(ns, k) for ns in NAMESPACES[:4] for k in ("old", "new")}
         old = store.get(("memories", "ines"), "old")
         assert old is not None and old.value == {"kind": "fact", "n": 1}
+        hits = store.search(("memories", "ines"), filter={"n": 1})
+        assert sorted((h.namespace, h.key, h.value["n"]) for h in hits) == [
+            (("memories", "ines"), "old", 1), (("memories", "ines", "notes"), "old", 1)
+        ]
+        # an old row rewritten takes the new layout and keeps its creation time
+        store.put(("memories", "ines"), "old", {"kind": "fact", "n": 3})
+        again = store.get(("memories", "ines"), "old")
+        assert again is not None and again.value == {"kind": "fact", "n": 3}
+        assert again.created_at == old.created_at
 
 
 def test_new_rows_filter_exactly_as_before(tmp_path: Path) -> None:

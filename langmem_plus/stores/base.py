@@ -66,7 +66,7 @@ from langmem_plus.stores.payload import (
     namespace_filter,
     point_id,
     split_namespace,
-    stored_value,
+    stored_row,
     translate_filter,
 )
 from langmem_plus.stores.values import has_lone_surrogate
@@ -220,16 +220,20 @@ class BaseQdrantStore:
     ) -> Generator[Call, Any, list[SearchItem]]:
         flt, residual = self._search_filter(op, now)
         passes = _residual_check(residual)
-        # (namespace, key) -> its value, decoded once; by the payload's own names rather than
-        # the point id, which an engine may build for a row only when asked (``_Hit``)
-        decoded: dict[Any, dict[str, Any]] = {}
+        # each row's (key, value), decoded once; by the payload's own text rather than the
+        # point id, which an engine may build for a row only when asked (``_Hit``)
+        decoded: dict[Any, tuple[str, dict[str, Any]]] = {}
+
+        def row_of(r: Record) -> tuple[str, dict[str, Any]]:
+            p = r.payload
+            name = (p.get("ns"), p.get("key"), p.get("doc"))
+            row = decoded.get(name)
+            if row is None:
+                row = decoded[name] = stored_row(p)
+            return row
 
         def value_of(r: Record) -> dict[str, Any]:
-            name = (r.payload.get("ns"), r.payload.get("key"))
-            v = decoded.get(name)
-            if v is None:
-                v = decoded[name] = stored_value(r.payload)
-            return v
+            return row_of(r)[1]
 
         want = max(op.offset, 0) + max(op.limit, 0)
         scored: list[Record] = []
@@ -292,7 +296,7 @@ class BaseQdrantStore:
                 if r.payload.get("ttl_minutes") is not None:
                     self._note_refresh(r.payload, r.id, True, refresh)
         return [
-            cast(SearchItem, item_from_payload(r.payload, r.score, search=True, value=value_of(r)))
+            cast(SearchItem, item_from_payload(r.payload, r.score, search=True, row=row_of(r)))
             for r in page
         ]
 
