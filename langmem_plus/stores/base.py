@@ -199,7 +199,12 @@ class BaseQdrantStore:
         must, must_not, residual = translate_filter(op.filter)
         ns = namespace_filter(op.namespace_prefix)
         conditions: list[Condition] = list(must)
-        if ns is not None:
+        # the namespace's "either" sits at the top of the filter, which has no other
+        # ``should``: one filter fewer for the engine's binding to convert
+        top: tuple[Condition, ...] = ()
+        if isinstance(ns, Where):
+            top = ns.should
+        elif ns is not None:
             conditions.insert(0, ns)
         must_not = [expired(now), *must_not]
         # A search that names rows to leave out (``exclude_keys``, e.g. FactMemory's recall
@@ -213,7 +218,7 @@ class BaseQdrantStore:
         if skip:
             ids = tuple(point_id(op.namespace_prefix, k) for k in skip)
             must_not = [*must_not, HasId(ids)]
-        return Where(must=tuple(conditions), must_not=tuple(must_not)), residual
+        return Where(must=tuple(conditions), must_not=tuple(must_not), should=top), residual
 
     def _plan_search(
         self, op: SearchOp, now: float, refresh: dict[float, set[str]]
@@ -278,7 +283,9 @@ class BaseQdrantStore:
             if dense_q is not None:
                 # A dense query scores every point that has a dense vector; only points
                 # stored without one (index=False) can still be missing.
-                fill_filter = Where(must=flt.must, must_not=(*flt.must_not, HasVector("dense")))
+                fill_filter = Where(
+                    must=flt.must, must_not=(*flt.must_not, HasVector("dense")), should=flt.should
+                )
             # a caller that expects a small answer (``fits``, e.g. FactMemory's slot reads)
             # gets it in one engine call
             fits = getattr(op, "fits", False) is True and op.offset == 0
