@@ -151,14 +151,27 @@ def test_true_is_not_one(qstore: QdrantStore) -> None:
 
 
 def test_fact_fields_are_still_decided_by_the_engine_and_correct(qstore: QdrantStore) -> None:
-    flt = {"user_id": "ines", "predicate": "city", "kind": "fact"}
+    flt = {"user_id": "ines", "predicate": "city", "scope": "atlas"}
     must, _, residual = translate_filter(flt)
     assert residual == {} and {c.key for c in must} == set(flt)  # type: ignore[union-attr]
+    qstore.put(NS, "a", {"user_id": "ines", "predicate": "city", "scope": "atlas"})
+    qstore.put(NS, "b", {"user_id": "ines", "predicate": "city", "scope": ["atlas", "x"]})
+    qstore.put(NS, "c", {"user_id": "ines", "predicate": "employer", "scope": "atlas"})
+    assert keys(qstore, flt) == {"a"}
+    assert keys(qstore, {"scope": {"$ne": "atlas"}}) == {"b"}
+
+
+def test_kind_is_filtered_on_the_value_with_the_same_meaning(qstore: QdrantStore) -> None:
+    """No read filters on ``kind`` in the engine, so it is no longer promoted or indexed
+    (#14); a LangGraph filter on it still means what it meant."""
+    flt = {"user_id": "ines", "kind": "fact"}
+    _, _, residual = translate_filter(flt)
+    assert residual == {"kind": "fact"}
     qstore.put(NS, "a", {"user_id": "ines", "predicate": "city", "kind": "fact"})
     qstore.put(NS, "b", {"user_id": "ines", "predicate": "city", "kind": ["fact", "x"]})
-    qstore.put(NS, "c", {"user_id": "ines", "predicate": "employer", "kind": "fact"})
+    qstore.put(NS, "c", {"user_id": "ines", "predicate": "employer", "kind": "decision"})
     assert keys(qstore, flt) == {"a"}
-    assert keys(qstore, {"kind": {"$ne": "fact"}}) == {"b"}
+    assert keys(qstore, {"kind": {"$ne": "fact"}}) == {"b", "c"}
 
 
 # ---- the empty namespace ---------------------------------------------------------------------

@@ -122,10 +122,85 @@ def test_the_engine_gets_one_json_text_and_only_the_fact_fields_it_filters_on() 
     p = build_payload(NS, "lisbon", value, created_at=1.0, updated_at=1.0, ttl_minutes=None)
     # the value's other keys (scalars, lists, dicts, nulls) are only in the text: every
     # payload value costs the engine a conversion, and nothing filters on them there
-    assert set(p) == {"ns", "ns_prefixes", "key", "doc", "created_at", "updated_at",
+    assert set(p) == {"ns", "ns_prefixes", "doc", "created_at", "updated_at",
                       "user_id", "predicate"}
     assert p["user_id"] == "ines" and p["predicate"] == "city"
     assert '"tags":["home","city"]' in p["doc"] and '"status":"active"' in p["doc"]
+
+
+def test_a_row_stores_only_its_namespace_s_proper_prefixes() -> None:
+    """``ns`` holds the namespace; ``ns_prefixes`` only the ones above it, as one string
+    when there is one: the binding converts every string and list element at a cost
+    (#14), and the namespace itself is already in ``ns``."""
+
+    def fields(ns: tuple[str, ...]) -> dict[str, Any]:
+        p = build_payload(ns, "k", {"kind": "fact"}, created_at=1.0, updated_at=1.0,
+                          ttl_minutes=None)
+        return {k: p[k] for k in ("ns", "ns_prefixes") if k in p}
+
+    assert fields(("memories",)) == {"ns": "memories"}
+    assert fields(("memories", "ines")) == {"ns": "memories.ines", "ns_prefixes": "memories"}
+    assert fields(NS) == {"ns": "langmem_plus.ines.facts",
+                          "ns_prefixes": ["langmem_plus", "langmem_plus.ines"]}
+    # ``kind`` is not promoted: nothing filters on it in the engine
+    assert "kind" not in build_payload(NS, "k", {"kind": "fact"}, created_at=1.0,
+                                       updated_at=1.0, ttl_minutes=None)
+
+
+NAMESPACES = [("memories",), ("memories", "ines"), ("memories", "inesa"),
+              ("memories", "ines", "notes"), ("other", "ines")]
+
+
+def _old_namespace_layout(path: Path) -> None:
+    """Rows as releases before this change wrote them: ``ns_prefixes`` a list of every
+    prefix, the namespace itself included, ``kind`` promoted, and the key under ``key``
+    beside a ``doc`` of the value alone."""
+    store = QdrantStore(path=path)
+    points = []
+    for ns in NAMESPACES:
+        p = build_payload(ns, "old", {"kind": "fact", "n": 1}, created_at=1.0, updated_at=1.0,
+                          ttl_minutes=None)
+        p["ns_prefixes"] = [".".join(ns[: i + 1]) for i in range(len(ns))]
+        p["kind"] = "fact"
+        p["key"], p["doc"] = "old", '{"kind":"fact","n":1}'  # the key beside the value
+        points.append(PointData(id=point_id(ns, "old"), payload=p))
+    store._engine.execute(Upsert(points=points))
+    store.close()
+
+
+def test_namespace_search_and_listing_agree_across_both_layouts(tmp_path: Path) -> None:
+    _old_namespace_layout(tmp_path / "edge")
+    with QdrantStore(path=tmp_path / "edge") as store:
+        store.batch([PutOp(ns, "new", {"kind": "fact", "n": 2}) for ns in NAMESPACES])
+
+        def found(prefix: tuple[str, ...]) -> set[tuple[tuple[str, ...], str]]:
+            return {(i.namespace, i.key) for i in store.search(prefix, limit=100)}
+
+        for prefix in [("memories",), ("memories", "ines"), ("memories", "ines", "notes"),
+                       ("memories", "inesa"), ("other",), ("memories", "ine")]:
+            below = [ns for ns in NAMESPACES if ns[: len(prefix)] == prefix]
+            assert found(prefix) == {(ns, k) for ns in below for k in ("old", "new")}, prefix
+        assert store.list_namespaces() == sorted(NAMESPACES)
+        assert store.list_namespaces(prefix=("memories", "ines")) == [
+            ("memories", "ines"), ("memories", "ines", "notes")
+        ]
+        assert store.list_namespaces(prefix=("memories",), max_depth=2) == [
+            ("memories",), ("memories", "ines"), ("memories", "inesa")
+        ]
+        got = {(i.namespace, i.key)
+               for i in store.search(("memories",), filter={"kind": "fact"}, limit=100)}
+        assert got == {(ns, k) for ns in NAMESPACES[:4] for k in ("old", "new")}
+        old = store.get(("memories", "ines"), "old")
+        assert old is not None and old.value == {"kind": "fact", "n": 1}
+        hits = store.search(("memories", "ines"), filter={"n": 1})
+        assert sorted((h.namespace, h.key, h.value["n"]) for h in hits) == [
+            (("memories", "ines"), "old", 1), (("memories", "ines", "notes"), "old", 1)
+        ]
+        # an old row rewritten takes the new layout and keeps its creation time
+        store.put(("memories", "ines"), "old", {"kind": "fact", "n": 3})
+        again = store.get(("memories", "ines"), "old")
+        assert again is not None and again.value == {"kind": "fact", "n": 3}
+        assert again.created_at == old.created_at
 
 
 def test_new_rows_filter_exactly_as_before(tmp_path: Path) -> None:

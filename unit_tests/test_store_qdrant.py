@@ -19,7 +19,7 @@ from langmem_plus.errors import (
 )
 from langmem_plus.stores import AsyncQdrantStore, QdrantStore
 from langmem_plus.stores.calls import Scroll, Where
-from langmem_plus.stores.payload import namespace_filter
+from langmem_plus.stores.payload import namespace_filter, stored_row
 from unit_tests.fakes import FakeWordEmbeddings
 
 ENGINES = ["qdrant_edge", "qdrant_local"]
@@ -208,7 +208,7 @@ def test_expired_items_are_never_returned_and_the_sweeper_deletes_them(store: Qd
     assert store.list_namespaces() == [("t",)]  # a namespace of expired items only is gone
     store.sweep_ttl()
     records = store._engine.execute(Scroll(filter=None, limit=None))
-    assert sorted(json.dumps(r.payload["key"]) for r in records) == ['"forever"', '"long"']
+    assert sorted(json.dumps(stored_row(r.payload)[0]) for r in records) == ['"forever"', '"long"']
 
 
 def test_refresh_on_read_extends_expiry(engine: str, tmp_path: Path) -> None:

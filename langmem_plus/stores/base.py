@@ -66,7 +66,7 @@ from langmem_plus.stores.payload import (
     namespace_filter,
     point_id,
     split_namespace,
-    stored_value,
+    stored_row,
     translate_filter,
 )
 from langmem_plus.stores.values import has_lone_surrogate
@@ -199,7 +199,12 @@ class BaseQdrantStore:
         must, must_not, residual = translate_filter(op.filter)
         ns = namespace_filter(op.namespace_prefix)
         conditions: list[Condition] = list(must)
-        if ns is not None:
+        # the namespace's "either" sits at the top of the filter, which has no other
+        # ``should``: one filter fewer for the engine's binding to convert
+        top: tuple[Condition, ...] = ()
+        if isinstance(ns, Where):
+            top = ns.should
+        elif ns is not None:
             conditions.insert(0, ns)
         must_not = [expired(now), *must_not]
         # A search that names rows to leave out (``exclude_keys``, e.g. FactMemory's recall
@@ -213,23 +218,27 @@ class BaseQdrantStore:
         if skip:
             ids = tuple(point_id(op.namespace_prefix, k) for k in skip)
             must_not = [*must_not, HasId(ids)]
-        return Where(must=tuple(conditions), must_not=tuple(must_not)), residual
+        return Where(must=tuple(conditions), must_not=tuple(must_not), should=top), residual
 
     def _plan_search(
         self, op: SearchOp, now: float, refresh: dict[float, set[str]]
     ) -> Generator[Call, Any, list[SearchItem]]:
         flt, residual = self._search_filter(op, now)
         passes = _residual_check(residual)
-        # (namespace, key) -> its value, decoded once; by the payload's own names rather than
-        # the point id, which an engine may build for a row only when asked (``_Hit``)
-        decoded: dict[Any, dict[str, Any]] = {}
+        # each row's (key, value), decoded once; by the payload's own text rather than the
+        # point id, which an engine may build for a row only when asked (``_Hit``)
+        decoded: dict[Any, tuple[str, dict[str, Any]]] = {}
+
+        def row_of(r: Record) -> tuple[str, dict[str, Any]]:
+            p = r.payload
+            name = (p.get("ns"), p.get("key"), p.get("doc"))
+            row = decoded.get(name)
+            if row is None:
+                row = decoded[name] = stored_row(p)
+            return row
 
         def value_of(r: Record) -> dict[str, Any]:
-            name = (r.payload.get("ns"), r.payload.get("key"))
-            v = decoded.get(name)
-            if v is None:
-                v = decoded[name] = stored_value(r.payload)
-            return v
+            return row_of(r)[1]
 
         want = max(op.offset, 0) + max(op.limit, 0)
         scored: list[Record] = []
@@ -274,7 +283,9 @@ class BaseQdrantStore:
             if dense_q is not None:
                 # A dense query scores every point that has a dense vector; only points
                 # stored without one (index=False) can still be missing.
-                fill_filter = Where(must=flt.must, must_not=(*flt.must_not, HasVector("dense")))
+                fill_filter = Where(
+                    must=flt.must, must_not=(*flt.must_not, HasVector("dense")), should=flt.should
+                )
             # a caller that expects a small answer (``fits``, e.g. FactMemory's slot reads)
             # gets it in one engine call
             fits = getattr(op, "fits", False) is True and op.offset == 0
@@ -292,7 +303,7 @@ class BaseQdrantStore:
                 if r.payload.get("ttl_minutes") is not None:
                     self._note_refresh(r.payload, r.id, True, refresh)
         return [
-            cast(SearchItem, item_from_payload(r.payload, r.score, search=True, value=value_of(r)))
+            cast(SearchItem, item_from_payload(r.payload, r.score, search=True, row=row_of(r)))
             for r in page
         ]
 

@@ -1,9 +1,20 @@
 """Pure mapping between LangGraph items/filters and Qdrant points/filters.
 
 * A point's id is a UUID derived from (namespace, key), so a put is an idempotent upsert.
-* The payload keeps the namespace two ways (joined, every prefix) so namespace prefix
-  search is one keyword match at a segment boundary.
-* ``doc`` holds the item's value as compact JSON text, the one copy reads return. The
+* The payload keeps the namespace joined (``ns``) and its proper prefixes
+  (``ns_prefixes``: absent for one label, one string for two, a list for more), so a
+  namespace prefix search is "``ns`` is the prefix, or ``ns_prefixes`` holds it", two
+  keyword matches at segment boundaries. Rows written before issue 14's write work also
+  hold the whole namespace in ``ns_prefixes`` (always a list); the same filter matches
+  them. Measured on Qdrant Edge 0.9, the binding converts a string by first failing to
+  read it as a bool, an unsigned and a signed integer and a float (~30k instructions, as
+  much as the rest of the point), a list costs as much again, and every indexed value one
+  more index update: a two-label namespace's full list cost a put about a fifth of its
+  time.
+* ``doc`` holds the item's key and value as one compact JSON text, ``[key, value]``, the one
+  copy reads return (the key is not a payload key of its own: nothing filters on it, and
+  each string costs the binding ~30k instructions, see below). A row written before this
+  has ``doc`` = the value alone and the key under ``key``; reads take either. The
   engine converts every payload value it is given (measured on Qdrant Edge 0.9: ~3 us a
   string, ~6 us a list or dict, and ~3 us more per payload index it updates), so it gets
   only what it filters on: the fact fields found in a value (``user_id``, ``predicate``,
@@ -26,10 +37,10 @@
 Example:
     >>> p = build_payload(("users", "alice"), "k1", {"user_id": "alice", "x": 1},
     ...                   created_at=1.0, updated_at=2.0, ttl_minutes=None)
-    >>> p["ns_prefixes"], p["user_id"], p["doc"], "x" in p
-    (['users', 'users.alice'], 'alice', '{"user_id":"alice","x":1}', False)
-    >>> stored_value(p)
-    {'user_id': 'alice', 'x': 1}
+    >>> p["ns"], p["ns_prefixes"], p["user_id"], p["doc"], "x" in p
+    ('users.alice', 'users', 'alice', '["k1",{"user_id":"alice","x":1}]', False)
+    >>> stored_row(p)
+    ('k1', {'user_id': 'alice', 'x': 1})
 """
 
 from __future__ import annotations
@@ -45,7 +56,7 @@ from typing import Any
 from langgraph.store.base import Item, SearchItem
 
 from langmem_plus.ids import uuid5_text
-from langmem_plus.stores.calls import Condition, IsEmpty, Match, Range
+from langmem_plus.stores.calls import Condition, IsEmpty, Match, Range, Where
 from langmem_plus.stores.values import encode_value, has_lone_surrogate
 
 __all__ = [
@@ -59,6 +70,7 @@ __all__ = [
     "namespace_filter",
     "point_id",
     "split_namespace",
+    "stored_row",
     "stored_value",
     "translate_filter",
 ]
@@ -69,7 +81,6 @@ FACT_FIELDS: tuple[str, ...] = (
     "fact_id",
     "user_id",
     "scope",
-    "kind",
     "subject",
     "predicate",
     "valid_to",
@@ -80,9 +91,11 @@ filters narrow on ("current facts of user X in scope Y", a slot, a fact by id). 
 ``object``, ``valid_from`` and ``asserted_at`` were promoted too before issue 14; nothing
 filters on them in the engine (time questions are answered in Python), and each cost every
 write a conversion and an index update, so they are only in ``doc`` now (a filter on them
-is decided by ``matches_filter``; old rows keep their copies, unread)."""
+is decided by ``matches_filter``; old rows keep their copies, unread). ``kind`` went the
+same way in the next step of issue 14: no read filters on it in the engine (a LangGraph
+filter on it is decided on the decoded value, as on any other key)."""
 
-READ_FIELDS: tuple[str, ...] = (
+READ_FIELDS: tuple[str, ...] = (  # "key": rows written before the key moved into "doc"
     "ns", "key", "doc", "value", "created_at", "updated_at", "ttl_minutes", "expires_at",
 )  # fmt: skip
 """The payload keys a read turns into an ``Item`` (``item_from_payload``, ``is_expired``,
@@ -142,10 +155,18 @@ def split_namespace(joined: str) -> tuple[str, ...]:
 
 
 @functools.lru_cache(maxsize=65_536)
-def _namespace_fields(namespace: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
-    """``ns`` and ``ns_prefixes`` of a namespace (memoised: a user's rows share a few)."""
-    prefixes = tuple(join_namespace(namespace[: i + 1]) for i in range(len(namespace)))
-    return join_namespace(namespace), prefixes
+def _namespace_fields(namespace: tuple[str, ...]) -> tuple[str, str | tuple[str, ...] | None]:
+    """``ns`` and the stored form of ``ns_prefixes`` of a namespace: its proper prefixes,
+    ``None`` for a single label, a string for two labels (the binding converts a string
+    in half the work of a list of one), else a tuple. Memoised: a user's rows share a
+    few."""
+    proper = tuple(join_namespace(namespace[: i + 1]) for i in range(len(namespace) - 1))
+    stored: str | tuple[str, ...] | None = None
+    if len(proper) == 1:
+        stored = proper[0]
+    elif proper:
+        stored = proper
+    return join_namespace(namespace), stored
 
 
 def build_payload(
@@ -163,16 +184,16 @@ def build_payload(
         ValueNotSerializableError: ``value`` breaks a rule of ``values.validate_value``
             (checked first, for every engine).
     """
-    doc = encode_value(namespace, key, value)
+    text = encode_value(namespace, key, value)  # checks the key too
     joined, prefixes = _namespace_fields(namespace)
     payload: dict[str, Any] = {
         "ns": joined,
-        "ns_prefixes": list(prefixes),
-        "key": key,
-        "doc": doc,
+        "doc": f"[{_key_text(key)},{text}]",
         "created_at": created_at,
         "updated_at": updated_at,
     }
+    if prefixes is not None:
+        payload["ns_prefixes"] = prefixes if type(prefixes) is str else list(prefixes)
     if ttl_minutes is not None:  # absent, not null: fewer keys per point on the hot path
         payload["ttl_minutes"] = ttl_minutes
         payload["expires_at"] = updated_at + ttl_minutes * 60.0
@@ -180,7 +201,7 @@ def build_payload(
     if names:
         promoted = value
         if any(type(value[n]) not in _PLAIN for n in names):
-            promoted = json.loads(doc)  # subclasses (enums, ...) as their JSON value
+            promoted = json.loads(text)  # subclasses (enums, ...) as their JSON value
         for name in names:
             v = promoted[name]
             if v is not None and not isinstance(v, (dict, list, tuple)):
@@ -189,6 +210,7 @@ def build_payload(
 
 
 _PLAIN = frozenset({str, int, float, bool, type(None), dict, list})
+_key_text = json.encoder.encode_basestring  # a str as JSON, non-ASCII kept (as encode_value)
 
 
 def _json_loads() -> Callable[[str], Any]:
@@ -216,15 +238,25 @@ def _json_loads() -> Callable[[str], Any]:
 _loads = _json_loads()
 
 
-def stored_value(payload: Mapping[str, Any]) -> dict[str, Any]:
-    """The item's value from a stored payload: ``doc``, or the whole ``value`` of a
-    payload written before ``doc`` existed."""
+def stored_row(payload: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The item's key and value from a stored payload, in any layout this package wrote:
+    ``doc`` = ``[key, value]``; ``doc`` = the value with the key under ``key`` (rows
+    written before the key moved into ``doc``); the whole value under ``value`` (before
+    ``doc`` existed). A value is always a JSON object, so the two ``doc`` forms never
+    look alike."""
     doc = payload.get("doc")
     if isinstance(doc, str):
-        value: dict[str, Any] = _loads(doc)
-        return value
+        decoded = _loads(doc)
+        if type(decoded) is list:
+            return decoded[0], decoded[1]
+        return payload["key"], decoded
     old = payload.get("value")
-    return old if isinstance(old, dict) else {}
+    return payload["key"], old if isinstance(old, dict) else {}
+
+
+def stored_value(payload: Mapping[str, Any]) -> dict[str, Any]:
+    """The item's value from a stored payload (``stored_row`` without the key)."""
+    return stored_row(payload)[1]
 
 
 def _dt(ts: float) -> datetime:
@@ -236,13 +268,12 @@ def item_from_payload(
     score: float | None = None,
     *,
     search: bool = False,
-    value: dict[str, Any] | None = None,
+    row: tuple[str, dict[str, Any]] | None = None,
 ) -> Item:
-    """Rebuild a LangGraph ``Item`` (or ``SearchItem``) from a stored payload; ``value`` is
-    the payload's ``stored_value`` when the caller has already decoded it."""
+    """Rebuild a LangGraph ``Item`` (or ``SearchItem``) from a stored payload; ``row`` is
+    the payload's ``stored_row`` when the caller has already decoded it."""
     namespace = split_namespace(payload["ns"])
-    if value is None:
-        value = stored_value(payload)
+    key, value = row if row is not None else stored_row(payload)
     updated = payload["updated_at"]
     created = payload.get("created_at", updated)
     created_at = _dt(created)
@@ -250,7 +281,7 @@ def item_from_payload(
     if search:
         return SearchItem(
             namespace=namespace,
-            key=payload["key"],
+            key=key,
             value=value,
             created_at=created_at,
             updated_at=updated_at,
@@ -258,7 +289,7 @@ def item_from_payload(
         )
     return Item(
         value=value,
-        key=payload["key"],
+        key=key,
         namespace=namespace,
         created_at=created_at,
         updated_at=updated_at,
@@ -280,10 +311,17 @@ def expired(now: float) -> Range:
 
 
 def namespace_filter(prefix: tuple[str, ...]) -> Condition | None:
-    """Prefix match on whole labels (``("foo",)`` never matches ``("foobar",)``)."""
+    """Prefix match on whole labels (``("foo",)`` never matches ``("foobar",)``): the
+    namespace itself (``ns``) or one below it (``ns_prefixes``, which in rows written
+    before issue 14's write work also holds the namespace itself).
+
+    >>> namespace_filter(("users", "alice")).should
+    (Match(key='ns', value='users.alice'), Match(key='ns_prefixes', value='users.alice'))
+    """
     if not prefix:
         return None
-    return Match("ns_prefixes", join_namespace(prefix))
+    joined = join_namespace(prefix)
+    return Where(should=(Match("ns", joined), Match("ns_prefixes", joined)))
 
 
 # ---- LangGraph filter -> engine filter + Python residual ---------------------------------
