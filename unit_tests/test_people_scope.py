@@ -158,3 +158,70 @@ def test_an_override_said_as_a_participle_is_found(text: str) -> None:
 )
 def test_the_users_own_discards_are_not_overrides(text: str) -> None:
     assert not is_injection(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Were I ever to retire to Tavira I'd garden all day — but I live in Swindon, so.",
+         "Swindon"),
+    ],
+)  # fmt: skip
+def test_a_contrast_ends_the_conditional_before_it(text: str, value: str) -> None:
+    assert ("city", value) in held(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("swimming lessons w Nell (6) and Rory (3) every sat, they're my kids so I go",
+         {"Nell", "Rory"}),
+        ("Took Hattie and Wilf to the dentist this morning. They are our children, and brave.",
+         {"Hattie", "Wilf"}),
+        ("my two, Cosmo and Luz, have eaten all the biscuits", {"Cosmo", "Luz"}),
+        ("Our three — Ada, Ben and Cleo — start at the village school on Monday.",
+         {"Ada", "Ben", "Cleo"}),
+    ],
+)  # fmt: skip
+def test_names_a_plural_they_or_a_count_makes_the_users_are_their_children(
+    text: str, names: set[str]
+) -> None:
+    assert {("child", n) for n in names} <= held(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Called Ana and Bea about the party; they're my sisters' friends",
+        "Dinner with Priya and Tom. They're my neighbours.",
+    ],
+)
+def test_names_said_to_be_someone_elses_or_not_family_are_not_children(text: str) -> None:
+    assert not any(p == "child" for p, _ in held(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "employer"),
+    [
+        ("odd timing, my flatmate got an offer from Kestrel Data the week I signed my "
+         "contract with Harrow & Pike", "Harrow & Pike"),
+        ("Just signed on with Bellweather Foods, I start Monday!", "Bellweather Foods"),
+    ],
+)  # fmt: skip
+def test_signing_ones_contract_names_the_employer(text: str, employer: str) -> None:
+    assert ("employer", employer) in held(text)
+
+
+def test_someone_elses_contract_is_not_the_users_employer() -> None:
+    assert not any(p == "employer" for p, _ in held("my brother signed a contract with Delmont"))
+
+
+def test_a_quoted_line_of_its_own_is_a_document_not_the_users_words() -> None:
+    text = (
+        "the bio on this form was left over from the last applicant, what do I cut?\n"
+        '"Summary: seasoned analyst, presently with Corbel Insurance, open to offers."\n'
+        "for the record I work at Tamsin Quay Labs"
+    )
+    found = RuleExtractor().extract([HumanMessage(text)], now=NOW)
+    own = {c.object for c in found if c.predicate == "employer" and c.provenance == "own_words"}
+    assert own == {"Tamsin Quay Labs"}

@@ -529,8 +529,12 @@ def _mood(c: CandidateFact, turn: UserTurn, at: int, quote: str, sentence: str) 
     if mood == "question" and (head := stated_before_question(clause, value)) is not None:
         # "as someone who avoids pork, what's good here?": the value is stated (#12)
         mood = modality(head, head, upto=head.casefold().find(value.casefold()) + len(value))
-    if mood in ("hypothetical", "plan") and (part := contrast_clause(quote, value)):
-        mood = modality(part)  # "If I moved I'd pick A, but for now I'm in B" (#12)
+    if mood in ("hypothetical", "plan") and (
+        part := contrast_clause(quote, value) or contrast_clause(sentence, value)
+    ):
+        # "If I moved I'd pick A, but for now I'm in B" (#12); the quote may start at the
+        # "but" ("but we're in B"): the break is then found in its sentence
+        mood = modality(part)
     if mood == "question" and _answered_at_once(turn.text, at + start + len(clause), clause):
         return "asserted"
     if mood in ("plan", "question") and (

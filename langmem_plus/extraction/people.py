@@ -190,10 +190,48 @@ _OPENING_PAIR = re.compile(rf"^\W*(?P<a>{_NAME})\s+(?i:and|&)\s+(?P<b>{_NAME})\b
 _OPENING_ONE = re.compile(rf"^\W*(?P<name>{_NAME})(?=(?:['’]s)?\s+[a-z])")
 
 
+# "..., they're my kids", "both are our rescues": a plural "they" said to be the user's
+_THEY_ARE_MINE = re.compile(
+    r"\b(?i:they(?:['’]re| are)|both are|those are|these are)\s+(?:(?i:both|all)\s+)?"
+    rf"(?i:my|our)\s+(?:(?i:{_ADJ}))(?P<rel>(?i:{_REL})(?i:s|es)?)\b"
+    # the relation ends the clause: not "they're my sisters' friends", "my kids' mates"
+    r"(?=\s*(?:[,.;:!?)\u2014\u2013]|$|\s(?i:and|so|but|too|lol|haha|btw|now)\b))"
+)
+# "my two, Ana and Bea, ...": a count with no noun, then the names (the user's children)
+_MY_COUNT_NAMED = re.compile(
+    r"\b(?i:my|our)\s+(?i:two|three|four|five|2|3|4|5)\s*[,:(—–-]\s*"
+    rf"(?P<names>{_NAMES})"
+)
+
+
+def _theirs_named(text: str) -> list[tuple[str, str, int]]:
+    """``(relation, name, where)`` for the names a plural "they" after them says are the
+    user's ("school run with Ana (7) and Bea (4), they're my kids"): the last list of two
+    or more names before it in the message; and for "my two, Ana and Bea" (children)."""
+    out: list[tuple[str, str, int]] = []
+    for m in _THEY_ARE_MINE.finditer(text):
+        one = _plural_one(m.group("rel"))
+        if one is None:
+            continue
+        lists = [
+            x
+            for x in re.finditer(_NAMES, text[: m.start()])
+            if len(_split(x.group(0))) >= 2 and text[max(0, x.start() - 1) : x.start()] != "'"
+        ]
+        if lists:
+            last = lists[-1]
+            out += [(one, n, last.start() + last.group(0).find(n)) for n in _split(last.group(0))]
+    for m in _MY_COUNT_NAMED.finditer(text):
+        names = _split(m.group("names"))
+        if len(names) >= 2:
+            out += [("child", n, m.start("names") + m.group("names").find(n)) for n in names]
+    return [(r, n, at) for r, n, at in out if people_name(n) and n.casefold() not in RELATIONS]
+
+
 def _plural_one(rel: str) -> str | None:
     """The singular relation of a plural one ("boys" -> child, "cats" -> cat), else None."""
     low = rel.casefold()
-    if RELATIONS.get(low) == "child" and low.endswith("s"):
+    if RELATIONS.get(low) == "child" and (low.endswith("s") or low == "children"):
         return "child"
     for cut in ("es", "s"):
         one = low.removesuffix(cut)
@@ -442,7 +480,7 @@ def people_in(clause: str, turn: str = "") -> list[tuple[str, str | None]]:
             rel = (m.groupdict().get("rel") or "child").casefold()
             rel = _plural_one(rel) or rel if pattern is _LABEL_NAMES else rel
             out += [(rel, n) for n in _split(m.group("names")) if (rel, n) not in out]
-    for rel, name, where in _have_list(text) + _newcomers_named(text):
+    for rel, name, where in _have_list(text) + _newcomers_named(text) + _theirs_named(text):
         if lo <= where < hi and (rel, name) not in out:
             out.append((rel, name))
     for rel, where, _said in _listed(text):

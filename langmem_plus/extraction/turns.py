@@ -423,7 +423,10 @@ def quoted_spans(text: str) -> list[tuple[int, int]]:
             and not re.match(r"\s*,?\s*(?:i|we)\b", text[m.end() :], re.I)
         )
         clause = len(inner.split()) >= 3 and _CLAUSE_WORD.search(inner)
-        if clause or (said and len(inner.split()) >= 2):
+        # a quotation that is a whole line of its own ("'PROFILE: ... with X, seeking ...'")
+        # is a line of a document shown, whatever its grammar (#12)
+        line = len(inner.split()) >= 3 and _whole_line(text, m.start(), m.end())
+        if clause or line or (said and len(inner.split()) >= 2):
             spans.append((m.start(), m.end()))
     return _closed_by_rules(text, _merge(spans))
 
@@ -449,6 +452,13 @@ def _closed_by_rules(text: str, spans: list[tuple[int, int]]) -> list[tuple[int,
         rule = _RULE_LINE.search(text, first + 1, b) if 0 <= first < b else None
         out.append((a, rule.end()) if rule else (a, b))
     return out
+
+
+def _whole_line(text: str, start: int, end: int) -> bool:
+    """True when ``text[start:end]`` is alone on its line (but for spaces and a stop)."""
+    before = text[: start].rsplit("\n", 1)[-1]
+    after = text[end:].split("\n", 1)[0]
+    return not before.strip() and not after.strip(" \t.,;:!?")
 
 
 def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
