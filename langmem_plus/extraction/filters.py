@@ -224,6 +224,7 @@ _SCOPE_BREAK = re.compile(
     r"|,\s*(?=(?:i|we)(?:'m|'re|'ve|'ll|'d)?\b)",
     re.IGNORECASE,
 )
+_ASIDE = re.compile(r"\([^()]*\)")
 # A clause that is only a time adverbial ("Today, I'm at the Leeds site", "just for tonight
 # — ..."): it scopes the clause after it.
 _BARE_TIME = re.compile(
@@ -240,6 +241,12 @@ def _value_scope(quote: str, value: str) -> str | None:
     hits = value_hits(value, quote) if value not in ("", "*") else []
     if not hits:
         return None
+    for m in _ASIDE.finditer(quote):
+        if m.start() <= hits[0] < m.end():
+            return m.group(0)[1:-1]  # the value said in the aside: the aside is its clause
+        # an aside is not the clause's ("Soba and Udon (we were starving when we named
+        # them) ..."): blanked, so the clause around it reads on (#12)
+        quote = quote[: m.start()] + " " * len(m.group(0)) + quote[m.end() :]
     cuts = [0, *(m.end() for m in _SCOPE_BREAK.finditer(quote)), len(quote) + 1]
     spans = [(a, b) for a, b in itertools.pairwise(cuts) if a < b]
     for i, (a, b) in enumerate(spans):
@@ -256,14 +263,28 @@ def _transient(c: CandidateFact, said: Sequence[str]) -> bool:
     state. A time phrase scopes its own clause: in "handed my keys back today; I'm at
     Norcroft now" or "that's all for today, I'm at Norcroft now" the day is not the new
     employer's; a clause that is only a time phrase scopes the next ("Today, I'm at the
-    Norcroft site") (#12)."""
+    Norcroft site") (#12). A bracketed aside is not its clause's ("two cats, Soba and Udon
+    (we were starving when we named them)"), and "right now" of where the user lives or
+    works says "currently" ("I'm at a ferry firm right now")."""
     text, *quote = said
     if text_rules.is_transient(text):
         return True
     if not quote or not quote[0]:
         return False
     scope = _value_scope(quote[0], c.object.strip())
-    return text_rules.is_transient(quote[0] if scope is None else scope)
+    said_of = quote[0] if scope is None else scope
+    if c.predicate.strip().lower() in _WHERE_ONE_IS:
+        # the slot is where the user lives or works: "right now" there is "currently"
+        # ("I'm at a ferry firm right now"), as with "living in Lisbon at the moment"
+        said_of = _NOW_ONLY.sub(" ", said_of)
+    return text_rules.is_transient(said_of)
+
+
+_WHERE_ONE_IS = frozenset({"employer", "city", "country", "job_title", "school", "neighborhood"})
+"""Slots of where the user lives or works: a lasting state whatever "right now" says."""
+_NOW_ONLY = re.compile(
+    r"\b(?:right now|at the moment|at present|currently|for now|these days)\b", re.IGNORECASE
+)
 
 
 def _answered_at_once(text: str, end: int, clause: str = "") -> bool:
@@ -509,8 +530,12 @@ def _mood(c: CandidateFact, turn: UserTurn, at: int, quote: str, sentence: str) 
     if mood == "question" and (head := stated_before_question(clause, value)) is not None:
         # "as someone who avoids pork, what's good here?": the value is stated (#12)
         mood = modality(head, head, upto=head.casefold().find(value.casefold()) + len(value))
-    if mood in ("hypothetical", "plan") and (part := contrast_clause(quote, value)):
-        mood = modality(part)  # "If I moved I'd pick A, but for now I'm in B" (#12)
+    if mood in ("hypothetical", "plan") and (
+        part := contrast_clause(quote, value) or contrast_clause(sentence, value)
+    ):
+        # "If I moved I'd pick A, but for now I'm in B" (#12); the quote may start at the
+        # "but" ("but we're in B"): the break is then found in its sentence
+        mood = modality(part)
     if mood == "question" and _answered_at_once(turn.text, at + start + len(clause), clause):
         return "asserted"
     if mood in ("plan", "question") and (

@@ -74,6 +74,13 @@ _ASIDE_IF = re.compile(
 _CONDITIONAL = re.compile(
     r"\b(?:if|unless|suppose|supposing|imagine|imagining|hypothetically|in case|"
     r"what if|if only|i wish|we wish|wish i|wish we|assuming)\b"
+    # a world set up to be other than this one: "in a world where I lived in X, ...", "in
+    # an ideal world", "in another life", "in my dreams", "let's say I ..." (#12)
+    r"|\bin (?:a|an|another|some|one)\s+(?:\w+\s+)?(?:world|universe|life|reality|timeline)"
+    r"\s+(?:where|in which|whe?re)\b"
+    r"|\bin (?:an ideal|a perfect|a dream|another|a parallel|an alternate|a different|an "
+    r"alternative)\s+(?:world|universe|life|lifetime|reality|timeline)\b|\bin my dreams\b"
+    r"|\blet(?:'s| us) say\b|^\W*say (?:i|we)\b"
     r"|^(?:\W*)(?:were|had|should)\s+(?:i|we)\b"
     r"|\bwould(?:n't)?\b(?!\s+(?:like|love|prefer|rather|appreciate|enjoy)\b)"
     r"|\b(?:i|we)'d\b(?!\s+(?:like|love|prefer|rather|appreciate|enjoy)\b)"

@@ -19,12 +19,14 @@ Example:
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from langmem_plus.extraction.vocab import KIN_ADJECTIVES, NOT_A_NAME, PETS, RELATIONS
 
 __all__ = [
     "EXTRA_RELATIONS",
+    "ending_said_of",
     "listed_members",
     "named_definitely",
     "names_after",
@@ -188,10 +190,48 @@ _OPENING_PAIR = re.compile(rf"^\W*(?P<a>{_NAME})\s+(?i:and|&)\s+(?P<b>{_NAME})\b
 _OPENING_ONE = re.compile(rf"^\W*(?P<name>{_NAME})(?=(?:['’]s)?\s+[a-z])")
 
 
+# "..., they're my kids", "both are our rescues": a plural "they" said to be the user's
+_THEY_ARE_MINE = re.compile(
+    r"\b(?i:they(?:['’]re| are)|both are|those are|these are)\s+(?:(?i:both|all)\s+)?"
+    rf"(?i:my|our)\s+(?:(?i:{_ADJ}))(?P<rel>(?i:{_REL})(?i:s|es)?)\b"
+    # the relation ends the clause: not "they're my sisters' friends", "my kids' mates"
+    r"(?=\s*(?:[,.;:!?)\u2014\u2013]|$|\s(?i:and|so|but|too|lol|haha|btw|now)\b))"
+)
+# "my two, Ana and Bea, ...": a count with no noun, then the names (the user's children)
+_MY_COUNT_NAMED = re.compile(
+    r"\b(?i:my|our)\s+(?i:two|three|four|five|2|3|4|5)\s*[,:(—–-]\s*"
+    rf"(?P<names>{_NAMES})"
+)
+
+
+def _theirs_named(text: str) -> list[tuple[str, str, int]]:
+    """``(relation, name, where)`` for the names a plural "they" after them says are the
+    user's ("school run with Ana (7) and Bea (4), they're my kids"): the last list of two
+    or more names before it in the message; and for "my two, Ana and Bea" (children)."""
+    out: list[tuple[str, str, int]] = []
+    for m in _THEY_ARE_MINE.finditer(text):
+        one = _plural_one(m.group("rel"))
+        if one is None:
+            continue
+        lists = [
+            x
+            for x in re.finditer(_NAMES, text[: m.start()])
+            if len(_split(x.group(0))) >= 2 and text[max(0, x.start() - 1) : x.start()] != "'"
+        ]
+        if lists:
+            last = lists[-1]
+            out += [(one, n, last.start() + last.group(0).find(n)) for n in _split(last.group(0))]
+    for m in _MY_COUNT_NAMED.finditer(text):
+        names = _split(m.group("names"))
+        if len(names) >= 2:
+            out += [("child", n, m.start("names") + m.group("names").find(n)) for n in names]
+    return [(r, n, at) for r, n, at in out if people_name(n) and n.casefold() not in RELATIONS]
+
+
 def _plural_one(rel: str) -> str | None:
     """The singular relation of a plural one ("boys" -> child, "cats" -> cat), else None."""
     low = rel.casefold()
-    if RELATIONS.get(low) == "child" and low.endswith("s"):
+    if RELATIONS.get(low) == "child" and (low.endswith("s") or low == "children"):
         return "child"
     for cut in ("es", "s"):
         one = low.removesuffix(cut)
@@ -299,6 +339,49 @@ _PERSON_NOUN = re.compile(
 )
 
 
+# "we've since taken in a rescue terrier called Major Tom", "adopted an old greyhound named
+# Dot": a newcomer brought in by the verb of that frame and named at once; the name may be
+# more than one cased word
+_NEWCOMER_NAMED = re.compile(
+    r"\b(?i:adopted|adopting|brought home|bringing home|took in|taken in|taking in|rescued|"
+    r"welcomed|got|getting|bought|fostering|fostered|got ourselves|got myself)\s+"
+    r"(?P<np>(?i:a|an)\s+[\w'’-]+(?:\s+[\w'’-]+){0,3}?)\s*,?\s+(?i:called|named)\s+"
+    rf"(?P<names>{_NAME}(?:\s+{_NAME}){{0,2}})"
+)
+
+
+def _newcomers_named(text: str) -> list[tuple[str, str, int]]:
+    """``(relation, name, where)`` for each newcomer the user brought in and named in the
+    same breath ("we've since taken in a rescue whippet called Lady Grey"); the relation is
+    the noun phrase as the user said it when no relation word heads it ("pet whippet")."""
+    out: list[tuple[str, str, int]] = []
+    for m in _NEWCOMER_NAMED.finditer(text):
+        name = m.group("names")
+        words = m.group("np").split()[1:]
+        if not people_name(name.split()[0]) or name.casefold() in RELATIONS:
+            continue
+        from langmem_plus.extraction.holder_check import OTHER, owner_of
+
+        if not words or _PERSON_WORD.search(words[-1]):
+            continue  # "a lodger called Dave": a person, not a pet
+        if owner_of(text, m.start("np"), 1, "pet") == OTHER:
+            continue  # "my cousin adopted a cat called X": the cousin's
+        head = words[-1].casefold()
+        rel = head if head in PETS or head in RELATIONS else "pet " + " ".join(words)
+        out.append((rel, name, m.start("names")))
+    return out
+
+
+# a person taken in, by the nouns for people a household takes in (not the agent-noun
+# suffix: a "lurcher" or a "pointer" is a dog)
+_PERSON_WORD = re.compile(
+    r"(?:mate|friend|sitter)s?$|(?:^|-)(?:man|woman|men|women|person|people|guy|girl|boy|kid|lady|baby|"
+    r"child|son|daughter|lodger|tenant|boarder|student|nanny|pair|refugee|teen|teenager|"
+    r"toddler|foster)s?$",
+    re.IGNORECASE,
+)
+
+
 def _newcomers(text: str, upto: int) -> list[re.Match[str]]:
     """The newcomers brought in before ``upto`` in ``text``, in order."""
     return list(_NEWCOMER.finditer(text, 0, upto))
@@ -384,6 +467,9 @@ def people_in(clause: str, turn: str = "") -> list[tuple[str, str | None]]:
             at = turn.find(first)  # "Ana (my wife) hates flying": by its first word
     if at >= 0:
         text, lo, hi = turn, at, at + len(head)
+        tail = " ".join(head.split()[-2:])
+        if turn[at : at + len(head)] != head and (end := turn.find(tail, at)) >= 0:
+            hi = max(hi, end + len(tail))  # a time phrase cut from the middle ("died last week")
     out: list[tuple[str, str | None]] = []
     for pattern in (_BRACKETED, _BREED_NAMED, _REL_NAME_IS, _NAME_OUR_ORDER, _THE_NAMED,
                     _HAVE_PLURAL, _MY_ORDER_NAME, _NAME_COMMA_REL, _MY_EXTRA_NAMED,
@@ -394,7 +480,7 @@ def people_in(clause: str, turn: str = "") -> list[tuple[str, str | None]]:
             rel = (m.groupdict().get("rel") or "child").casefold()
             rel = _plural_one(rel) or rel if pattern is _LABEL_NAMES else rel
             out += [(rel, n) for n in _split(m.group("names")) if (rel, n) not in out]
-    for rel, name, where in _have_list(text):
+    for rel, name, where in _have_list(text) + _newcomers_named(text) + _theirs_named(text):
         if lo <= where < hi and (rel, name) not in out:
             out.append((rel, name))
     for rel, where, _said in _listed(text):
@@ -495,6 +581,38 @@ def named_definitely(clause: str, name: str) -> bool:
     if re.search(r"\b(?:a|an)\s+(?:[\w-]+\s+){0,3}(?:named|called)\s*$", head, re.IGNORECASE):
         return False
     return bool(re.search(r"\b(?:my|our|the)\s+[^.!?;]{0,40}$", head, re.IGNORECASE))
+
+
+# where one clause of a message ends and the next begins: a stop, a dash set off by spaces,
+# an emoji or other symbol, or a comma before a new subject ("..., we've since ...")
+_CLAUSE_EDGE = re.compile(
+    r"[.;!?\n]+\s*|\s[\u2014\u2013-]\s*|[^\w\s,'’&()/:-]+\s*"
+    r"|,\s*(?:(?i:and|but|so|then|though)\s+)?(?=(?i:i|we|he|she|they)\b)"
+)
+
+
+def ending_said_of(clause: str, value: str, ending: re.Pattern[str]) -> bool:
+    """True when ``ending`` (a death, a break-up) is said in the part of ``clause`` that
+    names ``value``: a message can tell of one pet's death and of the next one's arrival
+    ("sad news, Pip died 😢 we've since taken in a terrier called Bo"), and only the one the
+    ending is said of is ended (#12). Without the value in the clause, any ending counts.
+
+    Example:
+        >>> import re
+        >>> died = re.compile("died")
+        >>> ending_said_of("Pip died 😢 we've since taken in a terrier called Bo", "Bo", died)
+        False
+        >>> ending_said_of("Pip died 😢 we've since taken in a terrier called Bo", "Pip", died)
+        True
+    """
+    at = clause.casefold().find(value.casefold()) if value.strip(" *") else -1
+    if at < 0:
+        return bool(ending.search(clause))
+    cuts = [0, *(m.end() for m in _CLAUSE_EDGE.finditer(clause)), len(clause) + 1]
+    for a, b in itertools.pairwise(cuts):
+        if a <= at < b:
+            return bool(ending.search(clause[a:b]))
+    return bool(ending.search(clause))
 
 
 def people_name(word: str) -> bool:

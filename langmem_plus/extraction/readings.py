@@ -61,6 +61,15 @@ _TOOK_JOB = re.compile(
     rf"|^\W*(?:my\s+|i\s+)?work(?:'s|’s|\s+is)\s+(?:at|with|for)\s+(?P<o2>{_CASED}.*)$",
     re.IGNORECASE,
 )
+# "I signed my contract with X", "signed on with X last week": the first person taken on
+# by an employer by the verb of the contract (someone else's signing is not the user's)
+_SIGNED_WITH = re.compile(
+    r"(?:^|\b(?:i|we)\s+|^\W*)(?:(?:just|finally|officially|already|have|'ve)\s+)*"
+    r"(?:signed|signing|inked)\s+(?:(?:my|a|the|our)\s+(?:[\w-]+\s+)?(?:contract|offer)"
+    r"|on)\s+(?:with|at|for)\s+"
+    rf"(?P<o>{_CASED}.*)$",
+    re.IGNORECASE,
+)
 # "employed as a paramedic by X": the employer, with the title
 _EMPLOYED_AS = re.compile(
     r"\b(?:employed|hired|working)\s+as\s+(?P<t>(?:a|an)\s+[\w -]+?)\s+(?:by|at|for)\s+"
@@ -399,6 +408,8 @@ def readings(clause: str, turn: str = "") -> list[str]:
         out.append(f"I work at {m.group('o') or m.group('o2')}")
     if m := _TOOK_JOB.search(clause):
         out.append(f"I work at {m.group('o') or m.group('o2')}")
+    if m := _SIGNED_WITH.search(clause):
+        out.append(f"I work at {m.group('o')}")
     if m := _EMPLOYED_AS.search(clause):
         out.append(f"I work at {m.group('o')} as {m.group('t')}")
     if (m := _RESIDENT.search(clause)) and re.match(r"(?i:i|as|being|we)\b", clause.strip()):

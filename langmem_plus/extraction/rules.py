@@ -60,6 +60,7 @@ from langmem_plus.extraction.holder_check import (
 )
 from langmem_plus.extraction.past import clause_with
 from langmem_plus.extraction.people import (
+    ending_said_of,
     listed_members,
     named_definitely,
     names_after,
@@ -2459,7 +2460,7 @@ class RuleExtractor(BaseExtractor):
         polarity = s.polarity
         if polarity == "assert" and not s.negation_in_value:
             if negated_before(clause, at if at >= 0 else len(clause)) or (
-                s.people and _DEATH.search(clause)
+                s.people and ending_said_of(clause, s.object if at >= 0 else "", _DEATH)
             ):
                 polarity = "retract"
         mood = modality(clause, sentence, upto=at + len(s.object) if at >= 0 else None)
@@ -2864,11 +2865,20 @@ def _named_switches(
     return out
 
 
+_KIN_MANY = frozenset({"pet", "child", "parent", "sibling", "family_member"})
+
+
 def _without_replaced_retractions(found: list[CandidateFact]) -> list[CandidateFact]:
     """A turn that leaves one value and names the next ("I quit A and now work for B")
     says the new value; the retraction of the old one is left to the supersession. A turn
     that names the value it ends keeps that retraction, not a "whatever is current" one."""
-    asserted = {(c.subject, c.predicate) for c in found if c.polarity == "assert"}
+    # one of several people or pets ending is no replacement by the next ("Pip died; we've
+    # since taken in Bo"): each of a multi-valued relation is its own (#12)
+    asserted = {
+        (c.subject, c.predicate)
+        for c in found
+        if c.polarity == "assert" and c.predicate not in _KIN_MANY
+    }
     named = {(c.subject, c.predicate) for c in found if c.polarity == "retract" and c.object != "*"}
     # "ditched X. Y from now on": the switch that replaces X says where X's slot goes
     replaced = {c.replaces.casefold() for c in found if c.polarity == "assert" and c.replaces}

@@ -35,7 +35,7 @@ _TAGGED = re.compile(
 _REPLY_LINE = re.compile(r"^[ \t]*>.*$", re.MULTILINE)
 # Everything after one of these is someone else's text the user pasted or forwarded.
 _FORWARD = re.compile(
-    r"^[ \t]*(?:-{2,}\s*(?:original message|forwarded message)\s*-{2,}|"
+    r"^[ \t]*(?:-{2,}\s*(?:original message|forwarded message|fwd?|forwarded)\s*-{2,}|"
     r"begin forwarded message:|forwarded message:|-{5,}\s*$|_{5,}\s*$)",
     re.IGNORECASE | re.MULTILINE,
 )
@@ -423,9 +423,42 @@ def quoted_spans(text: str) -> list[tuple[int, int]]:
             and not re.match(r"\s*,?\s*(?:i|we)\b", text[m.end() :], re.I)
         )
         clause = len(inner.split()) >= 3 and _CLAUSE_WORD.search(inner)
-        if clause or (said and len(inner.split()) >= 2):
+        # a quotation that is a whole line of its own ("'PROFILE: ... with X, seeking ...'")
+        # is a line of a document shown, whatever its grammar (#12)
+        line = len(inner.split()) >= 3 and _whole_line(text, m.start(), m.end())
+        if clause or line or (said and len(inner.split()) >= 2):
             spans.append((m.start(), m.end()))
-    return _merge(spans)
+    return _closed_by_rules(text, _merge(spans))
+
+
+# a line that is only a rule ("-----", "_____", "=====")
+_RULE_LINE = re.compile(r"^[ \t]*(?:-{3,}|_{3,}|={3,})[ \t]*$", re.MULTILINE)
+
+
+def _closed_by_rules(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The spans, each cut at the first bare rule line inside it after its first line: a
+    pasted block the user set off between rules ends at the closing one, and the user's
+    own words follow it ("---- Fwd ----\\nFrom: ...\\n-----\\nI turned it down, still in X")
+    (#12). A rule that opens a span is its start, not its end.
+
+    Example:
+        >>> text = "-----\\nYou will be based in Graz.\\n-----\\nI live in Brno."
+        >>> [text[a:b] for a, b in quoted_spans(text)]
+        ['-----\\nYou will be based in Graz.\\n-----']
+    """
+    out: list[tuple[int, int]] = []
+    for a, b in spans:
+        first = text.find("\n", a)
+        rule = _RULE_LINE.search(text, first + 1, b) if 0 <= first < b else None
+        out.append((a, rule.end()) if rule else (a, b))
+    return out
+
+
+def _whole_line(text: str, start: int, end: int) -> bool:
+    """True when ``text[start:end]`` is alone on its line (but for spaces and a stop)."""
+    before = text[: start].rsplit("\n", 1)[-1]
+    after = text[end:].split("\n", 1)[0]
+    return not before.strip() and not after.strip(" \t.,;:!?")
 
 
 def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:

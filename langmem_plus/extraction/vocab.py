@@ -105,6 +105,7 @@ NOT_A_NAME: frozenset[str] = frozenset(
     it this that them him her there here home work school uni university college the a an
     my our your their his back later tomorrow today now soon anytime whenever when if at on
     ok okay please myself yourself nothing none something everything anyone someone
+    they these those both
     """.split()
 )
 """Words that are never a name or a value on their own ("call me back", "live here")."""

@@ -510,6 +510,9 @@ _VOID = re.compile(
     r"cancell?ed|revoked|rescinded|withdrawn|retired|expired|lifted|suspended|overridden|"
     r"overruled|superseded|replaced|waived|removed|disabled|deactivated|dropped|scrapped|"
     r"abolished|gone|dead|history|inactive|off the table|out (?:of )?the window|"
+    # thrown away, said as a participle ("old instructions binned"): the discard is done
+    r"binned|trashed|tossed|ditched|dumped|chucked|junked|nixed|axed|shelved|deleted|"
+    r"erased|wiped|ignored|disregarded|forgotten|overwritten|thrown (?:out|away)|"
     r"(?:switched|turned|shut) off|(?:are|is|were|was|now|be)\s+off|"
     r"(?:no longer|not|n't|never|none of|nothing|neither|no)\b(?:\s+[\w'-]+){0,8}?\s+"
     r"(?:apply|applies|"
@@ -560,6 +563,7 @@ _ROLE = re.compile(
     r"|\b(?:from|starting|as of|beginning)\s+(?:now|today|tonight|here|this (?:point|moment|"
     r"message|turn)|the next message)(?:\s+on(?:wards)?)?,?\s+(?:you(?:'re| are|'ll be| will be|"
     r"| shall be)\b|your (?:name|role|identity|persona) is|call yourself)"
+    r"|\b(?:new|fresh|different)\s+(?:identity|persona|role|character|personality)\s+for\s+you\b"
     r"|\byour\s+(?:new\s+)?(?:name|identity|persona|role|character|personality|purpose|"
     r"mission|objective|prime directive|task|job)\s+(?:is|will be|becomes|shall be|"
     r"from now on is)\b"
