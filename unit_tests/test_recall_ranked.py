@@ -15,6 +15,7 @@ from langmem_plus.facts.layout import decode_facts
 from langmem_plus.facts.memory import FactMemory
 from langmem_plus.facts.planner import ranked_search
 from langmem_plus.stores.calls import Query, Record
+from langmem_plus.stores.payload import stored_row
 from langmem_plus.stores.sync import QdrantStore
 from unit_tests.conftest import make_store
 from unit_tests.test_memory_support import Clock, cand
@@ -191,7 +192,7 @@ def test_the_ranked_query_reads_no_row_the_profile_row_holds(tmp_path: Path) -> 
     def execute(call: Any) -> Any:
         out = original(call)
         if isinstance(call, Query):
-            queried.extend(str(r.payload.get("key")) for r in out)
+            queried.extend(stored_row(r.payload)[0] for r in out)
         return out
 
     engine.execute = execute  # type: ignore[method-assign]
