@@ -32,6 +32,7 @@ from benchmarks.truth.modes import MODES
 from benchmarks.truth.report import category_table, final_state, main_table, miss_examples
 from benchmarks.truth.runner import GRAPH, GRAPH_DENSE, LOG, VECTOR, run
 from benchmarks.truth.scoring import score
+from benchmarks.truth.splits import SPLITS
 from benchmarks.truth.tuning_kinds import scenarios
 
 PACKAGES = ("langmem-plus", "langgraph", "langchain-core", "qdrant-edge-py", "numpy")
@@ -93,17 +94,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     )
     ap.add_argument(
         "--split",
-        choices=(
-            "tuning",
-            "kinds",
-            "retired",
-            "retired_v2",
-            "retired_v3",
-            "retired_v4",
-            "heldout",
-            "all",
-            "both",
-        ),
+        choices=(*SPLITS, "all", "both"),
         help="issue-12 runs (all / both: every split)",
     )
     ap.add_argument("--mode", choices=(*MODES, "all"), default="all")
@@ -250,7 +241,6 @@ def _splits_main(args: argparse.Namespace) -> dict[str, Any]:
     from benchmarks.truth.splits import (
         BEFORE,
         HELDOUT_MISSES,
-        SPLITS,
         before_after_table,
         calibrate_dense_floor,
         render_splits,
