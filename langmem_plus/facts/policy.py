@@ -482,13 +482,10 @@ def _snake(predicate: str) -> str:
     return _DASHES.sub("_", predicate.strip().lower())
 
 
-def normalize_subject(subject: str) -> str:
-    """Lower-case, collapse spaces, and fold every way of saying "the user" into ``user``."""
-    return _subject_key(subject)
-
-
 @functools.lru_cache(maxsize=4096)
-def _subject_key(subject: str) -> str:
+def normalize_subject(subject: str) -> str:
+    """Lower-case, collapse spaces, and fold every way of saying "the user" into ``user``
+    (memoised, like ``normalize_holder``: a write asks it for the same few subjects)."""
     key = _GAPS.sub("_", subject.strip().lower())
     return "user" if key in _SELF_SUBJECTS else key
 
