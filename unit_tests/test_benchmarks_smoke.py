@@ -223,24 +223,29 @@ def test_the_kinds_split_runs_like_the_heldout_split_and_keeps_its_misses() -> N
     assert "**kinds split, default mode**" in text and "By kind (probes right):" in text
 
 
-@pytest.mark.parametrize("split", ["retired", "retired_v2", "retired_v3", "retired_v4"])
+@pytest.mark.parametrize(
+    "split", ["retired", "retired_v2", "retired_v3", "retired_v4", "retired_v5"]
+)
 def test_the_retired_splits_run_like_the_kinds_split_and_keep_their_misses(split: str) -> None:
     from benchmarks.truth.heldout_v1 import generate_heldout_v1
     from benchmarks.truth.heldout_v2 import generate_heldout_v2
     from benchmarks.truth.heldout_v3 import generate_heldout_v3
     from benchmarks.truth.heldout_v4 import generate_heldout_v4
+    from benchmarks.truth.heldout_v5 import generate_heldout_v5
     from benchmarks.truth.runner import GRAPH
     from benchmarks.truth.splits import SPLITS, run_splits, split_off_heldout_misses
 
     # the order --split all runs
     assert SPLITS == (
-        "tuning", "kinds", "retired", "retired_v2", "retired_v3", "retired_v4", "heldout"
+        "tuning", "kinds", "retired", "retired_v2", "retired_v3", "retired_v4", "retired_v5",
+        "heldout",
     )  # fmt: skip
     make = {
         "retired": generate_heldout_v1,
         "retired_v2": generate_heldout_v2,
         "retired_v3": generate_heldout_v3,
         "retired_v4": generate_heldout_v4,
+        "retired_v5": generate_heldout_v5,
     }[split]
     convs = make(seed=3, users=2)
     results = run_splits(

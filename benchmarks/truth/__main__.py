@@ -2,14 +2,13 @@
 default extractor, written to truth.json (the original benchmark).
 
 ``python -m benchmarks.truth --split
-tuning|kinds|retired|retired_v2|retired_v3|retired_v4|heldout|all --mode
+tuning|kinds|retired|retired_v2|...|heldout|all --mode
 default|perfect|slips|all [--quick] [--dense-model minilm [--dense-floor F | --calibrate]]``:
 the splits and the modes of issue 12 (``kinds``: the tuning split's scenarios of issue 12's
 kinds, from every ``tuning_kinds_<area>.py``, run and scored like the
-held-out split; ``retired``: the first held-out split, v1, now tuning material, run like
-``kinds``; ``retired_v2``, ``retired_v3`` and ``retired_v4``: the second to fourth held-out
-splits, v2 to v4, retired the same way; ``heldout``: the held-out split v5; ``all`` runs
-every split, and
+held-out split; ``retired``, ``retired_v2``, ...: the earlier held-out splits v1, v2, ...,
+now tuning material, run like ``kinds`` (``splits.RETIRED``); ``heldout``: the current
+held-out split (``splits.HELDOUT_VERSION``); ``all`` runs every split, and
 ``both`` is kept as another name for ``all``), written to truth_splits.json
 (truth_splits_quick.json with --quick) and rendered into docs/benchmarks.md from that file
 (``--render-docs`` re-renders only). ``--cold-recall`` runs every recall as a user's first
@@ -241,6 +240,7 @@ def _splits_main(args: argparse.Namespace) -> dict[str, Any]:
     from benchmarks.truth.splits import (
         BEFORE,
         HELDOUT_MISSES,
+        HELDOUT_VERSION,
         before_after_table,
         calibrate_dense_floor,
         render_splits,
@@ -329,6 +329,7 @@ def _splits_main(args: argparse.Namespace) -> dict[str, Any]:
         "seed": args.seed,
         "tuning_users": tuning_users,
         "heldout_users": heldout_users,
+        "heldout_version": HELDOUT_VERSION,
         "kinds_users": kinds_users,
         "retired_users": heldout_users,
         "embeddings": (

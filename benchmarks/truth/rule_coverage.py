@@ -20,7 +20,7 @@ import json
 
 from langchain_core.messages import HumanMessage
 
-from benchmarks.truth.splits import _scripted
+from benchmarks.truth.splits import scripted_split
 from langmem_plus.extraction.rules import RuleExtractor
 
 __all__ = ["coverage"]
@@ -30,7 +30,7 @@ def coverage(split: str, *, users: int = 40, seed: int = 0) -> dict[str, int]:
     """Totals of the rules' reading over every user turn of ``split``."""
     extractor = RuleExtractor()
     turns = candidates = with_any = 0
-    for conversation in _scripted(split, users, seed):
+    for conversation in scripted_split(split, users, seed):
         for _, session in conversation.sessions:
             for turn in session:
                 found = extractor.extract([HumanMessage(turn.text)])

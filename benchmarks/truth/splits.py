@@ -2,21 +2,21 @@
 
 ``run_splits`` runs the tuning split (``generator.py``), the tuning split's scenarios of
 issue 12's kinds (split ``kinds``, ``tuning_kinds.py``, which collects every
-``tuning_kinds_<area>.py``), the retired held-out splits (split ``retired``, ``heldout_v1.py``;
-split ``retired_v2``, ``heldout_v2.py``; split ``retired_v3``, ``heldout_v3.py``; split
-``retired_v4``, ``heldout_v4.py``) and/or the held-out split (``heldout_v5.py``) in the
-``default`` / ``perfect`` / ``slips`` modes (``modes.py``), each through the real graph and the
-three baselines, and returns one JSON-able dict; ``render_splits`` turns that dict (read back
-from ``benchmarks/results/truth_splits.json``) into the block of docs/benchmarks.md, so no
-number on the page is typed by hand.
+``tuning_kinds_<area>.py``), the retired held-out splits (``RETIRED``: split ``retired`` is
+``heldout_v1.py``, ``retired_v2`` is ``heldout_v2.py``, and so on) and/or the held-out split
+(``heldout_<HELDOUT_VERSION>.py``) in the ``default`` / ``perfect`` / ``slips`` modes
+(``modes.py``), each through the real graph and the three baselines, and returns one
+JSON-able dict; ``render_splits`` turns that dict (read back from
+``benchmarks/results/truth_splits.json``) into the block of docs/benchmarks.md, so no number
+on the page is typed by hand.
 
-The ``kinds`` and ``retired`` to ``retired_v4`` splits are run and scored exactly like the
-held-out split (``run_heldout``), but they are tuning data: their misses stay in the results
-file, where anyone may read them. ``retired`` is the first held-out split ("v1"),
-``retired_v2`` the second, ``retired_v3`` the third and ``retired_v4`` the fourth, each
-retired once the integrator had seen its counts (v2 became development material in session
-four of round two, v3 in session five, v4 in session six); only the current held-out split's
-(v5's) misses are split off.
+The ``kinds`` and retired splits are run and scored exactly like the held-out split
+(``run_heldout``), but they are tuning data: their misses stay in the results file, where
+anyone may read them. Each held-out split was retired once the integrator had seen its
+counts and fixers were given it (v2 in session four of round two, v3 in session five, v4 in
+session six, v5 in session seven); only the current held-out split's misses are split off.
+Retiring a split is one line: move its version into ``RETIRED`` and point
+``HELDOUT_VERSION`` at the new one.
 
 The splits are scored by their own truth, with the same headline figures:
 
@@ -33,6 +33,7 @@ The splits are scored by their own truth, with the same headline figures:
 
 from __future__ import annotations
 
+import importlib
 import sys
 import time
 from collections.abc import Sequence
@@ -48,29 +49,35 @@ from benchmarks.truth.tuning import tuning_scripts
 __all__ = [
     "BEFORE",
     "HELDOUT_MISSES",
+    "HELDOUT_VERSION",
+    "RETIRED",
     "SPLITS",
     "before_after_table",
     "calibrate_dense_floor",
     "render_splits",
     "run_splits",
+    "scripted_split",
     "split_off_heldout_misses",
 ]
 
 DENSE = "langmem-plus graph + MiniLM dense"
-HELDOUT_MISSES = "heldout_v5_misses{tag}.json"
-"""Where the held-out misses go (beside ``heldout_v5.py``, under the same rule: only the
+SYSTEM_ORDER = (GRAPH, DENSE, FAIR, VECTOR, LOG)
+RETIRED = {
+    "retired": "v1",
+    "retired_v2": "v2",
+    "retired_v3": "v3",
+    "retired_v4": "v4",
+    "retired_v5": "v5",
+}
+"""Each retired held-out split and the version it was (``heldout_<version>.py``): tuning
+material now, run and scored like the held-out split, misses kept in the results file."""
+HELDOUT_VERSION = "v5"
+"""The version the ``heldout`` split runs (``heldout_<version>.py``)."""
+HELDOUT_MISSES = f"heldout_{HELDOUT_VERSION}_misses{{tag}}.json"
+"""Where the held-out misses go (beside ``heldout_<version>.py``, under the same rule: only the
 benchmark's owner reads them, and they are never committed: ``.gitignore``), so the shared
 results file never shows a held-out wording."""
-SYSTEM_ORDER = (GRAPH, DENSE, FAIR, VECTOR, LOG)
-SPLITS = (
-    "tuning",
-    "kinds",
-    "retired",
-    "retired_v2",
-    "retired_v3",
-    "retired_v4",
-    "heldout",
-)
+SPLITS = ("tuning", "kinds", *RETIRED, "heldout")
 """Every split, in the order ``--split all`` runs them."""
 
 
@@ -153,23 +160,26 @@ def _tuning(
     return {"users": users_n, "seed": seed, "systems": out}
 
 
-def _scripted(split: str, users_n: int, seed: int) -> list[Any]:
-    """The conversations of a scripted split, its generator imported only when it runs
-    (``heldout`` is v5; ``retired`` to ``retired_v4`` are held-out v1 to v4, tuning material
-    now, run like ``kinds``)."""
-    if split == "heldout":
-        from benchmarks.truth.heldout_v5 import generate_heldout_v5 as make
-    elif split == "retired_v4":
-        from benchmarks.truth.heldout_v4 import generate_heldout_v4 as make
-    elif split == "retired_v3":
-        from benchmarks.truth.heldout_v3 import generate_heldout_v3 as make
-    elif split == "retired_v2":
-        from benchmarks.truth.heldout_v2 import generate_heldout_v2 as make
-    elif split == "retired":
-        from benchmarks.truth.heldout_v1 import generate_heldout_v1 as make
-    else:
-        from benchmarks.truth.tuning_kinds import generate_tuning_kinds as make
-    return make(seed=seed, users=users_n)
+def scripted_split(split: str, users_n: int, seed: int) -> list[Any]:
+    """The conversations of a scripted split (``kinds``, a retired split or ``heldout``),
+    its generator imported only when it runs.
+
+    Example:
+        >>> len(scripted_split("retired", 2, 0))
+        2
+    """
+    if split == "kinds":
+        from benchmarks.truth.tuning_kinds import generate_tuning_kinds
+
+        return generate_tuning_kinds(seed=seed, users=users_n)
+    version = HELDOUT_VERSION if split == "heldout" else RETIRED.get(split)
+    if version is None:
+        raise ValueError(
+            f"not a scripted split: {split!r} (one of kinds, heldout, {', '.join(RETIRED)})"
+        )
+    module = importlib.import_module(f"benchmarks.truth.heldout_{version}")
+    make = getattr(module, f"generate_heldout_{version}")
+    return list(make(seed=seed, users=users_n))
 
 
 def _conversations(
@@ -280,15 +290,14 @@ def run_splits(
         for mode in modes:
             assert mode in MODES, mode
             t0 = time.perf_counter()
-            n = {
-                "tuning": tuning_users,
-                "kinds": heldout_users if kinds_users is None else kinds_users,
-                "retired": heldout_users if retired_users is None else retired_users,
-                "retired_v2": heldout_users if retired_users is None else retired_users,
-                "retired_v3": heldout_users if retired_users is None else retired_users,
-                "retired_v4": heldout_users if retired_users is None else retired_users,
-                "heldout": heldout_users,
-            }[split]
+            if split == "tuning":
+                n = tuning_users
+            elif split == "kinds":
+                n = heldout_users if kinds_users is None else kinds_users
+            elif split in RETIRED:
+                n = heldout_users if retired_users is None else retired_users
+            else:
+                n = heldout_users
             if split == "tuning":
                 run = _tuning(
                     n,
@@ -301,7 +310,7 @@ def run_splits(
                 )
             else:
                 run = _conversations(
-                    _scripted(split, n, seed),
+                    scripted_split(split, n, seed),
                     mode,
                     seed=seed,
                     embeddings=embeddings,
@@ -534,15 +543,11 @@ def render_splits(results: dict[str, Any]) -> str:
         + "".join(
             f"retired held-out split ({version}) "
             f"{results.get('retired_users', results['heldout_users'])} users, "
-            for split, version in (
-                ("retired", "v1"),
-                ("retired_v2", "v2"),
-                ("retired_v3", "v3"),
-                ("retired_v4", "v4"),
-            )
+            for split, version in RETIRED.items()
             if split in results.get("runs", {})
         )
-        + f"held-out split (v5) {results['heldout_users']} users, seed {results['seed']}; "
+        + f"held-out split ({results.get('heldout_version', 'v5')}) "
+        f"{results['heldout_users']} users, seed {results['seed']}; "
         f"embeddings "
         f"{results['embeddings']}",
         "",
@@ -567,7 +572,7 @@ def render_splits(results: dict[str, Any]) -> str:
     for split, by_mode in results["runs"].items():
         for mode, r in by_mode.items():
             lines += [f"**{split} split, {mode} mode** — every system:", "", systems_table(r), ""]
-            if split in ("heldout", "retired", "retired_v2", "retired_v3", "retired_v4", "kinds"):
+            if split in ("heldout", "kinds", *RETIRED):
                 lines += ["By kind (probes right):", "", kinds_table(r), ""]
                 g = r["systems"].get(GRAPH, {})
                 if g.get("slips"):
