@@ -8,6 +8,7 @@ every scenario turn reaches a session of its user, and a third of the turns are 
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 import pytest
@@ -22,6 +23,7 @@ from benchmarks.truth.heldout_v6_a import (
 )
 from benchmarks.truth.modes import SLIP_KINDS
 from langmem_plus.facts.models import MODALITIES, POLARITIES, PROVENANCES, CandidateFact
+from langmem_plus.facts.policy import DEFAULT_SINGLE_VALUED
 
 
 @pytest.fixture(scope="module")
@@ -92,7 +94,52 @@ def test_every_scenario_turn_lands_in_a_session_of_its_user(seed: int) -> None:
     # a turn put in a 4th session that a 3-session user never had would be lost silently
     planned = scenario_texts(seed=seed)
     for c in generate_heldout_v6_a(seed=seed):
-        assert Counter(planned[c.user_id]) <= Counter(_texts(c)), c.user_id
+        wanted = Counter(t for scenario in planned[c.user_id] for t in scenario)
+        assert len(planned[c.user_id]) == 3
+        assert wanted <= Counter(_texts(c)), c.user_id
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_two_scenarios_of_one_user_never_set_the_same_one_at_a_time_attribute(
+    seed: int,
+) -> None:
+    # a second city from another scenario would make the first one's probes wrong
+    one_at_a_time = DEFAULT_SINGLE_VALUED | {"dietary_restriction"}
+    planned = scenario_texts(seed=seed)
+    for c in generate_heldout_v6_a(seed=seed):
+        ideal = {t.text: t.ideal for _, turns in c.sessions for t in turns}
+        seen: set[str] = set()
+        for scenario in planned[c.user_id]:
+            mine = {
+                cand.predicate
+                for text in scenario
+                for cand in ideal[text]
+                if cand.holder == "user"
+                and cand.predicate in one_at_a_time
+                and cand.modality in ("asserted", "plan")
+                and cand.provenance == "own_words"
+            }
+            assert not mine & seen, (c.user_id, mine & seen)
+            seen |= mine
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_no_value_is_both_expected_and_forbidden_for_one_user(seed: int) -> None:
+    for c in generate_heldout_v6_a(seed=seed):
+        present = {v.casefold() for p in c.probes for v in p.present}
+        # another person's value is expected on their line and absent elsewhere: not a clash
+        absent = {v.casefold() for p in c.probes for v, k in p.absent if k != "other_person"}
+        absent |= {v.casefold() for v, k in c.forbidden if k != "other_person"}
+        assert not present & absent, (c.user_id, present & absent)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_irrelevant_request_shares_no_content_word_with_the_user(seed: int) -> None:
+    for c in generate_heldout_v6_a(seed=seed):
+        said = set(re.findall(r"[^\W\d_]{4,}", " ".join(_texts(c)).casefold()))
+        (probe,) = [p for p in c.probes if p.irrelevant]
+        asked = set(re.findall(r"[^\W\d_]{4,}", probe.request.casefold()))
+        assert not asked & said, (c.user_id, asked & said)
 
 
 def test_the_open_thread_is_the_last_session_and_its_probe_comes_first(

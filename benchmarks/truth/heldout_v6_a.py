@@ -21,7 +21,9 @@ Example:
 
 from __future__ import annotations
 
+import itertools
 import random
+import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -68,6 +70,10 @@ class _Ctx:
 
     def at(self, i: int) -> datetime:
         return self.times[i]
+
+
+_PROBE_CTX = _Ctx(tuple(datetime(2026, 11, 10 + i, tzinfo=timezone.utc) for i in range(4)))
+"""Send times to build a scenario with when only its wording matters."""
 
 
 def _the(d: datetime, day: int) -> datetime:
@@ -140,8 +146,28 @@ def _as_user(c: CandidateFact) -> CandidateFact:
     )
 
 
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+
+
+def _span(text: str, value: str) -> str:
+    """The user's words a careful extractor quotes for ``value``: the sentence holding it."""
+    for sentence in _SENTENCE_END.split(text):
+        if value.casefold() in sentence.casefold():
+            return sentence
+    return text
+
+
+def _quoted(c: CandidateFact, text: str) -> CandidateFact:
+    return c if c.quote else c.model_copy(update={"quote": _span(text, c.object)})
+
+
 def _t(text: str, *ideal: CandidateFact, slips: Sequence[Slip] = ()) -> HoTurn:
-    return HoTurn(text=text, ideal=tuple(ideal), slips=tuple(slips))
+    """A user turn; every candidate (and slip) quotes the sentence its value is in."""
+    return HoTurn(
+        text=text,
+        ideal=tuple(_quoted(c, text) for c in ideal),
+        slips=tuple(Slip(s.kind, _quoted(s.candidate, text), s.marker) for s in slips),
+    )
 
 
 @dataclass(frozen=True)
@@ -836,30 +862,42 @@ def _unseen_9(c: _Ctx) -> _Scenario:
 
 
 _UNSEEN_TEMPLATE_VALUES = (
-    ("Kirkwall", "ferry"),
-    ("Sligo", "drive"),
-    ("Lagos de Moreno", "bus"),
-    ("Tampere", "tram"),
-    ("Oulu", "cycle"),
-    ("Wagga Wagga", "drive"),
+    "Lumo Fibre",
+    "Kinetik Broadband",
+    "Aurelle Net",
+    "Fjordnett",
+    "Paloma Fibra",
+    "Tussock Broadband",
 )
 
 
-def _unseen_template(values: tuple[str, str], wording: int) -> Builder:
-    city, mode = values
-
+def _unseen_template(provider: str, wording: int) -> Builder:
     def build(c: _Ctx) -> _Scenario:
         text = (
-            f"the {mode} in from {city} every morning is the worst part of my day",
-            f"honestly the {mode} from {city} to work is eating my life",
-            f"can't wait for friday, the {mode} from {city} has been awful all week",
+            f"the {provider} router has died AGAIN, third time this month, I'm tethering "
+            "off my phone like an animal",
+            f"on hold with {provider} for 50 minutes now because the internet's out, send help",
+            f"honestly if {provider} drop my connection one more time during a call I'm "
+            "going to scream",
         )[wording]
         return _sc(
             "unseen_statement",
-            [(wording % 2, _t(text, _f("city", city, f"The user lives in {city}.")))],
             [
-                ("find a decent swimming pool near where I live", [city], []),
-                ("any evening pottery classes near home?", [city], []),
+                (
+                    wording % 2,
+                    _t(
+                        text,
+                        _f(
+                            "internet_provider",
+                            provider,
+                            f"The user's internet provider is {provider}.",
+                        ),
+                    ),
+                )
+            ],
+            [
+                ("the wifi's down again, what number do I ring?", [provider], []),
+                ("is it worth paying extra for a faster connection at home?", [provider], []),
             ],
         )
 
@@ -1161,12 +1199,12 @@ def _mns_8(c: _Ctx) -> _Scenario:
 
 
 _MNS_TEMPLATE_VALUES = (
-    ("Funchal", "Aveiro"),
-    ("Hilo", "Eugene"),
-    ("Nafplio", "Larissa"),
-    ("Cádiz", "Albacete"),
-    ("Tromsø", "Hamar"),
-    ("Noosa", "Toowoomba"),
+    ("Funchal", "Brackwater Insurance"),
+    ("Hilo", "Pendle Dairies"),
+    ("Nafplio", "Ostrander Bank"),
+    ("Cádiz", "Lumen Rail"),
+    ("Tromsø", "Veldt Studio"),
+    ("Noosa", "Quarrymoor Council"),
 )
 
 
@@ -1175,9 +1213,10 @@ def _mns_template(values: tuple[str, str], wording: int) -> Builder:
 
     def build(c: _Ctx) -> _Scenario:
         text = (
-            f"if I won the lottery I'd move to {dream} tomorrow, but {real} it is",
-            f"in another life I'd be living in {dream}. this life: {real}, and a lot of rain",
-            f"{real} for now, though if the job ever went remote I'd be off to {dream}",
+            f"if I won the lottery I'd quit {real} and move to {dream} tomorrow",
+            f"in another life I'd be living in {dream}. this life: a desk at {real}, and a "
+            "lot of rain",
+            f"I'm at {real} for now, though if the job ever went remote I'd be off to {dream}",
         )[wording]
         wish = _f(
             "city",
@@ -1192,17 +1231,17 @@ def _mns_template(values: tuple[str, str], wording: int) -> Builder:
                     wording,
                     _t(
                         text,
-                        _f("city", real, f"The user lives in {real}."),
+                        _f("employer", real, f"The user works at {real}."),
                         wish,
                         slips=[Slip("hypothetical_as_fact", _as_user(wish), dream)],
                     ),
                 )
             ],
             [
-                ("any good running routes near home?", [real], [(dream, "hypothetical")]),
+                ("draft a LinkedIn headline for me", [real], [(dream, "hypothetical")]),
                 (
                     "any farmers' markets near me this Saturday?",
-                    [real],
+                    [],
                     [(dream, "hypothetical")],
                 ),
             ],
@@ -2120,11 +2159,23 @@ def _open_7(c: _Ctx) -> _Scenario:
                     "actually no, São Miguel and Terceira, there's a cheap hop between them. "
                     "let's do the itinerary next time",
                     _f(
+                        "current_goal",
+                        "5 days in the Azores",
+                        "The user is planning 5 days in the Azores in May.",
+                        modality="plan",
+                    ),
+                    _f(
                         "trip_destination",
                         "São Miguel",
                         "The user plans to visit São Miguel in May.",
+                        modality="plan",
                     ),
-                    _f("trip_destination", "Terceira", "The user plans to visit Terceira in May."),
+                    _f(
+                        "trip_destination",
+                        "Terceira",
+                        "The user plans to visit Terceira in May.",
+                        modality="plan",
+                    ),
                 ),
             ),
         ],
@@ -2322,9 +2373,16 @@ _IRRELEVANT = (
 )
 
 
+def _words(text: str) -> set[str]:
+    """Content words (four letters or more), folded: what an unrelated request must not share
+    with anything the user said."""
+    return {w for w in re.findall(r"[^\W\d_]+", text.casefold()) if len(w) >= 4}
+
+
 def _one_off_texts() -> frozenset[str]:
-    ctx = _Ctx(tuple(datetime(2026, 11, 10 + i, tzinfo=timezone.utc) for i in range(4)))
-    return frozenset(t.text for bs in _ONE_OFFS.values() for b in bs for _, t in b(ctx).turns)
+    return frozenset(
+        t.text for bs in _ONE_OFFS.values() for b in bs for _, t in b(_PROBE_CTX).turns
+    )
 
 
 ONE_OFF_TEXTS: frozenset[str] = _one_off_texts()
@@ -2332,14 +2390,72 @@ ONE_OFF_TEXTS: frozenset[str] = _one_off_texts()
 
 
 def _kinds_per_user(rng: random.Random, users: int) -> list[tuple[str, ...]]:
-    """Three different kinds per user; over six users every kind comes up three times."""
+    """Three different kinds per user, every kind as often as the others (to one), in
+    combinations drawn at random."""
     order = list(_SCENARIO_KINDS)
     rng.shuffle(order)
+    slots = [order[i % len(order)] for i in range(3 * users)]
+    for _ in range(1000):
+        rng.shuffle(slots)
+        out = [tuple(slots[3 * u : 3 * u + 3]) for u in range(users)]
+        if all(len(set(ks)) == 3 for ks in out):
+            return out
     return [tuple(order[(u + d) % 6] for d in (0, 1, 3)) for u in range(users)]
 
 
+_ONE_AT_A_TIME = frozenset(
+    {
+        "city",
+        "employer",
+        "job_title",
+        "partner",
+        "phone_plan",
+        "gym",
+        "car",
+        "home_airport",
+        "timezone",
+        "energy_provider",
+        "internet_provider",
+        "manager",
+        "landlord",
+        "preferred_name",
+        "dietary_restriction",
+        "current_goal",
+    }
+)
+"""The user's attributes two scenarios of one user must not both set: a second city from
+another scenario would make the first one's probe wrong for a reason no scenario says."""
+
+
+def _slots(b: Builder) -> frozenset[str]:
+    """The user's one-at-a-time attributes a scenario states (now or in the past)."""
+    return frozenset(
+        c.predicate
+        for _, t in b(_PROBE_CTX).turns
+        for c in t.ideal
+        if c.holder == "user"
+        and c.modality in ("asserted", "plan")
+        and c.provenance == "own_words"
+        and c.predicate in _ONE_AT_A_TIME
+    )
+
+
 def _builders(rng: random.Random, kinds: list[tuple[str, ...]]) -> list[list[Builder]]:
-    """Each user's scenario builders: one-offs first (each used once), then templates."""
+    """Each user's scenario builders: one-offs first (each used once per split), then
+    templates; no two of one user's scenarios set the same one-at-a-time attribute (the
+    pools are reshuffled until none do).
+
+    Raises:
+        ValueError: when no assignment without a clash was found (too many users).
+    """
+    for _ in range(200):
+        out = _assign(rng, kinds)
+        if out is not None:
+            return out
+    raise ValueError(f"no clash-free assignment of scenarios to {len(kinds)!r} users")
+
+
+def _assign(rng: random.Random, kinds: list[tuple[str, ...]]) -> list[list[Builder]] | None:
     pools: dict[str, list[Builder]] = {}
     for kind, ones in _ONE_OFFS.items():
         one_offs = list(ones)
@@ -2347,17 +2463,33 @@ def _builders(rng: random.Random, kinds: list[tuple[str, ...]]) -> list[list[Bui
         make, values = _TEMPLATES[kind]
         vals = list(values)
         rng.shuffle(vals)
-        templated = [make(v, rng.randrange(3)) for v in vals]
-        pools[kind] = one_offs + templated
+        pools[kind] = one_offs + [make(v, rng.randrange(3)) for v in vals]
     need = Counter(k for ks in kinds for k in ks)
     for kind, n in need.items():
         pool = pools[kind]
-        while len(pool) < n:  # more users than one split holds: reuse, in order
-            pool.extend(pool[: n - len(pool)])
-        chosen = pool[:n]
-        rng.shuffle(chosen)
-        pools[kind] = chosen
-    return [[pools[k].pop() for k in ks] for ks in kinds]
+        while len(pool) < n + 2:  # more users than one split holds: reuse, in order
+            pool.extend(pool[: n + 2 - len(pool)])
+    slots = {id(b): _slots(b) for pool in pools.values() for b in pool}
+    out: list[list[Builder] | None] = [None] * len(kinds)
+    order = list(range(len(kinds)))
+    rng.shuffle(order)
+    for u in order:
+        ks = kinds[u]
+        found = next(
+            (
+                combo
+                for combo in itertools.product(*(pools[k] for k in ks))
+                if sum(len(slots[id(b)]) for b in combo)
+                == len(frozenset().union(*(slots[id(b)] for b in combo)))
+            ),
+            None,
+        )
+        if found is None:
+            return None
+        for k, b in zip(ks, found, strict=True):
+            pools[k].remove(b)
+        out[u] = list(found)
+    return [b for b in out if b is not None]
 
 
 def _plan(seed: int, users: int) -> list[tuple[str, tuple[datetime, ...], list[_Scenario]]]:
@@ -2381,16 +2513,17 @@ def _plan(seed: int, users: int) -> list[tuple[str, tuple[datetime, ...], list[_
     return out
 
 
-def scenario_texts(*, seed: int = 0, users: int = 24) -> dict[str, list[str]]:
-    """Every scripted user turn of each user's scenarios (to check none is lost).
+def scenario_texts(*, seed: int = 0, users: int = 24) -> dict[str, list[list[str]]]:
+    """Each user's scenarios, as the user turns each one scripts (to check that none is lost
+    and that two scenarios of one user do not contradict each other).
 
     Example:
         >>> texts = scenario_texts(seed=0, users=2)
-        >>> sorted(texts)
-        ['h6a-0', 'h6a-1']
+        >>> sorted(texts), [len(v) for v in texts.values()]
+        (['h6a-0', 'h6a-1'], [3, 3])
     """
     return {
-        uid: [t.text for s in scenarios for _, t in s.turns]
+        uid: [[t.text for _, t in s.turns] for s in scenarios]
         for uid, _, scenarios in _plan(seed, users)
     }
 
@@ -2425,9 +2558,15 @@ def generate_heldout_v6_a(*, seed: int = 0, users: int = 24) -> list[HoConversat
         opening = [p for s in scenarios if s.kind == "open_thread" for p in s.probes]
         rest = [p for s in scenarios if s.kind != "open_thread" for p in s.probes]
         rng.shuffle(rest)
+        words = _words(" ".join(t.text for b in buckets for t in b))
+        request = next(
+            (r for r in irrelevant if not _words(r) & words), irrelevant[u % len(irrelevant)]
+        )
+        irrelevant.remove(request)
+        irrelevant.append(request)  # used last again only when the list runs out
         rest.insert(
             rng.randrange(len(rest) + 1),
-            HoProbe(request=irrelevant[u % len(irrelevant)], irrelevant=True, kind="irrelevant"),
+            HoProbe(request=request, irrelevant=True, kind="irrelevant"),
         )
         probes = tuple(opening + rest)
         convs.append(
