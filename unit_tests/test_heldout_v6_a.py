@@ -23,7 +23,14 @@ from benchmarks.truth.heldout_v6_a import (
 )
 from benchmarks.truth.modes import SLIP_KINDS
 from langmem_plus.facts.models import MODALITIES, POLARITIES, PROVENANCES, CandidateFact
-from langmem_plus.facts.policy import DEFAULT_SINGLE_VALUED
+from langmem_plus.facts.policy import (
+    DEFAULT_MULTI_VALUED,
+    DEFAULT_PREDICATE_ALIASES,
+    DEFAULT_SINGLE_VALUED,
+    INTENTIONS,
+)
+
+KNOWN = DEFAULT_SINGLE_VALUED | DEFAULT_MULTI_VALUED | INTENTIONS | set(DEFAULT_PREDICATE_ALIASES)
 
 
 @pytest.fixture(scope="module")
@@ -169,6 +176,8 @@ def test_ideal_candidates_and_slips_are_valid_and_grounded(seed: int) -> None:
                         assert cand.quote in t.text
                     assert (cand.subject == "user") == (cand.holder == "user")
                     assert cand.time_stated == (cand.valid_from is not None)
+                    if cand.predicate not in KNOWN:
+                        assert cand.single_valued is not None, cand.predicate
                     if cand.valid_to is not None:
                         assert cand.valid_to <= c.sessions[-1][0]
                         assert cand.valid_from is None or cand.valid_from < cand.valid_to

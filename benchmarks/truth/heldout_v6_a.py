@@ -33,6 +33,12 @@ from typing import Any
 from benchmarks.truth.conversations import HoConversation, HoProbe, HoTurn
 from benchmarks.truth.modes import Slip
 from langmem_plus.facts.models import CandidateFact
+from langmem_plus.facts.policy import (
+    DEFAULT_MULTI_VALUED,
+    DEFAULT_PREDICATE_ALIASES,
+    DEFAULT_SINGLE_VALUED,
+    INTENTIONS,
+)
 
 __all__ = [
     "KINDS",
@@ -98,6 +104,11 @@ def _ymd(y: int, m: int = 1, d: int = 1) -> datetime:
     return datetime(y, m, d, tzinfo=timezone.utc)
 
 
+_KNOWN = DEFAULT_SINGLE_VALUED | DEFAULT_MULTI_VALUED | INTENTIONS | set(DEFAULT_PREDICATE_ALIASES)
+_ONE_PER_HOLDER = frozenset({"breed", "school"})
+"""Predicates the policy does not know that hold one value at a time (the rest: several)."""
+
+
 def _f(
     predicate: str,
     obj: str,
@@ -114,7 +125,10 @@ def _f(
     corrects: str | None = None,
     replaces: str | None = None,
 ) -> CandidateFact:
-    """An ideal candidate; another person's fact gets that person as its subject."""
+    """An ideal candidate; another person's fact gets that person as its subject, and a
+    predicate the policy does not know says how many values it holds at a time."""
+    if single is None and predicate not in _KNOWN:
+        single = predicate in _ONE_PER_HOLDER
     return CandidateFact(
         kind=kind,
         subject="user" if holder == "user" else holder,
