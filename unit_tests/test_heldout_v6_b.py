@@ -12,6 +12,7 @@ from benchmarks.truth.conversations import ABSENT_CATEGORIES
 from benchmarks.truth.heldout_v6_b import KINDS, generate_heldout_v6_b, one_off_share
 from benchmarks.truth.modes import SLIP_KINDS
 from langmem_plus.facts.models import MODALITIES, POLARITIES, PROVENANCES, CandidateFact
+from langmem_plus.facts.policy import DEFAULT_SINGLE_VALUED
 
 
 @pytest.fixture(scope="module")
@@ -114,9 +115,10 @@ def test_every_scripted_turn_lands_in_a_session_of_its_user():
     from benchmarks.truth import heldout_v6_b as split_module
 
     for seed in (0, 1, 7):
-        for conv, frames in split_module._build(seed, 24):
+        for conv, placed, planned in split_module._build(seed, 24):
             turns = [t for _, ts in conv.sessions for t in ts]
-            assert len(frames) == len(turns), conv.user_id
+            assert len(placed) == len(turns), conv.user_id
+            assert sorted(placed) == sorted(planned), conv.user_id
             # every scenario's probe has its statements: each present or absent value is
             # said in a session before the probes, and a value that must be gone was said
             # before what took it away (its first mention is not in the last turn said)
@@ -131,3 +133,29 @@ def test_each_user_has_one_scenario_of_every_kind(split):
     for c in split:
         kinds = Counter(p.kind for p in c.probes)
         assert kinds == Counter({k: 1 for k in (*KINDS, "irrelevant")}), c.user_id
+
+
+@pytest.mark.parametrize("seed", [0, 1, 7])
+def test_a_wanted_value_is_the_last_one_its_slot_was_given(seed):
+    # two scenarios of one user never share a one-at-a-time slot: replaying the scripted
+    # candidates, each wanted value of such a slot is the slot's last value
+    for c in generate_heldout_v6_b(seed=seed):
+        last: dict[tuple[str, str], str] = {}
+        for _, turns in c.sessions:
+            for t in turns:
+                for cand in t.ideal:
+                    one = cand.predicate in DEFAULT_SINGLE_VALUED or cand.single_valued
+                    if one and cand.polarity == "assert" and cand.modality == "asserted":
+                        last[(cand.subject, cand.predicate)] = cand.object.casefold()
+        slots_of = {}
+        for _, turns in c.sessions:
+            for t in turns:
+                for cand in t.ideal:
+                    if (cand.subject, cand.predicate) in last:
+                        slots_of.setdefault(cand.object.casefold(), set()).add(
+                            (cand.subject, cand.predicate)
+                        )
+        for p in c.probes:
+            for v in p.present:
+                for slot in slots_of.get(v.casefold(), ()):
+                    assert last[slot] == v.casefold(), (c.user_id, v, slot)

@@ -99,6 +99,20 @@ def _pick(rng: random.Random, pool: list[Any]) -> Any:
     return pool[rng.randrange(len(pool))]
 
 
+def _between(rng: random.Random, after: datetime, before: datetime) -> datetime:
+    """A day strictly between two session days (sessions are at least three days apart),
+    for an event the user dates by its day of the month ("on the 3rd")."""
+    days = (before.date() - after.date()).days
+    d = after + timedelta(days=rng.randint(1, max(1, days - 1)))
+    return d.replace(hour=12, minute=0)
+
+
+def _nth(day: int) -> str:
+    """``3`` -> ``"3rd"``; ``21`` -> ``"21st"``."""
+    suffix = "th" if 11 <= day % 100 <= 13 else {1: "st", 2: "nd", 3: "rd"}.get(day % 10, "th")
+    return f"{day}{suffix}"
+
+
 def _two(rng: random.Random, pool: list[Any]) -> tuple[Any, Any]:
     a, b = rng.sample(pool, 2)
     return a, b
@@ -171,10 +185,8 @@ def _r_allergy(rng: random.Random, when: When) -> _Scenario:
 def _r_pet(rng: random.Random, when: When) -> _Scenario:
     a, b = _two(rng, _CATS)
     t0 = f"we've got two cats at home, {a} (the loud one) and {b} who is ancient"
-    died = when(1).replace(day=3, hour=8)
-    if died >= when(1):
-        died -= timedelta(days=28)
-    t1 = f"sad week. {b} died on the 3rd, she was nineteen. the flat is very quiet"
+    died = _between(rng, when(0), when(1))
+    t1 = f"sad week. {b} died on the {_nth(died.day)}, she was nineteen. the flat is very quiet"
     return _Scenario(
         "retraction",
         [
@@ -1334,11 +1346,204 @@ def _o_desk(rng: random.Random, when: When) -> _Scenario:
     )
 
 
+_KIDS = ["Oisín", "Freya", "Zuzana", "Tobiah"]
+_HOODS = [("Wolvercote", "Jericho"), ("Sandyford", "Ranelagh"), ("Clontarf", "Phibsborough")]
+_CARRIERS = [("Skyline Wireless", "Northpeak Mobile"), ("Tallgrass Cellular", "Brightwave")]
+
+
+def _e_school(rng: random.Random, when: When) -> _Scenario:
+    kid = _pick(rng, _KIDS)
+    t0 = (
+        "ok today was chaos: the 8:12 was cancelled, the deck was due by noon, I spilled "
+        f"tea on the only clean shirt I own, and while I think of it, remember that {kid}'s "
+        "school lets out at 3:15 on Fridays, not half three like the other days. anyway. "
+        "how do I get a tea stain out of cotton?"
+    )
+    return _Scenario(
+        "explicit_save",
+        [
+            _Step(
+                0,
+                "e_school",
+                HoTurn(
+                    t0,
+                    (
+                        _c(t0, "child", kid, f"The user has a child named {kid}."),
+                        _c(
+                            t0,
+                            "school_finish",
+                            "3:15 on Fridays",
+                            f"{kid}'s school lets out at 3:15 on Fridays.",
+                            holder=kid,
+                        ),
+                    ),
+                ),
+            )
+        ],
+        [
+            HoProbe(
+                "could I squeeze a haircut in on Friday afternoon, or is that a bad idea?",
+                present=("3:15",),
+                holder=kid,
+                kind="explicit_save",
+            )
+        ],
+    )
+
+
+def _o_commute(rng: random.Random, when: When) -> _Scenario:
+    a, b = _pick(rng, _HOODS)
+    moved = _between(rng, when(0), when(1))
+    t0 = f"the commute from {a} into the office is killing me, an hour on two buses"
+    t1 = (
+        f"moved to {b} on the {_nth(moved.day)}, so it's a fifteen-minute cycle to work "
+        "now. life-changing"
+    )
+    return _Scenario(
+        "one_at_a_time",
+        [
+            _Step(0, "o_commute0", HoTurn(t0, (_c(t0, "city", a, f"The user lives in {a}."),))),
+            _Step(
+                1,
+                "o_commute1",
+                HoTurn(
+                    t1,
+                    (
+                        _c(
+                            t1,
+                            "city",
+                            b,
+                            f"The user lives in {b}.",
+                            replaces=a,
+                            valid_from=moved,
+                            time_stated=True,
+                        ),
+                    ),
+                ),
+            ),
+        ],
+        [
+            HoProbe(
+                "is there a running club I could get to easily on weeknights?",
+                present=(b,),
+                absent=((a, "stale"),),
+                kind="one_at_a_time",
+            )
+        ],
+        [(a, "stale")],
+    )
+
+
+def _o_cell(rng: random.Random, when: When) -> _Scenario:
+    a, b = _pick(rng, _CARRIERS)
+    t0 = f"my cell carrier is {a} and I get like one bar in my apartment. how is this 2026"
+    t1 = f"ported my number over to {b} last Tuesday, full bars now 🎉"
+    return _Scenario(
+        "one_at_a_time",
+        [
+            _Step(
+                0,
+                "o_cell0",
+                HoTurn(t0, (_c(t0, "mobile_carrier", a, f"The user's mobile carrier is {a}."),)),
+            ),
+            _Step(
+                1,
+                "o_cell1",
+                HoTurn(
+                    t1,
+                    (
+                        _c(
+                            t1,
+                            "mobile_carrier",
+                            b,
+                            f"The user's mobile carrier is {b}.",
+                            replaces=a,
+                        ),
+                    ),
+                ),
+            ),
+        ],
+        [
+            HoProbe(
+                "I'm going to Mexico on vacation in May, do I need to sort anything out with "
+                "my phone first?",
+                present=(b,),
+                absent=((a, "stale"),),
+                kind="one_at_a_time",
+            )
+        ],
+        [(a, "stale")],
+    )
+
+
+def _k_anniversary(rng: random.Random, when: When) -> _Scenario:
+    month = _pick(rng, ["October", "November", "September"])
+    a, b = f"14th of {month}", f"4th of {month}"
+    t0 = f"our wedding anniversary is the {a}, ten years this time, which is terrifying"
+    t1 = f"ugh, not the 14th, it's the {b}! imagine if I'd booked the wrong night"
+    return _Scenario(
+        "correction",
+        [
+            _Step(
+                0,
+                "k_anniv0",
+                HoTurn(
+                    t0,
+                    (
+                        _c(
+                            t0,
+                            "wedding_anniversary",
+                            a,
+                            f"The user's wedding anniversary is the {a}.",
+                            single_valued=True,
+                        ),
+                    ),
+                ),
+            ),
+            _Step(
+                1,
+                "k_anniv1",
+                HoTurn(
+                    t1,
+                    (
+                        _c(
+                            t1,
+                            "wedding_anniversary",
+                            b,
+                            f"The user's wedding anniversary is the {b}.",
+                            single_valued=True,
+                            corrects=a,
+                        ),
+                    ),
+                ),
+            ),
+        ],
+        [
+            HoProbe(
+                "I want to surprise my wife with dinner on our big day, which night do I book?",
+                present=("4th",),
+                absent=(("14th", "corrected"),),
+                kind="correction",
+            )
+        ],
+        [(a, "corrected")],
+    )
+
+
 _SCENARIOS: dict[str, list[Callable[[random.Random, When], _Scenario]]] = {
     "retraction": [_r_allergy, _r_pet, _r_job, _r_hobby, _r_diet, _r_partner],
-    "correction": [_k_dentist, _k_airport, _k_son, _k_employer, _k_allergy, _k_town],
+    "correction": [
+        _k_anniversary,
+        _k_dentist,
+        _k_airport,
+        _k_son,
+        _k_employer,
+        _k_allergy,
+        _k_town,
+    ],
     "forget": [_f_shop, _f_sister, _f_everything, _f_work],
     "explicit_save": [
+        _e_school,
         _e_coffee,
         _e_lift,
         _e_left,
@@ -1348,7 +1553,17 @@ _SCENARIOS: dict[str, list[Callable[[random.Random, When], _Scenario]]] = {
         _e_partner,
         _e_shoes,
     ],
-    "one_at_a_time": [_o_plan, _o_car, _o_gym, _o_isp, _o_barber, _o_landlord, _o_desk],
+    "one_at_a_time": [
+        _o_commute,
+        _o_cell,
+        _o_plan,
+        _o_car,
+        _o_gym,
+        _o_isp,
+        _o_barber,
+        _o_landlord,
+        _o_desk,
+    ],
 }
 
 
@@ -1600,6 +1815,7 @@ _SLOTS: dict[Callable[..., _Scenario], frozenset[str]] = {
     _f_everything: frozenset({"city", "employer"}),
     _f_work: frozenset({"employer"}),
     _e_partner: frozenset({"partner"}),
+    _o_commute: frozenset({"city"}),
 }
 """The one-at-a-time slots a scenario fills: a user never gets two scenarios that share one,
 so one scenario's value can never be another's superseded value."""
@@ -1637,13 +1853,15 @@ def _choose(rng: random.Random, orders: dict[str, list[Any]], i: int) -> list[An
 
 def _user(
     rng: random.Random, uid: str, makers: list[Any], fillers: list[tuple[int, Any]]
-) -> tuple[HoConversation, list[str]]:
+) -> tuple[HoConversation, list[str], list[str]]:
+    """The user's conversation, the frames of its turns as placed, and as planned."""
     n = rng.choice((3, 4))
     times = _session_times(rng, n)
     wipe = _f_everything in makers
     base = 1 if wipe else 0
     sessions: list[list[tuple[str, HoTurn]]] = [[] for _ in range(n)]
     head: list[tuple[str, HoTurn]] = []
+    planned: list[str] = [f"filler:{idx}" for idx, _ in fillers]
     probes: list[HoProbe] = []
     forbidden: list[tuple[str, str]] = []
     for make in makers:
@@ -1659,6 +1877,7 @@ def _user(
             else:
                 s = where[step.phase]
                 sessions[s].insert(rng.randint(0, len(sessions[s])), (step.frame, step.turn))
+        planned.extend(step.frame for step in sc.steps)
         probes.extend(sc.probes)
         forbidden.extend(sc.forbidden)
     # keep each scenario's steps in order inside a session: they were inserted at random
@@ -1687,7 +1906,7 @@ def _user(
         kinds=tuple(sorted({p.kind for p in probes})),
     )
     frames = [f for turns in sessions for f, _ in turns]
-    return conv, frames
+    return conv, frames, planned
 
 
 def _ordered(turns: list[tuple[str, HoTurn]]) -> list[tuple[str, HoTurn]]:
@@ -1704,7 +1923,7 @@ def _ordered(turns: list[tuple[str, HoTurn]]) -> list[tuple[str, HoTurn]]:
     return out
 
 
-def _build(seed: int, users: int) -> list[tuple[HoConversation, list[str]]]:
+def _build(seed: int, users: int) -> list[tuple[HoConversation, list[str], list[str]]]:
     top = random.Random(f"heldout-v6-b/{seed}")
     orders = {k: top.sample(v, len(v)) for k, v in _SCENARIOS.items()}
     pool = list(enumerate(_FILLERS))
@@ -1729,7 +1948,7 @@ def generate_heldout_v6_b(*, seed: int = 0, users: int = 24) -> list[HoConversat
         >>> all(3 <= len(c.sessions) <= 4 for c in a)
         True
     """
-    return [conv for conv, _ in _build(seed, users)]
+    return [conv for conv, _, _ in _build(seed, users)]
 
 
 def one_off_share(*, seed: int = 0, users: int = 24) -> tuple[int, int]:
@@ -1741,6 +1960,6 @@ def one_off_share(*, seed: int = 0, users: int = 24) -> tuple[int, int]:
         >>> 3 * one_offs >= turns
         True
     """
-    frames = [f for _, fs in _build(seed, users) for f in fs]
+    frames = [f for _, fs, _ in _build(seed, users) for f in fs]
     counts = Counter(frames)
     return sum(1 for f in frames if counts[f] == 1), len(frames)
