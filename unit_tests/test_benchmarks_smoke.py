@@ -257,13 +257,13 @@ def test_the_retired_splits_run_like_the_kinds_split_and_keep_their_misses(split
     assert split_off_heldout_misses(results) == {} and "misses" in g  # tuning material now
 
 
-def test_the_heldout_v5_split_joins_its_two_blind_halves_and_hides_its_misses() -> None:
-    from benchmarks.truth.heldout_v5 import generate_heldout_v5
+def test_the_heldout_v6_split_joins_its_two_blind_halves_and_hides_its_misses() -> None:
+    from benchmarks.truth.heldout_v6 import generate_heldout_v6
     from benchmarks.truth.runner import GRAPH
     from benchmarks.truth.splits import run_splits, split_off_heldout_misses
 
-    convs = generate_heldout_v5(seed=2, users=3)
-    assert [c.user_id[:3] for c in convs] == ["h5a", "h5a", "h5b"]
+    convs = generate_heldout_v6(seed=2, users=3)
+    assert [c.user_id[:3] for c in convs] == ["h6a", "h6a", "h6b"]
     results = run_splits(
         ["heldout"], ["perfect"], tuning_users=0, heldout_users=3, seed=2, progress=False
     )
