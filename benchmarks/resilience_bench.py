@@ -1,9 +1,17 @@
 """ResilientStore: overhead when healthy, latency while the store hangs, outbox drain time.
 
-Run from the repository root::
+Run from the repository root (a dirty tree is refused unless ``--allow-dirty``; the
+results then say so)::
 
-    python -m benchmarks.resilience_bench            # full run (~30 s)
-    python -m benchmarks.resilience_bench --quick    # smoke run (~5 s)
+    python -m benchmarks.resilience_bench --docs     # full run, tables into docs/resilience.md
+    python -m benchmarks.resilience_bench --quick    # smoke run (~5 s), results file only
+    python -m benchmarks.resilience_bench --render benchmarks/results/resilience_bench.json
+
+Every run writes its numbers to ``benchmarks/results/resilience_bench.json``
+(``resilience_bench_quick.json`` with ``--quick``; ``--json PATH`` elsewhere) with the
+machine, the commit and whether the tree was clean; ``--docs`` (or ``--render JSON``, which
+measures nothing) writes the tables between the ``resilience_bench`` markers of
+docs/resilience.md, so the page never holds a figure typed by hand.
 
 Measures:
 
@@ -25,24 +33,42 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import logging
-import os
-import platform
+import shlex
 import statistics
+import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
 from langgraph.store.base import BaseStore, GetOp, Op, Result, SearchOp
 from langgraph.store.memory import InMemoryStore
 
-from benchmarks.common import percentile
+from benchmarks.common import (
+    RESULTS,
+    ROOT,
+    git_state,
+    load_average,
+    machine_info,
+    markdown_table,
+    percentile,
+    provenance,
+    replace_block,
+    write_json,
+)
 from langmem_plus.resilience import ResilientStore, ThreadDeadline
 from langmem_plus.stores import AsyncQdrantStore, QdrantStore
 
 NS = ("memories", "u1")
+DOCS = ROOT / "docs" / "resilience.md"
+"""The page the tables are rendered into (between the ``resilience_bench`` markers)."""
+PACKAGES = ("langmem-plus", "langgraph", "qdrant-edge-py")
+TARGET_P95_US = 50.0
+"""Issue 14: a healthy call through ``ResilientStore`` adds at most this at p95."""
 
 
 class HangingStore(BaseStore):
@@ -146,10 +172,12 @@ def _cases(colocate: bool, *, sync: bool = True) -> list[tuple[str, dict[str, ob
     if sync:
         # the default picks the thread by store (inline on Edge, a worker on InMemoryStore);
         # both rows show each choice on every store
-        cases.append(("deadline 300 ms, sync_inline=True", {"read_timeout": 0.3,
-                                                            "sync_inline": True}))
-        cases.append(("deadline 300 ms, sync_inline=False", {"read_timeout": 0.3,
-                                                             "sync_inline": False}))
+        cases.append(
+            ("deadline 300 ms, sync_inline=True", {"read_timeout": 0.3, "sync_inline": True})
+        )
+        cases.append(
+            ("deadline 300 ms, sync_inline=False", {"read_timeout": 0.3, "sync_inline": False})
+        )
     if colocate:
         cases.append(("deadline 300 ms, colocate=True", {"read_timeout": 0.3, "colocate": True}))
     return cases
@@ -263,8 +291,11 @@ def _us(xs: list[float]) -> tuple[float, float]:
     return statistics.median(xs), percentile(xs, 95)
 
 
-def bench_hang(deadline: float, n_turns: int) -> list[tuple[str, float, float, float]]:
-    """Rows: (case, p50 ms, p95 ms, max ms) while the store hangs forever."""
+def bench_hang(
+    deadline: float, n_turns: int, n_fast: int = 2000
+) -> list[tuple[str, float, float, float]]:
+    """Rows: (case, p50 ms, p95 ms, max ms) while the store hangs forever; ``n_fast`` calls
+    are timed once the breaker is open."""
     rows = []
     hang = HangingStore()
     # breaker never opens: every call waits for its deadline (the worst case)
@@ -294,10 +325,10 @@ def bench_hang(deadline: float, n_turns: int) -> list[tuple[str, float, float, f
             store.search(NS)
         assert store.degraded
         open_calls = _time_sync(
-            lambda: store.batch([GetOp(NS, "profile"), SearchOp(NS, query="dentist")]), 2000
+            lambda: store.batch([GetOp(NS, "profile"), SearchOp(NS, query="dentist")]), n_fast
         )
         rows.append(("sync turn, breaker open (fail fast)", *_ms(open_calls)))
-        writes = _time_sync(lambda: store.put(NS, "k", {"text": "x"}), 2000)
+        writes = _time_sync(lambda: store.put(NS, "k", {"text": "x"}), n_fast)
         rows.append(("sync put, breaker open (to in-memory outbox)", *_ms(writes)))
     hang.release.set()
     return rows
@@ -350,42 +381,225 @@ def bench_drain(n_writes: int) -> list[tuple[str, float, str]]:
     return rows
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="fewer iterations")
-    parser.add_argument(
-        "--colocate", action="store_true", help="also measure the opt-in colocate=True"
+# ---------------------------------------------------------------------------- report
+
+# The rows of the target table: (label, case in the overhead rows). A case this run did not
+# measure is left out.
+_TARGET_ROWS = (
+    ("Qdrant Edge async `aget`, default (300 ms deadline)", "Edge async aget, deadline 300 ms"),
+    (
+        "Qdrant Edge sync `get`, default (300 ms deadline; in the calling thread while the "
+        "engine lock is free)",
+        "Edge sync get, deadline 300 ms",
+    ),
+    (
+        "Qdrant Edge sync `get`, `sync_inline=False` (worker thread)",
+        "Edge sync get, deadline 300 ms, sync_inline=False",
+    ),
+    (
+        "`InMemoryStore` sync `get`, default (a store that can hang: worker thread)",
+        "InMemory sync get, deadline 300 ms",
+    ),
+    ("`InMemoryStore` async `aget`, default", "InMemory async aget, deadline 300 ms"),
+    (
+        "Qdrant Edge sync `get`, `read_timeout=None` (no deadline)",
+        "Edge sync get, read_timeout=None",
+    ),
+)
+
+
+def _f(x: float, digits: int = 1) -> str:
+    return f"{x:,.{digits}f}"
+
+
+def render(results: dict[str, Any]) -> str:
+    """The markdown block of docs/resilience.md's benchmark section, from a results file:
+    where the run came from, the issue 14 verdicts, and every table the run measured."""
+    cfg = results["config"]
+    overhead = {r["case"]: r for r in results["overhead"]}
+    verdicts = []
+    for label, case in _TARGET_ROWS:
+        r = overhead.get(case)
+        if r is None:
+            continue
+        met = "met" if r["overhead_p95_us"] <= TARGET_P95_US else "**not met**"
+        verdicts.append(
+            [label, f"{_f(r['overhead_p50_us'])} us", f"{_f(r['overhead_p95_us'])} us", met]
+        )
+    lines = [
+        provenance(results) + "  ",
+        f"{cfg['calls']:,} alternated bare / wrapped calls per overhead row; "
+        f"{cfg['turns']} calls per row while the store hangs and {cfg['fast_calls']:,} once "
+        f"the breaker is open; {cfg['writes']:,} writes through the outbox.",
+    ]
+    if cfg.get("quick"):
+        lines.append(
+            "**Quick run** (a tenth of the calls of the full run): a smoke-sized measurement, "
+            "not the full figure."
+        )
+    lines += [
+        "",
+        markdown_table(
+            [
+                f"healthy store, overhead of the wrapper (issue 14: p95 <= {TARGET_P95_US:g} us)",
+                "p50",
+                "p95",
+                "target",
+            ],
+            verdicts,
+        ),
+        "",
+        "Overhead per call when healthy (wrapped minus bare store), us:",
+        "",
+        markdown_table(
+            ["case", "bare p50", "bare p95", "overhead p50", "overhead p95"],
+            [
+                [
+                    r["case"],
+                    _f(r["bare_p50_us"]),
+                    _f(r["bare_p95_us"]),
+                    _f(r["overhead_p50_us"]),
+                    _f(r["overhead_p95_us"]),
+                ]
+                for r in results["overhead"]
+            ],
+        ),
+        "",
+        "Where the sync deadline's microseconds go, us:",
+        "",
+        markdown_table(
+            ["case", "p50", "p95"],
+            [[r["case"], _f(r["p50_us"]), _f(r["p95_us"])] for r in results["handoff"]],
+        ),
+        "",
+        "Latency while the store hangs forever, ms:",
+        "",
+        markdown_table(
+            ["case", "p50", "p95", "max"],
+            [
+                [r["case"], _f(r["p50_ms"], 2), _f(r["p95_ms"], 2), _f(r["max_ms"], 2)]
+                for r in results["hang"]
+            ],
+        ),
+        "",
+        "Outbox:",
+        "",
+        markdown_table(
+            ["case", "seconds", ""],
+            [[r["case"], _f(r["seconds"], 2), r["note"]] for r in results["outbox"]],
+        ),
+    ]
+    return "\n".join(lines)
+
+
+SKELETON = (
+    "# Resilience\n\n## Benchmarks\n\n"
+    "<!-- resilience_bench:start -->\n<!-- resilience_bench:end -->\n"
+)
+
+
+def publish(results: dict[str, Any], docs: Path = DOCS) -> None:
+    """Write the rendered block between the ``resilience_bench`` markers of ``docs``."""
+    replace_block(docs, "resilience_bench", render(results), SKELETON)
+    print(f"block written to {docs}", file=sys.stderr)
+
+
+# ---------------------------------------------------------------------------- main
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    ap = argparse.ArgumentParser(
+        prog="python -m benchmarks.resilience_bench", description=__doc__.splitlines()[0]
     )
-    args = parser.parse_args()
+    ap.add_argument("--quick", action="store_true", help="a tenth of the calls")
+    ap.add_argument("--colocate", action="store_true", help="also measure the opt-in colocate=True")
+    ap.add_argument("--calls", type=int, default=None, help="calls per overhead row")
+    ap.add_argument("--turns", type=int, default=None, help="calls per row while hanging")
+    ap.add_argument("--writes", type=int, default=10_000, help="writes through the outbox")
+    ap.add_argument(
+        "--deadlines", default="0.05,0.3", help="deadlines (s) of the hang rows, comma-separated"
+    )
+    ap.add_argument("--json", type=Path, default=None, help="results file")
+    ap.add_argument("--allow-dirty", action="store_true", help="measure a dirty tree (marked)")
+    ap.add_argument("--docs", action="store_true", help="also write docs/resilience.md")
+    ap.add_argument("--render", type=Path, default=None, metavar="JSON", help="measure nothing")
+    args = ap.parse_args(argv)
+    args.calls = args.calls or (2000 if args.quick else 20000)
+    args.turns = args.turns or (5 if args.quick else 20)
+    args.deadline_list = [float(x) for x in args.deadlines.split(",") if x.strip()]
+    if args.json is None:
+        name = "resilience_bench_quick.json" if args.quick else "resilience_bench.json"
+        args.json = RESULTS / name
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
+    args = parse_args(argv)
+    if args.render is not None:
+        results = json.loads(args.render.read_text(encoding="utf-8"))
+        print(render(results))
+        publish(results)
+        return dict(results)
+    git = git_state(allow_dirty=args.allow_dirty)
     logging.getLogger("langmem_plus.resilience").setLevel(logging.CRITICAL)  # expected noise
-    n = 2000 if args.quick else 20000
-    turns = 5 if args.quick else 20
-    print(
-        f"# resilience bench: Python {platform.python_version()}, {os.cpu_count()} CPU(s), "
-        f"{platform.system()} {platform.machine()}"
+    command = " ".join(
+        ["python -m benchmarks.resilience_bench", *map(shlex.quote, argv or sys.argv[1:])]
     )
-    print(f"load average before: {' / '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    print("\n## 1. Overhead per call when healthy (wrapped minus bare store), us\n")
-    print("| case | bare p50 | bare p95 | overhead p50 | overhead p95 |")
-    print("| --- | ---: | ---: | ---: | ---: |")
-    for case, bp50, bp95, op50, op95 in bench_overhead(n, colocate=args.colocate):
-        print(f"| {case} | {bp50:.1f} | {bp95:.1f} | {op50:.1f} | {op95:.1f} |")
-    print("\nWhere the sync deadline's microseconds go:\n")
-    print("| case | p50 | p95 |")
-    print("| --- | ---: | ---: |")
-    for case, p50, p95 in bench_handoff(n):
-        print(f"| {case} | {p50:.1f} | {p95:.1f} |")
-    print("\n## 2. Latency while the store hangs forever, ms\n")
-    print("| case | p50 | p95 | max |")
-    print("| --- | ---: | ---: | ---: |")
-    for deadline in (0.05, 0.3):
-        for case, p50, p95, mx in bench_hang(deadline, turns):
-            print(f"| {case} | {p50:.2f} | {p95:.2f} | {mx:.2f} |")
-    print("\n## 3. Outbox\n")
-    print("| case | seconds | |")
-    print("| --- | ---: | --- |")
-    for case, secs, note in bench_drain(10_000):
-        print(f"| {case} | {secs:.2f} | {note} |")
+    print(f"{command}: {args.calls:,} calls per overhead row", file=sys.stderr)
+    load_before = load_average()
+    wall0 = time.perf_counter()
+    overhead = [
+        dict(
+            zip(
+                ("case", "bare_p50_us", "bare_p95_us", "overhead_p50_us", "overhead_p95_us"),
+                r,
+                strict=True,
+            )
+        )
+        for r in bench_overhead(args.calls, colocate=args.colocate)
+    ]
+    handoff = [
+        dict(zip(("case", "p50_us", "p95_us"), r, strict=True)) for r in bench_handoff(args.calls)
+    ]
+    fast = max(args.calls // 10, 1)
+    hang = [
+        {
+            "deadline_ms": d * 1000,
+            **dict(zip(("case", "p50_ms", "p95_ms", "max_ms"), r, strict=True)),
+        }
+        for d in args.deadline_list
+        for r in bench_hang(d, args.turns, fast)
+    ]
+    outbox = [
+        dict(zip(("case", "seconds", "note"), r, strict=True)) for r in bench_drain(args.writes)
+    ]
+    results = {
+        "command": command,
+        "git": git,
+        "machine": machine_info(PACKAGES),
+        "load": [load_before, load_average()],
+        "wall_seconds": time.perf_counter() - wall0,
+        "config": {
+            "calls": args.calls,
+            "turns": args.turns,
+            "fast_calls": fast,
+            "writes": args.writes,
+            "deadlines_s": args.deadline_list,
+            "quick": args.quick,
+            "colocate": args.colocate,
+            "target_p95_us": TARGET_P95_US,
+        },
+        "overhead": overhead,
+        "handoff": handoff,
+        "hang": hang,
+        "outbox": outbox,
+    }
+    print(render(results))
+    write_json(args.json, results)
+    print(f"results: {args.json}", file=sys.stderr)
+    if args.docs:
+        publish(results)
+    return results
 
 
 if __name__ == "__main__":

@@ -430,6 +430,59 @@ def test_the_recall_and_store_figures_in_the_docs_are_rendered_from_committed_re
         assert _docs_block(name) in [store_bench.blocks(s).get(name) for s in stores]
 
 
+def test_resilience_bench_writes_its_results_and_renders_its_tables_from_them(tmp_path) -> None:
+    from benchmarks import resilience_bench
+
+    out = tmp_path / "resilience.json"
+    docs_before = resilience_bench.DOCS.read_text(encoding="utf-8")
+    args = "--calls 20 --turns 2 --writes 30 --deadlines 0.02 --allow-dirty --json"
+    results = resilience_bench.main([*args.split(), str(out)])
+    assert resilience_bench.DOCS.read_text(encoding="utf-8") == docs_before  # no --docs
+    saved = json.loads(out.read_text(encoding="utf-8"))
+    assert saved["overhead"] == results["overhead"] and saved["git"] == results["git"]
+    assert saved["git"]["dirty"] in (True, False) and saved["machine"]["cores"] >= 1
+    cases = {r["case"] for r in saved["overhead"]}
+    for store in ("Edge", "InMemory"):
+        for call in ("sync get", "sync search", "async aget", "async asearch"):
+            assert f"{store} {call}, deadline 300 ms" in cases
+    assert all(case in cases for _, case in resilience_bench._TARGET_ROWS)
+    assert len(saved["handoff"]) == 2
+    assert {r["deadline_ms"] for r in saved["hang"]} == {20.0} and len(saved["hang"]) == 5
+    closed = [r for r in saved["hang"] if "closed" in r["case"]]
+    assert closed and all(r["p50_ms"] >= 20.0 for r in closed)  # each waited its deadline
+    assert [r["case"].split()[0] for r in saved["outbox"]] == ["queue", "drain"]
+    # the page's block is rendered from the file alone, into its own markers only
+    page = tmp_path / "resilience.md"
+    page.write_text(docs_before, encoding="utf-8")
+    resilience_bench.publish(saved, page)
+    text = page.read_text(encoding="utf-8")
+    block = _block_of(text).strip("\n")
+    assert block == resilience_bench.render(saved)
+    tree = "dirty tree" if saved["git"]["dirty"] else "clean tree"
+    assert tree in block and "target" in block and "Outbox" in block
+    for marker, side in (("<!-- resilience_bench:start -->", 0), ("<!-- resilience_bench:end", 1)):
+        assert text.split(marker)[side] == docs_before.split(marker)[side]  # prose untouched
+
+
+def _block_of(text: str) -> str:
+    start, end = "<!-- resilience_bench:start -->\n", "<!-- resilience_bench:end"
+    return text.split(start, 1)[1].split(end, 1)[0]
+
+
+def test_the_resilience_figures_in_the_docs_are_rendered_from_committed_results() -> None:
+    """docs/resilience.md holds no figure typed by hand: its block is empty until a results
+    file is committed, and then it is that file's rendering."""
+    from benchmarks import resilience_bench
+    from benchmarks.common import RESULTS
+
+    block = _block_of(resilience_bench.DOCS.read_text(encoding="utf-8")).strip("\n")
+    files = [RESULTS / n for n in ("resilience_bench.json", "resilience_bench_quick.json")]
+    renders = [
+        resilience_bench.render(json.loads(f.read_text("utf-8"))) for f in files if f.exists()
+    ]
+    assert block in renders or (block == "" and not renders)
+
+
 def test_recall_split_accounts_for_the_whole_first_recall(tmp_path) -> None:
     from benchmarks.recall_split import main as split_main
 

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import asyncio
 import enum
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from langgraph.store.base import PutOp
 
@@ -219,8 +220,21 @@ def _outcome(value: dict[Any, Any]) -> tuple[str, str]:
         return ("refused", str(exc))
 
 
+def _same_json(a: tuple[str, str], b: tuple[str, str]) -> bool:
+    """Two outcomes agree: the same refusal message, or texts of the same JSON value, types
+    included (the fast encoder may spell a float apart, ``1e-7`` for ``1e-07``)."""
+    if a[0] != b[0] or a[0] == "refused":
+        return a == b
+    return _normal(a[1]) == _normal(b[1])
+
+
+def _normal(text: str) -> str:
+    return json.dumps(json.loads(text))
+
+
 @settings(max_examples=400, deadline=None)
 @given(_flat_values)
+@example({"tiny": 2.5e-05, "small": [1e-07, -3e-300], "big": 1e16, "text": "\u2028\x00\u00e9"})
 def test_the_one_pass_check_accepts_and_refuses_exactly_as_the_walk(value: dict[Any, Any]) -> None:
     fast = _outcome(value)
     original = values._one_pass
@@ -229,7 +243,25 @@ def test_the_one_pass_check_accepts_and_refuses_exactly_as_the_walk(value: dict[
         walked = _outcome(value)
     finally:
         values._one_pass = original
-    assert fast == walked
+    assert _same_json(fast, walked), (fast, walked)
+
+
+@settings(max_examples=200, deadline=None)
+@given(_flat_values)
+@example({"score": float("nan")})
+@example({"scores": [1.5, float("inf")], "text": "caf\u00e9"})
+@example({"tiny": 2.5e-05, "text": "\u2028\x00\u00e9"})
+def test_the_fast_encoder_writes_and_refuses_what_the_standard_encoder_does(
+    value: dict[Any, Any],
+) -> None:
+    """orjson (where installed) and the standard library's encoder give the same JSON value
+    for every value the one-pass check accepts, and refuse the same ones."""
+    if not values._plain(value, 1):
+        return
+    fast, standard = values._encode_plain(value), values._json_text(value)
+    assert (fast is None) == (standard is None)
+    if fast is not None and standard is not None:
+        assert _normal(fast) == _normal(standard)
 
 
 @pytest.mark.parametrize("depth", [MAX_DEPTH - 1, MAX_DEPTH, MAX_DEPTH + 1, MAX_DEPTH + 5])

@@ -375,24 +375,28 @@ class BaseQdrantStore:
             created = {
                 r.id: r.payload.get("created_at", r.payload.get("updated_at")) for r in existing
             }
-        texts: dict[tuple[tuple[str, ...], str], list[str]] = {
-            k: self._index_texts(puts[k]) for k in payloads
-        }
+        texts: dict[tuple[tuple[str, ...], str], list[str]] = {}
+        if self.index_config is not None or any(
+            puts[k].index not in (None, False) for k in payloads
+        ):  # else no item has a text to index (a bulk load of index=False rows)
+            texts = {k: self._index_texts(puts[k]) for k in payloads}
         flat = [t for k in payloads for t in texts[k]] if self.embeddings is not None else []
         vectors: list[list[float]] = (yield EmbedDocuments(texts=flat)) if flat else []
         points: list[PointData] = []
         cursor = 0
+        no_texts: list[str] = []
         for n, (k, payload) in enumerate(payloads.items()):
             pid = upserts[k]
-            payload["updated_at"] = now + n * 1e-6
-            if "ttl_minutes" in payload:
-                payload["expires_at"] = payload["updated_at"] + payload["ttl_minutes"] * 60.0
-            previous = created.get(pid)
+            updated = payload["updated_at"] = now + n * 1e-6
+            ttl = payload.get("ttl_minutes")
+            if ttl is not None:
+                payload["expires_at"] = updated + ttl * 60.0
+            previous = created.get(pid) if created else None
             if previous is not None:
                 payload["created_at"] = previous
             else:  # a new row: created when updated, one payload value fewer to convert
                 payload.pop("created_at", None)
-            item_texts = texts[k]
+            item_texts = texts.get(k, no_texts)
             dense = None
             if self.embeddings is not None and item_texts:
                 dense = [

@@ -197,19 +197,25 @@ def build_payload(
     if ttl_minutes is not None:  # absent, not null: fewer keys per point on the hot path
         payload["ttl_minutes"] = ttl_minutes
         payload["expires_at"] = updated_at + ttl_minutes * 60.0
-    names = [n for n in FACT_FIELDS if n in value]
-    if names:
-        promoted = value
-        if any(type(value[n]) not in _PLAIN for n in names):
-            promoted = json.loads(text)  # subclasses (enums, ...) as their JSON value
-        for name in names:
-            v = promoted[name]
-            if v is not None and not isinstance(v, (dict, list, tuple)):
+    decoded: dict[str, Any] | None = None
+    for name in FACT_FIELDS:  # one pass, no copy: most values hold a few of them or none
+        if name not in value:
+            continue
+        v = value[name]
+        t = type(v)
+        if t in _SCALAR:
+            payload[name] = v
+        elif v is not None and t not in _CONTAINERS:
+            if decoded is None:
+                decoded = json.loads(text)  # a subclass (an enum, ...) as its JSON value
+            v = decoded[name]
+            if v is not None and not isinstance(v, (dict, list)):
                 payload[name] = v
     return payload
 
 
-_PLAIN = frozenset({str, int, float, bool, type(None), dict, list})
+_SCALAR = frozenset({str, int, float, bool})
+_CONTAINERS = frozenset({dict, list, tuple})
 _key_text = json.encoder.encode_basestring  # a str as JSON, non-ASCII kept (as encode_value)
 
 

@@ -154,7 +154,11 @@ def _points(points: list[PointData]) -> list[Any]:
     would be ~21k). So a point carries as few values as its reads and filters need
     (``payload.build_payload``). ``benchmarks.write_probe --breakdown`` times this step
     apart from ``shard.update``."""
-    return [qe.Point(p.id, _vectors(p), p.payload) for p in points]
+    point = qe.Point
+    return [
+        point(p.id, _vectors(p) if p.dense or p.sparse is not None else {}, p.payload)
+        for p in points
+    ]
 
 
 class _Hit:
