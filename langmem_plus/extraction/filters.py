@@ -188,8 +188,9 @@ def _sentence_at(text: str, at: int) -> str:
 
 
 # A clause boundary inside a sentence: what follows a colon or a dash is said on its own
-# ("since you ask: I'm vegan", "Favourite colour? teal").
-_CLAUSE = re.compile(r"[^.!?;:\n\u2014\u2013]+[.!?]*")
+# ("since you ask: I'm vegan", "Favourite colour? teal"); a hyphen with a space either side
+# is a dash typed plainly ("... while people arrive - oh, and X and I don't get on").
+_CLAUSE = re.compile(r"(?:(?!\s-\s)[^.!?;:\n\u2014\u2013])+[.!?]*")
 # The speaker answering their own question at once: "Who got the job? Me!", "... ? We did."
 _SELF_ANSWER = re.compile(
     r"^\W*(?:(?:yep|yes|yup|yeah|well|why|that(?:'d| would) be|it's|it is|it was)\W+)*"
@@ -233,6 +234,21 @@ _BARE_TIME = re.compile(
     r"|for the time being|for now)\W*$",
     re.IGNORECASE,
 )
+
+
+def _aside_of(quote: str, value: str) -> str:
+    """The bracketed aside of ``quote`` that holds ``value``, else ``quote``: in "no
+    longer with A (I joined B in May)" the ending is A's, the aside states B (#12).
+
+    Example:
+        >>> _aside_of("I'm no longer with Arden (I joined Brill in May).", "Brill")
+        'I joined Brill in May'
+    """
+    hits = value_hits(value, quote) if value not in ("", "*") else []
+    for m in _ASIDE.finditer(quote):
+        if hits and m.start() <= hits[0] < m.end():
+            return m.group(0)[1:-1]
+    return quote
 
 
 def _value_scope(quote: str, value: str) -> str | None:
@@ -442,7 +458,8 @@ def verify_grounding(c: CandidateFact, turns: Sequence[UserTurn]) -> CandidateFa
             update["modality"] = mood
     # polarity: an explicit "no longer" / "not ... after all" is a retraction
     negated_value = re.match(r"^(?:no|not|non)[\s-]", value, re.IGNORECASE)
-    if c.polarity == "assert" and not negated_value and _STRONG_RETRACT.search(quote):
+    ended = _STRONG_RETRACT.search(_aside_of(quote, value))
+    if c.polarity == "assert" and not negated_value and ended:
         update["polarity"] = "retract"
     # past state: "used to", "back when"
     if (

@@ -349,7 +349,10 @@ _CLAUSE_EDGE = re.compile(
 # "before X", "prior to joining X": the value is the object of "before", the later state
 _BEFORE_VALUE = re.compile(
     r"\b(?:before|prior to)\s+(?:(?:joining|starting(?:\s+at|\s+with)?|moving(?:\s+to)?|"
-    r"going(?:\s+to)?|switching(?:\s+to)?|working\s+(?:at|for)|coming\s+to|the)\s+)?$",
+    r"going(?:\s+to)?|switching(?:\s+to)?|working\s+(?:at|for)|coming\s+to|the)\s+"
+    # any verb of arriving with its particles: "before landing here at X", "before ending
+    # up over in X"
+    r"|[a-z]+ing(?:\s+(?:here|there|up|down|over|out|back|on|in|at|to|with|for|into|onto))+\s+)?$",
     re.IGNORECASE,
 )
 # a segment's own present time: "X since March", "a Y these days", "Z now"

@@ -1,0 +1,146 @@
+"""Dated and unseen statements keep their value as the user's current one (#12).
+
+The post-filters verify every candidate's grounding, a perfect extractor's too, and each
+rule below once read the words around the value instead of the value's own clause, so a
+statement with a date ("been going to X since March", "started at X on 3 May (Y got my
+notice)") or said beside something else (a plan for tomorrow, a question after an emoji, a
+dash, an aside) was turned into a plan, a question or another person's, and never stored.
+Each test has its guard: the reading stays strict where the words really plan, ask, end or
+belong to someone else. Wordings are this file's own.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from langmem_plus.extraction.filters import post_filter
+from langmem_plus.extraction.grounding import modality
+from langmem_plus.extraction.turns import UserTurn
+from langmem_plus.facts.models import CandidateFact
+
+SENT = datetime(2026, 6, 9, 18, 0, tzinfo=UTC)
+
+
+def verified(text: str, predicate: str, value: str) -> CandidateFact | None:
+    """The candidate ``predicate=value`` quoting ``text`` after the post-filters (``None``:
+    dropped)."""
+    turn = UserTurn("m1", text, None, SENT)
+    c = CandidateFact(
+        kind="fact", predicate=predicate, object=value, text=f"The user: {value}.", quote=text
+    )
+    kept, _ = post_filter([c], [turn])
+    return kept[0] if kept else None
+
+
+def current(text: str, predicate: str, value: str) -> bool:
+    """Whether the candidate survives as the user's own current, asserted value."""
+    c = verified(text, predicate, value)
+    return (
+        c is not None
+        and c.modality == "asserted"
+        and c.polarity == "assert"
+        and c.holder == "user"
+        and c.valid_to is None
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "predicate", "value"),
+    [
+        ("cancelled the Brightwater pass in April, I've been going to Lunge Lab since May",
+         "gym", "Lunge Lab"),
+        ("we kept going to the Tamsworth clinic even after the move", "dentist",
+         "Tamsworth clinic"),
+        ("Otter Yard went bust so I've been going to Pike Hall ever since", "gym", "Pike Hall"),
+    ],
+)  # fmt: skip
+def test_going_somewhere_with_an_aspect_word_is_no_plan(
+    text: str, predicate: str, value: str
+) -> None:
+    assert current(text, predicate, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm going to Marlow Fitness from next month",
+        "I've been going to join Marlow Fitness for ages, never got round to it",
+        "I was going to sign up at Marlow Fitness but the fees are mad",
+    ],
+)
+def test_going_to_of_the_future_still_plans(text: str) -> None:
+    assert modality(text, None, text.index("Marlow") + len("Marlow Fitness")) == "plan"
+
+
+def test_a_time_in_a_later_clause_of_the_speakers_does_not_make_the_value_a_plan() -> None:
+    text = (
+        "right - since we swapped Kirkwall for Tromsø the venue for the Halloran quiz night"
+        " is a trek, I'll finish the seating plan tomorrow, brain's gone"
+    )
+    assert current(text, "city", "Tromsø")
+    assert current(text, "current_project", "Halloran quiz night")
+
+
+def test_a_time_in_the_values_own_clause_still_plans() -> None:
+    assert not current("we move to Tromsø next month, can't wait", "city", "Tromsø")
+    text = "I live in Narvik for now, and I'm moving to Tromsø next month"
+    assert modality(text, None, text.index("Tromsø") + 6) == "plan"
+
+
+def test_a_plain_dash_ends_the_clause_that_plans() -> None:
+    text = (
+        "Sunday is a picnic for eight and I'm not going to be cooking on the day - oh and"
+        " whatever you suggest, sesame and I do not get along (learnt that at a wedding),"
+        " so skip it"
+    )
+    assert current(text, "allergy", "sesame")
+
+
+def test_a_question_mark_after_an_emoji_asks_about_the_later_piece() -> None:
+    text = "so I'm a cooper now 🙈 week one was chaos but I think it suits me??"
+    assert current(text, "job_title", "cooper")
+
+
+def test_a_real_question_with_an_emoji_is_still_asked() -> None:
+    assert not current("would Larkspur hire me 🤔 what do you reckon?", "employer", "Larkspur")
+    assert not current("is Larkspur hiring 🤔 asking for me?", "employer", "Larkspur")
+
+
+def test_an_aside_naming_someone_else_leaves_the_value_the_users() -> None:
+    text = "Began at Quillon Press on 4 May (Harrowgate had my notice in April), new lanyard"
+    assert current(text, "employer", "Quillon Press")
+
+
+def test_an_aside_about_another_person_is_still_theirs() -> None:
+    text = "met my old tutor (she works at Fenwick Labs) for lunch"
+    c = verified(text, "employer", "Fenwick Labs")
+    assert c is None or c.holder != "user"
+
+
+def test_a_number_word_opening_a_sentence_is_nobody() -> None:
+    text = "Nine years at Holloway Print this autumn, madness"
+    assert current(text, "employer", "Holloway Print")
+
+
+def test_a_state_joined_in_an_aside_is_not_the_ending_said_outside_it() -> None:
+    text = "As I'm no longer at Morrow Print (I joined Tenby Press in May), update the bio."
+    joined = verified(text, "employer", "Tenby Press")
+    assert joined is not None and joined.polarity == "assert"
+    left = verified(text, "employer", "Morrow Print")
+    assert left is not None and left.polarity == "retract"
+
+
+@pytest.mark.parametrize(
+    ("text", "now", "before"),
+    [
+        ("I spent four years at Corran Labs before landing here at Wexmoor, long story",
+         "Wexmoor", "Corran Labs"),
+        ("We spent a decade in Ostrava before settling down over in Brno", "Brno", "Ostrava"),
+    ],
+)  # fmt: skip
+def test_the_place_one_arrived_at_after_before_is_current(text: str, now: str, before: str) -> None:
+    assert current(text, "employer", now)
+    later = verified(text, "employer", before)
+    assert later is not None and later.valid_to is not None
