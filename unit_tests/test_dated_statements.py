@@ -14,11 +14,16 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
+from langchain_core.messages import HumanMessage
+from langgraph.store.base import BaseStore
 
 from langmem_plus.extraction.filters import post_filter
 from langmem_plus.extraction.grounding import modality
+from langmem_plus.extraction.rules import RuleExtractor
 from langmem_plus.extraction.turns import UserTurn
+from langmem_plus.facts.memory import FactMemory
 from langmem_plus.facts.models import CandidateFact
+from unit_tests.test_memory_support import Clock
 
 SENT = datetime(2026, 6, 9, 18, 0, tzinfo=UTC)
 
@@ -144,3 +149,38 @@ def test_the_place_one_arrived_at_after_before_is_current(text: str, now: str, b
     assert current(text, "employer", now)
     later = verified(text, "employer", before)
     assert later is not None and later.valid_to is not None
+
+
+# ---- the default path: a start date said with "as of", "since", "from"
+
+
+def test_a_start_date_said_with_as_of_beats_a_value_said_later_without_one(
+    base_store: BaseStore,
+) -> None:
+    """ "as of <date>" is cut off the quote (the quote is what is true); the date stays
+    stated, so a value the user said after that date but with no date of its own is
+    replaced by it, not the other way round."""
+    clock = Clock(datetime(2026, 4, 20, 9, 0, tzinfo=UTC))
+    memory = FactMemory(base_store, clock=clock)
+    ex = RuleExtractor()
+    for text in ("I work at Brindlewood Co.", "as of April I work at Ashcombe Survey"):
+        for c in ex.extract([HumanMessage(text)], now=clock.now):
+            memory.remember("oda", c)
+        clock.advance(days=2)
+    block = memory.recall("oda", "draft my email signature with my employer in it").block
+    assert "Ashcombe Survey" in block
+    assert "Brindlewood" not in block
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "as of last tuesday I'm a senior glazier!! still sinking in",
+        "since the 2nd of March I'm a senior glazier, mad",
+    ],
+)
+def test_a_title_held_since_a_past_date_is_read(text: str) -> None:
+    found = RuleExtractor().extract([HumanMessage(text)], now=SENT)
+    titles = [c for c in found if c.predicate == "job_title"]
+    assert [c.object for c in titles] == ["senior glazier"]
+    assert titles[0].valid_from is not None and titles[0].valid_from < SENT

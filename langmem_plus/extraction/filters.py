@@ -474,8 +474,13 @@ def verify_grounding(c: CandidateFact, turns: Sequence[UserTurn]) -> CandidateFa
     # a correction names a value the user wrote (here or in a turn of the batch)
     if c.corrects and not any(_norm(c.corrects) in _norm(t.text) for t in turns):
         update["corrects"] = None
-    # time: "stated" needs a time phrase in the words
-    if c.time_stated and find_time_expression(quote, turn.sent_at) is None:
+    # time: "stated" needs a time phrase in the words (of the quote's sentence: "I'm the
+    # lead now, as of last week" may be quoted without the date it was said with)
+    if (
+        c.time_stated
+        and find_time_expression(quote, turn.sent_at) is None
+        and find_time_expression(sentence, turn.sent_at) is None
+    ):
         update["time_stated"] = False
     return c.model_copy(update=update) if update else c
 
