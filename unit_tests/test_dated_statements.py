@@ -20,6 +20,7 @@ from langgraph.store.base import BaseStore
 from langmem_plus.extraction.filters import post_filter
 from langmem_plus.extraction.grounding import modality
 from langmem_plus.extraction.rules import RuleExtractor
+from langmem_plus.extraction.timeparse import find_time_expression
 from langmem_plus.extraction.turns import UserTurn
 from langmem_plus.facts.memory import FactMemory
 from langmem_plus.facts.models import CandidateFact
@@ -184,3 +185,33 @@ def test_a_title_held_since_a_past_date_is_read(text: str) -> None:
     titles = [c for c in found if c.predicate == "job_title"]
     assert [c.object for c in titles] == ["senior glazier"]
     assert titles[0].valid_from is not None and titles[0].valid_from < SENT
+
+
+def test_a_title_become_after_before_is_current() -> None:
+    text = "I spent nine years as a sound engineer before becoming a lighting designer."
+    assert current(text, "job_title", "lighting designer")
+
+
+def test_a_not_after_the_value_negates_its_own_object() -> None:
+    text = "Since April we've called Tarbes home, not Lourdes any more."
+    assert current(text, "city", "Tarbes")
+    left = verified("I lived in Lourdes for years, not any more.", "city", "Lourdes")
+    assert left is not None and left.polarity == "retract"
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [
+        ("It's been nearly five weeks since we moved the boxes into the Vilnius flat", 35),
+        ("been a fortnight since I started at Hollin & Greave, loving it", 14),
+    ],
+)
+def test_its_been_n_since_dates_the_event_back_from_the_message(text: str, days: int) -> None:
+    found = find_time_expression(text, SENT)
+    assert found is not None
+    assert (SENT.date() - found.when.date()).days == days
+
+
+def test_since_new_year_is_the_first_of_january() -> None:
+    found = find_time_expression("plant-based since new year, going well", SENT)
+    assert found is not None and found.when.date().isoformat() == "2026-01-01"

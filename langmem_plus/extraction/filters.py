@@ -236,6 +236,33 @@ _BARE_TIME = re.compile(
 )
 
 
+_OWN_OBJECT = re.compile(r"^\W*not\s+(?P<np>.*?)\s*\b(?:any ?more|after all)\b", re.I)
+_BARE_ADVERBS = frozenset("really so much actually quite there here that it that's".split())
+
+
+def _ends_value(words: str, value: str) -> bool:
+    """True when ``words`` say the value ended ("no longer", "not ... any more"). A "not
+    <something> any more" after the value negates that something ("we call X home now,
+    not Y any more"), not the value; "X, not any more" still ends X.
+
+    Example:
+        >>> _ends_value("Since May we call Tarbes home, not Pau any more", "Tarbes")
+        False
+        >>> _ends_value("I lived in Tarbes, not any more", "Tarbes")
+        True
+    """
+    hits = value_hits(value, words) if value not in ("", "*") else []
+    after = hits[0] + len(value) if hits else -1
+    for m in _STRONG_RETRACT.finditer(words):
+        own = _OWN_OBJECT.match(m.group(0))
+        if after >= 0 and m.start() >= after and own is not None:
+            said = {w.casefold() for w in re.findall(r"[\w'’]+", own.group("np"))}
+            if said - _BARE_ADVERBS:
+                continue  # "not Y any more": Y is what ended
+        return True
+    return False
+
+
 def _aside_of(quote: str, value: str) -> str:
     """The bracketed aside of ``quote`` that holds ``value``, else ``quote``: in "no
     longer with A (I joined B in May)" the ending is A's, the aside states B (#12).
@@ -458,7 +485,7 @@ def verify_grounding(c: CandidateFact, turns: Sequence[UserTurn]) -> CandidateFa
             update["modality"] = mood
     # polarity: an explicit "no longer" / "not ... after all" is a retraction
     negated_value = re.match(r"^(?:no|not|non)[\s-]", value, re.IGNORECASE)
-    ended = _STRONG_RETRACT.search(_aside_of(quote, value))
+    ended = _ends_value(_aside_of(quote, value), value)
     if c.polarity == "assert" and not negated_value and ended:
         update["polarity"] = "retract"
     # past state: "used to", "back when"

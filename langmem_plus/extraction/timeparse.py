@@ -23,6 +23,8 @@ end of Feb / mid-June / early March         the part's day of that month: last /
 "August was a blur ..." (month as subject)  1st of that month (as "in August")
 on 3 March / March 3rd (2025)               that day (most recent not after the message)
 in 2019 / since 2019                        2019-01-01
+it's been N weeks since (we moved)          as "N weeks ago"
+since new year / from New Year's Day        2026-01-01
 since last winter / the summer              1 Dec 2025 / 1 Jun 2026 (a season's start)
 2024-03-01 (ISO date)                       that day
 ==========================================  ==============================================
@@ -125,6 +127,22 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
             r"(?:ago|back)\b",
             re.I,
         ),
+    ),
+    (
+        # "it's been three weeks since we moved", "been a month since I started": the event
+        # is that long ago (the span is counted back from the message, as "ago")
+        "ago",
+        re.compile(
+            r"\b(?:it(?:['\u2019]s|\s+is|\s+has)\s+)?(?:been\s+)?(?:(?:exactly|nearly|almost|"
+            r"about|around|over|just\s+over|roughly|only|already)\s+)?"
+            rf"(?P<n>{_NUM_RE})\s+(?P<unit>day|week|fortnight|month|year)s?\s+since\b",
+            re.I,
+        ),
+    ),
+    # "since new year", "from New Year's Day": the first of January of the message's year
+    (
+        "new_year",
+        re.compile(rf"\b(?:{_LEAD})(?:the\s+)?new\s+year(?:['\u2019]s(?:\s+day)?)?\b", re.I),
     ),
     ("day_before", re.compile(rf"\b(?:{_LEAD})?the\s+day\s+before\s+yesterday\b", re.I)),
     ("yesterday", re.compile(rf"\b(?:{_LEAD})?yesterday\b", re.I)),
@@ -236,6 +254,8 @@ def _resolve(kind: str, m: re.Match[str], ref: datetime) -> datetime | None:
         return _day(ref).replace(month=1, day=1)
     if kind == "season":
         return _season(g, ref)
+    if kind == "new_year":
+        return _day(ref).replace(month=1, day=1)
     if kind == "weekday":
         back = (ref.weekday() - _WEEKDAYS[g["wd"].lower()]) % 7 or 7
         return _day(ref) - timedelta(days=back)
