@@ -215,3 +215,28 @@ def test_its_been_n_since_dates_the_event_back_from_the_message(text: str, days:
 def test_since_new_year_is_the_first_of_january() -> None:
     found = find_time_expression("plant-based since new year, going well", SENT)
     assert found is not None and found.when.date().isoformat() == "2026-01-01"
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("On the 4th I signed with Pellow Freight as a dispatcher", "2026-06-04"),
+        ("we moved to Rauma on the second of May, still unpacking", "2026-05-02"),
+        ("Since the eleventh of last month I've been working at Pellow Freight", "2026-05-11"),
+        ("since the 20th I've lived in Rauma", "2026-05-20"),  # the 20th is still to come
+    ],
+)  # fmt: skip
+def test_an_ordinal_day_dates_the_statement(text: str, day: str) -> None:
+    found = [c for c in RuleExtractor().extract([HumanMessage(text)], now=SENT)
+             if c.subject == "user"]  # fmt: skip
+    assert found
+    for c in found:
+        assert c.time_stated and c.valid_from is not None
+        assert c.valid_from.date().isoformat() == day
+
+
+@pytest.mark.parametrize(
+    "text", ["our flat is on the 3rd floor", "the first time I went to Rauma", "on the second go"]
+)
+def test_an_ordinal_that_heads_a_noun_is_no_date(text: str) -> None:
+    assert find_time_expression(text, SENT) is None
