@@ -240,3 +240,23 @@ def test_an_ordinal_day_dates_the_statement(text: str, day: str) -> None:
 )
 def test_an_ordinal_that_heads_a_noun_is_no_date(text: str) -> None:
     assert find_time_expression(text, SENT) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "employer"),
+    [
+        ("I've been a tram driver at Ostby Transit since 2022", "tram driver", "Ostby Transit"),
+        ("I've been a sous chef at Larchmont Grill for three years now", "sous chef",
+         "Larchmont Grill"),
+    ],
+)  # fmt: skip
+def test_the_present_perfect_of_being_one_is_being_one_now(
+    text: str, title: str, employer: str
+) -> None:
+    found = {(c.predicate, c.object) for c in RuleExtractor().extract([HumanMessage(text)])}
+    assert {("job_title", title), ("employer", employer)} <= found
+
+
+def test_how_long_it_held_is_no_employer() -> None:
+    found = RuleExtractor().extract([HumanMessage("I've been a huge fan of Tallinn for years")])
+    assert not [c for c in found if c.predicate in ("employer", "job_title")]
