@@ -22,7 +22,7 @@ Example:
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime
+from datetime import datetime, timezone
 
 from langmem_plus.extraction.past import past_readings
 from langmem_plus.extraction.timeparse import find_time_expression
@@ -219,7 +219,7 @@ _FROM_NOW = re.compile(
     re.IGNORECASE,
 )
 _FROM_LEAD = re.compile(r"^\W*(?:starting|from|as of|as from|since|effective)\s+", re.I)
-_ANY_DAY = datetime(2000, 1, 1, tzinfo=UTC)  # time phrases are found, not resolved
+_ANY_DAY = datetime(2000, 1, 1, tzinfo=timezone.utc)  # time phrases are found, not resolved
 
 
 def _from_time(clause: str) -> bool:
