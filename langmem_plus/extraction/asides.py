@@ -34,8 +34,12 @@ from langmem_plus.facts import text_rules
 
 __all__ = ["stated_before_question"]
 
-# A boundary between the pieces of a clause: comma, semicolon, colon, a dash.
-_PIECE_BREAK = re.compile(r"\s*(?:[,;:\u2014\u2013]|\s-\s)\s*")
+# A boundary between the pieces of a clause: comma, semicolon, colon, a dash, or a
+# pictograph typed between words as chat punctuation ("I'm a welder now 😅 not sure ...?")
+_PIECE_BREAK = re.compile(
+    r"\s*(?:[,;:\u2014\u2013]|\s-\s|\s[\u2600-\u27bf\U0001f300-\U0001faff]+"
+    r"[\ufe0f\u200d\U0001f3fb-\U0001f3ff]*(?=\s))\s*"
+)
 # The speaker in a piece: a first-person word ("I", "I'm", "my", "we've", "me")
 _SPEAKER = re.compile(
     r"(?<![\w'\u2019])(?:i|im|i['\u2019](?:m|ve|d|ll)|me|my|myself|mine|we|we['\u2019](?:re|ve|d|ll)"

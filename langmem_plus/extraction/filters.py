@@ -188,8 +188,9 @@ def _sentence_at(text: str, at: int) -> str:
 
 
 # A clause boundary inside a sentence: what follows a colon or a dash is said on its own
-# ("since you ask: I'm vegan", "Favourite colour? teal").
-_CLAUSE = re.compile(r"[^.!?;:\n\u2014\u2013]+[.!?]*")
+# ("since you ask: I'm vegan", "Favourite colour? teal"); a hyphen with a space either side
+# is a dash typed plainly ("... while people arrive - oh, and X and I don't get on").
+_CLAUSE = re.compile(r"(?:(?!\s-\s)[^.!?;:\n\u2014\u2013])+[.!?]*")
 # The speaker answering their own question at once: "Who got the job? Me!", "... ? We did."
 _SELF_ANSWER = re.compile(
     r"^\W*(?:(?:yep|yes|yup|yeah|well|why|that(?:'d| would) be|it's|it is|it was)\W+)*"
@@ -233,6 +234,48 @@ _BARE_TIME = re.compile(
     r"|for the time being|for now)\W*$",
     re.IGNORECASE,
 )
+
+
+_OWN_OBJECT = re.compile(r"^\W*not\s+(?P<np>.*?)\s*\b(?:any ?more|after all)\b", re.I)
+_BARE_ADVERBS = frozenset("really so much actually quite there here that it that's".split())
+
+
+def _ends_value(words: str, value: str) -> bool:
+    """True when ``words`` say the value ended ("no longer", "not ... any more"). A "not
+    <something> any more" after the value negates that something ("we call X home now,
+    not Y any more"), not the value; "X, not any more" still ends X.
+
+    Example:
+        >>> _ends_value("Since May we call Tarbes home, not Pau any more", "Tarbes")
+        False
+        >>> _ends_value("I lived in Tarbes, not any more", "Tarbes")
+        True
+    """
+    hits = value_hits(value, words) if value not in ("", "*") else []
+    after = hits[0] + len(value) if hits else -1
+    for m in _STRONG_RETRACT.finditer(words):
+        own = _OWN_OBJECT.match(m.group(0))
+        if after >= 0 and m.start() >= after and own is not None:
+            said = {w.casefold() for w in re.findall(r"[\w'’]+", own.group("np"))}
+            if said - _BARE_ADVERBS:
+                continue  # "not Y any more": Y is what ended
+        return True
+    return False
+
+
+def _aside_of(quote: str, value: str) -> str:
+    """The bracketed aside of ``quote`` that holds ``value``, else ``quote``: in "no
+    longer with A (I joined B in May)" the ending is A's, the aside states B (#12).
+
+    Example:
+        >>> _aside_of("I'm no longer with Arden (I joined Brill in May).", "Brill")
+        'I joined Brill in May'
+    """
+    hits = value_hits(value, quote) if value not in ("", "*") else []
+    for m in _ASIDE.finditer(quote):
+        if hits and m.start() <= hits[0] < m.end():
+            return m.group(0)[1:-1]
+    return quote
 
 
 def _value_scope(quote: str, value: str) -> str | None:
@@ -442,7 +485,8 @@ def verify_grounding(c: CandidateFact, turns: Sequence[UserTurn]) -> CandidateFa
             update["modality"] = mood
     # polarity: an explicit "no longer" / "not ... after all" is a retraction
     negated_value = re.match(r"^(?:no|not|non)[\s-]", value, re.IGNORECASE)
-    if c.polarity == "assert" and not negated_value and _STRONG_RETRACT.search(quote):
+    ended = _ends_value(_aside_of(quote, value), value)
+    if c.polarity == "assert" and not negated_value and ended:
         update["polarity"] = "retract"
     # past state: "used to", "back when"
     if (
@@ -457,8 +501,13 @@ def verify_grounding(c: CandidateFact, turns: Sequence[UserTurn]) -> CandidateFa
     # a correction names a value the user wrote (here or in a turn of the batch)
     if c.corrects and not any(_norm(c.corrects) in _norm(t.text) for t in turns):
         update["corrects"] = None
-    # time: "stated" needs a time phrase in the words
-    if c.time_stated and find_time_expression(quote, turn.sent_at) is None:
+    # time: "stated" needs a time phrase in the words (of the quote's sentence: "I'm the
+    # lead now, as of last week" may be quoted without the date it was said with)
+    if (
+        c.time_stated
+        and find_time_expression(quote, turn.sent_at) is None
+        and find_time_expression(sentence, turn.sent_at) is None
+    ):
         update["time_stated"] = False
     return c.model_copy(update=update) if update else c
 

@@ -89,7 +89,13 @@ _CONDITIONAL = re.compile(
 )
 _PLAN = re.compile(
     r"\b(?:i|we|they)\s+(?:\w+\s+)?plans?\s+(?:to|on)\b"
-    r"|\b(?:going to|gonna|planning (?:to|on)|hoping to|hope to|"
+    # "going to" of the future, not of going somewhere: "I've been going to the Y since
+    # May", "kept going to Acme" go there (an aspect word before, a noun phrase after)
+    r"|\b(?:(?<!been )(?<!was )(?<!were )(?<!kept )(?<!keep )(?<!keeps )(?<!started )"
+    r"(?<!stopped )(?<!still )going to"
+    r"|(?:been|was|were|kept|keep|keeps|started|stopped|still) going to"
+    r"(?!\s+(?:(?:the|a|an|my|our|this|that)\b|(?-i:[A-Z])))"
+    r"|gonna|planning (?:to|on)|hoping to|hope to|"
     r"hopefully|want to|wanna|wanted to|would like to|'d like to(?! be (?:called|addressed))|"
     r"'d love to|would love to|thinking (?:of|about)|considering|intend(?:ing|s)? to|"
     r"about to|aiming to|aim to|looking to|trying to|dream of|someday|one day|"
@@ -165,6 +171,34 @@ def without_asked_tail(text: str) -> str:
     return head if head and _asked_elsewhere(head, text) else text
 
 
+# Where the speaker starts a clause of their own after the value's: "..., I'll finish it
+# tomorrow", "... and we're off next week", a spaced dash, a sentence end.
+_OWN_CLAUSE = re.compile(
+    r"(?:,\s*(?:(?:and|but|so|then)\s+)?|\s+(?:and|but|so|then)\s+)"
+    r"(?=(?:i|we)(?:['\u2019](?:m|re|ve|ll|d))?\b)"
+    r"|\s[-\u2014\u2013]\s|[\u2014\u2013]|[.;!?]+\s",
+    re.IGNORECASE,
+)
+
+
+def _value_part(clause: str, upto: int | None) -> str:
+    """``clause`` up to the end of the value's own part: with ``upto`` (where the value
+    ends), a later clause the speaker starts ("..., I'll sort the rest tomorrow") is cut
+    off, so its time speaks of that clause, not of the value.
+
+    Example:
+        >>> c = "since we left Rome for Turin the office is far, I'll call you tomorrow"
+        >>> _value_part(c, c.index("Turin") + 5)
+        'since we left Rome for Turin the office is far'
+        >>> _value_part("I start at Acme next week", 15)
+        'I start at Acme next week'
+    """
+    if upto is None:
+        return clause
+    m = _OWN_CLAUSE.search(clause, upto)
+    return clause[: m.start()] if m else clause
+
+
 def modality(clause: str, sentence: str | None = None, upto: int | None = None) -> str:
     """How ``clause`` (within ``sentence``) is meant: asserted, question, hypothetical, plan.
 
@@ -196,7 +230,7 @@ def modality(clause: str, sentence: str | None = None, upto: int | None = None) 
         and not _ANNOUNCED.match(whole)
     ):
         return "question"
-    future = _FUTURE_TIME.search(_ASIDE_IF.sub(" ", t))
+    future = _FUTURE_TIME.search(_ASIDE_IF.sub(" ", _value_part(clause, upto)))
     if upto is not None:
         t = _norm(clause[:upto])
     bare = _ASIDE_IF.sub(" ", t)

@@ -137,7 +137,10 @@ _NOT_NAME = frozenset(
      "update", "long", "work", "life", "everyone", "nobody", "someone", "one", "ok", "okay",
      "note", "news", "funny", "guess", "turns", "wait", "oops", "sadly", "luckily", "just",
      "now", "never", "always", "finally", "really", "only", "even", "soon", "recently",
-     "already", "literally", "totally", "definitely", "basically", "seriously"}
+     "already", "literally", "totally", "definitely", "basically", "seriously",
+     # number words open a sentence ("Five years at X this spring"), they name nobody
+     "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+     "twelve", "twenty", "thirty", "forty", "fifty", "hundred", "half", "several", "few"}
 )  # fmt: skip
 # The user's own verb of living, moving or working: a person inside its phrase ("I moved in
 # with my sister in X", "I joined my brother at X") does not take the value from the user.
@@ -161,7 +164,9 @@ _SENTENCE = re.compile(r"[^.!?;\n]+(?:[.!?;]+|$)")
 # Where a clause ends inside a sentence: a comma, a colon, a dash, or a conjunction before
 # a new subject.
 _BREAK = re.compile(
-    r"\s*(?:[,:\u2014\u2013]|\s-\s)\s*"
+    # a bracketed aside is a clause of its own: "Started at X (Y got my notice) ..." gives
+    # X to nobody the aside names
+    r"\s*(?:[,:()\u2014\u2013]|\s-\s)\s*"
     r"|\s+(?:and then|and|but|so|because|cause|cos|while|whilst|whereas|though|although|"
     r"plus|since|when)\s+(?=(?:i|i['\u2019]\w+|we|we['\u2019]\w+|he|she|they|he['\u2019]s|"
     r"she['\u2019]s|they['\u2019]re|my|our|his|her|their|[A-Z]\w*)\b)",

@@ -349,7 +349,13 @@ _CLAUSE_EDGE = re.compile(
 # "before X", "prior to joining X": the value is the object of "before", the later state
 _BEFORE_VALUE = re.compile(
     r"\b(?:before|prior to)\s+(?:(?:joining|starting(?:\s+at|\s+with)?|moving(?:\s+to)?|"
-    r"going(?:\s+to)?|switching(?:\s+to)?|working\s+(?:at|for)|coming\s+to|the)\s+)?$",
+    r"going(?:\s+to)?|switching(?:\s+to)?|working\s+(?:at|for)|coming\s+to|the)\s+"
+    # any verb of arriving with its particles or article: "before landing here at X",
+    # "before settling down over in X", "before becoming a T"; not one of leaving ("before
+    # leaving the X": X is the earlier state)
+    r"|(?!(?:leav|quitt|sell|ditch|dropp|los|clos)ing\b)[a-z]+ing"
+    r"(?:\s+(?:here|there|up|down|over|out|back|on|in|at|to|with|for|into|onto|a|an|the))+"
+    r"\s+)?$",
     re.IGNORECASE,
 )
 # a segment's own present time: "X since March", "a Y these days", "Z now"

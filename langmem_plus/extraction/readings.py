@@ -22,8 +22,10 @@ Example:
 from __future__ import annotations
 
 import re
+from datetime import datetime, timezone
 
 from langmem_plus.extraction.past import past_readings
+from langmem_plus.extraction.timeparse import find_time_expression
 from langmem_plus.extraction.vocab import ROLE_HEADS
 
 __all__ = ["readings"]
@@ -216,6 +218,24 @@ _FROM_NOW = re.compile(
     r"^\W*(?:starting|from|as of|since)\s+(?:this|today|tomorrow|monday|next|the)\b",
     re.IGNORECASE,
 )
+_FROM_LEAD = re.compile(r"^\W*(?:starting|from|as of|as from|since|effective)\s+", re.I)
+_ANY_DAY = datetime(2000, 1, 1, tzinfo=timezone.utc)  # time phrases are found, not resolved
+
+
+def _from_time(clause: str) -> bool:
+    """The clause opens with "as of", "since", "from" ... and a time phrase the time
+    parser reads right after it ("as of last friday I'm T", "since the 3rd I'm T"): the
+    start of a state, however the time is said (``_FROM_NOW`` keeps the future ones).
+
+    Example:
+        >>> _from_time("as of last friday I'm a senior welder"), _from_time("as of now")
+        (True, False)
+    """
+    lead = _FROM_LEAD.match(clause)
+    found = find_time_expression(clause, _ANY_DAY) if lead else None
+    return lead is not None and found is not None and found.start <= lead.end()
+
+
 _NOT_IN_TITLE = frozenset(
     {"at", "in", "on", "with", "for", "to", "from", "by", "the", "a", "an", "my", "our",
      "your", "his", "her", "their", "so", "very", "much", "really", "not", "no", "just",
@@ -500,7 +520,9 @@ def _title_now(said: str, clause: str) -> str | None:
     noun phrase headed by a role or agent noun; two words or a role noun, so "I'm older
     now" is no title."""
     m = _TITLE_NOW.search(said)
-    if m is None or (m.group("end") is not None and not _FROM_NOW.match(clause)):
+    if m is None or (
+        m.group("end") is not None and not (_FROM_NOW.match(clause) or _from_time(clause))
+    ):
         return None
     title = m.group("t")
     words = title.split()

@@ -80,6 +80,21 @@ _PERFECT = re.compile(
     re.IGNORECASE,
 )
 
+# "I've been a T (at E) for years / since 2021": the present perfect of being one is being
+# one now (a past state keeps its own cue: "I'd been", "I had been", "used to be")
+_BEEN_A = re.compile(
+    r"^(?P<lead>\W*(?:(?:and|but|so|well|ok|yes|yeah)\W+)*)(?:i|we)(?:['’]ve|\s+have)"
+    r"\s+(?:(?:now|also|actually|officially)\s+)?been\s+(?P<rest>(?:a|an)\s+\S.*)$",
+    re.IGNORECASE,
+)
+
+# how long it has held ("for two summers now", "for ages"): not part of what holds
+_FOR_SPAN = re.compile(
+    r"\s*,?\s+for\s+(?:(?:a|an|the|about|over|nearly|almost|\w+)\s+){0,2}(?:years?|months?|"
+    r"weeks?|days?|decades?|ages|summers?|winters?|seasons?|while|long time|some time)\b.*$",
+    re.IGNORECASE,
+)
+
 
 def now_readings(clause: str, turn: str = "") -> list[str]:
     """``clause`` said again in the shapes the rules read, with its present-time adverb
@@ -109,6 +124,8 @@ def now_readings(clause: str, turn: str = "") -> list[str]:
             if m := _GYM_VERB.search(one):
                 said.append(f"{_cut(m.group('o'))} is my gym")
                 break
+        if m := _BEEN_A.match(text):  # "I've been a cook at X since 2021": one now
+            said.append(f"{m.group('lead')}I'm {_FOR_SPAN.sub('', m.group('rest'))}")
         if m := _PERFECT.match(text):  # "we've called X home since May": true now
             said += [f"{m.group('s')} {b} {m.group('rest')}" for b in base_forms(m.group("v"))]
         if m := _VALUE_BEFORE_VERB.search(text):

@@ -22,7 +22,12 @@ in August / since March / in Aug 2024       1st of the most recent such month no
 end of Feb / mid-June / early March         the part's day of that month: last / 15th / 1st
 "August was a blur ..." (month as subject)  1st of that month (as "in August")
 on 3 March / March 3rd (2025)               that day (most recent not after the message)
+on the first of March / the fourteenth      ordinal words too; "on the 3rd", "since the
+of last month                               14th of last month": that day of this month
+                                            (of the last one when said, or still to come)
 in 2019 / since 2019                        2019-01-01
+it's been N weeks since (we moved)          as "N weeks ago"
+since new year / from New Year's Day        2026-01-01
 since last winter / the summer              1 Dec 2025 / 1 Jun 2026 (a season's start)
 2024-03-01 (ISO date)                       that day
 ==========================================  ==============================================
@@ -61,6 +66,20 @@ _NUMBERS = {
     "a couple of": 2, "a couple": 2, "couple of": 2, "a few": 3, "few": 3, "several": 3,
 }  # fmt: skip
 
+_ORDINAL_WORDS = (
+    "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
+    "thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth"
+).split()
+_ORDINALS = {w: i for i, w in enumerate(_ORDINAL_WORDS, 1)} | {
+    f"{tens}{sep}{w}": base + i
+    for tens, base in (("twenty", 20), ("thirty", 30))
+    for sep in ("-", " ", "")
+    for i, w in enumerate(_ORDINAL_WORDS[:9], 1)
+    if base + i <= 31
+} | {"thirtieth": 30}
+"""Ordinal day words ("the fourteenth", "the twenty-first"): a closed class."""
+_ORD_RE = "|".join(sorted(_ORDINALS, key=len, reverse=True))
+_DAY_RE = rf"(?:(?P<d>\d{{1,2}})(?:st|nd|rd|th)?|(?P<dw>{_ORD_RE}))"
 _MONTH_RE = "|".join(sorted(_MONTHS, key=len, reverse=True))
 _WEEKDAY_RE = "|".join(_WEEKDAYS)
 _NUM_RE = r"\d{1,3}|" + "|".join(sorted((re.escape(k) for k in _NUMBERS), key=len, reverse=True))
@@ -74,7 +93,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     (
         "day_month",
         re.compile(
-            rf"\b(?:{_LEAD})?(?:the\s+)?(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?"
+            rf"\b(?:{_LEAD})?(?:the\s+)?{_DAY_RE}\s+(?:of\s+)?"
             rf"(?P<mon>{_MONTH_RE})\.?(?:,?\s+(?P<y>\d{{4}}))?\b",
             re.I,
         ),
@@ -117,6 +136,23 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    (
+        # "on the 3rd", "since the fourteenth of last month": a day of this month (or of
+        # the last one, said or when the day is still to come); a lead word or "of
+        # last/this month" is needed ("the first time" is no date)
+        "day_of_month",
+        re.compile(
+            rf"\b(?:(?:{_LEAD})the\s+{_DAY_RE}(?:\s+of\s+(?P<rel>last|this)\s+month)?"
+            rf"|the\s+{_DAY_RE.replace('P<d>', 'P<d2>').replace('P<dw>', 'P<dw2>')}"
+            r"\s+of\s+(?P<rel2>last|this)\s+month)\b"
+            # then a clause goes on (a stop, a subject, a conjunction, a preposition): "on
+            # the 3rd floor", "the second time" name no day
+            r"(?=\s*(?:$|[,.;:!?)\u2014\u2013]|\s-\s|(?:i|we|my|our|he|she|they|it|the|a|an|this|and|but|so|"
+            r"then|when|as|at|in|with|for|to|is|was|i['\u2019]m|i['\u2019]ve|we['\u2019]ve|"
+            r"we['\u2019]re)\b))",
+            re.I,
+        ),
+    ),
     ("year", re.compile(rf"\b(?:{_LEAD})(?P<y>(?:19|20)\d{{2}})\b", re.I)),
     (
         "ago",
@@ -125,6 +161,22 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
             r"(?:ago|back)\b",
             re.I,
         ),
+    ),
+    (
+        # "it's been three weeks since we moved", "been a month since I started": the event
+        # is that long ago (the span is counted back from the message, as "ago")
+        "ago",
+        re.compile(
+            r"\b(?:it(?:['\u2019]s|\s+is|\s+has)\s+)?(?:been\s+)?(?:(?:exactly|nearly|almost|"
+            r"about|around|over|just\s+over|roughly|only|already)\s+)?"
+            rf"(?P<n>{_NUM_RE})\s+(?P<unit>day|week|fortnight|month|year)s?\s+since\b",
+            re.I,
+        ),
+    ),
+    # "since new year", "from New Year's Day": the first of January of the message's year
+    (
+        "new_year",
+        re.compile(rf"\b(?:{_LEAD})(?:the\s+)?new\s+year(?:['\u2019]s(?:\s+day)?)?\b", re.I),
     ),
     ("day_before", re.compile(rf"\b(?:{_LEAD})?the\s+day\s+before\s+yesterday\b", re.I)),
     ("yesterday", re.compile(rf"\b(?:{_LEAD})?yesterday\b", re.I)),
@@ -190,7 +242,7 @@ def _resolve(kind: str, m: re.Match[str], ref: datetime) -> datetime | None:
         return _safe_date(ref, int(g["y"]), int(g["m"]), int(g["d"]))
     if kind in ("day_month", "month_day", "month", "month_part", "month_subject"):
         month = _MONTHS[g["mon"].lower()]
-        day = int(g["d"]) if g.get("d") else 1
+        day = _day_of(g) or 1
         if kind == "month_part":
             day = _part_day(g, ref, month)
         if g.get("y"):
@@ -202,6 +254,12 @@ def _resolve(kind: str, m: re.Match[str], ref: datetime) -> datetime | None:
                 ref, ref.year - 1, month, min(day, last) if kind == "month_part" else day
             )
         return when
+    if kind == "day_of_month":
+        day = _day_of(g) or 0
+        year, month = ref.year, ref.month
+        if (g.get("rel") or g.get("rel2") or "").lower() == "last" or day > ref.day:
+            year, month = (year, month - 1) if month > 1 else (year - 1, 12)
+        return _safe_date(ref, year, month, day)
     if kind == "year":
         year = int(g["y"])
         return _day(ref).replace(year=year, month=1, day=1) if year <= ref.year else None
@@ -236,10 +294,21 @@ def _resolve(kind: str, m: re.Match[str], ref: datetime) -> datetime | None:
         return _day(ref).replace(month=1, day=1)
     if kind == "season":
         return _season(g, ref)
+    if kind == "new_year":
+        return _day(ref).replace(month=1, day=1)
     if kind == "weekday":
         back = (ref.weekday() - _WEEKDAYS[g["wd"].lower()]) % 7 or 7
         return _day(ref) - timedelta(days=back)
     return None  # pragma: no cover - every pattern kind is handled above
+
+
+def _day_of(g: dict[str, str | None]) -> int | None:
+    """The day a match names, by digits ("3rd") or in words ("the fourteenth")."""
+    digits = g.get("d") or g.get("d2")
+    if digits:
+        return int(digits)
+    word = g.get("dw") or g.get("dw2")
+    return _ORDINALS[re.sub(r"\s+", " ", word.lower())] if word else None
 
 
 def _part_day(g: dict[str, str | None], ref: datetime, month: int) -> int:
