@@ -99,7 +99,7 @@ _RECALL = re.compile(
 _DELETE_VERBS = (
     r"forget|delete|erase|remove|wipe|clear|purge|scrub|scrap|scratch|drop|ditch|discard|bin"
     r"|lose|get rid of|let go of|throw (?:out|away)|nuke|toss|trash|junk|zap|expunge|reset|unlearn"
-    r"|unremember|ignore|disregard|obliterate|eradicate|destroy|shred|dump|flush"
+    r"|unremember|ignore|disregard|obliterate|eradicate|destroy|shred|dump|flush|empty"
 )
 
 _LEAD = (
@@ -127,7 +127,7 @@ _FORGET = re.compile(
     r"|binning|losing|getting rid of|letting go of|throwing (?:out|away)|nuking|tossing"
     r"|trashing|zapping"
     r"|resetting|ignoring|disregarding|obliterating|eradicating|destroying|shredding|dumping"
-    r"|flushing)\b"
+    r"|flushing|emptying)\b"
     r"(?:\s+(?:out|away|off))?\s*(?P<rest>.*)$",
     re.IGNORECASE | re.DOTALL,
 )
@@ -262,6 +262,10 @@ _GENERIC = _TOTAL | frozenset(
     "remember kept keep details stuff record file clean everything's there is we our us "
     "entirely completely told said mentioned shared ever whole entire out pls plz please ta "
     "thx thanks just fresh personal talked discussed chatted covered".split()
+) | frozenset(
+    # the quantifier of the whole, after its noun ("my file, every last thing", "the lot,
+    # each and every bit"): a closed class
+    "every each single last thing things bit bits piece scrap lot".split()
 )
 _WHO_I_AM = re.compile(
     r"(?:who|what)\s+(?:i\s+am|i'm)|(?:that\s+)?(?:i|i've)\s+(?:exist|existed|ever\s+existed"
@@ -273,7 +277,7 @@ _WORDS = re.compile(r"[^\W\d_]+")
 
 # Words that only wrap a topic: "the whole allergy thing" is the allergy.
 _FILLER = re.compile(
-    r"\b(?:thing|things|stuff|part|bit|bits|info|information|details?|facts?|business"
+    r"\b(?:thing|things|stuff|part|bit|bits|info|information|details?|facts?|business|side"
     r"|story|situation|whole|entire|one|ones|everything|anything|all|data|particulars"
     r"|specifics)\b",
     re.IGNORECASE,
@@ -976,6 +980,9 @@ def _pointing_back(text: str) -> MemoryCommand | None:
 
 
 _PRONOUNS = frozenset("it that this them those one".split())
+_SPEAKER = frozenset("me myself us".split())
+"""The speaker as the object of a verb of attention ("ignore me", "disregard me"): what
+they are saying, not what is kept about them ("forget me" is the memory)."""
 _NOT_SO = re.compile(
     r"\b(?:turns? out|after all|any ?more|any longer|no longer|not|don't|do not|didn't"
     r"|never|these days)\b|n't\b",
@@ -1077,6 +1084,16 @@ def _forget_command(
     whole = quantified.match(clean) and (
         not named_rest.strip() or set(_WORDS.findall(named_rest.casefold())) <= _GENERIC
     )
+    said_of = set(_WORDS.findall(topic.split(",")[0].casefold()))
+    if (
+        verb.casefold().startswith(("ignor", "disregard"))
+        and said_of
+        and said_of <= _SPEAKER
+        and re.match(r"(?:me|myself|us)\b", clean, re.IGNORECASE)  # the verb's own object
+    ):
+        # "ignore me, it's Tuesday": what the speaker just said is set aside (the
+        # statement after it is the correction the extractor reads), never the memory
+        return None
     if whole or _is_everything(topic):  # "everything I ever told you", "it all"
         return MemoryCommand("forget", about="everything", everything=True, stop=stop)
     if _REPLACED.search(rest):
