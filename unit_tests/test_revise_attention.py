@@ -40,6 +40,8 @@ def fact(predicate: str, obj: str, text: str) -> Fact:
 
 PROFILE = [
     fact("city", "Lüneburg", "The user lives in Lüneburg."),
+    fact("dietary_restriction", "pescatarian", "The user is pescatarian."),
+    fact("parent", "Hedda", "Has a mother named Hedda."),
     fact("employer", "Tallow & Wick", "The user works at Tallow & Wick."),
     fact("allergy", "kiwi", "The user is allergic to kiwi."),
     fact("intolerance", "lactose", "The user is lactose intolerant."),
@@ -149,3 +151,43 @@ def test_a_question_about_the_value_is_still_one_around_its_aside() -> None:
     )  # fmt: skip
     kept, dropped = post_filter([c], user_turns([HumanMessage(c.quote or "", id="m1")]))
     assert not kept and [d.reason for d in dropped] == ["question"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("one thing: nothing diet-related about me needs keeping now",
+         {"dietary_restriction", "intolerance"}),  # "diet" names both (FORGET_NAMES)
+        ("none of my health stuff has to be stored, ok?", {"allergy", "intolerance"}),
+        ("nothing about where I live needs to be kept any more", {"city"}),
+    ],
+)
+def test_a_negative_quantifier_as_what_is_kept_is_a_forget(text: str, expected: set[str]) -> None:
+    # before: no command, so the facts stayed
+    assert gone(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("hmm, I've changed my mind about you knowing my mum. sorry", {"parent"}),
+        ("I changed my mind about you remembering where I work", {"employer"}),
+    ],
+)
+def test_a_change_of_mind_about_the_assistant_keeping_it_is_a_forget(
+    text: str, expected: set[str]
+) -> None:
+    assert gone(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "nothing in the shed is worth keeping, can you list what to bin?",
+        "I changed my mind about the hotel, book the hostel",
+        "nothing is stored on this laptop yet, right?",
+    ],
+)
+def test_the_same_shapes_about_other_things_are_not_forgets(text: str) -> None:
+    command = detect_command(text)
+    assert command is None or forget_targets(command, PROFILE) == []

@@ -399,6 +399,13 @@ def _object_phrase(topic: str) -> str:
     return topic
 
 
+_RELATED = re.compile(r"\b([^\W\d_]+)-(?:related|based)\b", re.IGNORECASE)
+_ABOUT_ME_AFTER = re.compile(
+    r"(?<=\S)\s+(?:about|of|on|regarding)\s+(?:me|us|mine|myself)\b(?=\s*(?:$|[,;.!?—–]))",
+    re.IGNORECASE,
+)
+
+
 def forget_topic(rest: str) -> str:
     """The topic in what follows a forget verb: memory references and trailing clauses
     taken off, and what only grades or measures the object (``_object_phrase``).
@@ -412,6 +419,8 @@ def forget_topic(rest: str) -> str:
         'my town'
     """
     topic = " ".join(rest.replace("’", "'").split())
+    # "food-related stuff about me": the food stuff (the user is who it is about)
+    topic = _RELATED.sub(r"\g<1>", topic)
     for _ in range(4):
         stripped = _REFERENCE.sub("", topic, count=1)
         if stripped == topic:
@@ -421,6 +430,9 @@ def forget_topic(rest: str) -> str:
         topic = stripped
     topic = _cut_reason(_TAIL.sub("", f" {topic}"))  # " so far": a tail from the start
     topic = _SYMBOLS.sub("", topic)  # "my partner 🙏"
+    named = _ABOUT_ME_AFTER.sub("", topic.strip())
+    if set(_WORDS.findall(named.casefold())) - _GENERIC:
+        topic = named  # "the food stuff about me": the food stuff; "it about me": all
     return topic.strip().strip("\"'“”,").strip()
 
 
@@ -722,6 +734,24 @@ _CAN_GO = re.compile(
 )
 """The topic as the subject of its own going: "that kiwi allergy note can go", "my gym can be
 binned". Going alone is said of what is kept ("note", "info"): "my sister can go" is not."""
+_NOTHING_KEPT = re.compile(
+    r"^\s*(?:[^.!?]{0,40}[:,;—–]\s*)?(?:nothing|none\s+of|not\s+(?:one|any)\s+of)\s+"
+    r"(?P<what>[^.!?]{1,60}?)\s+(?:needs?|has|have|is|are)\s+(?:to\s+be\s+|worth\s+)?"
+    r"(?:keeping|kept|storing|stored|saving|saved|remembering|remembered|holding on to"
+    r"|on file)\b(?P<tail>.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
+"""A negative quantifier as the subject of keeping: "nothing about my job needs keeping",
+"none of my health stuff has to be stored": the user asks for it to go."""
+_MIND_CHANGED = re.compile(
+    r"^\s*(?:(?:m+|hm+|um+|ok|okay|so|actually|well|right|honestly)[,.!]*\s+)*"
+    r"(?:i've|i\s+have|i)\s+(?:now\s+)?changed\s+my\s+mind\s+(?:about|on)\s+(?:you|u)\s+"
+    r"(?:knowing|keeping|remembering|storing|saving|having|holding\s+on\s+to|tracking)\s+"
+    r"(?P<what>[^.!?]{1,60}?)(?P<tail>(?:[.!?]|\s*$).*)$",
+    re.IGNORECASE | re.DOTALL,
+)
+"""A change of mind about the assistant keeping something: "I've changed my mind about you
+knowing my address" asks for it to go."""
 _KEPT_NOUN = re.compile(
     r"\b(?:notes?|info|information|details?|data|entry|entries|records?|stuff|bits?|facts?)\b",
     re.IGNORECASE,
@@ -774,6 +804,12 @@ def detect_command(text: str) -> MemoryCommand | None:
     passive = _PASSIVE_WISH.match(text)
     if passive:
         text = f"please delete {passive['what']}{passive['tail']}"
+    mind = _MIND_CHANGED.match(text)
+    if mind:  # "I've changed my mind about you knowing X": "forget X"
+        text = f"please forget {mind['what']}{mind['tail']}"
+    nothing = _NOTHING_KEPT.match(text)
+    if nothing:  # "nothing about my job needs keeping any more": "forget my job"
+        text = f"please forget {nothing['what']}{nothing['tail']}"
     kept = _KEPT_WISH.match(text)
     if kept:  # "I don't want my address stored": "stop storing my address"
         text = f"please stop storing {kept['what']}{kept['tail']}"
