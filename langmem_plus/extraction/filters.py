@@ -389,6 +389,26 @@ def _stated_again(quote: str, c: CandidateFact) -> bool:
     return False
 
 
+def _before_aside(text: str, value: str) -> str:
+    """``text`` without a bracketed aside opened after ``value`` (to its closing bracket,
+    or to the end when the sentence was cut inside it): a question inside it is asked of
+    its own ("a fox got Rufus (do foxes even eat rabbits?)" states the loss), where a
+    question mark after it is the sentence's ("is Rufus (my rabbit) ok?").
+
+    Example:
+        >>> _before_aside("lost Rufus to a fox (do they eat rabbits?", "Rufus")
+        'lost Rufus to a fox '
+        >>> _before_aside("is Rufus (my rabbit) ok?", "Rufus")
+        'is Rufus  ok?'
+    """
+    hits = value_hits(value, text)
+    cut = text.find("(", hits[0]) if hits else -1
+    if cut <= 0:
+        return text
+    close = text.find(")", cut)
+    return text[:cut] + (text[close + 1 :] if close > 0 else "")
+
+
 def _asks(c: CandidateFact, turns: Sequence[UserTurn]) -> bool:
     """True when the candidate's text, or the clause of its quote that holds its value,
     asks rather than states. A question the speaker answers at once with themselves is
@@ -404,7 +424,8 @@ def _asks(c: CandidateFact, turns: Sequence[UserTurn]) -> bool:
     said = _sentence_at(at[0].text, at[1] + start) if at is not None else quote
     if users_aside(quote, c.object) or users_aside(said, c.object):
         return False  # "... than X, where I live now?": an aside the user asserts (#12)
-    sentence = _sentence_at(quote, start)
+    sentence = _before_aside(_sentence_at(quote, start), c.object.strip())
+    clause = _before_aside(clause, c.object.strip())
     asks = text_rules.is_question(clause) or (
         sentence.rstrip(" .!\"')").endswith("?") and text_rules.is_question(sentence)
     )
@@ -573,7 +594,8 @@ def _mood(c: CandidateFact, turn: UserTurn, at: int, quote: str, sentence: str) 
         return "asserted" if mood in ("plan", "question") and _presupposed(c, quote) else mood
     clause, start = found
     end = clause.casefold().find(value.casefold()) + len(value)
-    mood = modality(clause, _sentence_at(turn.text, at + start), upto=end)
+    around = _before_aside(_sentence_at(turn.text, at + start), value)
+    mood = modality(_before_aside(clause, value), around, upto=end)
     if mood == "question" and _stated_again(quote, c):
         return "asserted"  # "Is Lyon nicer than Paris? I live in Paris." (#12)
     if mood == "question" and (head := stated_before_question(clause, value)) is not None:

@@ -829,6 +829,21 @@ _ASKED_BACK = re.compile(
 )
 
 
+# "did I say Tarrow Mills last week? it's Penlow Mills": the speaker asks whether they said
+# the wrong value, then gives the right one in a frame of its own (no "no" needed)
+_SAID_ASKED = re.compile(
+    r"\b(?:did|have)\s+i\s+(?:just\s+|really\s+)?(?:say|said|write|wrote|type|typed|put"
+    r"|tell\s+you|told\s+you)\s+"
+    rf"(?!(?:about|of|that|if|whether|so|anything|something)\b)(?P<old>{_VALUE})"
+    r"(?:\s+(?:earlier|before|last\s+(?:week|time|month|night)"
+    r"|the\s+other\s+day|yesterday|by\s+mistake))?\s*\?+\s*"
+    r"(?:(?:no|nope|nah|oops|sorry|whoops)\W+)*"
+    r"(?:it's|it\s+is|it\s+was|i\s+meant|that\s+should\s+be|should\s+be)\s+"
+    rf"(?:actually\s+|really\s+)?(?P<new>{_VALUE})\s*{_ENDS}",
+    re.IGNORECASE,
+)
+
+
 # what the typist adds after a corrected value: "Hull actually", "Odense then lol"
 _AFTERWORD = re.compile(
     r"(?:\s+(?:actually|really|instead|then|lol|haha|sorry|soz|oops))+$", re.IGNORECASE
@@ -848,8 +863,10 @@ def stated_correction(text: str) -> tuple[str, str] | None:
         ('Stavanger', 'Bergen')
         >>> stated_correction("I said no but it's fine") is None
         True
+        >>> stated_correction("wait, did I say Tarrow Mills yesterday? it's Penlow Mills")
+        ('Penlow Mills', 'Tarrow Mills')
     """
-    for pattern in (_SAID_BUT, _ASKED_BACK):
+    for pattern in (_SAID_BUT, _ASKED_BACK, _SAID_ASKED):
         if m := pattern.search(text.strip()):
             new = _AFTERWORD.sub("", m.group("new").strip())
             old = m.group("old").strip()
@@ -861,6 +878,9 @@ def stated_correction(text: str) -> tuple[str, str] | None:
                 and not _NOT_A_CORRECTED_VALUE.search(new)
                 and not _NOT_A_CORRECTED_VALUE.search(old)
                 and new.casefold() != old.casefold()
+                # asked back, the right value is spelled like the wrong one: a name for
+                # a name ("did I say Tarrow Mills? it's lovely there" corrects nothing)
+                and (pattern is not _SAID_ASKED or new[:1].isupper() == old[:1].isupper())
             ):
                 return new, old
     return _unanchored(text)
@@ -994,6 +1014,8 @@ def wrong_after(text: str, value: str) -> tuple[str, str] | None:
         ('Nimbus Row', 'Nimbus Rail')
         >>> wrong_after("I eat fish, not meat", "fish") is None
         True
+        >>> wrong_after("our town is Ilford, not Ilkley as I typed", "Ilford")
+        ('Ilford', 'Ilkley')
     """
     clean = _ADVERB_LEAD.sub("", value.strip())
     if (old := said_in_error(text, clean)) is not None:
@@ -1008,10 +1030,28 @@ def wrong_after(text: str, value: str) -> tuple[str, str] | None:
     )
     if not m:
         return None
-    old = m.group("old").strip()
+    old = without_own_clause(m.group("old"))
     if not old[:1].isupper() or len(old.split()) > 4 or old.casefold() == clean.casefold():
         return None
     return clean, old
+
+
+# a clause of the speaker's after the wrong value: "not Ilford as I wrote", "not Ilford
+# like I said earlier": the value ends where a subject pronoun starts a clause
+_OWN_CLAUSE_AFTER = re.compile(
+    r"\s+(?:(?:as|like|which|that|because|since|when|where)\s+)?(?:i|we|you)\b.*$",
+    re.IGNORECASE | re.DOTALL,
+)
+
+
+def without_own_clause(value: str) -> str:
+    """A wrong value named in a correction without the speaker's clause after it.
+
+    Example:
+        >>> without_own_clause("Ilkley as I wrote"), without_own_clause("Ilkley")
+        ('Ilkley', 'Ilkley')
+    """
+    return _OWN_CLAUSE_AFTER.sub("", value).strip() or value.strip()
 
 
 _NAME = r"(?-i:(?P<name>[A-Z][\w'’&.-]*(?:\s+(?:of\s+|&\s+)?[A-Z][\w'’&.-]*)*))"

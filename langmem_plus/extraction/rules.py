@@ -82,6 +82,7 @@ from langmem_plus.extraction.retraction import (
     joined,
     named_correction,
     stated_correction,
+    without_own_clause,
     wrong_after,
 )
 from langmem_plus.extraction.saves import (
@@ -2177,6 +2178,10 @@ _CORRECTION_LEAD = (
 _CORRECTION_MARK = (
     r"(?:i mean|i meant|make that|or rather|scratch that,?\s*(?:it's|it is)?|"
     r"(?:no\s+wait|wait\s+no)[,.!:;—–-]*"  # "I live in X — no wait, Y" (#12)
+    r"|(?:no\s+)?(?:hang|hold)\s+on[,.!:;—–-]*"  # "X — no hang on, Y"
+    # the typist blames the device, then the name said right: "X — ugh phone, Y" (#12)
+    r"|(?:(?:ugh|argh|stupid|bloody|damn)\s+)?(?:my\s+|the\s+)?(?:phone|autocorrect"
+    r"|auto-correct|keyboard)(?:\s+again)?[,.!:;—–-]*(?=[\s,.!:;—–-]+(?-i:[A-Z]))"
     # a bare apology repairs the name said before it: "Dr X — sorry, Dr Y" (#12)
     r"|(?:no|sorry)(?=[\s,.!:;—–-]+(?-i:[A-Z]))[,.!:;—–-]*)"
 )
@@ -2184,6 +2189,8 @@ _CORRECTION = re.compile(
     rf"^(?P<head>.*?[^\s,;.!—–-])[\s,;.!—–-]+{_CORRECTION_LEAD}{_CORRECTION_MARK}\s+(?P<new>.+)$",
     re.IGNORECASE | re.DOTALL,
 )
+_STARRED = re.compile(r"(?<=[^\W\d_])\s+\*(?=(?-i:[A-Z]))")
+"""A texted repair: a star before the right name, right after the slip ("Oriel *Auriel")."""
 _CORRECTION_START = re.compile(rf"^{_CORRECTION_LEAD}{_CORRECTION_MARK}\b", re.IGNORECASE)
 _NOT_A_CORRECTION = re.compile(
     r"\b(?:i|i'm|me|my|it|it's|that|this|them|you|really|just|literally|like|honestly)\b", re.I
@@ -2605,7 +2612,8 @@ class RuleExtractor(BaseExtractor):
         The value the head states is replaced by the corrected one, so the clause then
         matches as if the user had said it right; anything else is left as it was.
         """
-        m = _CORRECTION.match(clause)
+        # texted: "Oriel *Auriel" puts the name said right straight after the slip
+        m = _CORRECTION.match(_STARRED.sub(", i mean ", clause, count=1))
         if not m:
             return clause
         new = _cut(m.group("new"), keep_amp=True)
@@ -2732,6 +2740,7 @@ class RuleExtractor(BaseExtractor):
             old, new_said = wrong.object, bare
         else:
             return None
+        old = without_own_clause(old)  # "not Ilkley as I wrote": Ilkley
         for c in reversed(earlier):
             if c.object.casefold() == old.casefold() and c.polarity == "assert":
                 new = _entity(_tidy(new_said)) or _tidy(new_said)

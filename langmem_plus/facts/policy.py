@@ -980,11 +980,11 @@ class WritePolicy:
     ) -> Decision:
         """The rest of ``decide``: a correction, a value held already, or a new value."""
         wrong = self._corrected(candidate, same_slot)
-        if not wrong and (wrong := self._corrected(candidate, others)) and (
-            fact.predicate == CORRECTION
-        ):
+        if not wrong and (wrong := self._corrected(candidate, others)):
             # "I said Esbjerg last time but it's Odense": the right value takes the slot
-            # of the wrong one, said in its words (#12)
+            # of the wrong one, said in its words (#12); so does a correction whose
+            # extractor named the attribute another way ("our town is X, not Y" for the
+            # city Y): a correction revises the value held, in the slot it is held in
             fact, same_slot = self._in_slot_of(candidate, wrong[0], current, fact, now)
             wrong = self._corrected(candidate, same_slot)
         if wrong:

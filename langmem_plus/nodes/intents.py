@@ -99,7 +99,7 @@ _RECALL = re.compile(
 _DELETE_VERBS = (
     r"forget|delete|erase|remove|wipe|clear|purge|scrub|scrap|scratch|drop|ditch|discard|bin"
     r"|lose|get rid of|let go of|throw (?:out|away)|nuke|toss|trash|junk|zap|expunge|reset|unlearn"
-    r"|unremember|ignore|disregard|obliterate|eradicate|destroy|shred|dump|flush"
+    r"|unremember|ignore|disregard|obliterate|eradicate|destroy|shred|dump|flush|empty"
 )
 
 _LEAD = (
@@ -127,7 +127,7 @@ _FORGET = re.compile(
     r"|binning|losing|getting rid of|letting go of|throwing (?:out|away)|nuking|tossing"
     r"|trashing|zapping"
     r"|resetting|ignoring|disregarding|obliterating|eradicating|destroying|shredding|dumping"
-    r"|flushing)\b"
+    r"|flushing|emptying)\b"
     r"(?:\s+(?:out|away|off))?\s*(?P<rest>.*)$",
     re.IGNORECASE | re.DOTALL,
 )
@@ -262,6 +262,10 @@ _GENERIC = _TOTAL | frozenset(
     "remember kept keep details stuff record file clean everything's there is we our us "
     "entirely completely told said mentioned shared ever whole entire out pls plz please ta "
     "thx thanks just fresh personal talked discussed chatted covered".split()
+) | frozenset(
+    # the quantifier of the whole, after its noun ("my file, every last thing", "the lot,
+    # each and every bit"): a closed class
+    "every each single last thing things bit bits piece scrap lot".split()
 )
 _WHO_I_AM = re.compile(
     r"(?:who|what)\s+(?:i\s+am|i'm)|(?:that\s+)?(?:i|i've)\s+(?:exist|existed|ever\s+existed"
@@ -273,7 +277,7 @@ _WORDS = re.compile(r"[^\W\d_]+")
 
 # Words that only wrap a topic: "the whole allergy thing" is the allergy.
 _FILLER = re.compile(
-    r"\b(?:thing|things|stuff|part|bit|bits|info|information|details?|facts?|business"
+    r"\b(?:thing|things|stuff|part|bit|bits|info|information|details?|facts?|business|side"
     r"|story|situation|whole|entire|one|ones|everything|anything|all|data|particulars"
     r"|specifics)\b",
     re.IGNORECASE,
@@ -395,6 +399,13 @@ def _object_phrase(topic: str) -> str:
     return topic
 
 
+_RELATED = re.compile(r"\b([^\W\d_]+)-(?:related|based)\b", re.IGNORECASE)
+_ABOUT_ME_AFTER = re.compile(
+    r"(?<=\S)\s+(?:about|of|on|regarding)\s+(?:me|us|mine|myself)\b(?=\s*(?:$|[,;.!?—–]))",
+    re.IGNORECASE,
+)
+
+
 def forget_topic(rest: str) -> str:
     """The topic in what follows a forget verb: memory references and trailing clauses
     taken off, and what only grades or measures the object (``_object_phrase``).
@@ -408,6 +419,8 @@ def forget_topic(rest: str) -> str:
         'my town'
     """
     topic = " ".join(rest.replace("’", "'").split())
+    # "food-related stuff about me": the food stuff (the user is who it is about)
+    topic = _RELATED.sub(r"\g<1>", topic)
     for _ in range(4):
         stripped = _REFERENCE.sub("", topic, count=1)
         if stripped == topic:
@@ -417,6 +430,9 @@ def forget_topic(rest: str) -> str:
         topic = stripped
     topic = _cut_reason(_TAIL.sub("", f" {topic}"))  # " so far": a tail from the start
     topic = _SYMBOLS.sub("", topic)  # "my partner 🙏"
+    named = _ABOUT_ME_AFTER.sub("", topic.strip())
+    if set(_WORDS.findall(named.casefold())) - _GENERIC:
+        topic = named  # "the food stuff about me": the food stuff; "it about me": all
     return topic.strip().strip("\"'“”,").strip()
 
 
@@ -718,6 +734,24 @@ _CAN_GO = re.compile(
 )
 """The topic as the subject of its own going: "that kiwi allergy note can go", "my gym can be
 binned". Going alone is said of what is kept ("note", "info"): "my sister can go" is not."""
+_NOTHING_KEPT = re.compile(
+    r"^\s*(?:[^.!?]{0,40}[:,;—–]\s*)?(?:nothing|none\s+of|not\s+(?:one|any)\s+of)\s+"
+    r"(?P<what>[^.!?]{1,60}?)\s+(?:needs?|has|have|is|are)\s+(?:to\s+be\s+|worth\s+)?"
+    r"(?:keeping|kept|storing|stored|saving|saved|remembering|remembered|holding on to"
+    r"|on file)\b(?P<tail>.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
+"""A negative quantifier as the subject of keeping: "nothing about my job needs keeping",
+"none of my health stuff has to be stored": the user asks for it to go."""
+_MIND_CHANGED = re.compile(
+    r"^\s*(?:(?:m+|hm+|um+|ok|okay|so|actually|well|right|honestly)[,.!]*\s+)*"
+    r"(?:i've|i\s+have|i)\s+(?:now\s+)?changed\s+my\s+mind\s+(?:about|on)\s+(?:you|u)\s+"
+    r"(?:knowing|keeping|remembering|storing|saving|having|holding\s+on\s+to|tracking)\s+"
+    r"(?P<what>[^.!?]{1,60}?)(?P<tail>(?:[.!?]|\s*$).*)$",
+    re.IGNORECASE | re.DOTALL,
+)
+"""A change of mind about the assistant keeping something: "I've changed my mind about you
+knowing my address" asks for it to go."""
 _KEPT_NOUN = re.compile(
     r"\b(?:notes?|info|information|details?|data|entry|entries|records?|stuff|bits?|facts?)\b",
     re.IGNORECASE,
@@ -770,6 +804,12 @@ def detect_command(text: str) -> MemoryCommand | None:
     passive = _PASSIVE_WISH.match(text)
     if passive:
         text = f"please delete {passive['what']}{passive['tail']}"
+    mind = _MIND_CHANGED.match(text)
+    if mind:  # "I've changed my mind about you knowing X": "forget X"
+        text = f"please forget {mind['what']}{mind['tail']}"
+    nothing = _NOTHING_KEPT.match(text)
+    if nothing:  # "nothing about my job needs keeping any more": "forget my job"
+        text = f"please forget {nothing['what']}{nothing['tail']}"
     kept = _KEPT_WISH.match(text)
     if kept:  # "I don't want my address stored": "stop storing my address"
         text = f"please stop storing {kept['what']}{kept['tail']}"
@@ -976,6 +1016,9 @@ def _pointing_back(text: str) -> MemoryCommand | None:
 
 
 _PRONOUNS = frozenset("it that this them those one".split())
+_SPEAKER = frozenset("me myself us".split())
+"""The speaker as the object of a verb of attention ("ignore me", "disregard me"): what
+they are saying, not what is kept about them ("forget me" is the memory)."""
 _NOT_SO = re.compile(
     r"\b(?:turns? out|after all|any ?more|any longer|no longer|not|don't|do not|didn't"
     r"|never|these days)\b|n't\b",
@@ -1077,6 +1120,16 @@ def _forget_command(
     whole = quantified.match(clean) and (
         not named_rest.strip() or set(_WORDS.findall(named_rest.casefold())) <= _GENERIC
     )
+    said_of = set(_WORDS.findall(topic.split(",")[0].casefold()))
+    if (
+        verb.casefold().startswith(("ignor", "disregard"))
+        and said_of
+        and said_of <= _SPEAKER
+        and re.match(r"(?:me|myself|us)\b", clean, re.IGNORECASE)  # the verb's own object
+    ):
+        # "ignore me, it's Tuesday": what the speaker just said is set aside (the
+        # statement after it is the correction the extractor reads), never the memory
+        return None
     if whole or _is_everything(topic):  # "everything I ever told you", "it all"
         return MemoryCommand("forget", about="everything", everything=True, stop=stop)
     if _REPLACED.search(rest):
