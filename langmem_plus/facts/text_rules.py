@@ -718,6 +718,16 @@ def _addressed(s: str) -> bool:
     return bool(_SECOND_PERSON.search(s) or _IMPERATIVE_AT.search(s))
 
 
+_SUBJECT_END = re.compile(r"(?:^|\s)(?:i|he|she|we|they)$")
+_VERB_USE = re.compile(
+    r"(?:^|\s)(?:i|he|she|we|they|i'm|im|we're|they're|he's|she's|am|is|are|was|were|been|be|"
+    r"being|keep|kept|keeps)$"
+)
+"""The word before a guidance noun that makes it a verb (a closed class: a subject pronoun,
+a form of "be", an aspect verb): "I'm training with Femi now", "we kept filtering the
+water", "she rules the house"; "your training" and "the rules" stay nouns (#12)."""
+
+
 def _targets(s: str) -> list[tuple[int, int, str]]:
     """What in ``s`` is the assistant's, with its strength: ``strong`` (its own, built in,
     earlier guidance, the text it was given) or ``weak`` (a guidance noun nobody owns)."""
@@ -726,6 +736,8 @@ def _targets(s: str) -> list[tuple[int, int, str]]:
         out.append((m.start(), m.end(), "strong"))
     for m in _NOUN.finditer(s):
         pre = " ".join(s[: m.start()].split()[-4:])
+        if _VERB_USE.search(pre) and (m.group(0).endswith("ing") or _SUBJECT_END.search(pre)):
+            continue  # a verb, not the noun: "I'm training with ...", "she rules the house"
         clause = _CLAUSE_STOP.split(s[m.end() : m.end() + 60], maxsplit=1)[0]
         post = " " + clause
         owned = bool(_OWNER_ASSISTANT.search(pre) or _AFTER_YOU.match(post))
