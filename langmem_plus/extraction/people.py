@@ -139,11 +139,6 @@ _KIN_AS_NAME = re.compile(
     rf"(?:^|[.!?;:]\s+)\W*(?P<rel>(?=(?-i:[A-Z]))(?i:{_REL}))"
     rf"(?:\s*\(\s*|\s+[-\u2014\u2013]\s*|[\u2014\u2013]\s*)(?P<names>{_NAME})"
 )
-# "Biscuit the beagle", "Pip the cat": a name, then its animal after "the"
-_NAME_THE_PET = re.compile(
-    rf"(?:^|[,:;.!]\s*|\b(?i:and|with)\s+)(?P<names>{_NAME})\s+(?i:the)\s+"
-    rf"(?:[a-z][\w-]*\s+)?(?P<rel>(?i:{_PET}))\b(?!['\u2019])"
-)
 # "the rabbit we took in last year, Crumpet, ...": the animal of a first-person relative
 # clause, then its name set off by commas
 _THE_PET_WE = re.compile(
@@ -508,15 +503,14 @@ def people_in(clause: str, turn: str = "") -> list[tuple[str, str | None]]:
     out: list[tuple[str, str | None]] = []
     for pattern in (_BRACKETED, _BREED_NAMED, _REL_NAME_IS, _NAME_OUR_ORDER, _THE_NAMED,
                     _HAVE_PLURAL, _MY_ORDER_NAME, _NAME_COMMA_REL, _MY_EXTRA_NAMED,
-                    _NAMED_THE, _COUNT_NAMES, _LABEL_NAMES, _KIN_AS_NAME, _NAME_THE_PET,
-                    _THE_PET_WE):  # fmt: skip
+                    _NAMED_THE, _COUNT_NAMES, _LABEL_NAMES, _KIN_AS_NAME, _THE_PET_WE):  # fmt: skip
         for m in pattern.finditer(text):
             if m.end() <= lo or m.start() >= hi:
                 continue
-            if pattern in (_NAME_THE_PET, _THE_PET_WE) and _SOMEONE_ELSES.search(
+            if pattern is _THE_PET_WE and _SOMEONE_ELSES.search(
                 _sentence_before(text, m.start("names"))
             ):
-                continue  # "my neighbour's dog, Rex the terrier": not the user's
+                continue  # "the dog my neighbour adopted, Rex, ...": not the user's
             rel = (m.groupdict().get("rel") or "child").casefold()
             rel = _plural_one(rel) or rel if pattern is _LABEL_NAMES else rel
             out += [(rel, n) for n in _split(m.group("names")) if (rel, n) not in out]
