@@ -71,6 +71,7 @@ from collections.abc import Collection, Sequence
 
 from langmem_plus.extraction.asides import stated_before_question
 from langmem_plus.extraction.grounding import (
+    Holder,
     describe_holder,
     holder_of,
     is_past_state,
@@ -222,7 +223,11 @@ def _value_clause(text: str, value: str) -> tuple[str, int] | None:
 # between words, or a comma before a new clause of the speaker's ("..., I'm at X now").
 _SCOPE_BREAK = re.compile(
     r"[.!?;\n]+\s*|\s[\u2014\u2013]\s*|[\u2014\u2013]\s+|\s-\s"
-    r"|,\s*(?=(?:i|we)(?:'m|'re|'ve|'ll|'d)?\b)",
+    r"|,\s*(?=(?:i|we)(?:'m|'re|'ve|'ll|'d)?\b)"
+    # a conjunction opening a clause with a subject of its own ("... so this week is a
+    # write-off", "... but today I'm off"): the time phrase is that clause's (#12)
+    r"|,?\s+(?:so|but|because|cause|cos)\s+(?=(?:this|that|it|it's|today|tonight|tomorrow|"
+    r"i|we|he|she|they|my|our)\b)",
     re.IGNORECASE,
 )
 _ASIDE = re.compile(r"\([^()]*\)")
@@ -312,7 +317,9 @@ def _transient(c: CandidateFact, said: Sequence[str]) -> bool:
     text, *quote = said
     if text_rules.is_transient(text):
         return True
-    if not quote or not quote[0]:
+    if not quote or not quote[0] or (c.replaces or "").strip():
+        # a value said to take another's place is a change that lasts ("went over to X
+        # this week, Y was too dear"): its day dates the change, it does not scope it (#12)
         return False
     scope = _value_scope(quote[0], c.object.strip())
     said_of = quote[0] if scope is None else scope
@@ -487,6 +494,7 @@ def verify_grounding(c: CandidateFact, turns: Sequence[UserTurn]) -> CandidateFa
         pos = said.casefold().find(value.casefold()) if value else -1
         if (
             holder is not None
+            and not _is_old_value(holder, c)
             and (pos < 0 or pos >= holder.end)
             and not _FIRST_PERSON_SUBJECT.search(said[holder.end : pos if pos >= 0 else None])
             and c.predicate not in _PEOPLE_PREDICATES
@@ -533,6 +541,14 @@ def verify_grounding(c: CandidateFact, turns: Sequence[UserTurn]) -> CandidateFa
     return c.model_copy(update=update) if update else c
 
 
+def _is_old_value(holder: Holder, c: CandidateFact) -> bool:
+    """The person the clause is about is the value ``c`` takes the place of ("Mira has
+    moved away, so Tove walks the dog now"): the slot's previous holder, not the person
+    whose fact ``c`` is (#12)."""
+    old = _norm(c.replaces or c.corrects or "")
+    return bool(old) and old in (_norm(holder.holder), _norm(holder.name or ""))
+
+
 _PEOPLE_PREDICATES = frozenset({"partner", "child", "pet", "parent", "sibling", "family_member"})
 # "my step-daughter Ana", "our puppy Rex": a possessive phrase that names the person (or
 # animal) says the relation holds, whatever the sentence goes on to plan for them.
@@ -564,11 +580,18 @@ def _presupposed(c: CandidateFact, words: str) -> bool:
             _DEFINITE + rf"(?:{rel})s?,?\s+(?:[^\W\d_]+,?\s+(?:and\s+)?){{0,3}}?" + name,
             # "Ines, our eldest", "Rufus (our dog)", "Ada - my niece -" (#12)
             rf"(?<![^\W_]){re.escape(value)}(?:,?\s+|\s*[(\u2014\u2013]\s*|\s+-\s+)(?:my|our)\s",
+            # "Mam - Ada to everyone else -", "Dad (Bogdan)": the relation word said as a
+            # name, the name set beside it (#12)
+            rf"(?<![^\W_])(?=(?-i:[A-Z]))(?:{rel})\s*(?:,|\(|\s-\s|[\u2014\u2013])\s*" + name,
         )
     )
 
 
 _DEFINITE = r"\b(?:my|our|the)\s+(?:[\w-]+\s+){0,2}?"
+_OWN_FUTURE = re.compile(
+    r",\s*(?:(?:and|so|then|but)\s+)?(?:i|we)(?:['\u2019]ll|\s+will|\s+shall)\s", re.IGNORECASE
+)
+"""A comma and a clause of the speaker's own will-future after the value's clause."""
 
 
 def _mood(c: CandidateFact, turn: UserTurn, at: int, quote: str, sentence: str) -> str:
@@ -594,6 +617,10 @@ def _mood(c: CandidateFact, turn: UserTurn, at: int, quote: str, sentence: str) 
         return "asserted" if mood in ("plan", "question") and _presupposed(c, quote) else mood
     clause, start = found
     end = clause.casefold().find(value.casefold()) + len(value)
+    if later := _OWN_FUTURE.search(clause, end):
+        # "the X still needs its intro, I'll write it tomorrow": the future is the later
+        # clause's, which has the speaker's own will-verb; the value's clause ends there (#12)
+        clause = clause[: later.start()]
     around = _before_aside(_sentence_at(turn.text, at + start), value)
     mood = modality(_before_aside(clause, value), around, upto=end)
     if mood == "question" and _stated_again(quote, c):

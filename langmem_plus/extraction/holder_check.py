@@ -138,9 +138,10 @@ _NOT_NAME = frozenset(
      "note", "news", "funny", "guess", "turns", "wait", "oops", "sadly", "luckily", "just",
      "now", "never", "always", "finally", "really", "only", "even", "soon", "recently",
      "already", "literally", "totally", "definitely", "basically", "seriously",
-     # number words open a sentence ("Five years at X this spring"), they name nobody
+     # numbers and quantifiers open a measure, not a person ("Five years at X", "Two of us")
      "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
-     "twelve", "twenty", "thirty", "forty", "fifty", "hundred", "half", "several", "few"}
+     "twelve", "twenty", "thirty", "forty", "fifty", "hundred", "dozen", "half", "few",
+     "several", "many", "most", "first", "second", "third"}
 )  # fmt: skip
 # The user's own verb of living, moving or working: a person inside its phrase ("I moved in
 # with my sister in X", "I joined my brother at X") does not take the value from the user.
@@ -188,6 +189,7 @@ class _Mention:
     end: int
     who: str  # USER or OTHER
     after_prep: bool = False
+    bare_name: bool = False  # a capitalised name alone ("Dana works"), no relation word
 
 
 def _is_name(word: str) -> bool:
@@ -280,13 +282,13 @@ def _mentions(clause: str, skip: tuple[int, int] = (0, 0), predicate: str = "") 
     # a title in double quotes names nobody ("We Have Always Lived in the Castle")
     clause = _TITLE.sub(lambda m: " " * len(m.group(0)), clause)
 
-    def add(start: int, end: int, who: str) -> None:
+    def add(start: int, end: int, who: str, bare: bool = False) -> None:
         if start < skip[1] and skip[0] < end:
             return
         if any(m.start <= start < m.end or start <= m.start < end for m in found):
             return
         prep = bool(_PREP_BEFORE.search(clause[:start]))
-        found.append(_Mention(start, end, who, prep))
+        found.append(_Mention(start, end, who, prep, bare))
 
     for m in _MY_REL.finditer(clause):
         before, after = clause[: m.start()], clause[m.end() :]
@@ -327,9 +329,9 @@ def _mentions(clause: str, skip: tuple[int, int] = (0, 0), predicate: str = "") 
         poss = re.match(r"(.*?)(?:['\u2019]s|s['\u2019])$", word)
         name_end = m.start() + len(poss.group(1)) if poss else m.end()
         if poss and poss.group(1) and _is_name(poss.group(1)):
-            add(m.start(), m.end(), OTHER)  # "Dana's", "Björn's"
+            add(m.start(), m.end(), OTHER, True)  # "Dana's", "Björn's"
         elif _finite_after(clause, name_end) and not (opening and _verb_form(word)):
-            add(m.start(), m.end(), OTHER)  # "Priya just got", "Dana works"
+            add(m.start(), m.end(), OTHER, True)  # "Priya just got", "Dana works"
     return sorted(found, key=lambda x: x.start)
 
 
@@ -400,6 +402,12 @@ _USER_TOPIC = re.compile(
 )
 
 
+_OWN_SUBJECT = re.compile(
+    r"^\W*(?:the|a|an|this|that|these|those)\s+[a-z][\w'\u2019-]*(?:\s+[\w'\u2019-]+){0,5}?\s*$"
+)
+"""A clause opening on a determiner's noun phrase, which runs up to the value."""
+
+
 def _segment_owner(
     sentence: str,
     seg: tuple[int, int],
@@ -430,6 +438,17 @@ def _segment_owner(
     after = [x for x in mentions if x.start >= rel and not x.after_prep]
     if after:
         return after[0].who, mentions  # "X is where my dad lives"
+    if (
+        value is not None
+        and prev
+        and prev[-1].bare_name
+        and _OWN_SUBJECT.match(clause[:rel])
+        and _verb_form(_next_word(clause, skip[1]))
+    ):
+        # "... and Corvane doesn't, the flyer for the X fair needs redoing": a clause with a
+        # noun phrase subject and verb of its own; a bare capitalised name before it may be
+        # a firm as well as a person, so it does not lend the clause a holder (#12)
+        return None, mentions
     if (
         value is not None
         and not re.search(r"[^\W\d_]", clause[:rel])
@@ -587,11 +606,26 @@ def _owners(c: CandidateFact, turns: Sequence[UserTurn]) -> list[str | None]:
                 # clause's own subject, which says nothing of whose relative they are
                 owners.append(None)
                 continue
-            owner = owner_of(turn.text, h, len(value), c.predicate)
+            owner = owner_of(_without(turn.text, _old_value(c)), h, len(value), c.predicate)
             if owner == OTHER and _taken_on(turn.text, h + len(value)):
                 owner = USER
             owners.append(owner)
     return owners
+
+
+def _old_value(c: CandidateFact) -> str:
+    """The value ``c`` says it takes the place of (``replaces``, else ``corrects``)."""
+    return (c.replaces or c.corrects or "").strip()
+
+
+def _without(text: str, old: str) -> str:
+    """``text`` with the words of the value ``old`` blanked (same length): the slot's old
+    value is not a person whose clause holds the new one. In "Mira has moved away, so it's
+    Tove who walks the dog now" Mira is the dog walker being replaced, not Tove's holder
+    (#12)."""
+    if len(old) < 2:
+        return text
+    return re.sub(rf"(?<![\w]){re.escape(old)}(?![\w])", " " * len(old), text, flags=re.I)
 
 
 def in_users_clause(c: CandidateFact, turns: Sequence[UserTurn]) -> bool:

@@ -22,7 +22,13 @@ from __future__ import annotations
 import itertools
 import re
 
-from langmem_plus.extraction.vocab import KIN_ADJECTIVES, NOT_A_NAME, PETS, RELATIONS
+from langmem_plus.extraction.vocab import (
+    KIN_ADJECTIVES,
+    KIN_MODIFIER,
+    NOT_A_NAME,
+    PETS,
+    RELATIONS,
+)
 
 __all__ = [
     "EXTRA_RELATIONS",
@@ -72,7 +78,7 @@ def _alt(words: object) -> str:
 
 _REL = rf"(?:{_alt({*RELATIONS, *PETS, *EXTRA_RELATIONS})}|\d+-(?:year|month|week)-old)"
 _PET = rf"(?:{_alt(PETS)})"
-_ADJ = rf"(?:(?:{_alt(KIN_ADJECTIVES)}|[a-z]+-year-old)\s+)*"
+_ADJ = rf"(?:(?:{_alt(KIN_ADJECTIVES)}|[a-z]+-year-old|{KIN_MODIFIER})\s+)*"
 _NAME = r"(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’-]*"
 # names in a list, each maybe with an age ("Theo, 7, and Mila, 4")
 _AGE = r"(?:\s*,\s*\d{1,2}(?![\d:])|\s*\(\s*\d{1,2}\s*\))?"
@@ -127,6 +133,30 @@ _NAME_COMMA_REL = re.compile(
     rf"(?:^|[.!?;:]\s+|\b(?i:and|with|me and)\s+)(?P<names>{_NAME})(?:,|\s*\()\s*(?i:my|our)\s+"
     rf"(?i:{_ADJ})(?P<rel>(?i:{_REL}))\b"
 )
+# "Dad (Bogdan) has moved in", "Mam - Ngozi to her friends -": a relation word said as a
+# name (capitalised, no article), the name beside it in brackets or after a dash
+_KIN_AS_NAME = re.compile(
+    rf"(?:^|[.!?;:]\s+)\W*(?P<rel>(?=(?-i:[A-Z]))(?i:{_REL}))"
+    rf"(?:\s*\(\s*|\s+[-\u2014\u2013]\s*|[\u2014\u2013]\s*)(?P<names>{_NAME})"
+)
+# "the rabbit we took in last year, Crumpet, ...": the animal of a first-person relative
+# clause, then its name set off by commas
+_THE_PET_WE = re.compile(
+    rf"\b(?i:the)\s+(?P<rel>(?i:{_PET}))\s+(?i:we|i)(?:['\u2019](?:ve|d))?\s+[^,.;!?()]{{1,50}}?"
+    rf",\s*(?P<names>{_NAME})\s*(?:,|\(|$)"
+)
+# another person's, before a name in its sentence: "my neighbour's", "his", "she", "Dana's"
+_SOMEONE_ELSES = re.compile(
+    r"[\w-]['\u2019]s\b|\b(?i:his|her|their|he|she|they)\b|\b(?i:my|our)\s+[\w-]+\s+(?:\w+\s+){0,2}?"
+    r"(?i:adopted|got|has|owns)\b"
+)
+
+
+def _sentence_before(text: str, at: int) -> str:
+    start = max(text.rfind(p, 0, at) for p in (".", "!", "?", "\n", ";"))
+    return text[start + 1 : at]
+
+
 # "we got a dog, her name is Juniper": the name of the one just mentioned
 _PRONOUN_NAME = re.compile(
     rf"\b(?i:his|her|their|its)\s+(?i:name is|name's|name’s|names are)\s+(?P<names>{_NAMES})"
@@ -473,10 +503,14 @@ def people_in(clause: str, turn: str = "") -> list[tuple[str, str | None]]:
     out: list[tuple[str, str | None]] = []
     for pattern in (_BRACKETED, _BREED_NAMED, _REL_NAME_IS, _NAME_OUR_ORDER, _THE_NAMED,
                     _HAVE_PLURAL, _MY_ORDER_NAME, _NAME_COMMA_REL, _MY_EXTRA_NAMED,
-                    _NAMED_THE, _COUNT_NAMES, _LABEL_NAMES):  # fmt: skip
+                    _NAMED_THE, _COUNT_NAMES, _LABEL_NAMES, _KIN_AS_NAME, _THE_PET_WE):  # fmt: skip
         for m in pattern.finditer(text):
             if m.end() <= lo or m.start() >= hi:
                 continue
+            if pattern is _THE_PET_WE and _SOMEONE_ELSES.search(
+                _sentence_before(text, m.start("names"))
+            ):
+                continue  # "the dog my neighbour adopted, Rex, ...": not the user's
             rel = (m.groupdict().get("rel") or "child").casefold()
             rel = _plural_one(rel) or rel if pattern is _LABEL_NAMES else rel
             out += [(rel, n) for n in _split(m.group("names")) if (rel, n) not in out]

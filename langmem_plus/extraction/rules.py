@@ -105,6 +105,7 @@ from langmem_plus.extraction.vocab import (
     GENERIC_THINGS,
     HOME_NOUNS,
     KIN_ADJECTIVES,
+    KIN_MODIFIER,
     LANGUAGES,
     NAME_PARTICLES,
     NOT_A_NAME,
@@ -1447,7 +1448,7 @@ def _preference_rule(ctx: _Context) -> list[_Spec]:
 
 
 _REL = _alternation({*RELATIONS, *PETS})
-_KIN_ADJ = rf"(?:{_alternation(KIN_ADJECTIVES)}|[a-z]+-year-old)"
+_KIN_ADJ = rf"(?:{_alternation(KIN_ADJECTIVES)}|[a-z]+-year-old|{KIN_MODIFIER})"
 _COUNT = r"(?:a|an|one|two|three|four|five|six|\d+)"
 # The relation word heads its phrase ("a cat", "two sons, Ari and Bo"), not a modifier of
 # another noun ("a cat allergy", "a dog walker").

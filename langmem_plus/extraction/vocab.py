@@ -27,6 +27,7 @@ __all__ = [
     "GENERIC_THINGS",
     "HOME_NOUNS",
     "KIN_ADJECTIVES",
+    "KIN_MODIFIER",
     "LANGUAGES",
     "NAME_PARTICLES",
     "NOT_AN_ATTRIBUTE_NOUN",
@@ -135,7 +136,8 @@ RELATIONS: dict[str, str] = {
     "daughters": "child", "kids": "child", "children": "child", "twins": "child",
     "girls": "child", "boys": "child", "little ones": "child",
     # parents
-    "mother": "parent", "father": "parent", "mum": "parent", "mom": "parent", "dad": "parent",
+    "mother": "parent", "father": "parent", "mum": "parent", "mam": "parent", "mom": "parent",
+    "dad": "parent",
     "mommy": "parent", "mummy": "parent", "daddy": "parent", "stepmother": "parent",
     "stepfather": "parent", "stepmom": "parent", "stepdad": "parent", "parents": "parent",
     # siblings
@@ -272,6 +274,18 @@ KIN_ADJECTIVES: tuple[str, ...] = (
     "beloved", "sweet", "first", "second",
 )  # fmt: skip
 """Adjectives between "my" and a relation or pet word ("my little sister", "our old cat")."""
+
+KIN_MODIFIER = (
+    r"(?:(?!(?:i|me|my|our|your|his|her|their|its|we|us|you|he|she|they|them|it|this|that|"
+    r"the|a|an|and|or|but|so|nor|of|to|in|on|at|for|from|with|by|as|than|about|into|is|are|"
+    r"was|were|be|been|am|has|have|had|do|does|did|will|would|can|could|not|no|who|which|"
+    r"what|when|where|how|also|just|now|then|there|here|very|too)(?![\w'\u2019-]))"
+    r"[a-z]{2,}(?:-[a-z]+)*(?![\w'\u2019]))"
+)
+"""Any other modifier word between "my" and a relation word ("my wee brother", "my
+long-suffering partner"): a lowercase word that is not a closed-class word (a pronoun,
+article, preposition, conjunction or auxiliary), so "my boss and her son" stays two
+people."""
 
 HOME_NOUNS: tuple[str, ...] = (
     "home", "flat", "apartment", "house", "place", "address", "condo", "studio", "room",

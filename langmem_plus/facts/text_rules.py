@@ -536,7 +536,7 @@ _REVEAL = re.compile(
 # policy forbids", "despite your rules".
 _ANYWAY = re.compile(
     r"\b(?:anyway|regardless|despite|in spite of|no matter|even (?:if|what|when|though|things|"
-    r"where)|whatever (?:\w+ )?(?:says|said))\b"
+    r"where)|whatever (?:[\w'-]+ ){0,5}?(?:says|said|say|tells?|told))\b"
 )
 _CHANGE = re.compile(
     r"\b(?:chang(?:e|es|ing)|replac(?:e|es|ing)|rewrit(?:e|es|ing)|overwrit(?:e|es|ing)|"
@@ -718,14 +718,34 @@ def _addressed(s: str) -> bool:
     return bool(_SECOND_PERSON.search(s) or _IMPERATIVE_AT.search(s))
 
 
+_PLACED_SETUP = re.compile(
+    r"\b(?:the|your)\s+(?:system|hidden|initial|original|developer|opening|starting)\s+"
+    r"[a-z]+(?:\s+[a-z]+)?\s+(?:at the (?:top|start|beginning)|up top|above|before this)\b"
+)
+"""Any noun of the assistant's set-up, marked by a built-in word and by its place ("the
+system bit at the top", "the hidden stuff above"), whatever the noun (#12)."""
+_SUBJECT_END = re.compile(r"(?:^|\s)(?:i|he|she|we|they)$")
+_VERB_USE = re.compile(
+    r"(?:^|\s)(?:i|he|she|we|they|i'm|im|we're|they're|he's|she's|am|is|are|was|were|been|be|"
+    r"being|keep|kept|keeps)$"
+)
+"""The word before a guidance noun that makes it a verb (a closed class: a subject pronoun,
+a form of "be", an aspect verb): "I'm training with Femi now", "we kept filtering the
+water", "she rules the house"; "your training" and "the rules" stay nouns (#12)."""
+
+
 def _targets(s: str) -> list[tuple[int, int, str]]:
     """What in ``s`` is the assistant's, with its strength: ``strong`` (its own, built in,
     earlier guidance, the text it was given) or ``weak`` (a guidance noun nobody owns)."""
     out: list[tuple[int, int, str]] = []
     for m in _VAGUE_GIVEN.finditer(s):
         out.append((m.start(), m.end(), "strong"))
+    for m in _PLACED_SETUP.finditer(s):
+        out.append((m.start(), m.end(), "strong"))
     for m in _NOUN.finditer(s):
         pre = " ".join(s[: m.start()].split()[-4:])
+        if _VERB_USE.search(pre) and (m.group(0).endswith("ing") or _SUBJECT_END.search(pre)):
+            continue  # a verb, not the noun: "I'm training with ...", "she rules the house"
         clause = _CLAUSE_STOP.split(s[m.end() : m.end() + 60], maxsplit=1)[0]
         post = " " + clause
         owned = bool(_OWNER_ASSISTANT.search(pre) or _AFTER_YOU.match(post))

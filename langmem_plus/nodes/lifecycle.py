@@ -573,10 +573,24 @@ def held_values_only(
     held.update(_plain(w) for w in _TOKEN.findall(request))
     gone = [
         v
-        for v in dict.fromkeys(v.strip() for v in closed)
+        for v in dict.fromkeys(_named_by(v.strip()) for v in closed for _named_by in _NAMES)
         if v and not {_plain(w) for w in _TOKEN.findall(v)} <= held
     ]
     return without_values(topic, gone) if gone else topic
+
+
+def _leading_name(value: str) -> str:
+    """The capitalised word a name of several words opens with, which names it alone
+    ("Harrowgate" of "Harrowgate Mutual": "the Harrowgate laptop"); ``""`` otherwise."""
+    words = value.split()
+    head = words[0] if len(words) > 1 else ""
+    if len(head) < 3 or not head[:1].isupper() or head.casefold() in _ARTICLES.split("|"):
+        return ""
+    return head
+
+
+_NAMES: tuple[Callable[[str], str], ...] = (lambda v: v, _leading_name)
+"""How a closed value is found in the thread: whole, or by the name it opens with."""
 
 
 def without_values(topic: str, values: Iterable[str]) -> str:
