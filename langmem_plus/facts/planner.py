@@ -570,11 +570,14 @@ class Planner:
         session_id: str | None,
     ) -> Steps[list[Decision]]:
         """Plan: per ``CHUNK`` of candidates, one read batch (settings, version, profile
-        row, the slots they touch and their history rows) and one write batch. Decisions
-        are taken in order against the rows as the earlier decisions of the chunk left
-        them, so the outcome is that of one ``remember`` after another. The decisions of
-        a step are logged in one log row (``entries``); ``read_log`` lists them one by one
-        and ``forget`` removes a forgotten fact's entries from it."""
+        row, the slots they touch and their history rows) and one write batch; a first
+        step over several slots reads the version row before the slots, and none of them
+        when there is no version row (a new user). Decisions are taken in order against
+        the rows as the earlier decisions of the chunk left them, so the outcome is that
+        of one ``remember`` after another. The decisions of a step go in the version row's
+        log tail (``LOG_TAIL``), or as one log row (``entries``) when the tail is full;
+        ``read_log`` lists them one by one and ``forget`` removes a forgotten fact's
+        entries from either."""
         out: list[Decision] = []
         carry: list[_Carry] = []  # the last step's, when it read every current row
         for start in range(0, len(candidates), CHUNK):
@@ -673,8 +676,19 @@ class Planner:
             scans += [(facts_ns, {"subject": s}) for s in need_wide]
         head: Sequence[Result] = []
         pages: list[list[Item]] = []
-        if reads or scans:
-            head, pages = yield from self._scan(scans, reads, small=not scan_all)
+        if held is None and len(scans) > 1:
+            # A step that reads several slots reads the version row first: without one the
+            # user has no current row (every write of facts writes it, forget_all deletes
+            # both), so a back-fill of a new user reads no slot at all (#14); one slot is
+            # read in the same batch as the version row (a single remember).
+            head = yield reads
+            if _etag(head[1]) is None:
+                scans, scan_all = [], True
+        if scans or (reads and not head):
+            got, pages = yield from self._scan(
+                scans, reads if not head else [], small=not scan_all
+            )
+            head = head or got
         if held is None:
             settings, meta, rendered, blocked = head[:4]
             head = head[4:]
