@@ -1349,10 +1349,9 @@ class Planner:
             if facts or log_hits or others:
                 reason = f"all {len(found)} fact(s) at user request"
                 audits.append(_log_entry(now, "forgotten", None, reason))
-            if len(audits) == 1:
-                writes.append(self._log_row(user_id, now, dict(audits[0])))
-            elif audits:  # the version row goes: its audits move to a log row
-                writes.append(self._log_row(user_id, now, {"entries": audits}))
+            # the version row goes: its audits move out, each an audit row of its own (the
+            # shape an erasure's audit always had; an erase is rare, points do not matter)
+            writes += [self._log_row(user_id, now, dict(a)) for a in audits]
         else:
             entry = _log_entry(now, "forgotten", None, f"{len(found)} fact(s) at user request")
             bump, version, flushed = self._bump(
