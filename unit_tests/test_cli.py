@@ -158,8 +158,9 @@ def test_export_holds_everything_about_the_person_and_nobody_else(
     }
     assert {f["quote"] for f in data["facts"]} >= {"I live in Pune", "I've moved to Delhi"}
     assert [e["action"] for e in data["decision_log"]] == ["new", "new", "superseded"]
+    # the latest decisions are held in the version row (profile/meta), older ones under log
     assert {"langmem_plus/alice/facts", "langmem_plus/alice/history",
-            "langmem_plus/alice/log"} <= set(data["stored_items"])
+            "langmem_plus/alice/profile"} <= set(data["stored_items"])
     assert "Oslo" not in out and "bob" not in out
 
     target = tmp_path / "alice.json"

@@ -161,6 +161,33 @@ def test_a_long_back_fill_reads_each_slot_once(
     assert len(versions_of(memory, "imp")) == 170
 
 
+def test_a_back_fill_of_a_new_user_reads_no_slot_and_a_later_one_reads_them(
+    tmp_path: Path,
+) -> None:
+    # several slots: the version row is read first; a user without one has no rows (#14)
+    store = make_store("qdrant_edge", tmp_path)
+    memory = FactMemory(store, clock=Clock())
+
+    def said(town: str, firm: str, craft: str) -> list[CandidateFact]:
+        return [
+            CandidateFact(kind="fact", predicate="city", object=town, text=f"Lives in {town}."),
+            CandidateFact(kind="fact", predicate="employer", object=firm, text=f"Works at {firm}."),
+            CandidateFact(kind="fact", predicate="hobby", object=craft, text=f"Does {craft}."),
+        ]
+
+    counter = WriteCounter(store)
+    first = memory.remember_many("tove", said("Tromso", "Nordlys AB", "kite making"))
+    assert [d.action for d in first] == ["new"] * 3
+    assert not any(isinstance(op, SearchOp) for ops in counter.batches for op in ops)
+    assert len(counter.batches) == 2  # the version row (none), then the writes
+    counter.batches.clear()
+    again = memory.remember_many("tove", said("Bodo", "Nordlys AB", "kite making"))
+    assert [d.action for d in again] == ["superseded", "reconfirmed", "reconfirmed"]
+    searches = [op for ops in counter.batches for op in ops if isinstance(op, SearchOp)]
+    assert len(searches) == 3  # one per slot, after the version row was found
+    assert memory.profile("tove") == "Location: city: Bodo\nWork: employer: Nordlys AB"
+
+
 def test_aremember_many_matches_remember_many(tmp_path: Path) -> None:
     rng = random.Random(5)
     batch = [random_candidate(rng) for _ in range(40)]
@@ -191,10 +218,10 @@ def test_a_back_fill_logs_each_decision_and_forget_removes_only_the_forgotten(
     ]
     counter = WriteCounter(store)
     out = memory.remember_many("imp", facts)
-    # the step's five decisions are one log row, not five more points
+    # the step's five decisions ride in the version row it rewrites anyway: no log point
     puts = [op for ops in counter.batches for op in ops if isinstance(op, PutOp)]
-    logged = [op for op in puts if op.namespace[-1] == "log"]
-    assert len(logged) == 1
+    assert [op for op in puts if op.namespace[-1] == "log"] == []
+    assert len([op for op in puts if op.key == "meta"]) == 1
     ids = [d.fact_id for d in out]
     assert [(e.action, e.fact_id) for e in memory.decision_log("imp")] == [
         ("new", i) for i in ids

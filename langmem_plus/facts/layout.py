@@ -4,12 +4,15 @@ Per user, under a configurable prefix (default ``("langmem_plus",)``)::
 
     (*prefix, user_id, "facts")     current facts only, text indexed (index=["text"])
     (*prefix, user_id, "history")   closed or retracted versions, never indexed (index=False)
-    (*prefix, user_id, "profile")   "meta" (per-user version) and "rendered" (the profile
-                                    row: text and profile facts of that version, kept by
-                                    every write in the batch that bumps the version)
+    (*prefix, user_id, "profile")   "meta" (per-user version; its "log" holds the newest
+                                    decisions, up to ``planner.LOG_TAIL``) and "rendered"
+                                    (the profile row: text and profile facts of that
+                                    version, kept by every write in the batch that bumps
+                                    the version)
     (*prefix, user_id, "settings")  "memory" (on/off)
     (*prefix, user_id, "log")       decisions: time, action, fact_id, reason code; no text
-                                    (a remember_many step: one row, its "entries")
+                                    (a full tail or a remember_many step: one row, its
+                                    "entries")
 
 On a store that ranks (Qdrant without a dense model) a current row also carries ``search``
 (the text BM25 indexes: the fact's words and its attribute's other names) and ``tier``

@@ -308,7 +308,9 @@ class FactMemory:
     ) -> list[Decision]:
         """``remember`` for many candidates at once (imports, back-fills): the same
         decisions as calling ``remember`` on each in order (a later candidate sees what an
-        earlier one stored), in one read batch and one write batch per 256 candidates.
+        earlier one stored), in one read batch and one write batch per 1,024 candidates
+        (for a user with no facts yet the read batch is their version row, found missing,
+        and no slot is read).
 
         Args:
             user_id: the owner; validated before any I/O.

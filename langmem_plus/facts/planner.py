@@ -61,6 +61,14 @@ CHUNK = 1024
 first step's read is the only one of the user's rows; see ``_Carry``). 256 before #14: a
 step's fixed cost (its reads, the version and log rows) is spread over more facts now."""
 SCAN_SLOTS = 8
+LOG_TAIL = 16
+"""Decisions the version row (``profile/meta``) holds under ``log`` before they go out to
+a log row of their own. Every write of facts rewrites that row anyway, so its decisions
+ride along instead of costing an engine point each (a third of a single ``remember``'s
+points, #14); the write that would take the tail past this many entries writes the tail and
+its own decisions as one log row instead, and the version row starts an empty tail. 16
+entries are ~2 KB of JSON: the value check of the row and recall's read of it stay
+small beside the point they save."""
 """A step that reads more slots than this reads the user's current facts in one scan
 instead of one search per slot."""
 T = TypeVar("T")
@@ -177,7 +185,21 @@ def _entries(item: Item) -> list[Mapping[str, Any]]:
 
 def _is_audit(item: Item) -> bool:
     """A deletion audit entry: it records that facts were forgotten, not which ones."""
-    return item.value.get("action") == "forgotten" and item.value.get("fact_id") is None
+    return _is_audit_entry(item.value)
+
+
+def _is_audit_entry(entry: Mapping[str, Any]) -> bool:
+    """A deletion audit among a row's entries (``_is_audit`` of one decision)."""
+    return entry.get("action") == "forgotten" and entry.get("fact_id") is None
+
+
+def _tail(meta: Result) -> list[Mapping[str, Any]]:
+    """The decisions the version row ``meta`` holds (``LOG_TAIL``), oldest first; none for
+    a version row written before it held any."""
+    log = meta.value.get("log") if isinstance(meta, Item) else None
+    if not isinstance(log, list):
+        return []
+    return [e for e in log if isinstance(e, Mapping)]
 
 
 class RankedSearchOp(SearchOp):
@@ -343,24 +365,37 @@ class Planner:
         return int(item.value.get("version", 0)) if isinstance(item, Item) else 0
 
     def _bump(
-        self, user_id: str, meta: Result, writes: Sequence[Op], by: int = 1
-    ) -> tuple[PutOp, int]:
-        """The version row after ``writes`` (``by`` decisions' worth): a fresh etag, and the
-        witness of those writes (see ``recall_cache``). It must go in the same batch, after
-        them."""
+        self,
+        user_id: str,
+        meta: Result,
+        writes: Sequence[Op],
+        by: int = 1,
+        entries: Sequence[Mapping[str, Any]] = (),
+        now: datetime | None = None,
+        tail: Sequence[Mapping[str, Any]] | None = None,
+    ) -> tuple[PutOp, int, PutOp | None]:
+        """The version row after ``writes`` (``by`` decisions' worth): a fresh etag, the
+        witness of those writes (see ``recall_cache``), and the log tail (``LOG_TAIL``):
+        ``tail`` (default: the one ``meta`` holds) followed by ``entries``, the decisions
+        of this write. It must go in the same batch, after the writes. The third answer is
+        the log row to write too when the tail is full (at ``now``): the tail and
+        ``entries`` as one row, the version row's tail then empty."""
         version = self._version(meta) + by
         ns = self.layout.facts(user_id)
-        value = {
+        value: dict[str, Any] = {
             "version": version,
             "etag": uuid.uuid4().hex,
             "witness": write_witness(writes, ns),
         }
-        return PutOp(self.layout.profile(user_id), "meta", value, index=False), version
-
-    def _log_op(
-        self, user_id: str, now: datetime, action: str, fact_id: str | None, reason: str
-    ) -> PutOp:
-        return self._log_row(user_id, now, _log_entry(now, action, fact_id, reason))
+        log = [*(_tail(meta) if tail is None else tail), *entries]
+        flushed = None
+        if len(log) > LOG_TAIL:
+            assert now is not None, "a write that logs passes its time"
+            flushed = self._log_row(user_id, now, {"entries": log})
+        elif log:
+            value["log"] = log
+        put = PutOp(self.layout.profile(user_id), "meta", value, index=False)
+        return put, version, flushed
 
     def _log_row(self, user_id: str, now: datetime, value: dict[str, Any]) -> PutOp:
         """The log row of one step, keyed by its time (``value``: one entry, or
@@ -535,11 +570,14 @@ class Planner:
         session_id: str | None,
     ) -> Steps[list[Decision]]:
         """Plan: per ``CHUNK`` of candidates, one read batch (settings, version, profile
-        row, the slots they touch and their history rows) and one write batch. Decisions
-        are taken in order against the rows as the earlier decisions of the chunk left
-        them, so the outcome is that of one ``remember`` after another. The decisions of
-        a step are logged in one log row (``entries``); ``read_log`` lists them one by one
-        and ``forget`` removes a forgotten fact's entries from it."""
+        row, the slots they touch and their history rows) and one write batch; a first
+        step over several slots reads the version row before the slots, and none of them
+        when there is no version row (a new user). Decisions are taken in order against
+        the rows as the earlier decisions of the chunk left them, so the outcome is that
+        of one ``remember`` after another. The decisions of a step go in the version row's
+        log tail (``LOG_TAIL``), or as one log row (``entries``) when the tail is full;
+        ``read_log`` lists them one by one and ``forget`` removes a forgotten fact's
+        entries from either."""
         out: list[Decision] = []
         carry: list[_Carry] = []  # the last step's, when it read every current row
         for start in range(0, len(candidates), CHUNK):
@@ -638,8 +676,19 @@ class Planner:
             scans += [(facts_ns, {"subject": s}) for s in need_wide]
         head: Sequence[Result] = []
         pages: list[list[Item]] = []
-        if reads or scans:
-            head, pages = yield from self._scan(scans, reads, small=not scan_all)
+        if held is None and len(scans) > 1:
+            # A step that reads several slots reads the version row first: without one the
+            # user has no current row (every write of facts writes it, forget_all deletes
+            # both), so a back-fill of a new user reads no slot at all (#14); one slot is
+            # read in the same batch as the version row (a single remember).
+            head = yield reads
+            if _etag(head[1]) is None:
+                scans, scan_all = [], True
+        if scans or (reads and not head):
+            got, pages = yield from self._scan(
+                scans, reads if not head else [], small=not scan_all
+            )
+            head = head or got
         if held is None:
             settings, meta, rendered, blocked = head[:4]
             head = head[4:]
@@ -764,8 +813,13 @@ class Planner:
                 entry = _log_entry(now, decision.action, decision.fact_id, decision.code)
                 logs.append((now, entry))
             decisions.append(decision)
+        entries = [entry for _, entry in logs]
         if writes:
-            bump, _ = self._bump(user_id, meta, writes, by=changed)
+            # the step's decisions ride in the version row it rewrites (``LOG_TAIL``)
+            first = logs[0][0] if logs else staged[-1][0]
+            bump, _, flushed = self._bump(
+                user_id, meta, writes, by=changed, entries=entries, now=first
+            )
             writes.append(bump)
             row = yield from self._profile_upkeep(
                 user_id, meta, rendered, writes, None, facts_of, keep_unchanged=True
@@ -775,12 +829,13 @@ class Planner:
             elif isinstance(rendered, Item):  # the profile row read stays this version's
                 value = {**(bump.value or {}), PROFILE_ETAG: rendered.value["etag"]}
                 writes[-1] = bump._replace(value=value)
-        if len(logs) == 1:
+            if flushed is not None:
+                writes.append(flushed)
+        elif len(logs) == 1:  # nothing stored (a rejection): the version row stays as read
             writes.append(self._log_row(user_id, logs[0][0], logs[0][1]))
         elif logs:
             # one log row for the step's decisions: a point per decision cost as much as
-            # the fact it logs (``read_log`` and ``forget`` read both shapes)
-            entries = [entry for _, entry in logs]
+            # the fact it logs (``read_log`` and ``forget`` read every shape)
             writes.append(self._log_row(user_id, logs[0][0], {"entries": entries}))
         if writes:
             yield writes
@@ -1128,13 +1183,15 @@ class Planner:
 
     def read_log(self, user_id: str) -> Steps[list[LogEntry]]:
         """The decision log, oldest first."""
-        _, (rows,) = yield from self._scan([(self.layout.log(user_id), None)])
+        (meta,), (rows,) = yield from self._scan(
+            [(self.layout.log(user_id), None)], [GetOp(self.layout.profile(user_id), "meta")]
+        )
+        logged = [e for r in rows for e in _entries(r)] + _tail(meta)  # rows, then the tail
         entries = [
             LogEntry(
                 str(e.get("time")), str(e.get("action")), e.get("fact_id"), str(e.get("reason"))
             )
-            for r in rows
-            for e in _entries(r)
+            for e in logged
         ]
         return sorted(entries, key=lambda e: e.time)
 
@@ -1181,9 +1238,12 @@ class Planner:
                 writes.append(self._current_put(user_id, self._key(fact), fact))
             else:
                 writes.append(PutOp(lay.history(user_id), fact_id, encode_fact(fact), index=False))
-        writes.append(self._bump(user_id, meta, writes)[0])
+        entry = _log_entry(now, f"verdict:{verdict}", fact_id, "user_verdict")
+        bump, _, flushed = self._bump(user_id, meta, writes, entries=[entry], now=now)
+        writes.append(bump)
         writes.append(_written((yield from self._profile_upkeep(user_id, meta, rendered, writes))))
-        writes.append(self._log_op(user_id, now, f"verdict:{verdict}", fact_id, "user_verdict"))
+        if flushed is not None:
+            writes.append(flushed)
         yield writes
         self.cache.drop(lay.facts(user_id))
         return fact
@@ -1214,11 +1274,16 @@ class Planner:
         doomed_log: list[Item] = []
         trimmed_log: list[Op] = []  # a step's log row that keeps some of its decisions
         log_hits = 0
+        def gone(entry: Mapping[str, Any]) -> bool:
+            if _is_audit_entry(entry):
+                return False
+            return everything or entry.get("fact_id") in wanted
+
         for item in logs:
             if _is_audit(item):
                 continue
             entries = _entries(item)
-            kept = [e for e in entries if not (everything or e.get("fact_id") in wanted)]
+            kept = [e for e in entries if not gone(e)]
             log_hits += len(entries) - len(kept)
             if not kept:
                 doomed_log.append(item)
@@ -1242,6 +1307,10 @@ class Planner:
             if extra_ns:
                 _, pages = yield from self._scan([(ns, None) for ns in extra_ns])
                 others = [i for page in pages for i in page if i.namespace in extra_ns]
+        # the version row's own decisions (``LOG_TAIL``): the same rule
+        tail = _tail(meta)
+        tail_kept = [e for e in tail if not gone(e)]
+        log_hits += len(tail) - len(tail_kept)
         facts = decode_facts(doomed_cur) + decode_facts(doomed_hist)
         found = {f.fact_id for f in facts}
         if not everything and not found:  # unknown ids: nothing to delete, nothing written
@@ -1276,28 +1345,25 @@ class Planner:
             if others:
                 places["other records"] = len(others)
             version = 0
+            audits: list[Mapping[str, Any]] = list(tail_kept)  # earlier erasures' audits
             if facts or log_hits or others:
-                writes.append(
-                    self._log_op(
-                        user_id, now, "forgotten", None, f"all {len(found)} fact(s) at user request"
-                    )
-                )
+                reason = f"all {len(found)} fact(s) at user request"
+                audits.append(_log_entry(now, "forgotten", None, reason))
+            # the version row goes: its audits move out, each an audit row of its own (the
+            # shape an erasure's audit always had; an erase is rare, points do not matter)
+            writes += [self._log_row(user_id, now, dict(a)) for a in audits]
         else:
-            bump, version = self._bump(user_id, meta, writes)
+            entry = _log_entry(now, "forgotten", None, f"{len(found)} fact(s) at user request")
+            bump, version, flushed = self._bump(
+                user_id, meta, writes, entries=[entry], now=now, tail=tail_kept
+            )
             writes.append(bump)
             row = yield from self._profile_upkeep(user_id, meta, rendered, writes, cur)
             writes.append(_written(row))
             places["profile"] = 1
             places["cache version"] = version
-            writes.append(
-                self._log_op(
-                    user_id,
-                    now,
-                    "forgotten",
-                    None,
-                    f"{len(found)} fact(s) at user request",
-                )
-            )
+            if flushed is not None:
+                writes.append(flushed)
         if writes:
             yield writes
         self.cache.drop(lay.facts(user_id))
