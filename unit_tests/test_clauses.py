@@ -30,6 +30,8 @@ def _read(text: str) -> list[tuple[str, str, str, str, str]]:
         ("insurance-wise it's Alderley Mutual for us", "insurer", "Alderley Mutual"),
         # an announcement over a clause break
         ("new dentist!! Dr Okafor-Lyle. the chairs are comfier", "dentist", "Dr Okafor-Lyle"),
+        # a verb and its preposition that recall's slot names hold ("fly from")
+        ("we normally fly out of Knock", "home_airport", "Knock"),
         # the agent of a service on something of the user's
         ("Benedetta does my hair these days", "hairdresser", "Benedetta"),
     ],
@@ -50,6 +52,8 @@ def test_reads_a_users_attribute_by_its_structure(text: str, predicate: str, val
         'she wrote "new dentist!! Dr Okafor-Lyle" on the card',  # quoted
         "the cooker at ours is a Corvid",  # "cooker" names no attribute
         "new record!! Ilse Brandt ran it in four minutes",  # "record" names no attribute
+        "I flew out of Knock once",  # past
+        "we'd fly out of Knock if it had flights",  # conditional
     ],
 )
 def test_refuses_what_is_not_the_users_current_value(text: str) -> None:
@@ -87,3 +91,4 @@ def test_a_noun_names_a_predicate_through_recalls_slot_names() -> None:
     assert predicate_named("broadband") == "internet_provider"
     assert predicate_named("teeth") == "dentist"  # an everyday other name of its word
     assert predicate_named("work") is None  # employer or job title: not confident
+    assert predicate_named("fly out of") == "home_airport"  # "airport", the one slot of it

@@ -16,6 +16,8 @@ classes only (pronouns, possessives, auxiliaries, modals, conjunctions):
   - possessive complement: ``<Name> has been / 's our <noun>``;
   - attribute noun as topic, the owner in a locative or "-wise": ``<noun> at ours is
     <Name>``, ``<noun>-wise it's <Name> for us``, ``for me the <noun> is <Name>``;
+  - a verb and its preposition that name a slot, the value after them: ``I usually fly
+    from <Name>`` (recall's other names of ``home_airport`` hold "fly from");
   - agent of a service on something of the user's: ``<Name> ... does my <noun>``, where the
     noun is an everyday other name of a role (``hair`` of a hairdresser, ``teeth`` of a
     dentist, ``ATTRIBUTE_WORDS``).
@@ -45,7 +47,7 @@ from langmem_plus.extraction.vocab import ATTRIBUTE_ALIASES, ATTRIBUTE_NOT
 from langmem_plus.facts.models import Fact
 from langmem_plus.facts.policy import DEFAULT_PREDICATE_ALIASES
 from langmem_plus.facts.profile import PROFILE_PREDICATES, RELATION_WORDS
-from langmem_plus.facts.retrieval import ATTRIBUTE_WORDS, SLOT_NAMES, names_slot
+from langmem_plus.facts.retrieval import ATTRIBUTE_WORDS, SLOT_NAMES, asked_terms, names_slot
 from langmem_plus.facts.text_rules import content_terms
 
 __all__ = [
@@ -280,10 +282,10 @@ def predicate_named(noun: str) -> str | None:
         return own
     if own in DEFAULT_PREDICATE_ALIASES:
         return DEFAULT_PREDICATE_ALIASES[own]
-    terms = content_terms(" ".join(words))
-    if not terms:
+    terms = asked_terms(" ".join(words))  # with its two-word phrases ("fly+from")
+    if not content_terms(" ".join(words)):
         return None
-    named = [p for p in inventory if names_slot(terms, _probe(p))]
+    named = sorted({_slot_of(p) for p in inventory if names_slot(terms, _probe(p))})
     if len(named) == 1:
         return named[0]
     # one family named at two lengths ("internet", "internet_provider"): the longer one;
@@ -292,6 +294,15 @@ def predicate_named(noun: str) -> str | None:
     if longest and all(set(p.split("_")) <= set(longest.split("_")) for p in named):
         return longest
     return None
+
+
+def _slot_of(word: str) -> str:
+    """A bare attribute word as the one default slot named with it ("airport" ->
+    ``home_airport``), so two wordings of one attribute share its slot; else the word."""
+    if word in SLOT_NAMES or word in PROFILE_PREDICATES:
+        return word
+    slots = [p for p in (*SLOT_NAMES, *PROFILE_PREDICATES) if word in p.split("_")]
+    return slots[0] if len(set(slots)) == 1 else word
 
 
 @functools.lru_cache(maxsize=1)
@@ -358,6 +369,12 @@ _NEW_NOUN_VALUE = re.compile(
     r"(?:\s+(?i:near|at|by|for)\s+[a-z ]{1,20}?)?"
     r"\s*(?:!+|:|[—–]|-\s|,)\s*(?i:(?:it's|it’s|it is|now|i'm|i’m|im|i am|we're|we’re|we are)\s+)?"
     rf"(?i:(?:now|with|on)\s+)?(?i:(?:a|an)\s+)?{_NAME}"
+)
+# "I usually fly from Islay", "we bank with Mossbank": the verb and its preposition name
+# the attribute (recall's other names of a slot hold such phrases: "fly from")
+_VERB_PREP_VALUE = re.compile(
+    r"^\W*(?i:i|we)\s+(?i:(?:usually|always|normally|mostly|generally|still|now|just|tend to)\s+)*"
+    rf"(?P<n>[a-z]+(?:\s+[a-z]+){{1,2}}?)\s+(?i:the\s+)?{_NAME}{_END}"
 )
 # "Ines on Dock Road cuts my hair", "Dr Olu at Brightsmile does my teeth"
 _AGENT_OF_MINE = re.compile(
@@ -456,6 +473,7 @@ _SHAPES: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     (_MINE_IS_WITH, True, True),
     (_TOPIC_IS_VALUE, False, True),
     (_NEW_NOUN_VALUE, False, False),  # "new dentist!" is the speaker's news
+    (_VERB_PREP_VALUE, False, True),
     (_AGENT_OF_MINE, False, True),
 )
 
