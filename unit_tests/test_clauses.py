@@ -32,6 +32,9 @@ def _read(text: str) -> list[tuple[str, str, str, str, str]]:
         ("new dentist!! Dr Okafor-Lyle. the chairs are comfier", "dentist", "Dr Okafor-Lyle"),
         # a verb and its preposition that recall's slot names hold ("fly from")
         ("we normally fly out of Knock", "home_airport", "Knock"),
+        # a switch whose attribute is named after "for": no place, whatever the verb
+        ("moved over to Pinewick Mobile for my phone plan", "phone_plan", "Pinewick Mobile"),
+        ("upgraded to a Tarnby 14 for my tablet", "tablet", "Tarnby 14"),
         # the agent of a service on something of the user's
         ("Benedetta does my hair these days", "hairdresser", "Benedetta"),
     ],
@@ -59,6 +62,14 @@ def test_reads_a_users_attribute_by_its_structure(text: str, predicate: str, val
 def test_refuses_what_is_not_the_users_current_value(text: str) -> None:
     assert not [r for r in _read(text) if r[2] == "user" and r[3] == "asserted" and
                 r[4] == "assert" and r[0] not in ("sibling",)]  # fmt: skip
+
+
+def test_a_switch_named_for_an_attribute_is_no_move() -> None:
+    said = _read("moved over to Pinewick Mobile for my phone plan")
+    assert [r[0] for r in said] == ["phone_plan"]  # no city "Pinewick Mobile"
+    # a move for a reason stays a move
+    assert [r[:2] for r in _read("I moved to Aberdour for my job")] == [("city", "Aberdour")]
+    assert [r[:2] for r in _read("we moved to Aberdour for my studies")] == [("city", "Aberdour")]
 
 
 def test_a_clause_a_rule_read_is_not_read_again() -> None:

@@ -134,7 +134,7 @@ _QUESTION_START = re.compile(
 )
 _ENDED = re.compile(
     r"(?<![\w'’])(?:no longer|not any ?more|anymore|until|till|used to|not now|"
-    r"gone|over|ended|finished|cancelled|canceled|former|ex)(?![\w'’])",
+    r"ended|finished|cancelled|canceled|former|ex)(?![\w'’])",
     re.IGNORECASE,
 )
 """Words of an ending anywhere in the clause: what it states is no current value."""
@@ -350,6 +350,14 @@ _WITH_VALUE_FOR = re.compile(
     r"^\W*(?i:i'm|i’m|im|i am|we're|we’re|we are)\s+(?i:(?:still|now|currently|just)\s+)?"
     rf"(?i:with|on|through)\s+{_NAME}\s*,?\s+(?i:for)\s+(?i:(?:the|my|our)\s+){_NOUN}{_END}"
 )
+# "moved over to Vexa for my phone plan", "switched to Corvo for the energy": a switch whose
+# attribute is named after "for" (the value is no place, whatever the verb of motion)
+_SWITCH_TO_FOR = re.compile(
+    r"^\W*(?:(?i:i|we)(?:'ve|’ve|\s+have)?\s+)?(?i:(?:just|finally|now|recently)\s+)*"
+    r"(?P<verb>(?i:moved|switched|changed|gone|went|swapped|upgraded|jumped)"
+    r"(?:\s+(?i:over|across|ship))?)\s+(?i:to|onto|with)\s+(?i:(?:a|an|the)\s+)?"
+    rf"{_NAME}\s*,?\s+(?i:for)\s+(?P<det>(?i:the|my|our))\s+{_NOUN}{_END}"
+)
 # "our internet is through Zephyrlink", "my energy's with Voltco"
 _MINE_IS_WITH = re.compile(
     rf"^\W*{_MINE}\s+{_NOUN}\s*{_BE}\s+(?i:(?:still|now|currently|all)\s+)?"
@@ -458,6 +466,19 @@ def read_clause(clause: str) -> list[ClauseFact]:
             predicate = predicate_named(role) if role else None
         else:
             predicate = _possessed(noun) if possessed else predicate_named(noun)
+        if shape is _SWITCH_TO_FOR:
+            # "moved over to X for my laptop": an attribute nobody configured is the
+            # user's when said as theirs by a switch ("moved to Leeds for my studies" is
+            # a move: a bare "moved" names no switch)
+            if (
+                predicate is None
+                and hit.group("det").casefold() != "the"
+                and hit.group("verb").casefold() != "moved"
+                and not noun.casefold().endswith("s")  # "for my studies": no one-at-a-time
+            ):
+                predicate = _possessed(noun)
+            if predicate in PROFILE_PREDICATES:
+                continue  # "moved to Berlin for my job": a move, the rules' to read
         value = _value(hit.group("v"))
         if predicate is None or value is None:
             continue
@@ -470,6 +491,7 @@ _SHAPES: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     (_VALUE_IS_MINE, True, True),
     (_VALUE_THAT_IS_MINE, True, True),
     (_WITH_VALUE_FOR, False, True),
+    (_SWITCH_TO_FOR, False, True),
     (_MINE_IS_WITH, True, True),
     (_TOPIC_IS_VALUE, False, True),
     (_NEW_NOUN_VALUE, False, False),  # "new dentist!" is the speaker's news

@@ -2676,10 +2676,16 @@ class RuleExtractor(BaseExtractor):
     def _structural(self, turn: UserTurn, found: list[CandidateFact]) -> list[CandidateFact]:
         """The generic clause reader's facts (``clauses.read_message``) in the clauses of
         ``turn`` that none of ``found`` was read from."""
+        said = read_message(turn.text)
+        # "moved over to X for my laptop": the clause names the attribute X is, so the
+        # place the verb of motion suggested gives way (a wrong city is worse than none)
+        named = {f.object.casefold() for _s, _e, f in said if f.predicate not in _PLACES}
+        found[:] = [c for c in found
+                    if not (c.predicate in _PLACES and c.object.casefold() in named)]  # fmt: skip
         read = [(at, at + len(c.quote)) for c in found if c.quote
                 and (at := turn.text.find(c.quote)) >= 0]  # fmt: skip
         out = []
-        for start, end, f in read_message(turn.text):
+        for start, end, f in said:
             if any(a < end and start < b for a, b in read):
                 continue
             quote = turn.text[start:end].strip()
@@ -2881,6 +2887,8 @@ def _named_switches(
         out.append(c)
     return out
 
+
+_PLACES = frozenset({"city", "country"})
 
 _KIN_MANY = frozenset({"pet", "child", "parent", "sibling", "family_member"})
 
