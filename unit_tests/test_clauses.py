@@ -55,6 +55,7 @@ def test_reads_a_users_attribute_by_its_structure(text: str, predicate: str, val
         'she wrote "new dentist!! Dr Okafor-Lyle" on the card',  # quoted
         "the cooker at ours is a Corvid",  # "cooker" names no attribute
         "new record!! Ilse Brandt ran it in four minutes",  # "record" names no attribute
+        "Ottilie has been my flatmate for years",  # a person, no attribute
         "I flew out of Knock once",  # past
         "we'd fly out of Knock if it had flights",  # conditional
     ],

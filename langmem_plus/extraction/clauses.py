@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Literal
 
-from langmem_plus.extraction.vocab import ATTRIBUTE_ALIASES, ATTRIBUTE_NOT
+from langmem_plus.extraction.vocab import ATTRIBUTE_ALIASES, ATTRIBUTE_NOT, OTHER_PEOPLE, RELATIONS
 from langmem_plus.facts.models import Fact
 from langmem_plus.facts.policy import DEFAULT_PREDICATE_ALIASES
 from langmem_plus.facts.profile import PROFILE_PREDICATES, RELATION_WORDS
@@ -411,6 +411,8 @@ def _possessed(noun: str) -> str | None:
     words = noun.casefold().split()
     if len(words) != 1 or words[0] in ATTRIBUTE_NOT or words[0] in _RELATION_NOUNS:
         return None
+    if words[0] in OTHER_PEOPLE or words[0] in RELATIONS:
+        return None  # "Noor is my colleague": a person in the user's life, no attribute
     return words[0] if len(words[0]) > 2 else None
 
 
