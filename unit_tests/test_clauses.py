@@ -57,6 +57,7 @@ def test_reads_a_users_attribute_by_its_structure(text: str, predicate: str, val
         "new record!! Ilse Brandt ran it in four minutes",  # "record" names no attribute
         "Ottilie has been my flatmate for years",  # a person, no attribute
         "I flew out of Knock once",  # past
+        "we banked with Quarrybank for a while",  # a simple past
         "we'd fly out of Knock if it had flights",  # conditional
     ],
 )

@@ -382,8 +382,8 @@ _NEW_NOUN_VALUE = re.compile(
 # the attribute (recall's other names of a slot hold such phrases: "fly from")
 _VERB_PREP_VALUE = re.compile(
     r"^\W*(?i:i|we)\s+(?i:(?:usually|always|normally|mostly|generally|still|now|just|tend to)\s+)*"
-    rf"(?P<n>[a-z]+(?:\s+[a-z]+){{1,2}}?)\s+(?i:the\s+)?{_NAME}{_END}"
-)
+    rf"(?P<n>(?![a-z]+ed\b)[a-z]+(?:\s+[a-z]+){{1,2}}?)\s+(?i:the\s+)?{_NAME}{_END}"
+)  # a simple past ("I banked with X for a while") is no current value
 # "Ines on Dock Road cuts my hair", "Dr Olu at Brightsmile does my teeth"
 _AGENT_OF_MINE = re.compile(
     rf"^\W*{_NAME}(?:\s+(?i:at|on|from|in)\s+[^,;]{{1,40}}?)?"
