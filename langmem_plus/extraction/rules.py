@@ -38,6 +38,7 @@ from dataclasses import dataclass, replace
 
 from langmem_plus.extraction.attributes import UNNAMED, read_attributes
 from langmem_plus.extraction.base import BaseExtractor, ExtractionResult, UserTurn
+from langmem_plus.extraction.clauses import read_message
 from langmem_plus.extraction.elided import elided_readings
 from langmem_plus.extraction.grounding import (
     Holder,
@@ -2671,6 +2672,7 @@ class RuleExtractor(BaseExtractor):
             found = _named_switches(found, [*earlier, *result.candidates])
             found = hobby_candidates(turn, found)  # "new hobby unlocked: X" (pursuits.py)
             found = then_and_now(turn, found)  # "A back then, B now", "ditched A, it's B" (#12)
+            found += self._structural(turn, found)  # what no rule read (clauses.py, #12)
             if not found and (swapped := self._swap_turn(turn, [*earlier, *result.candidates])):
                 found = swapped
             found = [_with_wrong_named(c, turn.text) for c in _without_replaced_retractions(found)]
@@ -2679,6 +2681,27 @@ class RuleExtractor(BaseExtractor):
             else:
                 result.candidates.extend(found)
         return result
+
+    def _structural(self, turn: UserTurn, found: list[CandidateFact]) -> list[CandidateFact]:
+        """The generic clause reader's facts (``clauses.read_message``) in the clauses of
+        ``turn`` that none of ``found`` was read from."""
+        said = read_message(turn.text)
+        # "moved over to X for my laptop": the clause names the attribute X is, so the
+        # place the verb of motion suggested gives way (a wrong city is worse than none)
+        named = {f.object.casefold() for _s, _e, f in said if f.predicate not in _PLACES}
+        found[:] = [c for c in found
+                    if not (c.predicate in _PLACES and c.object.casefold() in named)]  # fmt: skip
+        read = [(at, at + len(c.quote)) for c in found if c.quote
+                and (at := turn.text.find(c.quote)) >= 0]  # fmt: skip
+        out = []
+        for start, end, f in said:
+            if any(a < end and start < b for a, b in read):
+                continue
+            quote = turn.text[start:end].strip()
+            spec = _Spec("fact", f.predicate, f.object, f.text, single_valued=f.single_valued)
+            when = find_time_expression(quote, turn.sent_at)
+            out.append(self._candidate(spec, turn, start, quote, quote, quote, when, False))
+        return out
 
     def _swap_turn(self, turn: UserTurn, earlier: list[CandidateFact]) -> list[CandidateFact]:
         """A swap that names no attribute ("traded the Niro for a Jazz", "went from A to
@@ -2874,6 +2897,8 @@ def _named_switches(
         out.append(c)
     return out
 
+
+_PLACES = frozenset({"city", "country"})
 
 _KIN_MANY = frozenset({"pet", "child", "parent", "sibling", "family_member"})
 
