@@ -277,10 +277,17 @@ def _aside_of(quote: str, value: str) -> str:
         'I joined Brill in May'
     """
     hits = value_hits(value, quote) if value not in ("", "*") else []
+    aside = _aside_holding(quote, hits)
+    return quote if aside is None else aside
+
+
+def _aside_holding(quote: str, hits: list[int]) -> str | None:
+    """The bracketed aside of ``quote`` (brackets off) that holds the first of ``hits``,
+    the value's positions; ``None`` when the value is not said inside one."""
     for m in _ASIDE.finditer(quote):
         if hits and m.start() <= hits[0] < m.end():
             return m.group(0)[1:-1]
-    return quote
+    return None
 
 
 def _value_scope(quote: str, value: str) -> str | None:
@@ -289,12 +296,11 @@ def _value_scope(quote: str, value: str) -> str | None:
     hits = value_hits(value, quote) if value not in ("", "*") else []
     if not hits:
         return None
-    for m in _ASIDE.finditer(quote):
-        if m.start() <= hits[0] < m.end():
-            return m.group(0)[1:-1]  # the value said in the aside: the aside is its clause
-        # an aside is not the clause's ("Soba and Udon (we were starving when we named
-        # them) ..."): blanked, so the clause around it reads on (#12)
-        quote = quote[: m.start()] + " " * len(m.group(0)) + quote[m.end() :]
+    if (aside := _aside_holding(quote, hits)) is not None:
+        return aside  # the value said in the aside: the aside is its clause
+    # an aside is not the clause's ("Soba and Udon (we were starving when we named them)
+    # ..."): blanked, so the clause around it reads on (#12)
+    quote = _ASIDE.sub(lambda m: " " * len(m.group(0)), quote)
     cuts = [0, *(m.end() for m in _SCOPE_BREAK.finditer(quote)), len(quote) + 1]
     spans = [(a, b) for a, b in itertools.pairwise(cuts) if a < b]
     for i, (a, b) in enumerate(spans):
