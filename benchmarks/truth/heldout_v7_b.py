@@ -35,6 +35,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
+from typing import Any
 
 from benchmarks.truth.conversations import HoConversation, HoProbe, HoTurn
 from benchmarks.truth.modes import Slip
@@ -58,7 +59,7 @@ def _c(
     *,
     kind: str = "fact",
     holder: str = "user",
-    **grounding: object,
+    **grounding: Any,
 ) -> CandidateFact:
     """A candidate a careful extractor proposes for ``quote`` (the whole user turn)."""
     subject = "user" if holder == "user" else f"person:{holder}"
@@ -70,7 +71,7 @@ def _c(
         text=text,
         quote=quote,
         holder=holder,
-        **grounding,  # type: ignore[arg-type]
+        **grounding,
     )
 
 
@@ -166,6 +167,7 @@ def _gym_cancelled(rng: random.Random, at: list[datetime]) -> _Scenario:
             f"cancelled my {gym} membership yesterday, couldn't justify it with the new shifts",
             f"So I'm not a member at {gym} any more - froze it in the autumn and then just "
             "let it lapse.",
+            f"definately not going back to {gym}, cancelled the direct debit this morning",
         ],
     )
     s1 = [(k1, HoTurn(t1, (_c(t1, "gym", gym, f"The user is a member of {gym}."),)))]
@@ -1263,6 +1265,7 @@ def _save_bins(rng: random.Random, at: list[datetime]) -> _Scenario:
 @_builder("explicit_save", 1, {"estate_agent"})
 def _save_agent_buried(rng: random.Random, at: list[datetime]) -> _Scenario:
     name = rng.choice(["Taavi Roos", "Søren Halvorsen", "Mateus Araújo", "Ilse Brünning"])
+    town = rng.choice(["Harrogate", "Kortrijk", "Nantes"])
     k1, t1 = _pick(
         rng,
         "agent",
@@ -1273,9 +1276,24 @@ def _save_agent_buried(rng: random.Random, at: list[datetime]) -> _Scenario:
             "what a day. viewing at 9, then the bank, then the solicitor lost our file (!!) "
             f"and found it again. the agent handling it all is {name}, please keep that "
             "somewhere. I need a nap",
+            f"Save the agent's name for me, it's {name}. His update, pasted: \"The vendor has "
+            f'accepted your offer and is relocating to {town} in the spring. Kind regards"',
         ],
     )
-    s1 = [(k1, HoTurn(t1, (_c(t1, "estate_agent", name, f"The user's estate agent is {name}."),)))]
+    slips: tuple[Slip, ...] = ()
+    forbidden: tuple[tuple[str, str], ...] = ()
+    if town in t1:
+        wrong = _c(t1, "city", town, f"The user is moving to {town}.")
+        slips = (Slip("pasted_as_own", wrong, town),)
+        forbidden = ((town, "pasted"),)
+    s1 = [
+        (
+            k1,
+            HoTurn(
+                t1, (_c(t1, "estate_agent", name, f"The user's estate agent is {name}."),), slips
+            ),
+        )
+    ]
     req = rng.choice(
         [
             "I need to chase up the house sale this week, who do I ring?",
@@ -1283,7 +1301,7 @@ def _save_agent_buried(rng: random.Random, at: list[datetime]) -> _Scenario:
         ]
     )
     probe = HoProbe(req, present=(name,), kind="explicit_save")
-    return _Scenario("explicit_save", [s1], probe)
+    return _Scenario("explicit_save", [s1], probe, forbidden)
 
 
 @_builder("explicit_save", 1, {"family_member"})
@@ -1344,14 +1362,25 @@ def _switch(
     """A one-at-a-time attribute said once and later switched (with a stated date when the
     wording gives one)."""
     when, dt = _recently(rng, at[1])
+    year = at[0].year - rng.randint(2, 7)
+    first = [
+        w.replace("{since}", f"since {year}").replace("{spring}", "last spring") for w in first
+    ]
     k1, t1 = _pick(rng, f"{name}1", first)
     k2, t2 = _pick(rng, f"{name}2", [w.replace("{when}", when) for w in then])
-    extra: dict[str, object] = {}
+    extra: dict[str, Any] = {}
     if single_valued is not None:
         extra["single_valued"] = single_valued
     if when in t2:
         extra.update(valid_from=dt, time_stated=True)
-    declared = {} if single_valued is None else {"single_valued": single_valued}
+    declared: dict[str, Any] = {}
+    if single_valued is not None:
+        declared["single_valued"] = single_valued
+    if f"since {year}" in t1:  # an old value with a stated start
+        declared.update(valid_from=datetime(year, 1, 1, tzinfo=timezone.utc), time_stated=True)
+    elif "last spring" in t1:
+        spring = datetime(at[0].year - 1, 4, 1, tzinfo=timezone.utc)
+        declared.update(valid_from=spring, time_stated=True)
     s1 = [(k1, HoTurn(t1, (_c(t1, predicate, old, old_text, **declared),)))]
     s2 = [(k2, HoTurn(t2, (_c(t2, predicate, new, new_text, replaces=old, **extra),)))]
     probe = HoProbe(
@@ -1379,10 +1408,12 @@ def _carrier_switched(rng: random.Random, at: list[datetime]) -> _Scenario:
         first=[
             f"I'm with {old}, 30GB for £12, can't complain",
             f"signal at my desk is rubbish. {old} really need to sort their coverage out",
+            f"been with {old} {{since}}, never had a reason to leave tbh",
         ],
         then=[
             f"switched my phone over to {new} {{when}}, kept the same number",
             f"Ported my number to {new}! Goodbye {old}, you won't be missed.",
+            f"swithced my cell service to {new} {{when}}, {old} wanted $15 more a month",
         ],
         old_text=f"The user's mobile carrier is {old}.",
         new_text=f"The user's mobile carrier is {new}.",
@@ -1409,10 +1440,12 @@ def _car_switched(rng: random.Random, at: list[datetime]) -> _Scenario:
         first=[
             f"the {old} failed its MOT on the brakes, £300 later it's back on the road",
             f"I drive a {old}, very unglamorous but it fits the dog",
+            f"we bought the {old} {{spring}} and it's already making a weird rattling noise",
         ],
         then=[
             f"picked up a {new} {{when}}, sold the {old} to a lad from work",
             f"We said goodbye to the old {old} - there's a secondhand {new} on the drive now 🚗",
+            f"traded in the {old} for a {new} {{when}}, the dealership gave us a decent price",
         ],
         old_text=f"The user drives a {old}.",
         new_text=f"The user drives a {new}.",
@@ -1442,6 +1475,7 @@ def _broadband_switched(rng: random.Random, at: list[datetime]) -> _Scenario:
         first=[
             f"our {old} broadband drops every evening around 8 🙄",
             f"We're on {old} for internet. It's fine when it works.",
+            f"our {old} internet cuts out every night around 8, super annoying when I'm streaming",
         ],
         then=[
             f"{new} came and installed fibre {{when}}, bye bye {old}",
@@ -1508,6 +1542,7 @@ def _dentist_switched(rng: random.Random, at: list[datetime]) -> _Scenario:
         first=[
             f"my dentist is {old}, been going since I was a kid",
             f"Check-up at {old} this morning, no fillings, I'm ridiculously proud",
+            f"I've been at {old} {{since}}, they're lovely",
         ],
         then=[
             f"registered with {new} {{when}}, {old} went private-only",
@@ -1618,6 +1653,7 @@ def _home_switched(rng: random.Random, at: list[datetime]) -> _Scenario:
         first=[
             f"the commute from {old} is killing me, 90 minutes each way",
             f"rent in {old} went up again, honestly thinking about moving",
+            f"our apartment in {old} is tiny but it's close to my mom so it works for now",
         ],
         then=[
             f"we moved to {new} {{when}}! 12 minutes to work now",
