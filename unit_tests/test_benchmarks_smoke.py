@@ -224,7 +224,7 @@ def test_the_kinds_split_runs_like_the_heldout_split_and_keeps_its_misses() -> N
 
 
 @pytest.mark.parametrize(
-    "split", ["retired", "retired_v2", "retired_v3", "retired_v4", "retired_v5"]
+    "split", ["retired", "retired_v2", "retired_v3", "retired_v4", "retired_v5", "retired_v6"]
 )
 def test_the_retired_splits_run_like_the_kinds_split_and_keep_their_misses(split: str) -> None:
     from benchmarks.truth.heldout_v1 import generate_heldout_v1
@@ -232,13 +232,14 @@ def test_the_retired_splits_run_like_the_kinds_split_and_keep_their_misses(split
     from benchmarks.truth.heldout_v3 import generate_heldout_v3
     from benchmarks.truth.heldout_v4 import generate_heldout_v4
     from benchmarks.truth.heldout_v5 import generate_heldout_v5
+    from benchmarks.truth.heldout_v6 import generate_heldout_v6
     from benchmarks.truth.runner import GRAPH
     from benchmarks.truth.splits import SPLITS, run_splits, split_off_heldout_misses
 
     # the order --split all runs
     assert SPLITS == (
         "tuning", "kinds", "retired", "retired_v2", "retired_v3", "retired_v4", "retired_v5",
-        "heldout",
+        "retired_v6", "heldout",
     )  # fmt: skip
     make = {
         "retired": generate_heldout_v1,
@@ -246,6 +247,7 @@ def test_the_retired_splits_run_like_the_kinds_split_and_keep_their_misses(split
         "retired_v3": generate_heldout_v3,
         "retired_v4": generate_heldout_v4,
         "retired_v5": generate_heldout_v5,
+        "retired_v6": generate_heldout_v6,
     }[split]
     convs = make(seed=3, users=2)
     results = run_splits(
@@ -257,13 +259,13 @@ def test_the_retired_splits_run_like_the_kinds_split_and_keep_their_misses(split
     assert split_off_heldout_misses(results) == {} and "misses" in g  # tuning material now
 
 
-def test_the_heldout_v6_split_joins_its_two_blind_halves_and_hides_its_misses() -> None:
-    from benchmarks.truth.heldout_v6 import generate_heldout_v6
+def test_the_heldout_v7_split_joins_its_two_blind_halves_and_hides_its_misses() -> None:
+    from benchmarks.truth.heldout_v7 import generate_heldout_v7
     from benchmarks.truth.runner import GRAPH
     from benchmarks.truth.splits import run_splits, split_off_heldout_misses
 
-    convs = generate_heldout_v6(seed=2, users=3)
-    assert [c.user_id[:3] for c in convs] == ["h6a", "h6a", "h6b"]
+    convs = generate_heldout_v7(seed=2, users=3)
+    assert [c.user_id[:3] for c in convs] == ["h7a", "h7a", "h7b"]
     results = run_splits(
         ["heldout"], ["perfect"], tuning_users=0, heldout_users=3, seed=2, progress=False
     )

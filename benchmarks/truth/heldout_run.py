@@ -49,24 +49,36 @@ class _Clock:
 
 def _scripts(
     convs: list[HoConversation],
-) -> tuple[dict[str, list[CandidateFact]], dict[str, list[Slip]]]:
-    ideal: dict[str, list[CandidateFact]] = {}
-    slips: dict[str, list[Slip]] = {}
+) -> dict[str, tuple[dict[str, list[CandidateFact]], dict[str, list[Slip]]]]:
+    """Each user's script: their turns' ideal candidates and slips, by text."""
+    out: dict[str, tuple[dict[str, list[CandidateFact]], dict[str, list[Slip]]]] = {}
     for c in convs:
+        ideal, slips = out.setdefault(c.user_id, ({}, {}))
         for _, turns in c.sessions:
             for t in turns:
                 ideal.setdefault(t.text, list(t.ideal))
                 if t.slips:
                     slips.setdefault(t.text, list(t.slips))
-    return ideal, slips
+    return out
 
 
 def extractor_for(mode: str, convs: list[HoConversation]) -> BaseExtractor | None:
-    """The extractor of ``mode`` for these conversations (``None``: ``RuleExtractor``)."""
+    """The extractor of ``mode`` for these conversations (``None``: ``RuleExtractor``).
+
+    Each user's turns get that user's own script, so one wording said by two users with
+    different stated dates gives each their own (an extraction that names no user falls
+    back to the first script of each text)."""
     if mode == "default":
         return None
-    ideal, slips = _scripts(convs)
-    return ScriptedExtractor(ideal if mode == "perfect" else slipped_script(ideal, slips))
+    by_user = {
+        user: ideal if mode == "perfect" else slipped_script(ideal, slips)
+        for user, (ideal, slips) in _scripts(convs).items()
+    }
+    shared: dict[str, list[CandidateFact]] = {}
+    for script in by_user.values():
+        for text, cands in script.items():
+            shared.setdefault(text, cands)
+    return ScriptedExtractor(shared, by_user=by_user)
 
 
 @dataclass

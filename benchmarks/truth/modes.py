@@ -31,6 +31,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
@@ -63,30 +64,57 @@ MODES = ("default", "perfect", "slips")
 class ScriptedExtractor(BaseExtractor):
     """Proposes the candidates scripted for each user turn's text (none for other text).
 
-    ``script`` maps a turn's exact text to its candidates. ``message_id`` is filled from the
-    turn; a candidate without ``valid_from`` keeps none (the write policy then uses its
-    clock and the candidate's time is *assumed*, as a model's would be).
+    ``script`` maps a turn's exact text to its candidates. ``by_user`` maps a user id to that
+    user's own script, read first for that user's turns (``user_id=`` of ``extract``): two
+    users who say the same words at different times get their own stated dates, rather than
+    whichever user the shared script kept. ``message_id`` is filled from the turn; a
+    candidate without ``valid_from`` keeps none (the write policy then uses its clock and
+    the candidate's time is *assumed*, as a model's would be).
+
+    Example:
+        >>> from langchain_core.messages import HumanMessage
+        >>> c = CandidateFact(kind="fact", predicate="city", object="Pori",
+        ...                   text="The user lives in Pori.", quote="I live here.")
+        >>> ex = ScriptedExtractor({}, by_user={"u1": {"I live here.": [c]}})
+        >>> [len(ex.extract([HumanMessage("I live here.")], user_id=u)) for u in ("u1", "u2")]
+        [1, 0]
     """
 
-    def __init__(self, script: Mapping[str, Sequence[CandidateFact]]) -> None:
+    def __init__(
+        self,
+        script: Mapping[str, Sequence[CandidateFact]],
+        *,
+        by_user: Mapping[str, Mapping[str, Sequence[CandidateFact]]] | None = None,
+    ) -> None:
         super().__init__()
         self.script = dict(script)
+        self.by_user = {u: dict(s) for u, s in (by_user or {}).items()}
+        self._user: ContextVar[str | None] = ContextVar("scripted_user", default=None)
+
+    def extract_detailed(self, messages: Sequence[Any], **kw: Any) -> ExtractionResult:
+        token = self._user.set(kw.get("user_id"))
+        try:
+            return super().extract_detailed(messages, **kw)
+        finally:
+            self._user.reset(token)
+
+    async def aextract_detailed(self, messages: Sequence[Any], **kw: Any) -> ExtractionResult:
+        token = self._user.set(kw.get("user_id"))
+        try:
+            return await super().aextract_detailed(messages, **kw)
+        finally:
+            self._user.reset(token)
 
     def _lookup(self, text: str) -> Sequence[CandidateFact]:
-        """The turn's script; a remember-this command hands the extractor only the text
-        after its trigger ("Remember that I'm ..." -> "I'm ..."), so a turn found inside
-        scripted texts that all say the same gets their candidates."""
-        if text in self.script:
-            return self.script[text]
-        needle = text.strip()
-        if len(needle) < 12:
-            return ()
-        found = {
-            tuple((c.predicate, c.object) for c in cs): cs
-            for k, cs in self.script.items()
-            if needle in k
-        }
-        return next(iter(found.values())) if len(found) == 1 else ()
+        """The turn's script, the user's own first; a remember-this command hands the
+        extractor only the text after its trigger ("Remember that I'm ..." -> "I'm ..."), so
+        a turn found inside scripted texts that all say the same gets their candidates."""
+        user = self._user.get()
+        for script in (self.by_user.get(user, {}) if user is not None else {}, self.script):
+            found = _lookup_in(script, text)
+            if found is not None:
+                return found
+        return ()
 
     def _propose(self, turns: list[UserTurn], scope: str | None) -> ExtractionResult:
         out: list[CandidateFact] = []
@@ -99,6 +127,22 @@ class ScriptedExtractor(BaseExtractor):
                     update["scope"] = scope
                 out.append(c.model_copy(update=update))
         return ExtractionResult(out)
+
+
+def _lookup_in(
+    script: Mapping[str, Sequence[CandidateFact]], text: str
+) -> Sequence[CandidateFact] | None:
+    """``text``'s candidates in one script (exact text, else the one script every scripted
+    text containing it agrees on), or ``None`` when the script has nothing for it."""
+    if text in script:
+        return script[text]
+    needle = text.strip()
+    if len(needle) < 12:
+        return None
+    found = {
+        tuple((c.predicate, c.object) for c in cs): cs for k, cs in script.items() if needle in k
+    }
+    return next(iter(found.values())) if len(found) == 1 else None
 
 
 class RecordingExtractor(BaseExtractor):

@@ -14,7 +14,8 @@ The ``kinds`` and retired splits are run and scored exactly like the held-out sp
 (``run_heldout``), but they are tuning data: their misses stay in the results file, where
 anyone may read them. Each held-out split was retired once the integrator had seen its
 counts and fixers were given it (v2 in session four of round two, v3 in session five, v4 in
-session six, v5 in session seven); only the current held-out split's misses are split off.
+session six, v5 in session seven, v6 in session eight); only the current held-out split's
+misses are split off.
 Retiring a split is one line: move its version into ``RETIRED`` and point
 ``HELDOUT_VERSION`` at the new one.
 
@@ -68,10 +69,11 @@ RETIRED = {
     "retired_v3": "v3",
     "retired_v4": "v4",
     "retired_v5": "v5",
+    "retired_v6": "v6",
 }
 """Each retired held-out split and the version it was (``heldout_<version>.py``): tuning
 material now, run and scored like the held-out split, misses kept in the results file."""
-HELDOUT_VERSION = "v6"
+HELDOUT_VERSION = "v7"
 """The version the ``heldout`` split runs (``heldout_<version>.py``)."""
 HELDOUT_MISSES = f"heldout_{HELDOUT_VERSION}_misses{{tag}}.json"
 """Where the held-out misses go (beside ``heldout_<version>.py``, under the same rule: only the
@@ -546,7 +548,7 @@ def render_splits(results: dict[str, Any]) -> str:
             for split, version in RETIRED.items()
             if split in results.get("runs", {})
         )
-        + f"held-out split ({results.get('heldout_version', 'v5')}) "
+        + f"held-out split ({results.get('heldout_version', HELDOUT_VERSION)}) "
         f"{results['heldout_users']} users, seed {results['seed']}; "
         f"embeddings "
         f"{results['embeddings']}",

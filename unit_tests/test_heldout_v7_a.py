@@ -1,0 +1,266 @@
+"""The data of held-out split v7, part a (``benchmarks/truth/heldout_v7_a.py``, #12).
+
+These tests check the split itself, not the product: it is deterministic, every kind has
+enough probes, every user has exactly one irrelevant request, every value a probe expects
+was said by that user, every scripted candidate is a valid, grounded ``CandidateFact``,
+every scenario turn reaches a session of its user, and a third of the turns are one-offs.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from itertools import pairwise
+
+import pytest
+
+from benchmarks.truth.conversations import ABSENT_CATEGORIES, HoConversation
+from benchmarks.truth.heldout_v7_a import (
+    KINDS,
+    ONE_OFF_TEXTS,
+    generate_heldout_v7_a,
+    one_off_share,
+    scenario_texts,
+)
+from benchmarks.truth.modes import SLIP_KINDS
+from langmem_plus.facts.models import MODALITIES, POLARITIES, PROVENANCES, CandidateFact
+from langmem_plus.facts.policy import (
+    DEFAULT_MULTI_VALUED,
+    DEFAULT_PREDICATE_ALIASES,
+    DEFAULT_SINGLE_VALUED,
+    INTENTIONS,
+)
+
+KNOWN = DEFAULT_SINGLE_VALUED | DEFAULT_MULTI_VALUED | INTENTIONS | set(DEFAULT_PREDICATE_ALIASES)
+
+
+@pytest.fixture(scope="module")
+def split() -> list[HoConversation]:
+    return generate_heldout_v7_a(seed=0)
+
+
+def _texts(conv: HoConversation) -> list[str]:
+    return [t.text for _, turns in conv.sessions for t in turns]
+
+
+def test_the_same_seed_gives_the_same_split_and_another_seed_another() -> None:
+    assert generate_heldout_v7_a(seed=0) == generate_heldout_v7_a(seed=0)
+    assert generate_heldout_v7_a(seed=5, users=6) == generate_heldout_v7_a(seed=5, users=6)
+    assert generate_heldout_v7_a(seed=1) != generate_heldout_v7_a(seed=0)
+
+
+def test_a_bad_user_count_is_refused_with_the_value() -> None:
+    with pytest.raises(ValueError, match="0"):
+        generate_heldout_v7_a(users=0)
+
+
+def test_users_sessions_and_probe_counts(split: list[HoConversation]) -> None:
+    assert [c.user_id for c in split] == [f"h7a-{n}" for n in range(24)]
+    probes = [p for c in split for p in c.probes]
+    assert 130 <= len(probes) <= 170
+    per_kind = Counter(p.kind for p in probes)
+    assert set(per_kind) == set(KINDS)
+    assert all(n >= 12 for n in per_kind.values()), per_kind
+    for c in split:
+        assert 3 <= len(c.sessions) <= 4
+        times = [at for at, _ in c.sessions]
+        assert times == sorted(times) and len(set(times)) == len(times)
+        assert c.probe_at > times[-1]
+        assert all(turns for _, turns in c.sessions), c.user_id
+        assert set(c.kinds) == {p.kind for p in c.probes}
+        assert len(set(c.kinds) - {"irrelevant"}) >= 3, c.user_id
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_every_user_has_exactly_one_irrelevant_probe(seed: int) -> None:
+    for c in generate_heldout_v7_a(seed=seed):
+        irrelevant = [p for p in c.probes if p.irrelevant]
+        assert len(irrelevant) == 1, c.user_id
+        assert irrelevant[0].kind == "irrelevant"
+        assert not irrelevant[0].present and not irrelevant[0].absent
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_expected_values_were_said_by_that_user(seed: int) -> None:
+    for c in generate_heldout_v7_a(seed=seed):
+        said = " ".join(_texts(c)).casefold()
+        for p in c.probes:
+            for value in p.present:
+                assert value.casefold() in said, (c.user_id, value)
+            for value, category in p.absent:
+                assert category in ABSENT_CATEGORIES
+                assert value.casefold() in said, (c.user_id, value)
+            if p.holder:
+                assert p.holder.casefold() in said, (c.user_id, p.holder)
+        for value, category in c.forbidden:
+            assert category in ABSENT_CATEGORIES
+            assert value.casefold() in said, (c.user_id, value)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_every_scenario_turn_lands_in_a_session_of_its_user(seed: int) -> None:
+    # a turn put in a 4th session that a 3-session user never had would be lost silently
+    planned = scenario_texts(seed=seed)
+    for c in generate_heldout_v7_a(seed=seed):
+        wanted = Counter(t for scenario in planned[c.user_id] for t in scenario)
+        assert len(planned[c.user_id]) == 3
+        assert wanted <= Counter(_texts(c)), c.user_id
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_two_scenarios_of_one_user_never_set_the_same_one_at_a_time_attribute(
+    seed: int,
+) -> None:
+    # a second city from another scenario would make the first one's probes wrong
+    one_at_a_time = DEFAULT_SINGLE_VALUED | {"dietary_restriction"}
+    planned = scenario_texts(seed=seed)
+    for c in generate_heldout_v7_a(seed=seed):
+        ideal = {t.text: t.ideal for _, turns in c.sessions for t in turns}
+        seen: set[str] = set()
+        for scenario in planned[c.user_id]:
+            mine = {
+                cand.predicate
+                for text in scenario
+                for cand in ideal[text]
+                if cand.holder == "user"
+                and (cand.predicate in one_at_a_time or cand.single_valued)
+                and cand.modality in ("asserted", "plan")
+                and cand.provenance == "own_words"
+            }
+            assert not mine & seen, (c.user_id, mine & seen)
+            seen |= mine
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_no_value_is_both_expected_and_forbidden_for_one_user(seed: int) -> None:
+    for c in generate_heldout_v7_a(seed=seed):
+        present = {v.casefold() for p in c.probes for v in p.present}
+        # another person's value is expected on their line and absent elsewhere: not a clash
+        absent = {v.casefold() for p in c.probes for v, k in p.absent if k != "other_person"}
+        absent |= {v.casefold() for v, k in c.forbidden if k != "other_person"}
+        assert not present & absent, (c.user_id, present & absent)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_irrelevant_request_shares_no_content_word_with_the_user(seed: int) -> None:
+    for c in generate_heldout_v7_a(seed=seed):
+        said = set(re.findall(r"[^\W\d_]{4,}", " ".join(_texts(c)).casefold()))
+        (probe,) = [p for p in c.probes if p.irrelevant]
+        asked = set(re.findall(r"[^\W\d_]{4,}", probe.request.casefold()))
+        assert not asked & said, (c.user_id, asked & said)
+
+
+def test_the_open_thread_is_the_last_session_and_its_probe_comes_first(
+    split: list[HoConversation],
+) -> None:
+    for c in split:
+        if "open_thread" in c.kinds:
+            assert c.probes[0].kind == "open_thread", c.user_id
+            # what was left open is the last thing said, not a filler after it
+            assert c.sessions[-1][1][-1].ideal, c.user_id
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_ideal_candidates_and_slips_are_valid_and_grounded(seed: int) -> None:
+    for c in generate_heldout_v7_a(seed=seed):
+        for _, turns in c.sessions:
+            for t in turns:
+                for cand in t.ideal:
+                    assert isinstance(cand, CandidateFact)
+                    assert CandidateFact.model_validate(cand.model_dump()) == cand
+                    assert cand.modality in MODALITIES
+                    assert cand.polarity in POLARITIES
+                    assert cand.provenance in PROVENANCES
+                    assert cand.object.casefold() in t.text.casefold(), (t.text, cand.object)
+                    assert cand.object.casefold() in cand.text.casefold(), cand.text
+                    if cand.quote is not None:
+                        assert cand.quote in t.text
+                    assert (cand.subject == "user") == (cand.holder == "user")
+                    assert cand.time_stated == (cand.valid_from is not None)
+                    if cand.predicate not in KNOWN:
+                        assert cand.single_valued is not None, cand.predicate
+                    if cand.valid_to is not None:
+                        assert cand.valid_to <= c.sessions[-1][0]
+                        assert cand.valid_from is None or cand.valid_from < cand.valid_to
+                    if cand.valid_from is not None:
+                        assert cand.valid_from <= c.sessions[-1][0]
+                for slip in t.slips:
+                    assert slip.kind in SLIP_KINDS
+                    assert slip.candidate.holder == "user"
+                    assert slip.candidate.provenance == "own_words"
+                    assert slip.candidate.modality == "asserted"
+                    assert slip.marker.casefold() in t.text.casefold()
+                    assert any(slip.marker == v for v, _ in c.forbidden), slip.marker
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_text_said_twice_has_one_script(seed: int) -> None:
+    # the scripted extractor keys candidates by text: a repeated text must mean the same
+    script: dict[str, tuple[CandidateFact, ...]] = {}
+    for c in generate_heldout_v7_a(seed=seed):
+        for _, turns in c.sessions:
+            for t in turns:
+                assert script.setdefault(t.text, t.ideal) == t.ideal, t.text
+
+
+def test_no_probe_request_is_also_a_turn(split: list[HoConversation]) -> None:
+    # a request found inside a scripted turn would get that turn's candidates
+    texts = [t for c in split for t in _texts(c)]
+    for c in split:
+        for p in c.probes:
+            assert not any(p.request.strip() in t for t in texts), p.request
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_third_of_the_turns_are_one_offs(seed: int) -> None:
+    convs = generate_heldout_v7_a(seed=seed)
+    texts = [t for c in convs for t in _texts(c)]
+    once = Counter(texts)
+    share = sum(t in ONE_OFF_TEXTS and once[t] == 1 for t in texts) / len(texts)
+    assert one_off_share(convs) == share
+    assert share >= 1 / 3, share
+
+
+def test_one_off_share_counts_a_repeated_one_off_as_none() -> None:
+    convs = generate_heldout_v7_a(seed=0, users=6)
+    doubled = convs + convs
+    assert one_off_share(doubled) == 0.0
+    assert one_off_share([]) == 0.0
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_irrelevant_request_shares_not_even_a_short_word_with_the_user(seed: int) -> None:
+    # "why do cats purr?" is not unrelated for a user who said "the cat"
+    stop = {"the", "and", "how", "why", "what", "who", "are", "for", "does", "many", "far"}
+
+    def words(text: str) -> set[str]:
+        found = {w.removesuffix("s") for w in re.findall(r"[^\W\d_]{3,}", text.casefold())}
+        return found - stop
+
+    for c in generate_heldout_v7_a(seed=seed):
+        (probe,) = [p for p in c.probes if p.irrelevant]
+        assert not words(probe.request) & words(" ".join(_texts(c))), c.user_id
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_day_of_the_month_named_in_a_session_falls_after_the_session_before(seed: int) -> None:
+    # "upgraded on the 5th" must not predate what the user said in the previous session
+    for c in generate_heldout_v7_a(seed=seed):
+        times = [at for at, _ in c.sessions]
+        assert all(b.month > a.month and b.day >= 10 for a, b in pairwise(times))
+        for k, (at, turns) in enumerate(c.sessions[1:], start=1):
+            for t in turns:
+                for cand in t.ideal:
+                    vf = cand.valid_from
+                    if vf is not None and (vf.year, vf.month) == (at.year, at.month):
+                        assert times[k - 1] < vf <= at, (c.user_id, t.text)
+
+
+def test_at_24_users_every_scenario_is_used_exactly_once(
+    split: list[HoConversation],
+) -> None:
+    # each scenario of the split is used once at 24 users: the split holds all of them
+    planned = scenario_texts(seed=0)
+    used = [s for scenarios in planned.values() for s in scenarios]
+    assert len(used) == len(set(used)) == 72
+    assert {t for s in used for t in s} == set(ONE_OFF_TEXTS)
