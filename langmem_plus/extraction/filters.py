@@ -318,8 +318,17 @@ def _transient(c: CandidateFact, said: Sequence[str]) -> bool:
     Norcroft now" or "that's all for today, I'm at Norcroft now" the day is not the new
     employer's; a clause that is only a time phrase scopes the next ("Today, I'm at the
     Norcroft site") (#12). A bracketed aside is not its clause's ("two cats, Soba and Udon
-    (we were starving when we named them)"), and "right now" of where the user lives or
-    works says "currently" ("I'm at a ferry firm right now")."""
+    (we were starving when we named them)"), and "right now" of the quote says
+    "currently" ("I'm at a ferry firm right now", "no gluten for me at the moment").
+
+    Example:
+        >>> c = CandidateFact(kind="fact", predicate="diet", object="shellfish",
+        ...                   text="The user avoids shellfish.")
+        >>> _transient(c, (c.text, "no shellfish for me at the moment, doctor's orders"))
+        False
+        >>> _transient(c, (c.text, "skipping shellfish tonight, my stomach is off"))
+        True
+    """
     text, *quote = said
     if text_rules.is_transient(text):
         return True
@@ -329,17 +338,48 @@ def _transient(c: CandidateFact, said: Sequence[str]) -> bool:
         return False
     scope = _value_scope(quote[0], c.object.strip())
     said_of = quote[0] if scope is None else scope
-    if c.predicate.strip().lower() in _WHERE_ONE_IS:
-        # the slot is where the user lives or works: "right now" there is "currently"
-        # ("I'm at a ferry firm right now"), as with "living in Lisbon at the moment"
-        said_of = _NOW_ONLY.sub(" ", said_of)
-    return text_rules.is_transient(said_of)
+    # "right now" of the quote only marks the present: where the user lives or works ("I'm
+    # at a ferry firm right now") or a standing condition ("no gluten for me at the moment
+    # (doctor's orders)") is the current value, as the extractor's own text says; a mood
+    # ("so tired right now") or a day ("tonight") still scopes a passing state (#12)
+    return text_rules.is_transient(_NOW_ONLY.sub(" ", said_of))
 
 
-_WHERE_ONE_IS = frozenset({"employer", "city", "country", "job_title", "school", "neighborhood"})
-"""Slots of where the user lives or works: a lasting state whatever "right now" says."""
+def _hedged(c: CandidateFact, said: Sequence[str]) -> bool:
+    """True when the text is hedged, or the quote hedges the value: a hedge in the clause
+    that holds the value, or a clause that is nothing but a hedge ("..., I guess",
+    "Maybe."). A hedge of another clause ("moved to X! if it fails we'd probably go back
+    to Y") is that clause's, not the plain statement's (#12).
+
+    Example:
+        >>> c = CandidateFact(kind="fact", predicate="city", object="Ghent",
+        ...                   text="The user lives in Ghent.")
+        >>> _hedged(c, (c.text, "Signed in Ghent! If it fails we'd likely try Namur."))
+        False
+        >>> _hedged(c, (c.text, "We live in Ghent, I guess."))
+        True
+    """
+    text, *quote = said
+    if text_rules.is_inferred(text):
+        return True
+    if not quote or not quote[0]:
+        return False
+    scope = _value_scope(quote[0], c.object.strip())
+    if scope is None:
+        return text_rules.is_inferred(quote[0])  # the value is not said: the whole quote
+    if text_rules.is_inferred(scope):
+        return True
+    cuts = [0, *(m.end() for m in _SCOPE_BREAK.finditer(quote[0])), len(quote[0])]
+    return any(
+        len(re.findall(r"[\w'\u2019]+", piece)) <= 3 and text_rules.is_inferred(piece)
+        for piece in (quote[0][a:b] for a, b in itertools.pairwise(cuts))
+    )
+
+
 _NOW_ONLY = re.compile(
-    r"\b(?:right now|at the moment|at present|currently|for now|these days)\b", re.IGNORECASE
+    r"\b(?:right now|at the moment|at present|currently|for now|for the moment"
+    r"|for the time being|these days)\b",
+    re.IGNORECASE,
 )
 
 
@@ -740,7 +780,7 @@ def _reason(
         return "question"
     if c.modality == "asserted" and c.polarity == "assert":
         # A plan, a hypothetical or a retraction is not a guess: the policy rules on it.
-        if c.source == "inferred" or any(text_rules.is_inferred(t) for t in said):
+        if c.source == "inferred" or _hedged(c, said):
             return "inferred"
         if _transient(c, said):
             return "transient"
