@@ -123,3 +123,31 @@ def test_named_relation_alone_is_still_another_persons() -> None:
     c = fact("city", "Lugano", "The user lives in Lugano.", said)
     kept, _ = post_filter([c], user_turns([HumanMessage(said)], now=NOW))
     assert [k.holder for k in kept] != ["user"]  # hers, not the user's
+
+
+# --------------------------- the extractor's own sentence names another person's fact
+
+
+def held_by(c: CandidateFact) -> str:
+    """Whose ``c`` is after the post-filters ("dropped" when none kept it)."""
+    kept, _ = post_filter([c], user_turns([HumanMessage(c.quote or "")], now=NOW))
+    return kept[0].holder if kept else "dropped"
+
+
+def test_text_that_names_another_person_is_not_the_users() -> None:
+    said = "my neighbour Arvo is vegan so I'm planning a vegan barbecue for him"
+    for text in (
+        "Arvo (the user's neighbour) eats vegan.",
+        "The user's neighbour Arvo eats vegan.",
+    ):
+        c = fact("diet", "vegan", text, said, holder="user")
+        assert held_by(c) != "user", text
+
+
+def test_text_about_the_users_own_relation_stays_the_users() -> None:
+    said = "my husband Teo and I have been married nine years"
+    c = fact("partner", "Teo", "The user's husband Teo.", said)
+    assert held_by(c) == "user"
+    said = "I'm planning a vegan barbecue, I've been vegan for years"
+    c = fact("diet", "vegan", "The user eats vegan.", said)
+    assert held_by(c) == "user"

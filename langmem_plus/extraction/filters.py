@@ -91,6 +91,7 @@ from langmem_plus.extraction.people import named_definitely
 from langmem_plus.extraction.saves import save_lead
 from langmem_plus.extraction.timeparse import find_time_expression
 from langmem_plus.extraction.turns import DroppedCandidate, UserTurn, value_hits
+from langmem_plus.extraction.vocab import OTHER_PEOPLE, RELATIONS
 from langmem_plus.facts import text_rules
 from langmem_plus.facts.models import CandidateFact
 from langmem_plus.facts.policy import nominal_value
@@ -553,6 +554,10 @@ def verify_grounding(c: CandidateFact, turns: Sequence[UserTurn]) -> CandidateFa
                     text = who + ("'s " if lead.endswith("'s ") else " ") + text[len(lead) :]
                     break
             update.update(holder=holder.holder, subject=person_subject(holder.holder), text=text)
+        if "holder" not in update and (other := _text_names_other(c)) is not None:
+            # the extractor's own sentence says whose it is ("Ana (the user's friend) eats
+            # vegan"): its holder field claiming the user contradicts it (#12)
+            update.update(holder=other, subject=person_subject(other))
     # modality: only ever from asserted to something weaker
     if c.modality == "asserted":
         mood = _mood(c, turn, at, quote, sentence)
@@ -585,6 +590,42 @@ def verify_grounding(c: CandidateFact, turns: Sequence[UserTurn]) -> CandidateFa
     ):
         update["time_stated"] = False
     return c.model_copy(update=update) if update else c
+
+
+# A fact's sentence whose subject is another person: "Ana (the user's friend) ...",
+# "The user's friend Ana ..."
+_TEXT_OTHER = re.compile(
+    r"^\W*(?:(?P<name>[^\W\d_][\w'\u2019-]*(?:\s+[^\W\d_][\w'\u2019-]*)?)\s*\(\s*(?:[Tt]he\s+)?"
+    r"[Uu]ser['\u2019]s\s+(?P<rel>[^()]+?)\s*\)"
+    r"|[Tt]he\s+user['\u2019]s\s+(?P<rel2>[\w-]+)\s+(?P<name2>[^\W\d_a-z][\w'\u2019-]*))"
+)
+
+
+def _text_names_other(c: CandidateFact) -> str | None:
+    """The person the candidate's own sentence makes its subject ("Ana (the user's friend)
+    eats vegan", "The user's friend Ana eats vegan"), or ``None``: the user, or a relation
+    that is the candidate's own slot ("The user's husband Teo" for ``partner``).
+
+    Example:
+        >>> c = CandidateFact(kind="fact", predicate="diet", object="vegan",
+        ...                   text="Ana (the user's friend) eats vegan.")
+        >>> _text_names_other(c)
+        'Ana'
+        >>> _text_names_other(c.model_copy(update={"text": "The user eats vegan."}))
+    """
+    m = _TEXT_OTHER.match(c.text)
+    if m is None or c.predicate in _PEOPLE_PREDICATES:
+        return None
+    if m.group("name"):
+        if not m.group("name")[0].isupper() or _norm(m.group("name")) == _norm(c.object):
+            return None
+        return m.group("name")
+    rel, name = m.group("rel2").casefold(), m.group("name2")
+    if _norm(name) == _norm(c.object) or RELATIONS.get(rel) == c.predicate:
+        return None  # "The user's boss Priya ...": the relation's name is the value
+    if rel in c.predicate.split("_") or not (rel in RELATIONS or rel in OTHER_PEOPLE):
+        return None
+    return name
 
 
 def _is_old_value(holder: Holder, c: CandidateFact) -> bool:
