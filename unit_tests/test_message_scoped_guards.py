@@ -171,3 +171,21 @@ def test_short_quoted_value_stays_the_users() -> None:
     c = fact("preferred_name", "Tibby", "The user wants to be called Tibby.", said)
     kept, _ = post_filter([c], user_turns([HumanMessage(said)], now=NOW))
     assert [k.provenance for k in kept] == ["own_words"]
+
+
+# ------------------------- "my boss is X": the relation phrase is the user's role slot
+
+
+def test_role_relation_equal_to_the_value_is_the_users_slot() -> None:
+    said = "My boss is Radka Veselá now, the old one retired in spring"
+    c = fact("manager", "Radka Veselá", "The user's manager is Radka Veselá.", said)
+    assert held_by(c) == "user"
+
+
+def test_role_relation_with_an_attribute_stays_theirs() -> None:
+    said = "my boss is vegan now, so the team lunch is at the falafel place"
+    c = fact("diet", "vegan", "The user is vegan.", said)
+    assert held_by(c) != "user"
+    said = "my boss's manager is Radka Veselá now"
+    c = fact("manager", "Radka Veselá", "The user's manager is Radka Veselá.", said)
+    assert held_by(c) != "user"

@@ -545,6 +545,7 @@ def verify_grounding(c: CandidateFact, turns: Sequence[UserTurn]) -> CandidateFa
             and (pos < 0 or pos >= holder.end)
             and not _FIRST_PERSON_SUBJECT.search(said[holder.end : pos if pos >= 0 else None])
             and c.predicate not in _PEOPLE_PREDICATES
+            and not _role_is_value(holder, said, c)
             and not in_users_clause(c, [turn])
         ):
             who = describe_holder(holder)
@@ -626,6 +627,31 @@ def _text_names_other(c: CandidateFact) -> str | None:
     if rel in c.predicate.split("_") or not (rel in RELATIONS or rel in OTHER_PEOPLE):
         return None
     return name
+
+
+def _role_is_value(holder: Holder, said: str, c: CandidateFact) -> bool:
+    """The holder phrase is a role relation equated with the value ("My boss is Radka now")
+    and the candidate's slot is a role too (``manager``): the phrase names the user's own
+    slot, whose value the copula gives, not a person whose attribute the value is ("my boss
+    is vegan" is the boss's; "my boss's manager is X" the boss's manager) (#12).
+
+    Example:
+        >>> from langmem_plus.extraction.grounding import holder_of
+        >>> said = "My boss is Radka now"
+        >>> c = CandidateFact(kind="fact", predicate="manager", object="Radka",
+        ...                   text="The user's manager is Radka.")
+        >>> _role_is_value(holder_of(said), said, c)
+        True
+    """
+    role = (holder.relation or "").casefold()
+    if holder.possessive or role not in OTHER_PEOPLE or c.predicate.casefold() not in OTHER_PEOPLE:
+        return False
+    value = re.escape(c.object.strip())
+    equated = (
+        rf"\s*(?:['\u2019]s|\s(?:is|was))(?:\s+(?:now|still|also|actually|called|named))*"
+        rf"\s+{value}(?!\w)"
+    )
+    return bool(value) and re.match(equated, said[holder.end :], re.IGNORECASE) is not None
 
 
 def _is_old_value(holder: Holder, c: CandidateFact) -> bool:

@@ -298,7 +298,9 @@ def _mentions(clause: str, skip: tuple[int, int] = (0, 0), predicate: str = "") 
         joined = re.search(r"\b(?:me|i|myself)\s*,?\s*(?:and|&|\+)\s*$", before, re.I) or (
             re.match(r"\s*(?:and|&|\+)\s+(?:i|me|myself)\b", after, re.IGNORECASE)
         )
-        own = not m.group("poss") and _names_the_slot(m.group(0), predicate)
+        own = not m.group("poss") and (
+            _names_the_slot(m.group(0), predicate) or _role_equated(clause, m, skip, predicate)
+        )
         # "my wife's son Leo", "my partner's dog": the household's, not someone else's
         shared = predicate in ("child", "pet") and _names_the_slot(
             re.sub(r"['\u2019]s?$", "", m.group(0)), "partner"
@@ -370,6 +372,17 @@ def _agent_subject(clause: str, m: re.Match[str], skip: tuple[int, int], predica
     if cop and skip != (0, 0) and cop.end() >= skip[0]:
         return False  # "my employer is X": the value is the phrase itself
     return _finite_after(clause, end)
+
+
+def _role_equated(clause: str, m: re.Match[str], skip: tuple[int, int], predicate: str) -> bool:
+    """"My boss is X" for a role slot (``manager``): a role relation whose copula's
+    complement is the value names the user's own slot, as "my employer is X" does; "my boss
+    is vegan" (a slot that is no role) stays the boss's (#12)."""
+    words = m.group(0).casefold().split()
+    if words[-1] not in OTHER_PEOPLE or predicate.casefold() not in OTHER_PEOPLE:
+        return False
+    cop = _COPULA.match(clause, m.end())
+    return cop is not None and skip != (0, 0) and cop.end() >= skip[0]
 
 
 def _before_names(clause: str, at: int) -> str:
