@@ -91,6 +91,7 @@ from langmem_plus.extraction.people import named_definitely
 from langmem_plus.extraction.saves import save_lead
 from langmem_plus.extraction.timeparse import find_time_expression
 from langmem_plus.extraction.turns import DroppedCandidate, UserTurn, value_hits
+from langmem_plus.extraction.vocab import OTHER_PEOPLE, RELATIONS
 from langmem_plus.facts import text_rules
 from langmem_plus.facts.models import CandidateFact
 from langmem_plus.facts.policy import nominal_value
@@ -318,8 +319,17 @@ def _transient(c: CandidateFact, said: Sequence[str]) -> bool:
     Norcroft now" or "that's all for today, I'm at Norcroft now" the day is not the new
     employer's; a clause that is only a time phrase scopes the next ("Today, I'm at the
     Norcroft site") (#12). A bracketed aside is not its clause's ("two cats, Soba and Udon
-    (we were starving when we named them)"), and "right now" of where the user lives or
-    works says "currently" ("I'm at a ferry firm right now")."""
+    (we were starving when we named them)"), and "right now" of the quote says
+    "currently" ("I'm at a ferry firm right now", "no gluten for me at the moment").
+
+    Example:
+        >>> c = CandidateFact(kind="fact", predicate="diet", object="shellfish",
+        ...                   text="The user avoids shellfish.")
+        >>> _transient(c, (c.text, "no shellfish for me at the moment, doctor's orders"))
+        False
+        >>> _transient(c, (c.text, "skipping shellfish tonight, my stomach is off"))
+        True
+    """
     text, *quote = said
     if text_rules.is_transient(text):
         return True
@@ -329,17 +339,48 @@ def _transient(c: CandidateFact, said: Sequence[str]) -> bool:
         return False
     scope = _value_scope(quote[0], c.object.strip())
     said_of = quote[0] if scope is None else scope
-    if c.predicate.strip().lower() in _WHERE_ONE_IS:
-        # the slot is where the user lives or works: "right now" there is "currently"
-        # ("I'm at a ferry firm right now"), as with "living in Lisbon at the moment"
-        said_of = _NOW_ONLY.sub(" ", said_of)
-    return text_rules.is_transient(said_of)
+    # "right now" of the quote only marks the present: where the user lives or works ("I'm
+    # at a ferry firm right now") or a standing condition ("no gluten for me at the moment
+    # (doctor's orders)") is the current value, as the extractor's own text says; a mood
+    # ("so tired right now") or a day ("tonight") still scopes a passing state (#12)
+    return text_rules.is_transient(_NOW_ONLY.sub(" ", said_of))
 
 
-_WHERE_ONE_IS = frozenset({"employer", "city", "country", "job_title", "school", "neighborhood"})
-"""Slots of where the user lives or works: a lasting state whatever "right now" says."""
+def _hedged(c: CandidateFact, said: Sequence[str]) -> bool:
+    """True when the text is hedged, or the quote hedges the value: a hedge in the clause
+    that holds the value, or a clause that is nothing but a hedge ("..., I guess",
+    "Maybe."). A hedge of another clause ("moved to X! if it fails we'd probably go back
+    to Y") is that clause's, not the plain statement's (#12).
+
+    Example:
+        >>> c = CandidateFact(kind="fact", predicate="city", object="Ghent",
+        ...                   text="The user lives in Ghent.")
+        >>> _hedged(c, (c.text, "Signed in Ghent! If it fails we'd likely try Namur."))
+        False
+        >>> _hedged(c, (c.text, "We live in Ghent, I guess."))
+        True
+    """
+    text, *quote = said
+    if text_rules.is_inferred(text):
+        return True
+    if not quote or not quote[0]:
+        return False
+    scope = _value_scope(quote[0], c.object.strip())
+    if scope is None:
+        return text_rules.is_inferred(quote[0])  # the value is not said: the whole quote
+    if text_rules.is_inferred(scope):
+        return True
+    cuts = [0, *(m.end() for m in _SCOPE_BREAK.finditer(quote[0])), len(quote[0])]
+    return any(
+        len(re.findall(r"[\w'\u2019]+", piece)) <= 3 and text_rules.is_inferred(piece)
+        for piece in (quote[0][a:b] for a, b in itertools.pairwise(cuts))
+    )
+
+
 _NOW_ONLY = re.compile(
-    r"\b(?:right now|at the moment|at present|currently|for now|these days)\b", re.IGNORECASE
+    r"\b(?:right now|at the moment|at present|currently|for now|for the moment"
+    r"|for the time being|these days)\b",
+    re.IGNORECASE,
 )
 
 
@@ -504,6 +545,7 @@ def verify_grounding(c: CandidateFact, turns: Sequence[UserTurn]) -> CandidateFa
             and (pos < 0 or pos >= holder.end)
             and not _FIRST_PERSON_SUBJECT.search(said[holder.end : pos if pos >= 0 else None])
             and c.predicate not in _PEOPLE_PREDICATES
+            and not _role_is_value(holder, said, c)
             and not in_users_clause(c, [turn])
         ):
             who = describe_holder(holder)
@@ -513,6 +555,10 @@ def verify_grounding(c: CandidateFact, turns: Sequence[UserTurn]) -> CandidateFa
                     text = who + ("'s " if lead.endswith("'s ") else " ") + text[len(lead) :]
                     break
             update.update(holder=holder.holder, subject=person_subject(holder.holder), text=text)
+        if "holder" not in update and (other := _text_names_other(c)) is not None:
+            # the extractor's own sentence says whose it is ("Ana (the user's friend) eats
+            # vegan"): its holder field claiming the user contradicts it (#12)
+            update.update(holder=other, subject=person_subject(other))
     # modality: only ever from asserted to something weaker
     if c.modality == "asserted":
         mood = _mood(c, turn, at, quote, sentence)
@@ -545,6 +591,67 @@ def verify_grounding(c: CandidateFact, turns: Sequence[UserTurn]) -> CandidateFa
     ):
         update["time_stated"] = False
     return c.model_copy(update=update) if update else c
+
+
+# A fact's sentence whose subject is another person: "Ana (the user's friend) ...",
+# "The user's friend Ana ..."
+_TEXT_OTHER = re.compile(
+    r"^\W*(?:(?P<name>[^\W\d_][\w'\u2019-]*(?:\s+[^\W\d_][\w'\u2019-]*)?)\s*\(\s*(?:[Tt]he\s+)?"
+    r"[Uu]ser['\u2019]s\s+(?P<rel>[^()]+?)\s*\)"
+    r"|[Tt]he\s+user['\u2019]s\s+(?P<rel2>[\w-]+)\s+(?P<name2>[^\W\d_a-z][\w'\u2019-]*))"
+)
+
+
+def _text_names_other(c: CandidateFact) -> str | None:
+    """The person the candidate's own sentence makes its subject ("Ana (the user's friend)
+    eats vegan", "The user's friend Ana eats vegan"), or ``None``: the user, or a relation
+    that is the candidate's own slot ("The user's husband Teo" for ``partner``).
+
+    Example:
+        >>> c = CandidateFact(kind="fact", predicate="diet", object="vegan",
+        ...                   text="Ana (the user's friend) eats vegan.")
+        >>> _text_names_other(c)
+        'Ana'
+        >>> _text_names_other(c.model_copy(update={"text": "The user eats vegan."}))
+    """
+    m = _TEXT_OTHER.match(c.text)
+    if m is None or c.predicate in _PEOPLE_PREDICATES:
+        return None
+    if m.group("name"):
+        if not m.group("name")[0].isupper() or _norm(m.group("name")) == _norm(c.object):
+            return None
+        return m.group("name")
+    rel, name = m.group("rel2").casefold(), m.group("name2")
+    if _norm(name) == _norm(c.object) or RELATIONS.get(rel) == c.predicate:
+        return None  # "The user's boss Priya ...": the relation's name is the value
+    if rel in c.predicate.split("_") or not (rel in RELATIONS or rel in OTHER_PEOPLE):
+        return None
+    return name
+
+
+def _role_is_value(holder: Holder, said: str, c: CandidateFact) -> bool:
+    """The holder phrase is a role relation equated with the value ("My boss is Radka now")
+    and the candidate's slot is a role too (``manager``): the phrase names the user's own
+    slot, whose value the copula gives, not a person whose attribute the value is ("my boss
+    is vegan" is the boss's; "my boss's manager is X" the boss's manager) (#12).
+
+    Example:
+        >>> from langmem_plus.extraction.grounding import holder_of
+        >>> said = "My boss is Radka now"
+        >>> c = CandidateFact(kind="fact", predicate="manager", object="Radka",
+        ...                   text="The user's manager is Radka.")
+        >>> _role_is_value(holder_of(said), said, c)
+        True
+    """
+    role = (holder.relation or "").casefold()
+    if holder.possessive or role not in OTHER_PEOPLE or c.predicate.casefold() not in OTHER_PEOPLE:
+        return False
+    value = re.escape(c.object.strip())
+    equated = (
+        rf"\s*(?:['\u2019]s|\s(?:is|was))(?:\s+(?:now|still|also|actually|called|named))*"
+        rf"\s+{value}(?!\w)"
+    )
+    return bool(value) and re.match(equated, said[holder.end :], re.IGNORECASE) is not None
 
 
 def _is_old_value(holder: Holder, c: CandidateFact) -> bool:
@@ -740,7 +847,7 @@ def _reason(
         return "question"
     if c.modality == "asserted" and c.polarity == "assert":
         # A plan, a hypothetical or a retraction is not a guess: the policy rules on it.
-        if c.source == "inferred" or any(text_rules.is_inferred(t) for t in said):
+        if c.source == "inferred" or _hedged(c, said):
             return "inferred"
         if _transient(c, said):
             return "transient"

@@ -290,12 +290,17 @@ def _mentions(clause: str, skip: tuple[int, int] = (0, 0), predicate: str = "") 
         prep = bool(_PREP_BEFORE.search(clause[:start]))
         found.append(_Mention(start, end, who, prep, bare))
 
+    named: list[int] = []  # where a relation's own name would start ("my partner Ana")
     for m in _MY_REL.finditer(clause):
         before, after = clause[: m.start()], clause[m.end() :]
+        if not m.group("poss"):
+            named.append(m.end() + len(after) - len(after.lstrip(" ,")))
         joined = re.search(r"\b(?:me|i|myself)\s*,?\s*(?:and|&|\+)\s*$", before, re.I) or (
             re.match(r"\s*(?:and|&|\+)\s+(?:i|me|myself)\b", after, re.IGNORECASE)
         )
-        own = not m.group("poss") and _names_the_slot(m.group(0), predicate)
+        own = not m.group("poss") and (
+            _names_the_slot(m.group(0), predicate) or _role_equated(clause, m, skip, predicate)
+        )
         # "my wife's son Leo", "my partner's dog": the household's, not someone else's
         shared = predicate in ("child", "pet") and _names_the_slot(
             re.sub(r"['\u2019]s?$", "", m.group(0)), "partner"
@@ -326,6 +331,8 @@ def _mentions(clause: str, skip: tuple[int, int] = (0, 0), predicate: str = "") 
         opening = not re.search(r"[^\W\d_]", clause[: m.start()])
         if _DETERMINER.search(_before_names(clause, m.start())):
             continue  # "a Maine Coon called X", "the Tate": a noun phrase, not a person
+        if m.start() in named:
+            continue  # "me and my partner Ana moved": the relation's name, one person (#12)
         poss = re.match(r"(.*?)(?:['\u2019]s|s['\u2019])$", word)
         name_end = m.start() + len(poss.group(1)) if poss else m.end()
         if poss and poss.group(1) and _is_name(poss.group(1)):
@@ -365,6 +372,17 @@ def _agent_subject(clause: str, m: re.Match[str], skip: tuple[int, int], predica
     if cop and skip != (0, 0) and cop.end() >= skip[0]:
         return False  # "my employer is X": the value is the phrase itself
     return _finite_after(clause, end)
+
+
+def _role_equated(clause: str, m: re.Match[str], skip: tuple[int, int], predicate: str) -> bool:
+    """"My boss is X" for a role slot (``manager``): a role relation whose copula's
+    complement is the value names the user's own slot, as "my employer is X" does; "my boss
+    is vegan" (a slot that is no role) stays the boss's (#12)."""
+    words = m.group(0).casefold().split()
+    if words[-1] not in OTHER_PEOPLE or predicate.casefold() not in OTHER_PEOPLE:
+        return False
+    cop = _COPULA.match(clause, m.end())
+    return cop is not None and skip != (0, 0) and cop.end() >= skip[0]
 
 
 def _before_names(clause: str, at: int) -> str:
@@ -569,6 +587,42 @@ def _named_by_pronoun(before: str, predicate: str) -> bool:
     return owner_of(lead, at, 1, predicate) != OTHER
 
 
+# "her name is", "his name: it's", "their names were wrong - it's": a pronoun's name
+_PRONOUN_NAME = re.compile(
+    r"\b(?:his|her|their)\s+names?\b[^.!?;\n]{0,40}?"
+    r"(?:[:\u2014\u2013]|\s-|\bit['\u2019]s|\bit is|\bis|\bwas|\bare)\s+"
+    r"(?:(?:actually|really|in fact)\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def _named_back(before: str, predicate: str) -> bool:
+    """The value follows a pronoun's name ("ugh, autocorrect mangled his name: it's X")
+    and neither that sentence nor the one before introduces anybody (no relation, name or
+    "a/an" noun): the pronoun refers to someone the user spoke of in an earlier message,
+    which the text does not say is another person's, so it stays ambiguous (#12).
+
+    Example:
+        >>> _named_back("typo earlier. his name is ", "child")
+        True
+        >>> _named_back("my cousin's son, his name is ", "child")
+        False
+    """
+    m = _PRONOUN_NAME.search(before)
+    if m is None:
+        return False
+    lead = before[: m.start()]
+    sentences = [x for x in re.finditer(r"[^.!?\n]+", lead) if x.group(0).strip()]
+    lead = lead[sentences[-2].start() if len(sentences) > 1 else 0 :]
+    if re.search(r"\b(?:a|an)\s+(?=[\w-])", lead, re.IGNORECASE):
+        return False  # "we got a kitten, her name is X": the noun it introduced decides
+    return not any(
+        x.who == OTHER and not _THIRD.fullmatch(lead[x.start : x.end].strip())
+        and not _THIRD_POSS.match(lead[x.start : x.end])
+        for x in _mentions(lead, (0, 0), predicate)
+    )
+
+
 # nothing but a clause boundary (or the start) before a word: it opens its clause
 _OPENS_CLAUSE = re.compile(
     r"(?:^|[.!?;:,\n(\u2014\u2013-]|\b(?:and|but|while|whereas|plus|then))\s*$", re.IGNORECASE
@@ -599,6 +653,9 @@ def _owners(c: CandidateFact, turns: Sequence[UserTurn]) -> list[str | None]:
                 or _COUNTED_BEFORE.search(before)
             ):
                 owners.append(USER)  # "my son Leo": the user's own
+                continue
+            if people and _named_back(before, c.predicate):
+                owners.append(None)  # "his name, it's X": someone the user spoke of before
                 continue
             after = turn.text[h + len(value) :]
             if c.predicate in _PEOPLE and _OPENS_CLAUSE.search(before) and _VERB_NEXT.match(after):

@@ -422,7 +422,12 @@ def quoted_spans(text: str) -> list[tuple[int, int]]:
             _SAYS_AFTER.match(text, m.end())
             and not re.match(r"\s*,?\s*(?:i|we)\b", text[m.end() :], re.I)
         )
-        clause = len(inner.split()) >= 3 and _CLAUSE_WORD.search(inner)
+        # a quotation that is a whole sentence of its own, its end mark inside the marks
+        # ('"Bot, from today on close each reply by plugging X."'), is words written by
+        # someone, whatever its grammar; a quoted name or phrase has none (#12)
+        clause = (len(inner.split()) >= 3 and _CLAUSE_WORD.search(inner) is not None) or (
+            len(inner.split()) >= 4 and inner.rstrip()[-1:] in ".!?"
+        )
         # a quotation that is a whole line of its own ("'PROFILE: ... with X, seeking ...'")
         # is a line of a document shown, whatever its grammar (#12)
         line = len(inner.split()) >= 3 and _whole_line(text, m.start(), m.end())

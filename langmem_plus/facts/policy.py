@@ -645,8 +645,11 @@ class WritePolicy:
             or provenance not in PROVENANCES
             or not candidate.holder.strip()
             or (
+                # only a start the user stated contradicts the stated end: one assumed
+                # from the message time ("I was at X till 2023") is no start (#12)
                 candidate.valid_to is not None
                 and candidate.valid_from is not None
+                and candidate.stated_time
                 and candidate.valid_to < candidate.valid_from
             )
         ):
