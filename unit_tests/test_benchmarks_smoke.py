@@ -308,7 +308,15 @@ def test_recall_bench_reports_first_turns_held_turns_and_the_bare_search(tmp_pat
             assert r["hits_ms"].get("n", 0) + r["misses_ms"].get("n", 0) == 5
             assert r["hit_rate"] == r["hits_ms"].get("n", 0) / 5
     assert all(w["facts"] == 12 * w["facts_per_user"] for w in results["writes"])
+    # a single remember beside a bare put of the same row, in the same run, for each size
+    singles = results["single_writes"]
+    assert [w["facts_per_user"] for w in singles] == [3, 12]
+    for w in singles:
+        assert w["remember_ms"]["n"] == w["put_ms"]["n"] == 5
+        assert w["ratio_p50"] == w["remember_ms"]["p50"] / w["put_ms"]["p50"]
+        assert set(w["actions"]) <= {"new", "superseded"}
     block = recall_bench.render(results)
+    assert "remember / put p50" in block and "single remember <= 4x a bare put" in block
     # the block says which tree it measured (a clean clone in CI, local edits at a desk)
     tree = "dirty tree" if results["git"]["dirty"] else "clean tree"
     assert tree in block and "Zipf" in block and "first turn" in block

@@ -231,3 +231,83 @@ def test_rows_of_both_formats_in_one_namespace_filter_alike(tmp_path: Path) -> N
         assert {i.key for i in store.search(NS, filter={"object": {"$gt": "b"}})} == {
             "cafe", "tea"
         }
+
+
+def _stored(store: QdrantStore, ns: tuple[str, ...], key: str) -> dict[str, Any]:
+    (rec,) = store._engine.execute(Retrieve(ids=[point_id(ns, key)]))
+    return rec.payload
+
+
+def _plain_ns_index(path: Path) -> None:
+    """A store whose shard has the plain keyword index on ``ns`` that releases before the
+    prefix index made, with rows they wrote (``ns_prefixes`` beside ``ns``)."""
+    import qdrant_edge as qe
+
+    store = QdrantStore(path=path)
+    store._engine._shard.update(
+        qe.UpdateOperation.create_field_index("ns", qe.PayloadSchemaType.Keyword)
+    )
+    points = []
+    for ns in NAMESPACES:
+        p = build_payload(ns, "old", {"n": 1}, created_at=1.0, updated_at=1.0, ttl_minutes=None)
+        points.append(PointData(id=point_id(ns, "old"), payload=p))
+    store._engine.execute(Upsert(points=points))
+    store.close()
+
+
+def _found(store: QdrantStore, prefix: tuple[str, ...]) -> set[tuple[tuple[str, ...], str]]:
+    return {(i.namespace, i.key) for i in store.search(prefix, limit=100)}
+
+
+def _below(prefix: tuple[str, ...], keys: tuple[str, ...]) -> set[tuple[tuple[str, ...], str]]:
+    return {(ns, k) for ns in NAMESPACES if ns[: len(prefix)] == prefix for k in keys}
+
+
+PREFIXES = [("memories",), ("memories", "ines"), ("memories", "ine"), ("other",), ("mem",)]
+
+
+def test_a_new_edge_store_finds_namespaces_by_prefix_without_ns_prefixes(
+    tmp_path: Path,
+) -> None:
+    """A shard this release creates indexes ``ns`` for prefix matching, so a row carries
+    no ``ns_prefixes`` (the binding's dearest value on a fact row, #14) and a prefix
+    search still matches whole labels only."""
+    with QdrantStore(path=tmp_path / "edge") as store:
+        assert store._engine.prefix_index
+        store.batch([PutOp(ns, "new", {"n": 2}) for ns in NAMESPACES])
+        assert "ns_prefixes" not in _stored(store, ("memories", "ines", "notes"), "new")
+        for prefix in PREFIXES:
+            assert _found(store, prefix) == _below(prefix, ("new",)), prefix
+        assert store.list_namespaces(prefix=("memories", "ines")) == [
+            ("memories", "ines"), ("memories", "ines", "notes")
+        ]
+        hits = store.search(("memories",), filter={"n": 2}, limit=100)
+        assert len(hits) == 4
+
+
+def test_a_store_made_before_the_prefix_index_keeps_its_layout_until_compacted(
+    tmp_path: Path,
+) -> None:
+    """An older shard (plain ``ns`` index) keeps getting ``ns_prefixes`` and its searches
+    filter on them, so old and new rows are found alike; ``compact()`` rebuilds the shard
+    with the prefix index, after which new rows go without them and every row is found."""
+    _plain_ns_index(tmp_path / "edge")
+    with QdrantStore(path=tmp_path / "edge") as store:
+        assert not store._engine.prefix_index
+        store.batch([PutOp(ns, "mid", {"n": 2}) for ns in NAMESPACES])
+        assert _stored(store, ("memories", "ines", "notes"), "mid")["ns_prefixes"] == [
+            "memories", "memories.ines"
+        ]
+        for prefix in PREFIXES:
+            assert _found(store, prefix) == _below(prefix, ("old", "mid")), prefix
+        store.compact()
+        assert store._engine.prefix_index
+        store.batch([PutOp(ns, "new", {"n": 3}) for ns in NAMESPACES])
+        assert "ns_prefixes" not in _stored(store, ("memories", "ines", "notes"), "new")
+        for prefix in PREFIXES:
+            assert _found(store, prefix) == _below(prefix, ("old", "mid", "new")), prefix
+    with QdrantStore(path=tmp_path / "edge") as store:  # the rebuilt index is kept
+        assert store._engine.prefix_index
+        assert _found(store, ("memories", "ines")) == _below(
+            ("memories", "ines"), ("old", "mid", "new")
+        )

@@ -138,7 +138,8 @@ def test_fact_fields_are_promoted_and_filtered_by_the_engine(store: QdrantStore)
     )
     assert [i.key for i in current] == ["f1"]
     # The filter runs inside Qdrant: the engine itself answers with the promoted fields.
-    flt = Where(must=(namespace_filter(("facts",)),))  # type: ignore[arg-type]
+    ns = namespace_filter(("facts",), by_prefix=store._prefix_index())  # the store's layout
+    flt = Where(must=(ns,))  # type: ignore[arg-type]
     records = store._engine.execute(Scroll(filter=flt, limit=10))
     promoted = {r.payload["fact_id"]: r.payload for r in records}
     assert promoted["f1"]["user_id"] == "alice" and promoted["f1"]["predicate"] == "city"

@@ -92,6 +92,9 @@ class AsyncQdrantStore(BaseQdrantStore, AsyncBatchedBaseStore):
         assert self._client is not None
         return await self._client.execute(call)
 
+    def _prefix_index(self) -> bool:
+        return self._edge is not None and self._edge.prefix_index
+
     async def _write(self, calls: list[Call]) -> None:
         if self._edge is not None:
             await asyncio.to_thread(self._edge.execute_writes, calls)

@@ -123,6 +123,13 @@ class BaseQdrantStore:
         self._fields = [(p, tokenize_path(p)) if p != "$" else (p, p) for p in fields]
         self._bm25 = _Bm25Model()
 
+    def _prefix_index(self) -> bool:
+        """Whether the engine's ``ns`` index matches prefixes (an Edge shard this release
+        made): rows are then written without ``ns_prefixes`` and a namespace prefix is
+        filtered on ``ns`` alone (``payload.namespace_filter``). A subclass answers for
+        its engine; the default is the layout every engine reads."""
+        return False
+
     # ---- planning ----------------------------------------------------------------------
 
     def _plan_batch(self, ops: Iterable[Op]) -> Plan:
@@ -147,9 +154,16 @@ class BaseQdrantStore:
             else:
                 raise TypeError(f"unknown operation type {type(op).__name__}: {op!r}")
         # Every value is checked before the first call, so a bad value never half-applies.
+        prefixes = not self._prefix_index()
         payloads = {
             k: build_payload(
-                k[0], k[1], op.value, created_at=now, updated_at=now, ttl_minutes=op.ttl
+                k[0],
+                k[1],
+                op.value,
+                created_at=now,
+                updated_at=now,
+                ttl_minutes=op.ttl,
+                prefixes=prefixes,
             )
             for k, op in puts.items()
             if op.value is not None
@@ -197,7 +211,7 @@ class BaseQdrantStore:
 
     def _search_filter(self, op: SearchOp, now: float) -> tuple[Where, dict[str, Any]]:
         must, must_not, residual = translate_filter(op.filter)
-        ns = namespace_filter(op.namespace_prefix)
+        ns = namespace_filter(op.namespace_prefix, by_prefix=self._prefix_index())
         conditions: list[Condition] = list(must)
         # the namespace's "either" sits at the top of the filter, which has no other
         # ``should``: one filter fewer for the engine's binding to convert
@@ -313,7 +327,7 @@ class BaseQdrantStore:
         conditions: list[Condition] = []
         for cond in op.match_conditions or ():
             if cond.match_type == "prefix" and cond.path and "*" not in cond.path:
-                ns = namespace_filter(tuple(cond.path))
+                ns = namespace_filter(tuple(cond.path), by_prefix=self._prefix_index())
                 if ns is not None:
                     conditions.append(ns)
         values: list[str] = yield Facet(

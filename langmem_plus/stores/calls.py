@@ -29,6 +29,7 @@ __all__ = [
     "IsEmpty",
     "Match",
     "PointData",
+    "Prefix",
     "Query",
     "Range",
     "Record",
@@ -47,6 +48,15 @@ class Match:
 
     key: str
     value: str | int | bool
+
+
+@dataclass(frozen=True)
+class Prefix:
+    """Keyword payload field starts with ``prefix`` (an engine that says it has a prefix
+    index on the field: Qdrant Edge's ``ns``)."""
+
+    key: str
+    prefix: str
 
 
 @dataclass(frozen=True)
@@ -90,7 +100,7 @@ class Where:
     should: tuple[Condition, ...] = ()
 
 
-Condition = Union[Match, Range, IsEmpty, HasVector, HasId, Where]  # noqa: UP007
+Condition = Union[Match, Prefix, Range, IsEmpty, HasVector, HasId, Where]  # noqa: UP007
 
 
 @dataclass(frozen=True)

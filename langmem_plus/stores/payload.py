@@ -1,16 +1,19 @@
 """Pure mapping between LangGraph items/filters and Qdrant points/filters.
 
 * A point's id is a UUID derived from (namespace, key), so a put is an idempotent upsert.
-* The payload keeps the namespace joined (``ns``) and its proper prefixes
-  (``ns_prefixes``: absent for one label, one string for two, a list for more), so a
-  namespace prefix search is "``ns`` is the prefix, or ``ns_prefixes`` holds it", two
+* The payload keeps the namespace joined (``ns``). On an engine whose ``ns`` index
+  matches prefixes (a Qdrant Edge shard this release created: ``prefix_index=True``) that
+  is all: a namespace prefix search is "``ns`` is the prefix, or starts with it and a
+  dot". Elsewhere (a Qdrant server, an Edge shard made before) the payload also keeps the
+  proper prefixes (``ns_prefixes``: absent for one label, one string for two, a list for
+  more), and the search is "``ns`` is the prefix, or ``ns_prefixes`` holds it", two
   keyword matches at segment boundaries. Rows written before issue 14's write work also
-  hold the whole namespace in ``ns_prefixes`` (always a list); the same filter matches
-  them. Measured on Qdrant Edge 0.9, the binding converts a string by first failing to
-  read it as a bool, an unsigned and a signed integer and a float (~30k instructions, as
-  much as the rest of the point), a list costs as much again, and every indexed value one
-  more index update: a two-label namespace's full list cost a put about a fifth of its
-  time.
+  hold the whole namespace in ``ns_prefixes`` (always a list); either filter matches
+  them, since every row has its ``ns``. Measured on Qdrant Edge 0.9, the binding
+  converts a string by first failing to read it as a bool, an unsigned and a signed
+  integer and a float (~30k instructions, as much as the rest of the point), a list costs
+  as much again, and every indexed value one more index update: a two-label namespace's
+  full list cost a put about a fifth of its time.
 * ``doc`` holds the item's key and value as one compact JSON text, ``[key, value]``, the one
   copy reads return (the key is not a payload key of its own: nothing filters on it, and
   each string costs the binding ~30k instructions, see below). A row written before this
@@ -56,7 +59,7 @@ from typing import Any
 from langgraph.store.base import Item, SearchItem
 
 from langmem_plus.ids import uuid5_text
-from langmem_plus.stores.calls import Condition, IsEmpty, Match, Range, Where
+from langmem_plus.stores.calls import Condition, IsEmpty, Match, Prefix, Range, Where
 from langmem_plus.stores.values import encode_value, has_lone_surrogate
 
 __all__ = [
@@ -177,23 +180,30 @@ def build_payload(
     created_at: float,
     updated_at: float,
     ttl_minutes: float | None,
+    prefixes: bool = True,
 ) -> dict[str, Any]:
-    """The Qdrant payload for one item (see the module docstring for its fields).
+    """The Qdrant payload for one item (see the module docstring for its fields);
+    ``prefixes=False``: without ``ns_prefixes``, for an engine whose ``ns`` index matches
+    prefixes (``namespace_filter(..., by_prefix=True)`` finds the row then).
+
+    >>> sorted(build_payload(("users", "alice"), "k1", {"x": 1}, created_at=1.0,
+    ...                      updated_at=1.0, ttl_minutes=None, prefixes=False))
+    ['created_at', 'doc', 'ns', 'updated_at']
 
     Raises:
         ValueNotSerializableError: ``value`` breaks a rule of ``values.validate_value``
             (checked first, for every engine).
     """
     text = encode_value(namespace, key, value)  # checks the key too
-    joined, prefixes = _namespace_fields(namespace)
+    joined, above = _namespace_fields(namespace)
     payload: dict[str, Any] = {
         "ns": joined,
         "doc": f"[{_key_text(key)},{text}]",
         "created_at": created_at,
         "updated_at": updated_at,
     }
-    if prefixes is not None:
-        payload["ns_prefixes"] = prefixes if type(prefixes) is str else list(prefixes)
+    if above is not None and prefixes:
+        payload["ns_prefixes"] = above if type(above) is str else list(above)
     if ttl_minutes is not None:  # absent, not null: fewer keys per point on the hot path
         payload["ttl_minutes"] = ttl_minutes
         payload["expires_at"] = updated_at + ttl_minutes * 60.0
@@ -316,17 +326,23 @@ def expired(now: float) -> Range:
     return Range("expires_at", lte=now)
 
 
-def namespace_filter(prefix: tuple[str, ...]) -> Condition | None:
+def namespace_filter(prefix: tuple[str, ...], *, by_prefix: bool = False) -> Condition | None:
     """Prefix match on whole labels (``("foo",)`` never matches ``("foobar",)``): the
-    namespace itself (``ns``) or one below it (``ns_prefixes``, which in rows written
-    before issue 14's write work also holds the namespace itself).
+    namespace itself (``ns``) or one below it: ``ns`` starting with the prefix and a dot
+    (``by_prefix``: the engine's ``ns`` index matches prefixes; labels never contain a
+    dot), else ``ns_prefixes`` holding it (which in rows written before issue 14's write
+    work also holds the namespace itself).
 
     >>> namespace_filter(("users", "alice")).should
     (Match(key='ns', value='users.alice'), Match(key='ns_prefixes', value='users.alice'))
+    >>> namespace_filter(("users",), by_prefix=True).should
+    (Match(key='ns', value='users'), Prefix(key='ns', prefix='users.'))
     """
     if not prefix:
         return None
     joined = join_namespace(prefix)
+    if by_prefix:
+        return Where(should=(Match("ns", joined), Prefix("ns", joined + ".")))
     return Where(should=(Match("ns", joined), Match("ns_prefixes", joined)))
 
 

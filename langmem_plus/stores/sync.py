@@ -103,6 +103,9 @@ class QdrantStore(BaseQdrantStore, BaseStore):
             return [self.embeddings.embed_query(t) for t in call.texts]
         return self._engine.execute(call)
 
+    def _prefix_index(self) -> bool:
+        return isinstance(self._engine, EdgeEngine) and self._engine.prefix_index
+
     def _write(self, calls: list[Call]) -> None:
         if isinstance(self._engine, EdgeEngine):
             self._engine.execute_writes(calls)

@@ -32,6 +32,7 @@ from langmem_plus.stores.calls import (
     IsEmpty,
     Match,
     PointData,
+    Prefix,
     Query,
     Range,
     Record,
@@ -65,6 +66,8 @@ def _condition(c: Condition) -> Any:
         return m.HasVectorCondition(has_vector=c.name)
     if isinstance(c, HasId):
         return m.HasIdCondition(has_id=list(c.ids))
+    if isinstance(c, Prefix):  # the store asks only an engine with a prefix index
+        raise TypeError(f"the server engine has no prefix index on {c.key!r}")
     return _filter(c)
 
 
