@@ -121,3 +121,32 @@ def test_a_request_with_its_own_topic_gets_no_thread_and_no_fact_lines(
     assert "Open thread" not in (out.get("memory_opening") or "")
     block = out.get("memory_block") or ""
     assert not [ln for ln in block.splitlines() if ln.startswith("- ")]
+
+
+def test_a_change_leaves_out_the_name_it_replaced_everywhere_in_the_thread(store: Any) -> None:
+    graph, _ = _session(
+        store,
+        "sorting the allotment shed, and Brambling Joinery are making the door.",
+        "Brambling Joinery pulled out, Hesketh & Daughter are doing it now. still need to "
+        "choose the hinges",
+    )
+    out = graph.invoke({"messages": [("user", "ok, back to the shed, which hinges?")]}, cfg("s2"))
+    thread = _thread(out)
+    assert "Hesketh & Daughter" in thread and "hinges" in thread
+    assert "Brambling" not in thread
+
+
+@pytest.mark.parametrize(
+    ("last_word", "resume"),
+    [
+        ("the quiz night is all set apart from the raffle", "so where had I got to?"),
+        ("the quiz night is all set except for the raffle", "can we finish what we began?"),
+        ("the quiz night is all set other than the raffle", "Morning. Resume."),
+    ],
+)
+def test_what_a_done_task_still_lacks_is_open_and_a_bare_resume_brings_it(
+    store: Any, last_word: str, resume: str
+) -> None:
+    graph, _ = _session(store, last_word)
+    out = graph.invoke({"messages": [("user", resume)]}, cfg("s2"))
+    assert "raffle" in _thread(out)

@@ -217,10 +217,11 @@ _RESUME = re.compile(
     r"\bcontinu(?:e|ing)\b(?=\s+(?:with|from|where|on|the|my|our|that|this|it)\b|\W*$)"
     r"|\bcarry(?:ing)?\s+on\b(?=\s+(?:with|from|where)\b|\W*$)"
     r"|\bkeep\s+(?:going(?!\s+to\b)|at\s+it)\b|\bresum(?:e|ing)\s+(?:with|from|where|the|my|our|it)\b"
+    r"|\bresum(?:e|ing)\W*$"
     r"|\b(?:let'?s|let\s+us)\s+pick\s+up\b|\bpick(?:ing)?\s+(?:it\s+|things\s+|this\s+|that\s+)?"
     r"(?:back\s+)?up\s+(?:where|from|again)\b|\bleft\s+off\b"
-    r"|\bwhere\s+(?:were\s+we|was\s+i|we\s+(?:were|left|stopped|got)"
-    r"|did\s+(?:we|i)\s+(?:get|leave|stop|end))\b"
+    r"|\bwhere\s+(?:were\s+we|was\s+i|(?:had\s+|have\s+)?we\s+(?:were|left|stopped|got)"
+    r"|(?:did|had|have)\s+(?:we|i)\s+(?:get|got|gotten|leave|left|stop|stopped|end|ended))\b"
     r"|^\W*(?:(?:ok(?:ay)?|right|so|now|and|alright)\W+)*(?:(?:let'?s|let\s+us)\s+(?:get|go)\s+)?"
     r"(?:back|return(?:ing)?)\s+to\b|\bget\s+back\s+to\s+(?:it|the|my|our|that|this|where)\b"
     r"|\b(?:from|since)\s+last\s+time\b|\bfrom\s+before\W*$|\bas\s+(?:we|i)\s+(?:were|was)\b",
@@ -321,8 +322,11 @@ _OPEN = re.compile(
     # me"/"let's") and more deixis of a later time: "I'll sleep on it", "let me think
     # about it overnight", "we're going to pick one tonight"
     r"|\b(?:i|we)(?:'ll|\s+will|\s+shall|'m\s+going\s+to|\s+am\s+going\s+to|'re\s+going\s+to"
-    r"|\s+are\s+going\s+to|'m\s+gonna|'re\s+gonna)\b|\blet\s+(?:me|us)\b|\blet'?s\b"
-    r"|\b(?:tonight|overnight|soon)\b",
+    r"|\s+are\s+going\s+to|'m\s+gonna|'re\s+gonna)\b|\blet\s+(?:me|us)\b(?!\s+down\b)|\blet'?s\b"
+    r"|\b(?:tonight|overnight|soon)\b"
+    # what a done thing still lacks, by a preposition of exception: "sorted apart from the
+    # prizes", "all packed bar the tent"
+    r"|\b(?:apart|aside)\s+from\b|\bexcept(?:\s+for)?\b|\bother\s+than\b|\bsave\s+for\b",
     re.IGNORECASE,
 )
 # Where a clause starts inside a sentence: "we're at the Lark now, but the menu still
@@ -472,13 +476,17 @@ def _open_part(sentence: str) -> str:
     first = next(
         (
             i
-            for i, (_, c, _at) in enumerate(parts)
-            if _OPEN.search(c) or (choice and (is_choice(c) or re.search(r"\bbetween\b", c)))
+            for i, (br, c, _at) in enumerate(parts)
+            if _OPEN.search(c)
+            or br == "except"  # "all set except for the raffle": the clause break is open
+            or (choice and (is_choice(c) or re.search(r"\bbetween\b", c)))
         ),
         None,
     )
     if first is None:
         return ""
+    if first and parts[first][0] == "except":  # what the exception is made from goes too
+        first -= 1
     kept = [_without_left_behind(c) for br, c, _at in parts[:first] if _is_settled(br, c)]
     kept.append(_without_left_behind(sentence[parts[first][2] :]))  # the open clause on
     return ". ".join(_sentence_case(k) for k in kept if k)
@@ -567,6 +575,10 @@ def topic_of(text: str, limit: int = TOPIC_CHARS, *, before: str | None = None) 
             part, context = _context_part(sentence), True  # what a defer stands on
         if not part:
             continue
+        if not context and any(_is_settled(br, c) for br, c, _at in _clauses(sentence)):
+            # a change: the names of the clauses it leaves out are what it replaced
+            # ("Packhorse let us down, Two Rivers are doing it now")
+            ruled_out += _ruled_out([sentence], part)
         if choice:  # a later statement of the options replaces an earlier one
             ruled_out += _ruled_out([k.text for k in kept if k.choice], part)
             kept = [k for k in kept if not k.choice]
@@ -584,7 +596,10 @@ def topic_of(text: str, limit: int = TOPIC_CHARS, *, before: str | None = None) 
     return one if len(one) <= limit else one[: limit - 1].rstrip() + "…"
 
 
-_NAME = re.compile(r"(?<!^)(?<![.!?]\s)\b(?:[A-Z][\w'’&-]*|\d[\w.,%-]*)")
+# A name (capitalised words, one alone only inside a sentence) or a number.
+_NAME = re.compile(
+    r"\b[A-Z][\w'’&-]*(?:\s+[A-Z][\w'’&-]*)+|(?<!^)(?<![.!?]\s)\b[A-Z][\w'’&-]*|\b\d[\w.,%-]*"
+)
 
 
 def _ruled_out(earlier: Sequence[str], latest: str) -> list[str]:
@@ -596,14 +611,17 @@ def _ruled_out(earlier: Sequence[str], latest: str) -> list[str]:
         >>> _ruled_out(["It's the Ashby or the Pell."], "Pell vs Stour then.")
         ['Ashby']
     """
-    now = {w.casefold() for w in _NAME.findall(latest)} | {
-        w.casefold() for w in latest.split()[:1]
-    }
-    out = [w for text in earlier for w in _NAME.findall(text) if w.casefold() not in now]
-    return [w for w in dict.fromkeys(out) if w.casefold() not in _NOT_NAMES]
+    now = {_plain(w) for w in latest.split()}
+    out = [
+        n.rstrip(".,")
+        for text in earlier
+        for n in _NAME.findall(text)
+        if _plain(n.split()[0]) not in now and _plain(n.split()[0]) not in _NOT_NAMES
+    ]
+    return list(dict.fromkeys(out))
 
 
-_NOT_NAMES = frozenset({"i", "i'm", "i'll", "i've", "i'd"})
+_NOT_NAMES = frozenset("i i'm i'll i've i'd the a an my our your his her their".split())
 
 
 class _Part(NamedTuple):

@@ -56,6 +56,8 @@ _REFERS = re.compile(
     r"|\blast\s+(?:time|night|session|chat)\b|\byesterday\b|\bearlier\b"
     # a state that goes on: "still can't decide", "still stuck"
     r"|^\W*(?:\w+\W+){0,2}?still\b"
+    # earlier work by a free relative in the past: "what we started", "where I'd got to"
+    r"|\b(?:what|where)\s+(?:we|i)(?:\s+(?:had|were|was)|'d)?\s+(?:\w+ed|got|left|began|did)\b"
     # what remains of earlier work: "what's left?", "what's outstanding?"
     r"|\bwhat(?:'s|\s+is|\s+was|\s+were|\s+are)?\s+(?:left|outstanding|remaining|pending"
     r"|next)\b",
@@ -97,14 +99,19 @@ def refers_back(request: str) -> bool:
 
 
 def leans_back(sentence: str) -> bool:
-    """True when ``sentence`` has an object pronoun with no noun of its own ("I'll
-    finish it tomorrow"): what it is about was said before it.
+    """True when ``sentence`` has an object pronoun and names at most ``MAX_OWN_TERMS``
+    content words besides ("I'll finish it tomorrow"): what it is about was said before
+    it. "The bio needs redoing, let's pick it up next time" names its own.
 
     Example:
         >>> leans_back("let me think about it overnight"), leans_back("I'll do the invites")
         (True, False)
+        >>> leans_back("the bio for the podcast pilot needs redoing, let's pick it up next time")
+        False
     """
-    return bool(_LEANS_BACK.search(sentence))
+    if not _LEANS_BACK.search(sentence):
+        return False
+    return len(content_terms(_LEANS_BACK.sub(" ", sentence))) <= MAX_OWN_TERMS
 
 
 _REPAIR = re.compile(
