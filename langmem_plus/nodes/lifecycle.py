@@ -397,11 +397,12 @@ _DISCARD = re.compile(
 )
 
 
-# A value ruled out by the copula and a particle: "ok Pickle is out", "the Lark's off now".
+# A value ruled out by the copula and a particle: "ok Pickle is out", "the Lark's off now",
+# "the Kuga is gone".
 _RULED_OUT = re.compile(
-    r"(?:^|[,;:.!?—–]\s*|\b(?:ok(?:ay)?|so|and|but|right)\s+)(?:the\s+)?"
+    r"(?:^|[,;:.!?—–]\s*|\s-\s+|\b(?:ok(?:ay)?|so|and|but|right)\s+)(?:the\s+)?"
     r"(?P<value>[A-Z0-9][^\s,;:.!?]*(?:\s+[A-Z0-9][^\s,;:.!?]*){0,3})"
-    r"(?:\s+is|'s|\s+are)\s+(?:out|off)\b(?!\s+(?:of|to|for|on|at|with)\b)"
+    r"(?:\s+is|'s|\s+are)\s+(?:out|off|gone)\b(?!\s+(?:of|to|for|on|at|with)\b)"
 )
 
 
