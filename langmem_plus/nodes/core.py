@@ -763,9 +763,11 @@ class MemoryCore:
                     if hasattr(c, "text")
                 ]
         if ctx.thread_id is not None:
-            topic_source = [m for m in new if isinstance(m, HumanMessage) and _may_open(m, handled)]
+            topic_source = [m for m in new if isinstance(m, HumanMessage) and _may_open(m)]
+            before = _human_before(messages, topic_source[-1]) if topic_source else None
+            gone = [*gone, *_forgotten_in(topic_source)]
             try:
-                yield from self._touch_session(ctx, session, now, topic_source, gone)
+                yield from self._touch_session(ctx, session, now, topic_source, gone, before)
             except Exception as exc:  # bookkeeping only: the turn is done
                 update["memory_errors"].append(f"store:{type(exc).__name__}")
                 update["memory_degraded"] = True
@@ -781,6 +783,7 @@ class MemoryCore:
         now: datetime,
         humans: Sequence[BaseMessage],
         gone: Sequence[str] = (),
+        before: str | None = None,
     ) -> Plan[None]:
         mem, user = ctx.memory, ctx.user_id
         ns = sessions_namespace(mem, user)
@@ -790,7 +793,7 @@ class MemoryCore:
         # what is open: what the last message leaves open, else the thread's, without
         # what that message threw out and with what it settled (lifecycle.next_topic)
         previous = record.get("topic") if isinstance(record.get("topic"), str) else None
-        topic = next_topic(message_text(humans[-1]), previous) if humans else previous
+        topic = next_topic(message_text(humans[-1]), previous, before) if humans else previous
         if topic and gone:  # a value this turn closed never comes back as the open thread
             topic = without_values(topic, gone) or None
         record.update(
@@ -855,16 +858,36 @@ PENDING_DROPPED = (
 )
 
 
-def _may_open(message: BaseMessage, handled: set[str]) -> bool:
-    """True when ``message`` may say what is still open: not a memory command that was
-    answered or is one for certain (a forget, a recall, an allow). A save keeps its words
-    ("please note the seminar has moved to Hall B; handouts next week"), and a tentative
-    forget that named nothing stored ("scrap the Tillet, it's at Marrow Hall now") was an
-    ordinary message."""
+def _human_before(messages: Sequence[BaseMessage], message: BaseMessage) -> str | None:
+    """The text of the user's message before ``message`` in the thread (what an open part
+    of ``message`` that refers back by a pronoun is about), or ``None``."""
+    at = next((i for i, m in enumerate(messages) if m.id == message.id), None)
+    if at is None:
+        return None
+    earlier = [m for m in messages[:at] if isinstance(m, HumanMessage)]
+    return message_text(earlier[-1]) if earlier else None
+
+
+def _may_open(message: BaseMessage) -> bool:
+    """True when ``message`` may say what is still open: not a memory command for
+    certain (a forget, a recall, an allow). A save keeps its words ("please note the
+    seminar has moved to Hall B; handouts next week"), and so does a tentative forget,
+    answered or not: "scratch the Tillet, it's Marrow Hall vs the Lark now, I'll sleep on
+    it" leaves the choice open without the Tillet (``_forgotten_in``)."""
     command = detect_command(message_text(message))
     if command is None or command.kind == "remember":
         return True
-    return command.tentative and message.id not in handled
+    return command.tentative
+
+
+def _forgotten_in(messages: Sequence[BaseMessage]) -> list[str]:
+    """What the forget commands among ``messages`` name: never part of the open thread."""
+    out: list[str] = []
+    for m in messages:
+        command = detect_command(message_text(m))
+        if command is not None and command.kind == "forget" and command.about:
+            out.append(command.about)
+    return out
 
 
 def _in_last_reply(topic: str, messages: Sequence[BaseMessage]) -> bool:

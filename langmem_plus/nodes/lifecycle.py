@@ -29,7 +29,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, NamedTuple
 
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.store.base import GetOp, Item, ListNamespacesOp, MatchCondition, PutOp, SearchOp
@@ -50,6 +50,7 @@ from langmem_plus.nodes.common import (
 )
 from langmem_plus.nodes.effects import Call, Plan, adrive, drive
 from langmem_plus.nodes.state import MemoryDecision
+from langmem_plus.nodes.thread_reading import bounded, is_choice, leans_back, refers_back, repair
 
 __all__ = [
     "DEFAULT_IDLE_TIMEOUT",
@@ -80,6 +81,12 @@ TIME_SENSITIVE: frozenset[str] = frozenset(
 
 LONG_GAP_DAYS = 30
 
+TOPIC_CHARS = 600
+"""How much of what was left open a session record keeps (``topic_of``)."""
+
+THREAD_CHARS = 280
+"""How much of it the opening line shows, after the values that no longer hold are out."""
+
 
 def confirm_line(fact: Fact) -> str:
     """How to check a possibly stale fact with the user.
@@ -103,7 +110,8 @@ def confirm_line(fact: Fact) -> str:
 def shows_thread(gap: timedelta, topic: str, request: str) -> bool:
     """True when the opening context shows ``topic`` as the open thread: a gap of one to
     ``LONG_GAP_DAYS`` days, and a new message that relates to it (shares a content word)
-    or takes earlier work up again by its frame (``resumes``).
+    or takes earlier work up again by its frame (``resumes``) or leans on it for its
+    topic (``thread_reading.refers_back``: "which of the two should I go with?").
 
     Example:
         >>> shows_thread(timedelta(days=3), "Still need to book the ferry", "ferry times?")
@@ -113,12 +121,17 @@ def shows_thread(gap: timedelta, topic: str, request: str) -> bool:
     """
     if gap < timedelta(days=1) or gap.days > LONG_GAP_DAYS:
         return False
-    return bool(content_terms(topic) & content_terms(request)) or resumes(request)
+    return (
+        bool(content_terms(topic) & content_terms(request))
+        or resumes(request)
+        or refers_back(request)
+    )
 
 
 def closed_since(versions: Iterable[Fact], since: datetime) -> list[str]:
     """The values of the user's own facts closed (superseded, retracted, corrected) at
-    or after ``since``: what the open thread written in that session must not repeat.
+    or after ``since``, or learnt since then as already over ("we lived in Hobart till
+    spring"): what the open thread written in that session must not repeat.
 
     Example:
         >>> from datetime import datetime, timezone
@@ -134,7 +147,7 @@ def closed_since(versions: Iterable[Fact], since: datetime) -> list[str]:
         if f.is_current or is_other_person(f):
             continue
         ended = f.expired_at or f.valid_to
-        if ended is None or ended >= since:  # rejected by a verdict: no time, closed
+        if ended is None or ended >= since or f.asserted_at >= since:  # None: by a verdict
             out.append(f.object)
     return list(dict.fromkeys(out))
 
@@ -172,7 +185,10 @@ def opening_context(
     days = gap.days
     if days <= LONG_GAP_DAYS:
         line = f"Last conversation was {days} day(s) ago."
+        # the values that no longer hold go first, then the bound: a cut never keeps a
+        # superseded value in place of one that holds
         thread = held_values_only(topic, facts, request, closed) if topic else ""
+        thread = bounded(thread, THREAD_CHARS) if thread else ""
         if thread and shows_thread(gap, thread, request):
             end = "" if thread.endswith((".", "!", "?", "…")) else "."
             line += (
@@ -201,10 +217,11 @@ _RESUME = re.compile(
     r"\bcontinu(?:e|ing)\b(?=\s+(?:with|from|where|on|the|my|our|that|this|it)\b|\W*$)"
     r"|\bcarry(?:ing)?\s+on\b(?=\s+(?:with|from|where)\b|\W*$)"
     r"|\bkeep\s+(?:going(?!\s+to\b)|at\s+it)\b|\bresum(?:e|ing)\s+(?:with|from|where|the|my|our|it)\b"
+    r"|\bresum(?:e|ing)\W*$"
     r"|\b(?:let'?s|let\s+us)\s+pick\s+up\b|\bpick(?:ing)?\s+(?:it\s+|things\s+|this\s+|that\s+)?"
     r"(?:back\s+)?up\s+(?:where|from|again)\b|\bleft\s+off\b"
-    r"|\bwhere\s+(?:were\s+we|was\s+i|we\s+(?:were|left|stopped|got)"
-    r"|did\s+(?:we|i)\s+(?:get|leave|stop|end))\b"
+    r"|\bwhere\s+(?:were\s+we|was\s+i|(?:had\s+|have\s+)?we\s+(?:were|left|stopped|got)"
+    r"|(?:did|had|have)\s+(?:we|i)\s+(?:get|got|gotten|leave|left|stop|stopped|end|ended))\b"
     r"|^\W*(?:(?:ok(?:ay)?|right|so|now|and|alright)\W+)*(?:(?:let'?s|let\s+us)\s+(?:get|go)\s+)?"
     r"(?:back|return(?:ing)?)\s+to\b|\bget\s+back\s+to\s+(?:it|the|my|our|that|this|where)\b"
     r"|\b(?:from|since)\s+last\s+time\b|\bfrom\s+before\W*$|\bas\s+(?:we|i)\s+(?:were|was)\b",
@@ -259,7 +276,7 @@ def resumed_threads(
         thread = latest.get("thread_id")
         topic = latest.get("topic")
         named = isinstance(topic, str) and bool(content_terms(topic) & asked)
-        if isinstance(thread, str) and (named or resumes(request)):
+        if isinstance(thread, str) and (named or resumes(request) or refers_back(request)):
             out.append(thread)
     for fact in facts:
         if (
@@ -300,7 +317,16 @@ _OPEN = re.compile(
     r"|\bneeds?\s+(?:to\b|\w+ing\b)|\bnext\s+(?:step|up|thing|job|task)\b|\bnext\W*$"
     r"|\b(?:left|remaining)\s+to\s+\w+|\bto[- ]do\b"
     r"|\btomorrow\b|\bnext\s+(?:time|session|chat|week|weekend)\b|\blater\W*$"
-    r"|\b(?:another|some\s+other)\s+(?:time|day)\b|\bwhen\s+we\s+(?:next\s+)?(?:talk|speak|chat)\b",
+    r"|\b(?:another|some\s+other)\s+(?:time|day)\b|\bwhen\s+we\s+(?:next\s+)?(?:talk|speak|chat)\b"
+    # the speaker's own future or intent (modal and future auxiliaries of "I"/"we", "let
+    # me"/"let's") and more deixis of a later time: "I'll sleep on it", "let me think
+    # about it overnight", "we're going to pick one tonight"
+    r"|\b(?:i|we)(?:'ll|\s+will|\s+shall|'m\s+going\s+to|\s+am\s+going\s+to|'re\s+going\s+to"
+    r"|\s+are\s+going\s+to|'m\s+gonna|'re\s+gonna)\b|\blet\s+(?:me|us)\b(?!\s+down\b)|\blet'?s\b"
+    r"|\b(?:tonight|overnight|soon)\b"
+    # what a done thing still lacks, by a preposition of exception: "sorted apart from the
+    # prizes", "all packed bar the tent"
+    r"|\b(?:apart|aside)\s+from\b|\bexcept(?:\s+for)?\b|\bother\s+than\b|\bsave\s+for\b",
     re.IGNORECASE,
 )
 # Where a clause starts inside a sentence: "we're at the Lark now, but the menu still
@@ -371,6 +397,15 @@ _DISCARD = re.compile(
 )
 
 
+# A value ruled out by the copula and a particle: "ok Pickle is out", "the Lark's off now",
+# "the Kuga is gone".
+_RULED_OUT = re.compile(
+    r"(?:^|[,;:.!?—–]\s*|\s-\s+|\b(?:ok(?:ay)?|so|and|but|right)\s+)(?:the\s+)?"
+    r"(?P<value>[A-Z0-9][^\s,;:.!?]*(?:\s+[A-Z0-9][^\s,;:.!?]*){0,3})"
+    r"(?:\s+is|'s|\s+are)\s+(?:out|off|gone)\b(?!\s+(?:of|to|for|on|at|with)\b)"
+)
+
+
 def _clauses(sentence: str) -> list[tuple[str, str, int]]:
     """``sentence`` cut at its clause breaks: ``(the break before, the clause, where it
     starts)``."""
@@ -416,6 +451,7 @@ def discarded(text: str) -> list[str]:
         ['half']
     """
     out: list[str] = [m.group("value") for m in _DISCARD.finditer(text)]
+    out += [m.group("value") for m in _RULED_OUT.finditer(text)]
     for m in re.finditer(
         rf"{_CHANGE}(?:\s+(?!from\b)[^\s,;.!?]+){{0,4}}?\s+from\s+(?:the\s+)?(?P<v>[^,;.!?]+?)"
         r"\s+(?:to|into|onto|over\s+to)\b"
@@ -437,9 +473,21 @@ def _open_part(sentence: str) -> str:
     when nothing in it is open."""
     sentence = _without_left_behind(sentence, contrasts=False)
     parts = _clauses(sentence)
-    first = next((i for i, (_, c, _at) in enumerate(parts) if _OPEN.search(c)), None)
+    choice = is_choice(sentence)  # "between A and B" is cut at "and": its clause opens
+    first = next(
+        (
+            i
+            for i, (br, c, _at) in enumerate(parts)
+            if _OPEN.search(c)
+            or br == "except"  # "all set except for the raffle": the clause break is open
+            or (choice and (is_choice(c) or re.search(r"\bbetween\b", c)))
+        ),
+        None,
+    )
     if first is None:
         return ""
+    if first and parts[first][0] == "except":  # what the exception is made from goes too
+        first -= 1
     kept = [_without_left_behind(c) for br, c, _at in parts[:first] if _is_settled(br, c)]
     kept.append(_without_left_behind(sentence[parts[first][2] :]))  # the open clause on
     return ". ".join(_sentence_case(k) for k in kept if k)
@@ -467,14 +515,27 @@ def _sentence_case(part: str) -> str:
     return part[:1].upper() + part[1:] if part else ""
 
 
-def topic_of(text: str, limit: int = 160) -> str:
+def topic_of(text: str, limit: int = TOPIC_CHARS, *, before: str | None = None) -> str:
     """What is still open from the user's last message, in their words: its questions and
-    requests, the clauses that say what is still to do or put off to later, and, beside
-    them, the clauses that settle what that work now stands on (a change or a choice:
-    "the venue is the Lark now", "going with the Lark"), without the value they replaced
-    ("not the Mill", "rather than the Mill"). A message that leaves nothing open has no
-    open thread: its statements are memory's to keep, with their validity. ``""`` when
-    nothing is open.
+    requests, the clauses that say what is still to do, put off to later, meant to be
+    done by the speaker ("I'll sleep on it") or still to choose ("A or B", "A vs B",
+    "between A and B"), and, beside them, the clauses that settle what that work now
+    stands on (a change or a choice: "the venue is the Lark now", "going with the Lark"),
+    without the value they replaced ("not the Mill", "rather than the Mill"). A message
+    that leaves nothing open has no open thread: its statements are memory's to keep,
+    with their validity. ``""`` when nothing is open.
+
+    The whole open thread, not only its last sentence, by structure:
+
+    * a sentence that opens with a repair marker ("oh wait", "actually no") replaces
+      what was said just before it: the clause before it goes, what follows stays;
+    * a later statement of the options replaces an earlier one ("A or B" then "B vs C");
+    * a defer, a to-do or a choice keeps the rest of its message, what it stands on
+      ("applying at Halden, deadline's the 27th. I'll finish the letter tomorrow"), and
+      a first sentence that refers back by a pronoun ("I'll finish it tomorrow") keeps
+      the last sentence of ``before``, the message before it; a clause in the past that
+      a "but" then changes ("the budget was 1200 but we raised it to 1500") goes. A
+      question or a request is the thread in its own words.
 
     Example:
         >>> topic_of("I'm in Oslo now. Can you help me find a flat near a park?")
@@ -485,31 +546,129 @@ def topic_of(text: str, limit: int = 160) -> str:
         "We're with Corrie Vans now. The attic still needs sorting."
         >>> topic_of("the Mill fell through so it's the Lark instead. menu next time")
         "It's the Lark instead. Menu next time."
+        >>> topic_of("the kiln quote came in at 300. hmm actually no, 340. I'll mull it over")
+        "340. I'll mull it over."
     """
     sentences = [s.strip() for s in _SENTENCE.findall(" ".join(text.split())) if s.strip()]
-    opened = False
-    kept: list[str] = []
-    for sentence in sentences:
+    opened = asked = False
+    kept: list[_Part] = []
+    ruled_out: list[str] = []  # options an earlier list had and the latest does not
+    for i, raw in enumerate(sentences):
+        sentence = raw
+        fixed = repair(raw)
+        if fixed is not None:
+            sentence = fixed
+            if kept and kept[-1].at == i - 1:  # the repaired clause goes
+                last = kept.pop()
+                clauses = _clauses(last.text)
+                rest = last.text[: clauses[-1][2]].rstrip(" ,;:—–-.…") if len(clauses) > 1 else ""
+                if rest:
+                    kept.append(last._replace(text=_ended(rest)))
+        choice = is_choice(sentence) and not _asks(sentence)
+        context = False
         if _asks(sentence):
-            kept.append(_ended(_sentence_case(_without_left_behind(sentence))))
+            part = _sentence_case(_without_left_behind(sentence))
             opened = True
+            asked = asked or not _OPEN.search(sentence)  # "let's do it next time" defers
         elif part := _open_part(sentence):
-            kept.append(_ended(part))
             opened = True
-        elif part := _settled_part(sentence):
-            kept.append(_ended(part))
+        elif not (part := _settled_part(sentence)):
+            part, context = _context_part(sentence), True  # what a defer stands on
+        if not part:
+            continue
+        if not context and any(_is_settled(br, c) for br, c, _at in _clauses(sentence)):
+            # a change: the names of the clauses it leaves out are what it replaced
+            # ("Packhorse let us down, Two Rivers are doing it now")
+            ruled_out += _ruled_out([sentence], part)
+        if choice:  # a later statement of the options replaces an earlier one
+            ruled_out += _ruled_out([k.text for k in kept if k.choice], part)
+            kept = [k for k in kept if not k.choice]
+        if i == 0 and leans_back(part) and (earlier := _last_sentence(before)):
+            if said := _context_part(earlier):
+                kept.append(_Part(-1, _ended(said), is_choice(earlier), True))
+        kept.append(_Part(i, _ended(part), choice, context))
     if not opened:
         return ""
-    one = " ".join(" ".join(kept).split())
+    if asked:  # a question or a request is the thread in its own words
+        kept = [k for k in kept if not k.context]
+    one = " ".join(" ".join(k.text for k in kept).split())
+    gone = [*discarded(text), *ruled_out]
+    one = without_values(one, gone) if gone else one
     return one if len(one) <= limit else one[: limit - 1].rstrip() + "…"
 
 
-def next_topic(text: str, previous: str | None) -> str | None:
+# A name (capitalised words, one alone only inside a sentence) or a number.
+_NAME = re.compile(
+    r"\b[A-Z][\w'’&-]*(?:\s+[A-Z][\w'’&-]*)+|(?<!^)(?<![.!?]\s)\b[A-Z][\w'’&-]*|\b\d[\w.,%-]*"
+)
+
+
+def _ruled_out(earlier: Sequence[str], latest: str) -> list[str]:
+    """The names and numbers of the ``earlier`` statements of options that the
+    ``latest`` one no longer lists: "the Ashby or the Pell" then "Pell vs Stour" rules the
+    Ashby out. Capitalised words and numbers only, never a word of the frame.
+
+    Example:
+        >>> _ruled_out(["It's the Ashby or the Pell."], "Pell vs Stour then.")
+        ['Ashby']
+    """
+    now = {_plain(w) for w in latest.split()}
+    out = [
+        n.rstrip(".,")
+        for text in earlier
+        for n in _NAME.findall(text)
+        if _plain(n.split()[0]) not in now and _plain(n.split()[0]) not in _NOT_NAMES
+    ]
+    return list(dict.fromkeys(out))
+
+
+_NOT_NAMES = frozenset("i i'm i'll i've i'd the a an my our your his her their".split())
+
+
+class _Part(NamedTuple):
+    """One sentence's share of the open thread."""
+
+    at: int  # the sentence's index in the message (-1: the message before)
+    text: str
+    choice: bool  # a statement of options still to choose between
+    context: bool  # a plain statement: what a defer or a choice stands on
+
+
+# A clause that states how things were, in the past: the copula and auxiliaries of the
+# past tense ("the budget was 1200", "we were going to", "it used to be").
+_PAST = re.compile(r"\b(?:was|were|used\s+to|had\s+been)\b", re.IGNORECASE)
+
+
+def _context_part(sentence: str) -> str:
+    """``sentence`` as the context an open part refers back to: without the values its
+    changes left behind, and without a clause in the past that the next clause, after
+    "but", changes ("the budget was 1200 but we raised it to 1500")."""
+    if repair(sentence) is not None:
+        sentence = repair(sentence) or ""
+    sentence = _without_left_behind(sentence)
+    parts = _clauses(sentence)
+    out = sentence
+    for k in reversed(range(len(parts) - 1)):
+        if parts[k + 1][0] == "but" and _PAST.search(parts[k][1]):
+            out = out[: parts[k][2]] + out[parts[k + 1][2] :]
+    return _sentence_case(out.strip())
+
+
+def _last_sentence(text: str | None) -> str:
+    if not text:
+        return ""
+    found = [s.strip() for s in _SENTENCE.findall(" ".join(text.split())) if s.strip()]
+    return found[-1] if found else ""
+
+
+def next_topic(text: str, previous: str | None, before: str | None = None) -> str | None:
     """The session's open thread after the user's message ``text``: what ``text`` leaves
     open (``topic_of``), else the thread before it (``previous``) without the values
     ``text`` threw out (``discarded``), with what ``text`` settled added to it: "ugh,
     scrap the Lark — it's Fenwick Hall now" after "help me word the Lark invites?" leaves
-    the invitations open at Fenwick Hall, never at the Lark.
+    the invitations open at Fenwick Hall, never at the Lark. ``before``: the user's
+    message before ``text`` in the session, what an open part of ``text`` that refers
+    back by a pronoun ("I'll finish it tomorrow") is about.
 
     Example:
         >>> next_topic("ugh scrap the Lark, it's Fenwick Hall now", "Can you word the Lark cards?")
@@ -519,8 +678,13 @@ def next_topic(text: str, previous: str | None) -> str | None:
         >>> next_topic("thanks!", None) is None
         True
     """
-    now = topic_of(text)
+    now = topic_of(text, before=before)
     if now:
+        if previous and is_choice(now):  # the previous list's options not in the new one
+            earlier = [p for p in _SENTENCE.findall(previous) if is_choice(p)]
+            latest = next((p for p in _SENTENCE.findall(now) if is_choice(p)), now)
+            gone = _ruled_out(earlier, latest)
+            now = (without_values(now, gone) or now) if gone else now
         return now
     if not previous:
         return None
