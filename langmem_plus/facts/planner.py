@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import uuid
 from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, NamedTuple, TypeVar
 
@@ -41,12 +41,7 @@ from langmem_plus.facts.layout import (
 )
 from langmem_plus.facts.models import CandidateFact, Fact, Verdict
 from langmem_plus.facts.policy import Decision, WritePolicy
-from langmem_plus.facts.profile import (
-    PROFILE_SECTIONS,
-    in_profile,
-    profile_facts,
-    render_profile,
-)
+from langmem_plus.facts.profile import PROFILE_SECTIONS
 from langmem_plus.facts.recall_cache import RecallCache, fingerprint, witnessed, write_witness
 from langmem_plus.facts.retrieval import Recall, RetrievalPolicy, asked_terms, index_words
 from langmem_plus.facts.text_rules import content_terms
@@ -428,13 +423,19 @@ class Planner:
             {
                 "predicates": sorted(self.retrieval.profile_predicates),
                 "sections": [[name, list(ps)] for name, ps in sections],
+                "attributes": [
+                    self.retrieval.max_attributes,
+                    self.retrieval.attribute_budget,
+                    sorted(self.retrieval.single_valued),
+                    sorted(self.retrieval.multi_valued),
+                ],
             }
         )
         self._tier_profile = f"profile:{self._sig}"
 
     def _is_profile(self, fact: Fact) -> bool:
         """Whether recall always sends ``fact`` (in its scope): the retrieval policy's rule."""
-        return in_profile(fact, self.retrieval.profile_predicates)
+        return self.retrieval.is_always(fact)
 
     def _search_text(self, fact: Fact) -> str:
         """What a ranking store indexes: the fact's words and its attribute's other names."""
@@ -1111,10 +1112,9 @@ class Planner:
 
     def _render(self, facts: Sequence[Fact]) -> str:
         user_level = [f for f in facts if f.scope is None]
-        return render_profile(
-            profile_facts(user_level, self.retrieval.profile_predicates),
-            self.retrieval.sections or PROFILE_SECTIONS,
-        )
+        if not self.retrieval.sections:  # no sections configured: the default ones
+            return replace(self.retrieval, sections=PROFILE_SECTIONS).profile_text(user_level)
+        return self.retrieval.profile_text(user_level)
 
     # ------------------------------------------------------------------ time questions
 

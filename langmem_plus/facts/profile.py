@@ -22,17 +22,30 @@ People in the user's life are the user's own facts (``partner``, ``child``, ``pe
 ``parent``, ``sibling``, ``family_member``) and have their own section; what the user said
 *about* another person (subject ``person:<who>``) is that person's, never the user's, and is
 never in the profile.
+
+The last section, **Attributes**, holds the user's other current values that hold one at a
+time (``is_attribute``: a phone plan, a gym, a landlord, a dentist): the single-valued
+predicates the write policy knows, and any other predicate a candidate declared
+``single_valued=True``. A request rarely names them ("will data cost me extra abroad?" is
+about the phone plan), and there is only ever one of each, so they are always sent, within
+a bound (``pick_attributes``: at most ``limit`` values and ``budget`` length units, the most
+recently confirmed kept); the others are ranked like any fact.
+
+    >>> print(render_attributes([f("5", "gym", "Ironworks"), f("6", "phone_plan", "Talk 20")]))
+    Attributes: gym: Ironworks; phone plan: Talk 20
 """
 
 from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from langmem_plus.facts.models import Fact
+from langmem_plus.facts.policy import DEFAULT_MULTI_VALUED, DEFAULT_SINGLE_VALUED
 
 __all__ = [
+    "ATTRIBUTES_HEADING",
     "CONSTRAINT_PREDICATES",
     "PEOPLE_PREDICATES",
     "PROFILE_PREDICATES",
@@ -41,10 +54,13 @@ __all__ = [
     "RELATION_WORDS",
     "ROUTINE_PREDICATES",
     "in_profile",
+    "is_attribute",
     "is_other_person",
+    "pick_attributes",
     "profile_facts",
     "profile_family",
     "relation_of",
+    "render_attributes",
     "render_profile",
 ]
 
@@ -314,3 +330,108 @@ def render_profile(
     if prefs:
         lines.append("Preferences: " + "; ".join(f"{_label(p)}: {values(p)}" for p in prefs))
     return "\n".join(lines)
+
+
+ATTRIBUTES_HEADING = "Attributes"
+"""The heading of the profile's last section: the user's one-at-a-time values."""
+
+
+def is_attribute(
+    fact: Fact,
+    single_valued: frozenset[str] = DEFAULT_SINGLE_VALUED,
+    multi_valued: frozenset[str] = DEFAULT_MULTI_VALUED,
+    predicates: frozenset[str] = PROFILE_PREDICATES,
+) -> bool:
+    """Whether ``fact`` is one of the user's one-at-a-time values for the Attributes section.
+
+    The user's own fact (subject ``user``, never another person's) with a value, not
+    already in another section (``in_profile``), whose predicate holds one value at a time
+    by the write policy's rule: it is in ``single_valued``, or it is not in
+    ``multi_valued`` and the candidate declared it ``single_valued=True``. Currency and
+    validity are checked by the caller (``RetrievalPolicy.select`` drops non-current and
+    not-yet-valid facts first).
+
+    Example:
+        >>> from datetime import datetime, timezone
+        >>> t = datetime(2026, 5, 1, tzinfo=timezone.utc)
+        >>> def f(p, o, subject="user", sv=None):
+        ...     return Fact(fact_id=p, user_id="u", kind="fact", subject=subject, predicate=p,
+        ...                 object=o, text=o, valid_from=t, asserted_at=t, single_valued=sv)
+        >>> [is_attribute(x) for x in (f("gym", "Ironworks"), f("locker_code", "4471", sv=True),
+        ...                            f("hobby", "chess", sv=True), f("city", "Oslo"),
+        ...                            f("gym", "Ironworks", subject="person:sister"))]
+        [True, True, False, False, False]
+    """
+    if fact.subject != "user" or fact.holder != "user" or not fact.object.strip():
+        return False
+    if fact.predicate in single_valued:
+        is_single = True
+    else:
+        is_single = fact.single_valued is True and fact.predicate not in multi_valued
+    return is_single and not in_profile(fact, predicates)
+
+
+def _confirmed(fact: Fact) -> float:
+    return (fact.last_seen_at or fact.asserted_at).timestamp()
+
+
+def render_attributes(facts: Iterable[Fact]) -> str:
+    """The Attributes line of ``facts`` (every one shown; bound them with
+    ``pick_attributes``), in the order of their labels; ``""`` for none.
+
+    Example:
+        >>> from datetime import datetime, timezone
+        >>> t = datetime(2026, 5, 1, tzinfo=timezone.utc)
+        >>> def f(p, o):
+        ...     return Fact(fact_id=p, user_id="u", kind="fact", subject="user", predicate=p,
+        ...                 object=o, text=o, valid_from=t, asserted_at=t)
+        >>> render_attributes([f("landlord", "Pell & Co"), f("car", "a grey Leaf")])
+        'Attributes: car: a grey Leaf; landlord: Pell & Co'
+    """
+    rows = sorted(facts, key=lambda f: (_label(f.predicate), f.object.casefold(), f.fact_id))
+    parts: list[str] = []
+    for row in rows:
+        part = f"{_label(row.predicate)}: {_clean(row.object)}"
+        if part not in parts:
+            parts.append(part)
+    return f"{ATTRIBUTES_HEADING}: " + "; ".join(parts) if parts else ""
+
+
+def pick_attributes(
+    facts: Iterable[Fact],
+    *,
+    limit: int,
+    budget: int,
+    length: Callable[[str], int] = len,
+) -> tuple[list[Fact], list[Fact]]:
+    """Bound the Attributes section: ``(shown, left)``.
+
+    The most recently confirmed values (``last_seen_at``, else ``asserted_at``; then the
+    most recent ``valid_from``; then the fact id) are taken first while the rendered line
+    stays within ``budget`` (in ``length`` units) and ``limit`` values; the rest are
+    ``left`` for ranking, where a request that names them still finds them. Same facts in,
+    same choice out, whatever their order.
+
+    Example:
+        >>> from datetime import datetime, timedelta, timezone
+        >>> t = datetime(2026, 5, 1, tzinfo=timezone.utc)
+        >>> def f(p, o, days):
+        ...     at = t + timedelta(days=days)
+        ...     return Fact(fact_id=p, user_id="u", kind="fact", subject="user", predicate=p,
+        ...                 object=o, text=o, valid_from=at, asserted_at=at)
+        >>> shown, left = pick_attributes([f("gym", "Ironworks", 1), f("car", "Leaf", 3),
+        ...                                f("landlord", "Pell", 2)], limit=2, budget=200)
+        >>> render_attributes(shown), [x.predicate for x in left]
+        ('Attributes: car: Leaf; landlord: Pell', ['gym'])
+    """
+    order = sorted(
+        facts, key=lambda f: (-_confirmed(f), -f.valid_from.timestamp(), f.fact_id)
+    )
+    shown: list[Fact] = []
+    left: list[Fact] = []
+    for fact in order:
+        if len(shown) < limit and length(render_attributes([*shown, fact])) <= budget:
+            shown.append(fact)
+        else:
+            left.append(fact)
+    return shown, left

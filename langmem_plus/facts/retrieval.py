@@ -35,16 +35,23 @@ from datetime import datetime
 from typing import Literal, NamedTuple
 
 from langmem_plus.facts.models import Fact
-from langmem_plus.facts.policy import DEFAULT_PREDICATE_ALIASES
+from langmem_plus.facts.policy import (
+    DEFAULT_MULTI_VALUED,
+    DEFAULT_PREDICATE_ALIASES,
+    DEFAULT_SINGLE_VALUED,
+)
 from langmem_plus.facts.profile import (
     PROFILE_PREDICATES,
     PROFILE_SECTIONS,
     RELATION_SYNONYMS,
     RELATION_WORDS,
     in_profile,
+    is_attribute,
     is_other_person,
+    pick_attributes,
     profile_family,
     relation_of,
+    render_attributes,
     render_profile,
 )
 from langmem_plus.facts.text_rules import _stem, content_terms
@@ -708,6 +715,20 @@ class RetrievalPolicy:
             tokenizer's counter to budget in tokens.
         profile_predicates: predicates that are always sent (with every preference).
         sections: the profile's sections.
+        single_valued: predicates that hold one value at a time (the write policy's
+            ``single_valued``); the user's current value of one, and of a predicate a
+            candidate declared ``single_valued=True`` that is not in ``multi_valued``, is
+            always sent in the profile's last section, Attributes (``is_attribute``), since
+            a request rarely names it ("will data cost me extra abroad?" is about the phone
+            plan). Pass the same sets as the deployment's ``WritePolicy``.
+        multi_valued: predicates that accumulate (the write policy's ``multi_valued``):
+            never an attribute, whatever a candidate declared.
+        max_attributes: at most this many values in the Attributes section.
+        attribute_budget: the Attributes line's size at most, in ``length`` units (the
+            default is characters, about 80 tokens), counted against ``budget`` like every
+            profile line. Beyond either bound the most recently confirmed values are kept
+            (``pick_attributes``) and the others are ranked like any fact, so a request
+            that names one still gets it. ``max_attributes=0`` turns the section off.
         slot_names: other names of each predicate's attribute; a request holding every
             word of one lets that predicate's facts over the floor (see ``names_slot``).
 
@@ -724,14 +745,64 @@ class RetrievalPolicy:
     length: Callable[[str], int] = len
     profile_predicates: frozenset[str] = PROFILE_PREDICATES
     sections: tuple[tuple[str, tuple[str, ...]], ...] = PROFILE_SECTIONS
+    single_valued: frozenset[str] = DEFAULT_SINGLE_VALUED
+    multi_valued: frozenset[str] = DEFAULT_MULTI_VALUED
+    max_attributes: int = 10
+    attribute_budget: int = 320
     slot_names: Mapping[str, Sequence[str]] = field(default_factory=lambda: SLOT_NAMES, hash=False)
     _slots: dict[str, tuple[_Name, ...]] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
 
     def __post_init__(self) -> None:
+        for name in ("max_attributes", "attribute_budget"):
+            if getattr(self, name) < 0:
+                raise ValueError(
+                    f"RetrievalPolicy({name}={getattr(self, name)!r}): a bound is 0 or more "
+                    "(max_attributes=0 turns the Attributes section off)"
+                )
         if self.slot_names is SLOT_NAMES:
             _warm_default_names()
+
+    def profile_text(self, facts: Iterable[Fact]) -> str:
+        """The profile of ``facts`` as every request gets it (before the hard budget): the
+        sections of ``render_profile``, then the bounded Attributes line. Non-current facts
+        and other people's are left out.
+
+        Example:
+            >>> from datetime import datetime, timezone
+            >>> t = datetime(2026, 5, 1, tzinfo=timezone.utc)
+            >>> def f(p, o):
+            ...     return Fact(fact_id=p, user_id="u", kind="fact", subject="user",
+            ...                 predicate=p, object=o, text=o, valid_from=t, asserted_at=t)
+            >>> print(RetrievalPolicy().profile_text([f("city", "Ghent"), f("gym", "Ironworks")]))
+            Location: city: Ghent
+            Attributes: gym: Ironworks
+        """
+        current = [f for f in facts if f.is_current]
+        text = render_profile(
+            [f for f in current if in_profile(f, self.profile_predicates)], self.sections
+        )
+        held, _ = pick_attributes(
+            [f for f in current if self.is_attribute(f)],
+            limit=self.max_attributes,
+            budget=self.attribute_budget,
+            length=self.length,
+        )
+        return "\n".join(t for t in (text, render_attributes(held)) if t)
+
+    def is_attribute(self, fact: Fact) -> bool:
+        """Whether ``fact`` belongs in the Attributes section (``profile.is_attribute``
+        with this policy's sets); ``False`` for every fact when ``max_attributes`` is 0."""
+        return self.max_attributes > 0 and is_attribute(
+            fact, self.single_valued, self.multi_valued, self.profile_predicates
+        )
+
+    def is_always(self, fact: Fact) -> bool:
+        """Whether ``fact`` is a profile fact (sent with every request of its scope, within
+        the bounds): ``in_profile`` or ``is_attribute``. A store-backed recall keeps these
+        facts in the profile row."""
+        return in_profile(fact, self.profile_predicates) or self.is_attribute(fact)
 
     def _names_slot(self, request_terms: frozenset[str], fact: Fact) -> bool:
         if fact.predicate in NOTE_PREDICATES:
@@ -796,6 +867,8 @@ class RetrievalPolicy:
         """
         dropped: list[Dropped] = []
         always: list[Fact] = []
+        attributes: list[Fact] = []
+        to_rank: list[Fact] = []
         ranked: list[tuple[float, Fact]] = []
         q = content_terms(request)
         if scope:
@@ -810,7 +883,6 @@ class RetrievalPolicy:
             if fact.fact_id in seen:
                 continue
             seen.add(fact.fact_id)
-            other = is_other_person(fact)
             if not fact.is_current:
                 dropped.append(Dropped(fact.fact_id, "not_current", 0.0))
             elif fact.valid_from > now:
@@ -819,36 +891,46 @@ class RetrievalPolicy:
                 dropped.append(Dropped(fact.fact_id, "other_scope", 0.0))
             elif in_profile(fact, self.profile_predicates):
                 always.append(fact)
+            elif self.is_attribute(fact):
+                attributes.append(fact)
             else:  # ranked; another person's facts are never profile, always their own line
-                lexical = coverage(q, fact)
-                floor = self.note_floor if fact.predicate in NOTE_PREDICATES else self.floor
-                if other:  # relevant to a request that names that person, never to "I"
-                    named = mentions_person(request, fact, known)
-                    lexical = max(lexical, floor) if named else 0.0
-                elif (
-                    lexical < floor
-                    and not _names_other_relation(asked, fact)
-                    and (
-                        self._names_person(request, asked, fact)
-                        or self._names_slot(asked, fact)
-                        or mentions_relation(asked, fact)
-                    )
-                ):
-                    lexical = floor  # the request asks about this attribute or person
-                elif lexical < floor and fact.fact_id in resumed:
-                    lexical = floor  # a detail of the task the request takes up again
-                dense = (dense_scores or {}).get(fact.fact_id)
-                passes = lexical >= floor or (
-                    self.dense_floor is not None and dense is not None and dense >= self.dense_floor
+                to_rank.append(fact)
+        held, left = pick_attributes(
+            attributes, limit=self.max_attributes, budget=self.attribute_budget, length=self.length
+        )
+        for fact in (*to_rank, *left):  # an attribute beyond the bound is ranked like any fact
+            other = is_other_person(fact)
+            lexical = coverage(q, fact)
+            floor = self.note_floor if fact.predicate in NOTE_PREDICATES else self.floor
+            if other:  # relevant to a request that names that person, never to "I"
+                named = mentions_person(request, fact, known)
+                lexical = max(lexical, floor) if named else 0.0
+            elif (
+                lexical < floor
+                and not _names_other_relation(asked, fact)
+                and (
+                    self._names_person(request, asked, fact)
+                    or self._names_slot(asked, fact)
+                    or mentions_relation(asked, fact)
                 )
-                score = max(lexical, dense or 0.0)
-                if passes:
-                    ranked.append((score, fact))
-                else:
-                    dropped.append(Dropped(fact.fact_id, "below_floor", score))
+            ):
+                lexical = floor  # the request asks about this attribute or person
+            elif lexical < floor and fact.fact_id in resumed:
+                lexical = floor  # a detail of the task the request takes up again
+            dense = (dense_scores or {}).get(fact.fact_id)
+            passes = lexical >= floor or (
+                self.dense_floor is not None and dense is not None and dense >= self.dense_floor
+            )
+            score = max(lexical, dense or 0.0)
+            if passes:
+                ranked.append((score, fact))
+            else:
+                dropped.append(Dropped(fact.fact_id, "below_floor", score))
 
         profile_lines = render_profile(always, self.sections).splitlines()
-        kept: list[Kept] = [Kept(f, "profile", 1.0) for f in always]
+        if held:  # the bounded Attributes section, last: the first line the budget drops
+            profile_lines.append(render_attributes(held))
+        kept: list[Kept] = [Kept(f, "profile", 1.0) for f in (*always, *held)]
         lines = [LEAD_LINE]
         profile_kept: list[str] = []
         for line in profile_lines:
