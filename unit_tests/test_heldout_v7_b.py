@@ -8,11 +8,16 @@ from collections import Counter
 
 import pytest
 
-from benchmarks.truth.conversations import ABSENT_CATEGORIES
 from benchmarks.truth.heldout_v7_b import KINDS, generate_heldout_v7_b, one_off_share
-from benchmarks.truth.modes import SLIP_KINDS
-from langmem_plus.facts.models import MODALITIES, POLARITIES, PROVENANCES, CandidateFact
 from langmem_plus.facts.policy import DEFAULT_SINGLE_VALUED
+from unit_tests.split_checks import (
+    check_candidates_are_valid_and_grounded,
+    check_deterministic,
+    check_one_irrelevant_probe_per_user,
+    check_one_script_per_text,
+    check_shape,
+    check_values_were_said_by_their_user,
+)
 
 
 @pytest.fixture(scope="module")
@@ -20,90 +25,46 @@ def split():
     return generate_heldout_v7_b(seed=0)
 
 
-def _said(conv) -> str:
-    return " ".join(t.text for _, ts in conv.sessions for t in ts).casefold()
-
-
 def test_deterministic_from_the_seed():
-    assert generate_heldout_v7_b(seed=5, users=6) == generate_heldout_v7_b(seed=5, users=6)
-    assert generate_heldout_v7_b(seed=5, users=6) != generate_heldout_v7_b(seed=6, users=6)
+    check_deterministic(generate_heldout_v7_b)
 
 
 def test_users_and_probe_counts(split):
-    assert [c.user_id for c in split] == [f"h7b-{n}" for n in range(24)]
-    kinds = Counter(p.kind for c in split for p in c.probes)
-    assert 130 <= sum(kinds.values()) <= 170
-    for kind in KINDS:
-        assert kinds[kind] >= 12, kind
-    assert set(kinds) == {*KINDS, "irrelevant"}
+    assert len(split) == 24
+    check_shape(split, prefix="h7b-", kinds=KINDS)
     for c in split:
         assert set(c.kinds) == {*KINDS, "irrelevant"}
 
 
 @pytest.mark.parametrize("seed", [0, 1, 7])
 def test_every_user_has_exactly_one_irrelevant_probe(seed):
-    for c in generate_heldout_v7_b(seed=seed):
-        irrelevant = [p for p in c.probes if p.irrelevant]
-        assert len(irrelevant) == 1, c.user_id
-        assert irrelevant[0].kind == "irrelevant"
-        assert not irrelevant[0].present and not irrelevant[0].absent
+    check_one_irrelevant_probe_per_user(generate_heldout_v7_b(seed=seed))
 
 
 @pytest.mark.parametrize("seed", [0, 1, 7])
 def test_present_values_were_said_by_that_user(seed):
-    for c in generate_heldout_v7_b(seed=seed):
-        said = _said(c)
-        for p in c.probes:
-            for v in p.present:
-                assert v.casefold() in said, (c.user_id, v)
-            for v, cat in p.absent:
-                assert cat in ABSENT_CATEGORIES
-                assert v.casefold() in said, (c.user_id, v)
-                assert v not in p.present
-        for v, cat in c.forbidden:
-            assert cat in ABSENT_CATEGORIES
-            assert v.casefold() in said, (c.user_id, v)
+    check_values_were_said_by_their_user(generate_heldout_v7_b(seed=seed))
 
 
 def test_sessions_are_ordered_and_probes_come_after(split):
-    for c in split:
-        assert 3 <= len(c.sessions) <= 4
-        times = [at for at, _ in c.sessions]
-        assert times == sorted(times)
-        assert all(turns for _, turns in c.sessions)
-        assert c.probe_at > times[-1]
+    check_shape(split, prefix="h7b-", kinds=KINDS)
 
 
 def test_ideal_candidates_are_valid_and_grounded(split):
+    check_candidates_are_valid_and_grounded(split)
+    check_one_script_per_text(split)
     for c in split:
         for _, turns in c.sessions:
             for t in turns:
                 for cand in t.ideal:
-                    assert isinstance(cand, CandidateFact)
-                    CandidateFact.model_validate(cand.model_dump())
-                    assert cand.modality in MODALITIES
-                    assert cand.polarity in POLARITIES
-                    assert cand.provenance in PROVENANCES
                     assert cand.kind in {"fact", "preference"}
                     assert cand.quote == t.text
-                    if cand.object:
-                        assert cand.object.casefold() in t.text.casefold(), cand.object
                     if cand.holder != "user":
                         assert cand.subject.startswith("person:")
-                    else:
-                        assert cand.subject == "user"
-                for slip in t.slips:
-                    assert slip.kind in SLIP_KINDS
-                    assert slip.marker.casefold() in t.text.casefold()
-                    assert (slip.marker, slip.kind) != ("", "")
 
 
 def test_slips_are_never_the_ideal(split):
-    for c in split:
-        for _, turns in c.sessions:
-            for t in turns:
-                for slip in t.slips:
-                    assert slip.candidate not in t.ideal
+    check_candidates_are_valid_and_grounded(split)
 
 
 def test_a_third_of_turns_are_free_form_one_offs():
