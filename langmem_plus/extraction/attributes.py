@@ -144,6 +144,12 @@ _COPULA = re.compile(
     rf"(?:(?:now|currently|still|also)\s+)?(?P<prep>(?:by|with)\s+)?(?P<o>.+)",
     re.IGNORECASE,
 )
+# the head noun of "<head> at/for/near my <place> is X" (the possessive phrase is a
+# preposition's object, not the subject)
+_HEAD_BEFORE_PP = re.compile(
+    r"(?:^|\b)(?P<head>[^\W\d][\w-]*)\s+(?:at|in|for|near|by|on|round|around)\s+$",
+    re.IGNORECASE,
+)
 # "Home insurer: X", "Found a new hairdresser: X", "my regular pharmacy: X"
 _LABEL = re.compile(
     rf"^\W*(?:(?:found|got|have|there's)\s+)?(?:{_POSS}\s+|(?:a|an)\s+)?{_NP}\s*[:=]\s*(?P<o>.+)",
@@ -440,6 +446,8 @@ def _attribute(np: str | None) -> str | None:
         return None
     if not words or any(w in VALUE_STOP_WORDS or w in _PRO_FORMS for w in words):
         return None  # "this one: X": a word that points at what follows names nothing
+    if words[0] in _PARTICLES:
+        return None  # "switched over to X": the verb's particle, no noun
     head = words[-1]
     said = " ".join(words)
     if head in ATTRIBUTE_NOT or said in ATTRIBUTE_NOT or _singular(head) in ATTRIBUTE_NOT:
@@ -598,6 +606,10 @@ def _copula(clause: str) -> AttributeReading | None:
     if m is None:
         return None
     attribute = _attribute(m.group("np"))
+    if attribute is not None and (pp := _HEAD_BEFORE_PP.search(clause[: m.start()])):
+        # "the gym near my office is X": "my office" is a preposition's object; the noun
+        # before the preposition is what the copula gives the value of
+        attribute = _attribute(pp.group("head"))
     if attribute is None:
         return None
     raw = m.group("o")

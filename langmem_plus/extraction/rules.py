@@ -670,9 +670,31 @@ _WORK_AS = _rx(
 )
 
 
+# a span of time (closed class: units and quantifiers): "for years" is how long, not who
+_SPAN = (
+    r"(?:(?:a|an|the|many|several|some|few|a few|a couple of|\d+|one|two|three|four|five|"
+    r"ten|twenty)\s+)?(?:(?-i:[a-z][\w'’]*)\s+)?(?:years?|months?|weeks?|days?|hours?|ages|decades?|while|long time|"
+    r"lifetimes?|yonks)\b"
+)
+_DURATION = re.compile(rf"^\s*{_SPAN}", re.IGNORECASE)
+_DURATION_TAIL = re.compile(
+    rf"\s*,?\s+for\s+{_SPAN}(?:\s+(?:now|already|and counting))?\W*$", re.IGNORECASE
+)
+
+
+# "(work) at ours is X", "(work) for me is X": an owner pronoun, then a copula and the value
+_OWNER_IS = re.compile(
+    r"^\s*(?:ours|mine|me|us|home|my place|our place)\s*,?\s+(?:is|'s|’s)\s+(?P<v>.+)", re.I
+)
+
+
 def _employer(raw: str) -> str | None:
     if re.match(r"^\s*[a-z][\w-]*ing\b", raw):
         return None  # "I quit being vegan", "I left doing night shifts": no employer
+    if _DURATION.match(raw):
+        return None  # "I'm a nurse for years now": a duration adjunct, no employer
+    if owner := _OWNER_IS.match(raw):
+        raw = owner.group("v")  # "work at ours is X": the owner, then the copula's value
     value = _cut(raw, keep_amp=True)
     value = _tidy(_PREP_TAIL.sub("", value))
     # a name ends at its first uncased word ("Pinecrest Dental over in Tralee"); lowercase:
@@ -1880,6 +1902,10 @@ _VALUE_IS_MY = re.compile(
     r"(?:\s+(?i:now|these days|nowadays|at the moment))?(?:\s*,.*)?\W*$"
 )
 _NOT_A_VALUE = re.compile(r"^(?:to|that|not|so|very|too|really|pretty|quite|kind of|like)\b", re.I)
+# the head noun of "<head> at/for/near my <place>": the words before the possessive
+_HEAD_BEFORE_PP = re.compile(
+    r"(?:^|\b)(?P<head>[^\W\d][\w-]*)\s+(?:at|in|for|near|by|on|round|around)\s+$", re.I
+)
 
 
 def _name_like(value: str, attr: str) -> bool:
@@ -2067,6 +2093,14 @@ def _attribute_rule(ctx: _Context) -> list[_Spec]:
         return []
     groups = m.groupdict()
     attr = (groups.get("attr") or groups.get("attr2") or "").casefold()
+    if (pp := _HEAD_BEFORE_PP.search(ctx.clause[: m.start()])) and m.re is _MY_ATTR:
+        # "the broadband at my flat is X": "my flat" is the object of a preposition, the
+        # noun before it is the head the copula says the value of
+        if attr.split()[-1] in RELATIONS or attr.split()[-1] in PETS:
+            return []  # "the vet for my dog is X": the rules for people read it
+        attr = pp.group("head").casefold()
+        if attr in VALUE_STOP_WORDS or attr in _NOT_A_NAME or attr == "name":
+            return []
     said = groups.get("o") or groups.get("o2") or ""
     head = attr.split()[-1]
     if head in ATTRIBUTE_NOT or head in RELATIONS or head in PETS or attr in ATTRIBUTE_NOT:
@@ -2567,6 +2601,9 @@ class RuleExtractor(BaseExtractor):
         since = found is not None and bool(
             re.match(r"(?:ever\s+)?since\b|for\b", found.phrase, re.IGNORECASE)
         )
+        if found is None and (lasted := _DURATION_TAIL.search(matched_text)):
+            # "I'm a farrier for years now": how long it has held, an adjunct, no value
+            matched_text, since = matched_text[: lasted.start()], True
         ctx = _Context(matched_text, scope, self.projects, since, turn.text)
         specs: list[_Spec] = []
         for _name, rule, fallback in _RULES:

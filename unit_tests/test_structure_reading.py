@@ -1,0 +1,68 @@
+"""The rule extractor reads a clause's structure, not the first word that fits (#12).
+
+Each case is a class of structure the rules misread on retired material, in this file's
+own wording: a prepositional phrase after the head noun, a value that swallows a copula
+clause, a verb particle, a duration adjunct. Names and values appear in no split."""
+
+from __future__ import annotations
+
+import pytest
+from langchain_core.messages import HumanMessage
+
+from langmem_plus.extraction.rules import RuleExtractor
+
+
+def _read(text: str) -> list[tuple[str, str]]:
+    return [(c.predicate, c.object) for c in RuleExtractor().extract([HumanMessage(text)])]
+
+
+@pytest.mark.parametrize(
+    ("text", "predicate", "value"),
+    [
+        # the head noun, then a prepositional phrase naming where: the head is the attribute
+        ("the broadband for my flat is Quenby Fibre", "internet_provider", "Quenby Fibre"),
+        ("the gym near my office is Liftworks Arena", "gym", "Liftworks Arena"),
+    ],
+)
+def test_a_prepositional_phrase_after_the_head_noun_is_not_the_head(
+    text: str, predicate: str, value: str
+) -> None:
+    said = _read(text)
+    assert (predicate, value) in said
+    assert not any(p in ("flat", "office") for p, _ in said)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("work at ours is Brackley Foods", "Brackley Foods"),
+        ("work for me is Tallis & Reed these days", "Tallis & Reed"),
+    ],
+)
+def test_a_value_does_not_swallow_a_copula_clause(text: str, value: str) -> None:
+    said = _read(text)
+    assert ("employer", value) in said
+    assert not any(" is " in f" {v} " or v.casefold().startswith(("ours", "me ")) for _, v in said)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["we switched over to Quillmere", "I've moved across to Pellow Mutual"],
+)
+def test_a_verb_particle_is_not_an_attribute(text: str) -> None:
+    assert not any(p in ("over", "across", "back") for p, _ in _read(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [("I'm a graphic designer for years now", "graphic designer"), ("I'm a nurse for ages", "nurse")],
+)
+def test_a_duration_adjunct_is_not_a_value(text: str, title: str) -> None:
+    said = _read(text)
+    assert ("job_title", title) in said
+    assert not any(p == "employer" for p, _ in said)
+
+
+@pytest.mark.parametrize("text", ["I'm a farrier for donkey's years", "I'm a welder for months"])
+def test_a_duration_is_never_an_employer(text: str) -> None:
+    assert not any(p == "employer" for p, _ in _read(text))
