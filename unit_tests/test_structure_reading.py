@@ -55,7 +55,10 @@ def test_a_verb_particle_is_not_an_attribute(text: str) -> None:
 
 @pytest.mark.parametrize(
     ("text", "title"),
-    [("I'm a graphic designer for years now", "graphic designer"), ("I'm a nurse for ages", "nurse")],
+    [
+        ("I'm a graphic designer for years now", "graphic designer"),
+        ("I'm a nurse for ages", "nurse"),
+    ],
 )
 def test_a_duration_adjunct_is_not_a_value(text: str, title: str) -> None:
     said = _read(text)
@@ -66,3 +69,49 @@ def test_a_duration_adjunct_is_not_a_value(text: str, title: str) -> None:
 @pytest.mark.parametrize("text", ["I'm a farrier for donkey's years", "I'm a welder for months"])
 def test_a_duration_is_never_an_employer(text: str) -> None:
     assert not any(p == "employer" for p, _ in _read(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "predicate", "value"),
+    [
+        # a relative clause on the subject: the head noun is the relative verb's object
+        ("the firm I work for is Dunlevy Shipping", "employer", "Dunlevy Shipping"),
+        ("the town we live in is Kirkwall", "city", "Kirkwall"),
+        # ... after a lead-in before a colon (no label "quick fix" = "firm")
+        ("quick fix: the firm I work for is Dunlevy Shipping", "employer", "Dunlevy Shipping"),
+        # a cleft: the value moved to the front
+        ("it's Harrowfield Press that I work for now", "employer", "Harrowfield Press"),
+        # a leading adverbial clause of time, then the main clause
+        ("any time we go abroad we fly from Knock", "home_airport", "Knock"),
+        # an elided possessive after the user's own lead-in
+        ("while I think of it: allergies are sesame and lupin", "allergy", "lupin"),
+    ],
+)
+def test_a_moved_constituent_is_read_in_its_plain_frame(
+    text: str, predicate: str, value: str
+) -> None:
+    said = _read(text)
+    assert (predicate, value) in said
+    assert not any(v.casefold().startswith(("is ", "are ")) for _, v in said)
+    assert not any(p.endswith(("fix", "quick_fix")) for p, _ in said)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the bloke I work with is Ferdy Marsh",  # a person, not an employer
+        "the company I work for is brilliant",  # no name: a judgement
+        "allergies are common in toddlers",  # no lead-in: nobody's allergy
+        "she said: allergies are sesame and lupin",  # another person's (kept as hers)
+        "if we ever go abroad we'd fly from Knock",  # a conditional, no time clause
+    ],
+)
+def test_a_moved_constituent_is_not_read_where_it_names_no_value_of_the_users(
+    text: str,
+) -> None:
+    said = [
+        (c.predicate, c.object)
+        for c in RuleExtractor().extract([HumanMessage(text)])
+        if c.holder == "user" and c.subject == "user"
+    ]
+    assert not any(p in ("employer", "allergy", "home_airport") for p, _ in said), said

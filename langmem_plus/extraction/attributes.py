@@ -650,10 +650,16 @@ def _label(clause: str) -> AttributeReading | None:
     return _reading(attribute, _label_value(m.group("o")))
 
 
+# a clause of its own after the colon: a subject phrase, then a finite copula
+_OWN_COPULA = re.compile(r"^\W*(?:the|my|our|it|this|that)\b[^,;]*?\s(?:is|are|was|were)\s", re.I)
+
+
 def _label_value(raw: str) -> str:
     """A label's value: the rest of the clause, to its end or its first adjunct ("Blood
     type: A positive", "Coffee order: oat flat white, always")."""
     text = _SYMBOL.split(_VALUE_END.split(raw, maxsplit=1)[0], maxsplit=1)[0]
+    if _OWN_COPULA.search(text):
+        return ""  # "small correction: the company I work for is X": a clause, no label
     text = re.sub(r"^(?:a|an|the)\s+", "", _TRAILING.sub("", text).strip())  # "A positive"
     words: list[str] = []
     for w in text.split():

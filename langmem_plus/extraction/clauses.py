@@ -53,6 +53,7 @@ from langmem_plus.facts.text_rules import content_terms
 __all__ = [
     "Clause",
     "ClauseFact",
+    "main_clause_start",
     "markers",
     "predicate_named",
     "read_clause",
@@ -158,6 +159,25 @@ _BREAK = re.compile(
 _QUOTED = re.compile(
     r"\"[^\"]{12,}\"|“[^”]{12,}”|(?:^|\n)[ \t]*>[^\n]*|(?:^|\n)(?:[ \t]{2,}|\t)[^\n]+"
 )
+
+
+# "whenever I travel, I fly from X": a leading adverbial clause of time, then the main one
+_TIME_LEAD = re.compile(
+    r"^\W*(?i:whenever|when|every time|each time|any time|anytime)\s+(?i:i|we)\s+"
+    r"(?i:[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s*,?\s+(?=(?i:i|we)\b)"
+)
+
+
+def main_clause_start(clause: str) -> int:
+    """Where the main clause starts after a leading adverbial clause of time (0: none).
+
+    Example:
+        >>> text = "whenever we travel we fly from Knock"
+        >>> text[main_clause_start(text):], main_clause_start("we fly from Knock")
+        ('we fly from Knock', 0)
+    """
+    m = _TIME_LEAD.match(clause)
+    return m.end() if m else 0
 
 
 def _masked(text: str) -> str:
@@ -525,6 +545,10 @@ def read_message(text: str) -> list[tuple[int, int, ClauseFact]]:
             continue
         if said := read_clause(clause.text):
             out.extend((clause.start, clause.start + f.said, f) for f in said)
+            continue
+        if (at := main_clause_start(clause.text)) and (said := read_clause(clause.text[at:])):
+            # "whenever I travel I fly from X": the main clause after the time clause
+            out.extend((clause.start + at, clause.start + at + f.said, f) for f in said)
             continue
         if i + 1 < len(clauses):
             nxt = clauses[i + 1]

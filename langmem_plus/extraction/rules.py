@@ -224,6 +224,7 @@ def _entity(value: str) -> str:
     return _tidy(" ".join(out))
 
 
+_COPULA_FIRST = re.compile(r"^\s*(?:is|are|was|were|'s|’s)\s", re.IGNORECASE)
 _CUT_LIST = re.compile(_CUT.pattern.replace("[,;:()", "[;:()"), re.IGNORECASE)
 
 
@@ -234,6 +235,8 @@ def _cut(value: str, *, keep_and: bool = False, keep_amp: bool = False) -> str:
     ``keep_amp`` an ampersand stays part of a name ("Kettle & Co").
     """
     value = _NEGATED_TAIL.sub("", value)
+    if _COPULA_FIRST.match(value):
+        return ""  # "the company I work for is X": the verb's object moved out, no value
     m = (_CUT_LIST if keep_and else _CUT).search(value)
     if m:
         value = value[: m.start()]
@@ -673,8 +676,8 @@ _WORK_AS = _rx(
 # a span of time (closed class: units and quantifiers): "for years" is how long, not who
 _SPAN = (
     r"(?:(?:a|an|the|many|several|some|few|a few|a couple of|\d+|one|two|three|four|five|"
-    r"ten|twenty)\s+)?(?:(?-i:[a-z][\w'’]*)\s+)?(?:years?|months?|weeks?|days?|hours?|ages|decades?|while|long time|"
-    r"lifetimes?|yonks)\b"
+    r"ten|twenty)\s+)?(?:(?-i:[a-z][\w'’]*)\s+)?(?:years?|months?|weeks?|days?|hours?|ages|"
+    r"decades?|while|long time|lifetimes?|yonks)\b"
 )
 _DURATION = re.compile(rf"^\s*{_SPAN}", re.IGNORECASE)
 _DURATION_TAIL = re.compile(
