@@ -115,3 +115,42 @@ def test_a_moved_constituent_is_not_read_where_it_names_no_value_of_the_users(
         if c.holder == "user" and c.subject == "user"
     ]
     assert not any(p in ("employer", "allergy", "home_airport") for p, _ in said), said
+
+
+def _full(text: str) -> list[tuple[str, str, str]]:
+    return [
+        (c.predicate, c.object, c.polarity)
+        for c in RuleExtractor().extract([HumanMessage(text)])
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "predicate", "value"),
+    [
+        # a determiner is no part of the attribute's name
+        ("we changed the broadband to Pellinore last week", "internet_provider", "Pellinore"),
+        # a bare attribute word is the one default slot named with it
+        ("my airport is Sumburgh these days", "home_airport", "Sumburgh"),
+        # a place adjunct between a counted noun and its names sets nothing off
+        ("we've got two rabbits in the garden, Tansy and Quill", "pet", "Quill"),
+    ],
+)
+def test_function_words_do_not_change_what_is_named(text: str, predicate: str, value: str) -> None:
+    assert (predicate, value, "assert") in _full(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "predicate", "value"),
+    [
+        # a pet leaving the household, said as a move: its fact ends
+        ("Marzipan has gone to live with my cousin in Wick, she's got more space", "pet",
+         "Marzipan"),
+        ("Toffee got rehomed in the spring", "pet", "Toffee"),
+        # a perfect of an ending before "allergy": not "I have an allergy"
+        ("I've grown out of my lupin allergy, the clinic confirmed it", "allergy", "lupin"),
+    ],
+)
+def test_an_ending_said_by_its_structure_retracts(text: str, predicate: str, value: str) -> None:
+    said = _full(text)
+    assert (predicate, value, "retract") in said
+    assert not any(pol == "assert" and p == predicate for p, _, pol in said), said

@@ -45,6 +45,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from langmem_plus.extraction.clauses import slot_of
 from langmem_plus.extraction.vocab import (
     ATTRIBUTE_ALIASES,
     ATTRIBUTE_NOT,
@@ -94,6 +95,7 @@ class AttributeReading:
 
 
 # ---- words of structure (function words and the verbs of each frame only)
+_DETERMINERS = frozenset("the a an this that these those".split())
 _MODIFIERS = frozenset("new current usual regular present normal everyday trusty old".split())
 _AUXILIARIES = frozenset("is are was were be been has have had got gets does did do will can "
                          "could would should isn't wasn't won't can't".split())
@@ -369,8 +371,8 @@ def bound_value(raw: str, *, lowercase: bool = False) -> str:
 
 def _np_words(np: str) -> list[str]:
     words = [w for w in np.casefold().split() if w]
-    while words and words[0] in _MODIFIERS:
-        words = words[1:]
+    while words and (words[0] in _MODIFIERS or words[0] in _DETERMINERS):
+        words = words[1:]  # "switched the internet over": the determiner names nothing
     return words
 
 
@@ -422,6 +424,8 @@ def attribute_predicate(np: str) -> str:
         thing = " ".join(words[:-1])
         if ATTRIBUTE_ALIASES.get(thing, thing) != thing:
             return ATTRIBUTE_ALIASES[thing]
+    if len(words) == 1 and (slot := slot_of(words[0])) != words[0]:
+        return slot  # "my airport": the one default slot named with the word (home_airport)
     return re.sub(r"[^\w]+", "_", folded).strip("_")
 
 

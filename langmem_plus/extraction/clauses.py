@@ -58,6 +58,7 @@ __all__ = [
     "predicate_named",
     "read_clause",
     "read_message",
+    "slot_of",
     "split_clauses",
 ]
 
@@ -314,6 +315,16 @@ def predicate_named(noun: str) -> str | None:
     if longest and all(set(p.split("_")) <= set(longest.split("_")) for p in named):
         return longest
     return None
+
+
+def slot_of(word: str) -> str:
+    """The one default slot named with a bare attribute word, else the word.
+
+    Example:
+        >>> slot_of("airport"), slot_of("internet"), slot_of("laptop")
+        ('home_airport', 'internet_provider', 'laptop')
+    """
+    return _slot_of(word)
 
 
 def _slot_of(word: str) -> str:

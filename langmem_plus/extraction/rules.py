@@ -38,7 +38,7 @@ from dataclasses import dataclass, replace
 
 from langmem_plus.extraction.attributes import UNNAMED, read_attributes
 from langmem_plus.extraction.base import BaseExtractor, ExtractionResult, UserTurn
-from langmem_plus.extraction.clauses import read_message
+from langmem_plus.extraction.clauses import read_message, slot_of
 from langmem_plus.extraction.elided import elided_readings
 from langmem_plus.extraction.grounding import (
     Holder,
@@ -792,6 +792,15 @@ _ALLERGY_NOUN = _rx(
     r"\b(?:i(?:'ve|\s+have)(?:\s+got)?|i've got|my|i suffer from)\s+(?:a\s+|an\s+)?"
     r"(?:(?:severe|mild|bad|serious|life-threatening)\s+)?(?P<o>[\w -]+?)\s+allerg(?:y|ies)\b"
 )
+# a verb of ending before the allergen ("grown out of the X allergy", "outgrown my X
+# allergy", "got over my X allergy"), and words that never sit inside an allergen's name
+_OUTGROWN = re.compile(
+    r"^\s*(?:(?:now|finally|actually|apparently|just|completely)\s+)*(?:grown out of|"
+    r"outgrown|outgrew|grew out of|got over|gotten over|shaken off|shook off|lost)\s+"
+    r"(?:(?:my|the|that|this|our)\s+)?(?P<o>[\w -]+)$",
+    re.IGNORECASE,
+)
+_INSIDE_NP = re.compile(r"\b(?:the|my|our|his|her|their|of|out|off|over|from|got|been)\b", re.I)
 # a verbless clause that is only the condition, said of the speaker: "peanut allergy
 # here", "heads up: sesame allergy", "kiwi allergy on my side" (#12)
 _ALLERGY_BARE = _rx(
@@ -910,7 +919,18 @@ def _allergy_rule(ctx: _Context) -> list[_Spec]:
             items = _items(_cut(m.group("o"), keep_and=True))
             return [_Spec("fact", "allergy", i, f"The user is allergic to {i}.") for i in items]
     if m := _ALLERGY_NOUN.search(ctx.clause) or _bare_condition(_ALLERGY_BARE, ctx):
-        items = _items(_tidy(re.sub(r"^(?:an?|the)\s+", "", m.group("o"), flags=re.I)))
+        said = m.group("o")
+        if over := _OUTGROWN.match(said):
+            # "I've grown out of my kiwi allergy": a perfect of an ending, not "I have";
+            # the allergy ends (#12)
+            item = _tidy(over.group("o"))
+            if not item or _INSIDE_NP.search(item):
+                return []
+            return [_Spec("fact", "allergy", item, f"The user is no longer allergic to {item}.",
+                          polarity="retract", negation_in_value=True)]  # fmt: skip
+        if _INSIDE_NP.search(said):
+            return []  # a verb phrase before "allergy", no allergen named by it
+        items = _items(_tidy(re.sub(r"^(?:an?|the)\s+", "", said, flags=re.I)))
         return [_Spec("fact", "allergy", i, f"The user is allergic to {i}.") for i in items]
     return []
 
@@ -1490,6 +1510,7 @@ _HAS_KIN = _rx(
     rf"(?P<rel>(?:{_REL})(?:s|es)?)\b{_HEAD}"
     r"(?P<rest>.*)$"
 )
+_PLACE_ADJUNCT = re.compile(r"^\s+(?i:at|in|with|round|back)\s+[^,;:()]{1,25}?(?=\s*[,:—–-])")
 _MY_KIN_NAMED = re.compile(
     rf"(?i:\b(?:my|our)\s+(?:{_KIN_ADJ}\s+)*(?P<rel>{_REL}))"
     r"(?:(?i:'s name is|’s name is|\s+is (?:called|named)|\s+(?:named|called))\s+|\s*,?\s+)"
@@ -1562,7 +1583,9 @@ _MORE_NAMES = re.compile(r"^(?:\s*,\s*(?:and\s+)?|\s+(?i:and|&)\s+)(?P<name>[^\W
 _NAME_DIED = re.compile(
     r"(?:^|[,:;.!]\s*|\b(?i:and|but|so)\s+)(?P<name>[A-Z][\w'’-]*)"
     r"(?:\s+(?i:has|had|just|sadly|finally|unexpectedly|peacefully))*\s+"
-    r"(?i:died|passed away|passed on|was put down|was put to sleep)\b"
+    r"(?i:died|passed away|passed on|was put down|was put to sleep"
+    # a departure from the household said as a move: the pet is no longer the user's
+    r"|(?:gone|went|moved)\s+(?:off\s+)?to\s+live\s+(?:on|with|at)|(?:was|been|got)\s+rehomed)\b"
 )
 _WE_LOST = re.compile(
     r"\b(?i:i|we)(?:\s+(?i:just|sadly|finally|have|'ve|had|'d))*\s+(?i:lost)\s+"
@@ -1623,7 +1646,8 @@ def _kin_spec(rel: str, name: str | None, count: str = "a", adj: str = "") -> _S
 def _people_rule(ctx: _Context) -> list[_Spec]:
     out: list[_Spec] = []
     if m := _HAS_KIN.search(ctx.clause):
-        names = _names(m.group("rest"))
+        # "two cats at home, A and B": a place adjunct before the names sets off nothing
+        names = _names(_PLACE_ADJUNCT.sub("", m.group("rest"), count=1))
         rel = m.group("rel")
         if names:
             one = _singular(rel) if len(names) > 1 else rel
@@ -1675,8 +1699,10 @@ def _people_rule(ctx: _Context) -> list[_Spec]:
     if not out and (m := _NAME_DIED.search(ctx.clause) or _WE_LOST.search(ctx.clause)):
         name = m.group("name")
         if name.casefold() not in _NOT_A_NAME | {"i", "we", "he", "she", "they", "it"}:
-            out.append(_Spec("fact", "pet", name, f"The user's {name} died.",
-                             polarity="retract", people=True))  # fmt: skip
+            died = re.search(r"(?i:died|passed|put down|put to sleep)", m.group(0))
+            said = f"The user's {name} died." if died else f"The user no longer has {name}."
+            out.append(_Spec("fact", "pet", name, said, polarity="retract",
+                             people=True))  # fmt: skip
     if m := _MARRIED.search(ctx.clause):
         if name := _name_value(m.group("o")):
             out.append(_Spec("fact", "partner", name, f"The user's partner is {name}.",
@@ -1944,7 +1970,11 @@ def _attribute_predicate(attr: str) -> str:
     contract" and "phone plan" are both ``phone_plan``)."""
     low = re.sub(r"\s+", " ", attr.casefold()).strip()
     low = re.sub(r"^(?:new|current|present)\s+(?=\w)", "", low)  # "my new car" is my car
-    return ATTRIBUTE_ALIASES.get(low) or re.sub(r"[^\w]+", "_", low).strip("_")
+    if low in ATTRIBUTE_ALIASES:
+        return ATTRIBUTE_ALIASES[low]
+    if " " not in low and (slot := slot_of(low)) != low:
+        return slot  # "my airport": the one default slot named with the word
+    return re.sub(r"[^\w]+", "_", low).strip("_")
 
 
 _CHANGED_KIND_COLON = _rx(
