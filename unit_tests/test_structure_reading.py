@@ -154,3 +154,23 @@ def test_an_ending_said_by_its_structure_retracts(text: str, predicate: str, val
     said = _full(text)
     assert (predicate, value, "retract") in said
     assert not any(pol == "assert" and p == predicate for p, _, pol in said), said
+
+
+@pytest.mark.parametrize(
+    ("text", "predicate", "value", "holder"),
+    [
+        # a date that is the copula's whole complement is the value, not when it held
+        ("my lease renewal is the 9th of August", "lease_renewal", "9th of August", "user"),
+        ("my uncle's birthday is the 2nd of March", "birthday", "2nd of March", "uncle"),
+    ],
+)
+def test_a_copula_complement_is_the_value(
+    text: str, predicate: str, value: str, holder: str
+) -> None:
+    found = RuleExtractor().extract([HumanMessage(text)])
+    said = [(c.predicate, c.object, c.holder) for c in found]
+    assert (predicate, value, holder) in said
+
+
+def test_a_relative_date_after_a_copula_is_no_stored_value() -> None:
+    assert not any(v.casefold() == "next friday" for _, v in _read("my move date is next Friday"))

@@ -2619,6 +2619,14 @@ class RuleExtractor(BaseExtractor):
         matched_text = clause
         if found is not None:
             matched_text = (clause[: found.start] + " " + clause[found.end :]).strip()
+            if (
+                _DANGLING_COPULA.search(clause[: found.start])
+                and re.match(r"\s*(?:$|[,;.!?])", clause[found.end :])
+                and re.search(r"\d", found.phrase)  # a date, not "next Friday"
+            ):
+                # "my anniversary is the 4th of May": the date is the copula's value, not
+                # when the clause became true
+                found, matched_text = None, clause
         matched_text = re.sub(r"\s*\([^()]{0,40}\)", "", matched_text)  # "(again!)"
         bare = _GUESS_WHO.sub("I", _INTERJECTION.sub("", matched_text))
         if re.match(r"(?:i|we)\b", bare, re.IGNORECASE):
@@ -2904,6 +2912,8 @@ def _with_readings(specs: list[_Spec], ctx: _Context) -> list[_Spec]:
             specs = [o for o in specs if o not in longer] + [s]
     return specs
 
+
+_DANGLING_COPULA = re.compile(r"\b(?:my|our)\s+[\w\s'-]{2,40}?\s(?:is|are|'s|’s)\s*$", re.I)
 
 # A lead-in before a colon that is no statement of its own ("Some context:", "since you
 # keep asking about food:"), followed by one that is: the quote is the statement.
