@@ -174,3 +174,20 @@ def test_a_copula_complement_is_the_value(
 
 def test_a_relative_date_after_a_copula_is_no_stored_value() -> None:
     assert not any(v.casefold() == "next friday" for _, v in _read("my move date is next Friday"))
+
+
+@pytest.mark.parametrize(
+    ("text", "predicate", "value"),
+    [
+        # a causative: the service on something of the user's, done at or by the value
+        ("I get my hair trimmed at Ottoline Rooms", "hairdresser", "Ottoline Rooms"),
+        ("I have my hair coloured at The Tinted Fox", "hairdresser", "The Tinted Fox"),
+        ("we have our teeth cleaned by Dr Barras-Holt", "dentist", "Dr Barras-Holt"),
+    ],
+)
+def test_a_causative_names_who_serves_the_user(text: str, predicate: str, value: str) -> None:
+    assert (predicate, value) in _read(text)
+
+
+def test_a_causative_in_a_conditional_reads_nothing() -> None:
+    assert _read("if I had my hair trimmed at Ottoline Rooms I'd regret it") == []

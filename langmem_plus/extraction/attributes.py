@@ -950,7 +950,7 @@ def read_attributes(
         >>> [(r.predicate, r.value) for r in read_attributes("My commute is by tram now")]
         [('commute', 'tram')]
         >>> [(r.predicate, r.value) for r in read_attributes("Went with Three as my carrier.")]
-        [('carrier', 'Three')]
+        [('mobile_carrier', 'Three')]
     """
     text = _LEAD.sub("", clause.strip())
     named = (

@@ -421,6 +421,12 @@ _AGENT_OF_MINE = re.compile(
     r"(?:\s+(?i:has|have|'s|’s|always|usually|now|still|also)){0,2}\s+"
     r"(?P<verb>[a-z]+)\s+(?i:my|our)\s+(?P<n>[a-z]+)\b"
 )
+# "I get my hair cut at Sal's", "we have our teeth checked by Dr Ang": a causative, the
+# service on something of the user's done at or by the value
+_DONE_FOR_ME = re.compile(
+    r"^\W*(?i:i|we)\s+(?i:(?:usually|always|normally|now|still|just)\s+)?(?i:get|have)\s+"
+    rf"(?i:my|our)\s+(?P<n>[a-z]+)\s+(?P<verb>[a-z]+)\s+(?i:at|by|with)\s+(?:the\s+)?{_NAME}"
+)
 _NOT_A_VALUE = frozenset(
     {"i", "it", "this", "that", "there", "here", "he", "she", "they", "we", "you", "my",
      "our", "the", "a", "an", "me", "everyone", "everything", "nothing", "someone",
@@ -450,7 +456,8 @@ def _possessed(noun: str) -> str | None:
 def _value(raw: str) -> str | None:
     value = raw.strip(" .,'’")
     words = value.split()
-    if not words or re.split(r"['’]", words[0].casefold())[0] in _NOT_A_VALUE:
+    named_the = len(words) > 1 and words[0] == "The"  # "The Chop House": a name's own "The"
+    if not words or (re.split(r"['’]", words[0].casefold())[0] in _NOT_A_VALUE and not named_the):
         return None
     while words and words[-1].casefold() in _NOT_A_VALUE:
         words.pop()
@@ -492,7 +499,7 @@ def read_clause(clause: str) -> list[ClauseFact]:
         if needs_person and not whole.first_person and not owner:
             continue
         noun = hit.group("n")
-        if shape is _AGENT_OF_MINE:
+        if shape is _AGENT_OF_MINE or shape is _DONE_FOR_ME:
             if hit.group("verb") in _VERB_NOT_SERVICE:
                 continue
             role = _role_other_names().get(noun.casefold())
@@ -530,6 +537,7 @@ _SHAPES: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     (_NEW_NOUN_VALUE, False, False),  # "new dentist!" is the speaker's news
     (_VERB_PREP_VALUE, False, True),
     (_AGENT_OF_MINE, False, True),
+    (_DONE_FOR_ME, False, True),
 )
 
 
