@@ -191,3 +191,17 @@ def test_a_causative_names_who_serves_the_user(text: str, predicate: str, value:
 
 def test_a_causative_in_a_conditional_reads_nothing() -> None:
     assert _read("if I had my hair trimmed at Ottoline Rooms I'd regret it") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "predicate", "value"),
+    [
+        # a home's locative prepositions beyond "in" (closed class)
+        ("we live just outside Kelso with the dogs", "city", "Kelso"),
+        ("I live out in Portree, so deliveries take ages", "city", "Portree"),
+        # a topic noun takes the one default slot named with it, as "my <noun>" does
+        ("internet at ours is Gannetnet, patchy but cheap", "internet_provider", "Gannetnet"),
+    ],
+)
+def test_closed_class_words_reach_the_default_slot(text: str, predicate: str, value: str) -> None:
+    assert (predicate, value) in _read(text)

@@ -300,7 +300,7 @@ def predicate_named(noun: str) -> str | None:
     own = "_".join(words)
     inventory = _inventory()
     if own in inventory:
-        return own
+        return _slot_of(own)  # "internet at ours": the one default slot named with it
     if own in DEFAULT_PREDICATE_ALIASES:
         return DEFAULT_PREDICATE_ALIASES[own]
     terms = asked_terms(" ".join(words))  # with its two-word phrases ("fly+from")

@@ -503,7 +503,9 @@ _MOVED = _rx(
 _LIVE = _rx(
     rf"{_I}{_ADV}\s+(?:liv(?:e|ed|es|ing)|resid(?:e|ed|es|ing)|based|located|settl(?:e|ed|es|ing))"
     r"(?:\s+(?:together\s+)?with\s+(?:my|our)\s+[\w-]+(?:\s+[A-Z][\w'-]+)?)?"
-    r"(?:\s+out of|\s+in)\s+(?P<o>.+)"
+    # the locative prepositions of a home (closed class): "in", "out in", "just outside"
+    r"(?:\s+(?:just\s+|right\s+)?(?:out of|out in|outside(?: of)?|on the outskirts of|in))"
+    r"\s+(?P<o>.+)"
 )
 _BEEN_IN = _rx(
     rf"{_I}{_ADV}\s+(?:been|stayed|staying)\s+in\s+(?P<o>.+?)(?:\s+(?P<d>since|for)\b|$)"
