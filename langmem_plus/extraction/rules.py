@@ -682,8 +682,13 @@ _SPAN = (
     r"decades?|while|long time|lifetimes?|yonks)\b"
 )
 _DURATION = re.compile(rf"^\s*{_SPAN}", re.IGNORECASE)
+# only a long span says how long a state has held: "for the week" is a stay (_A_STAY)
+_LONG_SPAN = (
+    r"(?:(?:many|several|some|a few|a couple of|\d+|two|three|four|five|ten|twenty)\s+)?"
+    r"(?:(?-i:[a-z][\w'’]*)\s+)?(?:years|months|ages|decades?|a while|a long time|yonks)\b"
+)
 _DURATION_TAIL = re.compile(
-    rf"\s*,?\s+for\s+{_SPAN}(?:\s+(?:now|already|and counting))?\W*$", re.IGNORECASE
+    rf"\s*,?\s+for\s+{_LONG_SPAN}(?:\s+(?:now|already|and counting))?\W*$", re.IGNORECASE
 )
 
 
