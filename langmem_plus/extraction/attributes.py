@@ -45,6 +45,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from langmem_plus.extraction.clauses import slot_of
 from langmem_plus.extraction.vocab import (
     ATTRIBUTE_ALIASES,
     ATTRIBUTE_NOT,
@@ -94,6 +95,7 @@ class AttributeReading:
 
 
 # ---- words of structure (function words and the verbs of each frame only)
+_DETERMINERS = frozenset("the a an this that these those".split())
 _MODIFIERS = frozenset("new current usual regular present normal everyday trusty old".split())
 _AUXILIARIES = frozenset("is are was were be been has have had got gets does did do will can "
                          "could would should isn't wasn't won't can't".split())
@@ -142,6 +144,12 @@ _COPULA = re.compile(
     rf"(?:^|\b){_POSS}\s+{_NP}(?:\s+(?P<cop>is|are)\b|(?P<been>(?:\s+(?:has|have)|'s|’s)\s+been\b)"
     r"|(?P<cop2>'s|’s)|\s*(?P<eq>=|:))\s*"
     rf"(?:(?:now|currently|still|also)\s+)?(?P<prep>(?:by|with)\s+)?(?P<o>.+)",
+    re.IGNORECASE,
+)
+# the head noun of "<head> at/for/near my <place> is X" (the possessive phrase is a
+# preposition's object, not the subject)
+_HEAD_BEFORE_PP = re.compile(
+    r"(?:^|\b)(?P<head>[^\W\d][\w-]*)\s+(?:at|in|for|near|by|on|round|around)\s+$",
     re.IGNORECASE,
 )
 # "Home insurer: X", "Found a new hairdresser: X", "my regular pharmacy: X"
@@ -363,8 +371,8 @@ def bound_value(raw: str, *, lowercase: bool = False) -> str:
 
 def _np_words(np: str) -> list[str]:
     words = [w for w in np.casefold().split() if w]
-    while words and words[0] in _MODIFIERS:
-        words = words[1:]
+    while words and (words[0] in _MODIFIERS or words[0] in _DETERMINERS):
+        words = words[1:]  # "switched the internet over": the determiner names nothing
     return words
 
 
@@ -416,6 +424,8 @@ def attribute_predicate(np: str) -> str:
         thing = " ".join(words[:-1])
         if ATTRIBUTE_ALIASES.get(thing, thing) != thing:
             return ATTRIBUTE_ALIASES[thing]
+    if len(words) == 1 and (slot := slot_of(words[0])) != words[0]:
+        return slot  # "my airport": the one default slot named with the word (home_airport)
     return re.sub(r"[^\w]+", "_", folded).strip("_")
 
 
@@ -440,6 +450,8 @@ def _attribute(np: str | None) -> str | None:
         return None
     if not words or any(w in VALUE_STOP_WORDS or w in _PRO_FORMS for w in words):
         return None  # "this one: X": a word that points at what follows names nothing
+    if words[0] in _PARTICLES:
+        return None  # "switched over to X": the verb's particle, no noun
     head = words[-1]
     said = " ".join(words)
     if head in ATTRIBUTE_NOT or said in ATTRIBUTE_NOT or _singular(head) in ATTRIBUTE_NOT:
@@ -598,6 +610,10 @@ def _copula(clause: str) -> AttributeReading | None:
     if m is None:
         return None
     attribute = _attribute(m.group("np"))
+    if attribute is not None and (pp := _HEAD_BEFORE_PP.search(clause[: m.start()])):
+        # "the gym near my office is X": "my office" is a preposition's object; the noun
+        # before the preposition is what the copula gives the value of
+        attribute = _attribute(pp.group("head"))
     if attribute is None:
         return None
     raw = m.group("o")
@@ -638,10 +654,16 @@ def _label(clause: str) -> AttributeReading | None:
     return _reading(attribute, _label_value(m.group("o")))
 
 
+# a clause of its own after the colon: a subject phrase, then a finite copula
+_OWN_COPULA = re.compile(r"^\W*(?:the|my|our|it|this|that)\b[^,;]*?\s(?:is|are|was|were)\s", re.I)
+
+
 def _label_value(raw: str) -> str:
     """A label's value: the rest of the clause, to its end or its first adjunct ("Blood
     type: A positive", "Coffee order: oat flat white, always")."""
     text = _SYMBOL.split(_VALUE_END.split(raw, maxsplit=1)[0], maxsplit=1)[0]
+    if _OWN_COPULA.search(text):
+        return ""  # "small correction: the company I work for is X": a clause, no label
     text = re.sub(r"^(?:a|an|the)\s+", "", _TRAILING.sub("", text).strip())  # "A positive"
     words: list[str] = []
     for w in text.split():
@@ -928,7 +950,7 @@ def read_attributes(
         >>> [(r.predicate, r.value) for r in read_attributes("My commute is by tram now")]
         [('commute', 'tram')]
         >>> [(r.predicate, r.value) for r in read_attributes("Went with Three as my carrier.")]
-        [('carrier', 'Three')]
+        [('mobile_carrier', 'Three')]
     """
     text = _LEAD.sub("", clause.strip())
     named = (

@@ -53,10 +53,12 @@ from langmem_plus.facts.text_rules import content_terms
 __all__ = [
     "Clause",
     "ClauseFact",
+    "main_clause_start",
     "markers",
     "predicate_named",
     "read_clause",
     "read_message",
+    "slot_of",
     "split_clauses",
 ]
 
@@ -158,6 +160,25 @@ _BREAK = re.compile(
 _QUOTED = re.compile(
     r"\"[^\"]{12,}\"|“[^”]{12,}”|(?:^|\n)[ \t]*>[^\n]*|(?:^|\n)(?:[ \t]{2,}|\t)[^\n]+"
 )
+
+
+# "whenever I travel, I fly from X": a leading adverbial clause of time, then the main one
+_TIME_LEAD = re.compile(
+    r"^\W*(?i:whenever|when|every time|each time|any time|anytime)\s+(?i:i|we)\s+"
+    r"(?i:[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s*,?\s+(?=(?i:i|we)\b)"
+)
+
+
+def main_clause_start(clause: str) -> int:
+    """Where the main clause starts after a leading adverbial clause of time (0: none).
+
+    Example:
+        >>> text = "whenever we travel we fly from Knock"
+        >>> text[main_clause_start(text):], main_clause_start("we fly from Knock")
+        ('we fly from Knock', 0)
+    """
+    m = _TIME_LEAD.match(clause)
+    return m.end() if m else 0
 
 
 def _masked(text: str) -> str:
@@ -279,7 +300,7 @@ def predicate_named(noun: str) -> str | None:
     own = "_".join(words)
     inventory = _inventory()
     if own in inventory:
-        return own
+        return _slot_of(own)  # "internet at ours": the one default slot named with it
     if own in DEFAULT_PREDICATE_ALIASES:
         return DEFAULT_PREDICATE_ALIASES[own]
     terms = asked_terms(" ".join(words))  # with its two-word phrases ("fly+from")
@@ -294,6 +315,16 @@ def predicate_named(noun: str) -> str | None:
     if longest and all(set(p.split("_")) <= set(longest.split("_")) for p in named):
         return longest
     return None
+
+
+def slot_of(word: str) -> str:
+    """The one default slot named with a bare attribute word, else the word.
+
+    Example:
+        >>> slot_of("airport"), slot_of("internet"), slot_of("laptop")
+        ('home_airport', 'internet_provider', 'laptop')
+    """
+    return _slot_of(word)
 
 
 def _slot_of(word: str) -> str:
@@ -390,6 +421,12 @@ _AGENT_OF_MINE = re.compile(
     r"(?:\s+(?i:has|have|'s|’s|always|usually|now|still|also)){0,2}\s+"
     r"(?P<verb>[a-z]+)\s+(?i:my|our)\s+(?P<n>[a-z]+)\b"
 )
+# "I get my hair cut at Sal's", "we have our teeth checked by Dr Ang": a causative, the
+# service on something of the user's done at or by the value
+_DONE_FOR_ME = re.compile(
+    r"^\W*(?i:i|we)\s+(?i:(?:usually|always|normally|now|still|just)\s+)?(?i:get|have)\s+"
+    rf"(?i:my|our)\s+(?P<n>[a-z]+)\s+(?P<verb>[a-z]+)\s+(?i:at|by|with)\s+(?:the\s+)?{_NAME}"
+)
 _NOT_A_VALUE = frozenset(
     {"i", "it", "this", "that", "there", "here", "he", "she", "they", "we", "you", "my",
      "our", "the", "a", "an", "me", "everyone", "everything", "nothing", "someone",
@@ -419,7 +456,8 @@ def _possessed(noun: str) -> str | None:
 def _value(raw: str) -> str | None:
     value = raw.strip(" .,'’")
     words = value.split()
-    if not words or re.split(r"['’]", words[0].casefold())[0] in _NOT_A_VALUE:
+    named_the = len(words) > 1 and words[0] == "The"  # "The Chop House": a name's own "The"
+    if not words or (re.split(r"['’]", words[0].casefold())[0] in _NOT_A_VALUE and not named_the):
         return None
     while words and words[-1].casefold() in _NOT_A_VALUE:
         words.pop()
@@ -461,7 +499,7 @@ def read_clause(clause: str) -> list[ClauseFact]:
         if needs_person and not whole.first_person and not owner:
             continue
         noun = hit.group("n")
-        if shape is _AGENT_OF_MINE:
+        if shape is _AGENT_OF_MINE or shape is _DONE_FOR_ME:
             if hit.group("verb") in _VERB_NOT_SERVICE:
                 continue
             role = _role_other_names().get(noun.casefold())
@@ -499,6 +537,7 @@ _SHAPES: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     (_NEW_NOUN_VALUE, False, False),  # "new dentist!" is the speaker's news
     (_VERB_PREP_VALUE, False, True),
     (_AGENT_OF_MINE, False, True),
+    (_DONE_FOR_ME, False, True),
 )
 
 
@@ -525,6 +564,10 @@ def read_message(text: str) -> list[tuple[int, int, ClauseFact]]:
             continue
         if said := read_clause(clause.text):
             out.extend((clause.start, clause.start + f.said, f) for f in said)
+            continue
+        if (at := main_clause_start(clause.text)) and (said := read_clause(clause.text[at:])):
+            # "whenever I travel I fly from X": the main clause after the time clause
+            out.extend((clause.start + at, clause.start + at + f.said, f) for f in said)
             continue
         if i + 1 < len(clauses):
             nxt = clauses[i + 1]

@@ -25,6 +25,7 @@ import re
 from datetime import datetime, timezone
 
 from langmem_plus.extraction.past import past_readings
+from langmem_plus.extraction.reshape import reshaped
 from langmem_plus.extraction.timeparse import find_time_expression
 from langmem_plus.extraction.vocab import ROLE_HEADS
 
@@ -445,6 +446,7 @@ def readings(clause: str, turn: str = "") -> list[str]:
         for part in parts:
             out += [r for r in [_first_person(part), *readings(part, turn)] if r not in out]
     out += [r for r in past_readings(clause) if r not in out]
+    out += [r for r in reshaped(clause) if r not in out]  # relative, cleft, lead (#12)
     return [r for r in out if r.strip() and r != clause]
 
 

@@ -38,7 +38,7 @@ from dataclasses import dataclass, replace
 
 from langmem_plus.extraction.attributes import UNNAMED, read_attributes
 from langmem_plus.extraction.base import BaseExtractor, ExtractionResult, UserTurn
-from langmem_plus.extraction.clauses import read_message
+from langmem_plus.extraction.clauses import read_message, slot_of
 from langmem_plus.extraction.elided import elided_readings
 from langmem_plus.extraction.grounding import (
     Holder,
@@ -224,6 +224,7 @@ def _entity(value: str) -> str:
     return _tidy(" ".join(out))
 
 
+_COPULA_FIRST = re.compile(r"^\s*(?:is|are|was|were|'s|’s)\s", re.IGNORECASE)
 _CUT_LIST = re.compile(_CUT.pattern.replace("[,;:()", "[;:()"), re.IGNORECASE)
 
 
@@ -234,6 +235,8 @@ def _cut(value: str, *, keep_and: bool = False, keep_amp: bool = False) -> str:
     ``keep_amp`` an ampersand stays part of a name ("Kettle & Co").
     """
     value = _NEGATED_TAIL.sub("", value)
+    if _COPULA_FIRST.match(value):
+        return ""  # "the company I work for is X": the verb's object moved out, no value
     m = (_CUT_LIST if keep_and else _CUT).search(value)
     if m:
         value = value[: m.start()]
@@ -500,7 +503,9 @@ _MOVED = _rx(
 _LIVE = _rx(
     rf"{_I}{_ADV}\s+(?:liv(?:e|ed|es|ing)|resid(?:e|ed|es|ing)|based|located|settl(?:e|ed|es|ing))"
     r"(?:\s+(?:together\s+)?with\s+(?:my|our)\s+[\w-]+(?:\s+[A-Z][\w'-]+)?)?"
-    r"(?:\s+out of|\s+in)\s+(?P<o>.+)"
+    # the locative prepositions of a home (closed class): "in", "out in", "just outside"
+    r"(?:\s+(?:just\s+|right\s+)?(?:out of|out in|outside(?: of)?|on the outskirts of|in))"
+    r"\s+(?P<o>.+)"
 )
 _BEEN_IN = _rx(
     rf"{_I}{_ADV}\s+(?:been|stayed|staying)\s+in\s+(?P<o>.+?)(?:\s+(?P<d>since|for)\b|$)"
@@ -670,9 +675,36 @@ _WORK_AS = _rx(
 )
 
 
+# a span of time (closed class: units and quantifiers): "for years" is how long, not who
+_SPAN = (
+    r"(?:(?:a|an|the|many|several|some|few|a few|a couple of|\d+|one|two|three|four|five|"
+    r"ten|twenty)\s+)?(?:(?-i:[a-z][\w'’]*)\s+)?(?:years?|months?|weeks?|days?|hours?|ages|"
+    r"decades?|while|long time|lifetimes?|yonks)\b"
+)
+_DURATION = re.compile(rf"^\s*{_SPAN}", re.IGNORECASE)
+# only a long span says how long a state has held: "for the week" is a stay (_A_STAY)
+_LONG_SPAN = (
+    r"(?:(?:many|several|some|a few|a couple of|\d+|two|three|four|five|ten|twenty)\s+)?"
+    r"(?:(?-i:[a-z][\w'’]*)\s+)?(?:years|months|ages|decades?|a while|a long time|yonks)\b"
+)
+_DURATION_TAIL = re.compile(
+    rf"\s*,?\s+for\s+{_LONG_SPAN}(?:\s+(?:now|already|and counting))?\W*$", re.IGNORECASE
+)
+
+
+# "(work) at ours is X", "(work) for me is X": an owner pronoun, then a copula and the value
+_OWNER_IS = re.compile(
+    r"^\s*(?:ours|mine|me|us|home|my place|our place)\s*,?\s+(?:is|'s|’s)\s+(?P<v>.+)", re.I
+)
+
+
 def _employer(raw: str) -> str | None:
     if re.match(r"^\s*[a-z][\w-]*ing\b", raw):
         return None  # "I quit being vegan", "I left doing night shifts": no employer
+    if _DURATION.match(raw):
+        return None  # "I'm a nurse for years now": a duration adjunct, no employer
+    if owner := _OWNER_IS.match(raw):
+        raw = owner.group("v")  # "work at ours is X": the owner, then the copula's value
     value = _cut(raw, keep_amp=True)
     value = _tidy(_PREP_TAIL.sub("", value))
     # a name ends at its first uncased word ("Pinecrest Dental over in Tralee"); lowercase:
@@ -767,6 +799,15 @@ _ALLERGY_NOUN = _rx(
     r"\b(?:i(?:'ve|\s+have)(?:\s+got)?|i've got|my|i suffer from)\s+(?:a\s+|an\s+)?"
     r"(?:(?:severe|mild|bad|serious|life-threatening)\s+)?(?P<o>[\w -]+?)\s+allerg(?:y|ies)\b"
 )
+# a verb of ending before the allergen ("grown out of the X allergy", "outgrown my X
+# allergy", "got over my X allergy"), and words that never sit inside an allergen's name
+_OUTGROWN = re.compile(
+    r"^\s*(?:(?:now|finally|actually|apparently|just|completely)\s+)*(?:grown out of|"
+    r"outgrown|outgrew|grew out of|got over|gotten over|shaken off|shook off|lost)\s+"
+    r"(?:(?:my|the|that|this|our)\s+)?(?P<o>[\w -]+)$",
+    re.IGNORECASE,
+)
+_INSIDE_NP = re.compile(r"\b(?:the|my|our|his|her|their|of|out|off|over|from|got|been)\b", re.I)
 # a verbless clause that is only the condition, said of the speaker: "peanut allergy
 # here", "heads up: sesame allergy", "kiwi allergy on my side" (#12)
 _ALLERGY_BARE = _rx(
@@ -885,7 +926,18 @@ def _allergy_rule(ctx: _Context) -> list[_Spec]:
             items = _items(_cut(m.group("o"), keep_and=True))
             return [_Spec("fact", "allergy", i, f"The user is allergic to {i}.") for i in items]
     if m := _ALLERGY_NOUN.search(ctx.clause) or _bare_condition(_ALLERGY_BARE, ctx):
-        items = _items(_tidy(re.sub(r"^(?:an?|the)\s+", "", m.group("o"), flags=re.I)))
+        said = m.group("o")
+        if over := _OUTGROWN.match(said):
+            # "I've grown out of my kiwi allergy": a perfect of an ending, not "I have";
+            # the allergy ends (#12)
+            item = _tidy(over.group("o"))
+            if not item or _INSIDE_NP.search(item):
+                return []
+            return [_Spec("fact", "allergy", item, f"The user is no longer allergic to {item}.",
+                          polarity="retract", negation_in_value=True)]  # fmt: skip
+        if _INSIDE_NP.search(said):
+            return []  # a verb phrase before "allergy", no allergen named by it
+        items = _items(_tidy(re.sub(r"^(?:an?|the)\s+", "", said, flags=re.I)))
         return [_Spec("fact", "allergy", i, f"The user is allergic to {i}.") for i in items]
     return []
 
@@ -1465,6 +1517,7 @@ _HAS_KIN = _rx(
     rf"(?P<rel>(?:{_REL})(?:s|es)?)\b{_HEAD}"
     r"(?P<rest>.*)$"
 )
+_PLACE_ADJUNCT = re.compile(r"^\s+(?i:at|in|with|round|back)\s+[^,;:()]{1,25}?(?=\s*[,:—–-])")
 _MY_KIN_NAMED = re.compile(
     rf"(?i:\b(?:my|our)\s+(?:{_KIN_ADJ}\s+)*(?P<rel>{_REL}))"
     r"(?:(?i:'s name is|’s name is|\s+is (?:called|named)|\s+(?:named|called))\s+|\s*,?\s+)"
@@ -1537,7 +1590,9 @@ _MORE_NAMES = re.compile(r"^(?:\s*,\s*(?:and\s+)?|\s+(?i:and|&)\s+)(?P<name>[^\W
 _NAME_DIED = re.compile(
     r"(?:^|[,:;.!]\s*|\b(?i:and|but|so)\s+)(?P<name>[A-Z][\w'’-]*)"
     r"(?:\s+(?i:has|had|just|sadly|finally|unexpectedly|peacefully))*\s+"
-    r"(?i:died|passed away|passed on|was put down|was put to sleep)\b"
+    r"(?i:died|passed away|passed on|was put down|was put to sleep"
+    # a departure from the household said as a move: the pet is no longer the user's
+    r"|(?:gone|went|moved)\s+(?:off\s+)?to\s+live\s+(?:on|with|at)|(?:was|been|got)\s+rehomed)\b"
 )
 _WE_LOST = re.compile(
     r"\b(?i:i|we)(?:\s+(?i:just|sadly|finally|have|'ve|had|'d))*\s+(?i:lost)\s+"
@@ -1598,7 +1653,8 @@ def _kin_spec(rel: str, name: str | None, count: str = "a", adj: str = "") -> _S
 def _people_rule(ctx: _Context) -> list[_Spec]:
     out: list[_Spec] = []
     if m := _HAS_KIN.search(ctx.clause):
-        names = _names(m.group("rest"))
+        # "two cats at home, A and B": a place adjunct before the names sets off nothing
+        names = _names(_PLACE_ADJUNCT.sub("", m.group("rest"), count=1))
         rel = m.group("rel")
         if names:
             one = _singular(rel) if len(names) > 1 else rel
@@ -1650,8 +1706,10 @@ def _people_rule(ctx: _Context) -> list[_Spec]:
     if not out and (m := _NAME_DIED.search(ctx.clause) or _WE_LOST.search(ctx.clause)):
         name = m.group("name")
         if name.casefold() not in _NOT_A_NAME | {"i", "we", "he", "she", "they", "it"}:
-            out.append(_Spec("fact", "pet", name, f"The user's {name} died.",
-                             polarity="retract", people=True))  # fmt: skip
+            died = re.search(r"(?i:died|passed|put down|put to sleep)", m.group(0))
+            said = f"The user's {name} died." if died else f"The user no longer has {name}."
+            out.append(_Spec("fact", "pet", name, said, polarity="retract",
+                             people=True))  # fmt: skip
     if m := _MARRIED.search(ctx.clause):
         if name := _name_value(m.group("o")):
             out.append(_Spec("fact", "partner", name, f"The user's partner is {name}.",
@@ -1880,6 +1938,10 @@ _VALUE_IS_MY = re.compile(
     r"(?:\s+(?i:now|these days|nowadays|at the moment))?(?:\s*,.*)?\W*$"
 )
 _NOT_A_VALUE = re.compile(r"^(?:to|that|not|so|very|too|really|pretty|quite|kind of|like)\b", re.I)
+# the head noun of "<head> at/for/near my <place>": the words before the possessive
+_HEAD_BEFORE_PP = re.compile(
+    r"(?:^|\b)(?P<head>[^\W\d][\w-]*)\s+(?:at|in|for|near|by|on|round|around)\s+$", re.I
+)
 
 
 def _name_like(value: str, attr: str) -> bool:
@@ -1915,7 +1977,11 @@ def _attribute_predicate(attr: str) -> str:
     contract" and "phone plan" are both ``phone_plan``)."""
     low = re.sub(r"\s+", " ", attr.casefold()).strip()
     low = re.sub(r"^(?:new|current|present)\s+(?=\w)", "", low)  # "my new car" is my car
-    return ATTRIBUTE_ALIASES.get(low) or re.sub(r"[^\w]+", "_", low).strip("_")
+    if low in ATTRIBUTE_ALIASES:
+        return ATTRIBUTE_ALIASES[low]
+    if " " not in low and (slot := slot_of(low)) != low:
+        return slot  # "my airport": the one default slot named with the word
+    return re.sub(r"[^\w]+", "_", low).strip("_")
 
 
 _CHANGED_KIND_COLON = _rx(
@@ -2067,6 +2133,14 @@ def _attribute_rule(ctx: _Context) -> list[_Spec]:
         return []
     groups = m.groupdict()
     attr = (groups.get("attr") or groups.get("attr2") or "").casefold()
+    if (pp := _HEAD_BEFORE_PP.search(ctx.clause[: m.start()])) and m.re is _MY_ATTR:
+        # "the broadband at my flat is X": "my flat" is the object of a preposition, the
+        # noun before it is the head the copula says the value of
+        if attr.split()[-1] in RELATIONS or attr.split()[-1] in PETS:
+            return []  # "the vet for my dog is X": the rules for people read it
+        attr = pp.group("head").casefold()
+        if attr in VALUE_STOP_WORDS or attr in _NOT_A_NAME or attr == "name":
+            return []
     said = groups.get("o") or groups.get("o2") or ""
     head = attr.split()[-1]
     if head in ATTRIBUTE_NOT or head in RELATIONS or head in PETS or attr in ATTRIBUTE_NOT:
@@ -2552,6 +2626,14 @@ class RuleExtractor(BaseExtractor):
         matched_text = clause
         if found is not None:
             matched_text = (clause[: found.start] + " " + clause[found.end :]).strip()
+            if (
+                _DANGLING_COPULA.search(clause[: found.start])
+                and re.match(r"\s*(?:$|[,;.!?])", clause[found.end :])
+                and re.search(r"\d", found.phrase)  # a date, not "next Friday"
+            ):
+                # "my anniversary is the 4th of May": the date is the copula's value, not
+                # when the clause became true
+                found, matched_text = None, clause
         matched_text = re.sub(r"\s*\([^()]{0,40}\)", "", matched_text)  # "(again!)"
         bare = _GUESS_WHO.sub("I", _INTERJECTION.sub("", matched_text))
         if re.match(r"(?:i|we)\b", bare, re.IGNORECASE):
@@ -2567,6 +2649,9 @@ class RuleExtractor(BaseExtractor):
         since = found is not None and bool(
             re.match(r"(?:ever\s+)?since\b|for\b", found.phrase, re.IGNORECASE)
         )
+        if found is None and (lasted := _DURATION_TAIL.search(matched_text)):
+            # "I'm a farrier for years now": how long it has held, an adjunct, no value
+            matched_text, since = matched_text[: lasted.start()], True
         ctx = _Context(matched_text, scope, self.projects, since, turn.text)
         specs: list[_Spec] = []
         for _name, rule, fallback in _RULES:
@@ -2834,6 +2919,8 @@ def _with_readings(specs: list[_Spec], ctx: _Context) -> list[_Spec]:
             specs = [o for o in specs if o not in longer] + [s]
     return specs
 
+
+_DANGLING_COPULA = re.compile(r"\b(?:my|our)\s+[\w\s'-]{2,40}?\s(?:is|are|'s|’s)\s*$", re.I)
 
 # A lead-in before a colon that is no statement of its own ("Some context:", "since you
 # keep asking about food:"), followed by one that is: the quote is the statement.
