@@ -19,6 +19,7 @@ These check the split, not the product. Example:
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
@@ -26,10 +27,15 @@ from typing import Any
 from benchmarks.truth.conversations import ABSENT_CATEGORIES, HoConversation
 from benchmarks.truth.modes import SLIP_KINDS
 from langmem_plus.facts.models import MODALITIES, POLARITIES, PROVENANCES, CandidateFact
+from langmem_plus.facts.policy import DEFAULT_SINGLE_VALUED
 
 __all__ = [
+    "check_a_wanted_value_is_the_last_its_slot_was_given",
     "check_candidates_are_valid_and_grounded",
     "check_deterministic",
+    "check_irrelevant_request_shares_no_content_word",
+    "check_no_probe_request_is_a_turn",
+    "check_no_value_is_both_expected_and_forbidden",
     "check_one_irrelevant_probe_per_user",
     "check_one_script_per_text",
     "check_shape",
@@ -147,3 +153,58 @@ def check_one_script_per_text(convs: Iterable[HoConversation]) -> None:
         for _, turns in c.sessions:
             for t in turns:
                 assert script.setdefault(t.text, t.ideal) == t.ideal, (c.user_id, t.text)
+
+
+def check_no_value_is_both_expected_and_forbidden(convs: Iterable[HoConversation]) -> None:
+    """No value one user's probes expect is also one that must not appear for that user
+    (another person's value is expected on their line and absent elsewhere: not a clash)."""
+    for c in convs:
+        present = {v.casefold() for p in c.probes for v in p.present}
+        absent = {v.casefold() for p in c.probes for v, k in p.absent if k != "other_person"}
+        absent |= {v.casefold() for v, k in c.forbidden if k != "other_person"}
+        assert not present & absent, (c.user_id, present & absent)
+
+
+def check_irrelevant_request_shares_no_content_word(convs: Iterable[HoConversation]) -> None:
+    """The irrelevant request shares no word of four letters or more with what its user
+    said (a request that touches a stated fact is not irrelevant)."""
+    for c in convs:
+        said = set(re.findall(r"[^\W\d_]{4,}", " ".join(turn_texts(c)).casefold()))
+        (probe,) = [p for p in c.probes if p.irrelevant]
+        asked = set(re.findall(r"[^\W\d_]{4,}", probe.request.casefold()))
+        assert not asked & said, (c.user_id, asked & said)
+
+
+def check_no_probe_request_is_a_turn(convs: Sequence[HoConversation]) -> None:
+    """No probe request occurs inside any scripted turn: it would get that turn's
+    candidates."""
+    said = [t for c in convs for t in turn_texts(c)]
+    for c in convs:
+        for p in c.probes:
+            assert not any(p.request.strip() in t for t in said), p.request
+
+
+def check_a_wanted_value_is_the_last_its_slot_was_given(convs: Iterable[HoConversation]) -> None:
+    """A value a probe expects, of a one-at-a-time slot, is the last value that slot was
+    given: two scenarios of one user never share a slot, so replaying the scripted
+    candidates leaves each expected value current."""
+    for c in convs:
+        last: dict[tuple[str, str], str] = {}
+        for _, turns in c.sessions:
+            for t in turns:
+                for cand in t.ideal:
+                    one = cand.predicate in DEFAULT_SINGLE_VALUED or cand.single_valued
+                    if one and cand.polarity == "assert" and cand.modality == "asserted":
+                        last[(cand.subject, cand.predicate)] = cand.object.casefold()
+        slots_of: dict[str, set[tuple[str, str]]] = {}
+        for _, turns in c.sessions:
+            for t in turns:
+                for cand in t.ideal:
+                    if (cand.subject, cand.predicate) in last:
+                        slots_of.setdefault(cand.object.casefold(), set()).add(
+                            (cand.subject, cand.predicate)
+                        )
+        for p in c.probes:
+            for v in p.present:
+                for slot in slots_of.get(v.casefold(), ()):
+                    assert last[slot] == v.casefold(), (c.user_id, v, slot)

@@ -9,8 +9,8 @@ from collections import Counter
 import pytest
 
 from benchmarks.truth.heldout_v6_b import KINDS, generate_heldout_v6_b, one_off_share
-from langmem_plus.facts.policy import DEFAULT_SINGLE_VALUED
 from unit_tests.split_checks import (
+    check_a_wanted_value_is_the_last_its_slot_was_given,
     check_candidates_are_valid_and_grounded,
     check_deterministic,
     check_one_irrelevant_probe_per_user,
@@ -90,25 +90,4 @@ def test_each_user_has_one_scenario_of_every_kind(split):
 
 @pytest.mark.parametrize("seed", [0, 1, 7])
 def test_a_wanted_value_is_the_last_one_its_slot_was_given(seed):
-    # two scenarios of one user never share a one-at-a-time slot: replaying the scripted
-    # candidates, each wanted value of such a slot is the slot's last value
-    for c in generate_heldout_v6_b(seed=seed):
-        last: dict[tuple[str, str], str] = {}
-        for _, turns in c.sessions:
-            for t in turns:
-                for cand in t.ideal:
-                    one = cand.predicate in DEFAULT_SINGLE_VALUED or cand.single_valued
-                    if one and cand.polarity == "assert" and cand.modality == "asserted":
-                        last[(cand.subject, cand.predicate)] = cand.object.casefold()
-        slots_of = {}
-        for _, turns in c.sessions:
-            for t in turns:
-                for cand in t.ideal:
-                    if (cand.subject, cand.predicate) in last:
-                        slots_of.setdefault(cand.object.casefold(), set()).add(
-                            (cand.subject, cand.predicate)
-                        )
-        for p in c.probes:
-            for v in p.present:
-                for slot in slots_of.get(v.casefold(), ()):
-                    assert last[slot] == v.casefold(), (c.user_id, v, slot)
+    check_a_wanted_value_is_the_last_its_slot_was_given(generate_heldout_v6_b(seed=seed))

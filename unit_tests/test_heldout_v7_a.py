@@ -32,6 +32,9 @@ from langmem_plus.facts.policy import (
 from unit_tests.split_checks import (
     check_candidates_are_valid_and_grounded,
     check_deterministic,
+    check_irrelevant_request_shares_no_content_word,
+    check_no_probe_request_is_a_turn,
+    check_no_value_is_both_expected_and_forbidden,
     check_one_irrelevant_probe_per_user,
     check_one_script_per_text,
     check_shape,
@@ -113,21 +116,12 @@ def test_two_scenarios_of_one_user_never_set_the_same_one_at_a_time_attribute(
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_no_value_is_both_expected_and_forbidden_for_one_user(seed: int) -> None:
-    for c in generate_heldout_v7_a(seed=seed):
-        present = {v.casefold() for p in c.probes for v in p.present}
-        # another person's value is expected on their line and absent elsewhere: not a clash
-        absent = {v.casefold() for p in c.probes for v, k in p.absent if k != "other_person"}
-        absent |= {v.casefold() for v, k in c.forbidden if k != "other_person"}
-        assert not present & absent, (c.user_id, present & absent)
+    check_no_value_is_both_expected_and_forbidden(generate_heldout_v7_a(seed=seed))
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_the_irrelevant_request_shares_no_content_word_with_the_user(seed: int) -> None:
-    for c in generate_heldout_v7_a(seed=seed):
-        said = set(re.findall(r"[^\W\d_]{4,}", " ".join(turn_texts(c)).casefold()))
-        (probe,) = [p for p in c.probes if p.irrelevant]
-        asked = set(re.findall(r"[^\W\d_]{4,}", probe.request.casefold()))
-        assert not asked & said, (c.user_id, asked & said)
+    check_irrelevant_request_shares_no_content_word(generate_heldout_v7_a(seed=seed))
 
 
 def test_the_open_thread_is_the_last_session_and_its_probe_comes_first(
@@ -178,11 +172,7 @@ def test_a_text_said_twice_has_one_script(seed: int) -> None:
 
 
 def test_no_probe_request_is_also_a_turn(split: list[HoConversation]) -> None:
-    # a request found inside a scripted turn would get that turn's candidates
-    texts = [t for c in split for t in turn_texts(c)]
-    for c in split:
-        for p in c.probes:
-            assert not any(p.request.strip() in t for t in texts), p.request
+    check_no_probe_request_is_a_turn(split)
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
