@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import uuid
 from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, NamedTuple, TypeVar
 
@@ -1112,9 +1112,8 @@ class Planner:
 
     def _render(self, facts: Sequence[Fact]) -> str:
         user_level = [f for f in facts if f.scope is None]
-        if not self.retrieval.sections:  # no sections configured: the default ones
-            return replace(self.retrieval, sections=PROFILE_SECTIONS).profile_text(user_level)
-        return self.retrieval.profile_text(user_level)
+        # no sections configured: the default ones
+        return self.retrieval.profile_text(user_level, self.retrieval.sections or PROFILE_SECTIONS)
 
     # ------------------------------------------------------------------ time questions
 

@@ -764,10 +764,14 @@ class RetrievalPolicy:
         if self.slot_names is SLOT_NAMES:
             _warm_default_names()
 
-    def profile_text(self, facts: Iterable[Fact]) -> str:
+    def profile_text(
+        self,
+        facts: Iterable[Fact],
+        sections: Sequence[tuple[str, Sequence[str]]] | None = None,
+    ) -> str:
         """The profile of ``facts`` as every request gets it (before the hard budget): the
-        sections of ``render_profile``, then the bounded Attributes line. Non-current facts
-        and other people's are left out.
+        sections of ``render_profile`` (``sections``, default this policy's), then the
+        bounded Attributes line. Non-current facts and other people's are left out.
 
         Example:
             >>> from datetime import datetime, timezone
@@ -780,16 +784,26 @@ class RetrievalPolicy:
             Attributes: gym: Ironworks
         """
         current = [f for f in facts if f.is_current]
-        text = render_profile(
-            [f for f in current if in_profile(f, self.profile_predicates)], self.sections
+        always = [f for f in current if in_profile(f, self.profile_predicates)]
+        held, _ = self._pick_attributes([f for f in current if self.is_attribute(f)])
+        return "\n".join(self._profile_lines(always, held, sections))
+
+    def _pick_attributes(self, facts: Iterable[Fact]) -> tuple[list[Fact], list[Fact]]:
+        """``pick_attributes`` within this policy's bounds: ``(shown, left)``."""
+        return pick_attributes(
+            facts, limit=self.max_attributes, budget=self.attribute_budget, length=self.length
         )
-        held, _ = pick_attributes(
-            [f for f in current if self.is_attribute(f)],
-            limit=self.max_attributes,
-            budget=self.attribute_budget,
-            length=self.length,
-        )
-        return "\n".join(t for t in (text, render_attributes(held)) if t)
+
+    def _profile_lines(
+        self,
+        always: Sequence[Fact],
+        held: Sequence[Fact],
+        sections: Sequence[tuple[str, Sequence[str]]] | None = None,
+    ) -> list[str]:
+        """The profile's lines: the sections of ``always``, then the Attributes line of
+        ``held`` last (the first line the hard budget drops)."""
+        lines = render_profile(always, self.sections if sections is None else sections)
+        return [*lines.splitlines(), *([render_attributes(held)] if held else [])]
 
     def is_attribute(self, fact: Fact) -> bool:
         """Whether ``fact`` belongs in the Attributes section (``profile.is_attribute``
@@ -895,9 +909,7 @@ class RetrievalPolicy:
                 attributes.append(fact)
             else:  # ranked; another person's facts are never profile, always their own line
                 to_rank.append(fact)
-        held, left = pick_attributes(
-            attributes, limit=self.max_attributes, budget=self.attribute_budget, length=self.length
-        )
+        held, left = self._pick_attributes(attributes)
         for fact in (*to_rank, *left):  # an attribute beyond the bound is ranked like any fact
             other = is_other_person(fact)
             lexical = coverage(q, fact)
@@ -927,9 +939,7 @@ class RetrievalPolicy:
             else:
                 dropped.append(Dropped(fact.fact_id, "below_floor", score))
 
-        profile_lines = render_profile(always, self.sections).splitlines()
-        if held:  # the bounded Attributes section, last: the first line the budget drops
-            profile_lines.append(render_attributes(held))
+        profile_lines = self._profile_lines(always, held)
         kept: list[Kept] = [Kept(f, "profile", 1.0) for f in (*always, *held)]
         lines = [LEAD_LINE]
         profile_kept: list[str] = []
