@@ -221,6 +221,9 @@ def test_the_kinds_split_runs_like_the_heldout_split_and_keeps_its_misses() -> N
     )
     assert "| kinds / default " in text
     assert "**kinds split, default mode**" in text and "By kind (probes right):" in text
+    # the memory block's size beside its truth: a longer block is a cost the page must show
+    assert g["tokens_p95"] >= g["tokens_mean"] > 0
+    assert f"{g['tokens_mean']:.1f} / {g['tokens_p95']}" in text
 
 
 @pytest.mark.parametrize(

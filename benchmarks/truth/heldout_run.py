@@ -25,7 +25,7 @@ from langchain_core.messages import HumanMessage
 
 from benchmarks.common import Progress
 from benchmarks.truth.baselines import AppendLog, ProfileVectorUpdates, VectorTopK
-from benchmarks.truth.blocks import memory_seen, recalled
+from benchmarks.truth.blocks import memory_seen, recalled, tokens
 from benchmarks.truth.conversations import ABSENT_CATEGORIES, HoConversation
 from benchmarks.truth.embeddings import HashingEmbeddings
 from benchmarks.truth.modes import ScriptedExtractor, Slip, slip_layer, slipped_script
@@ -103,8 +103,11 @@ class HeldoutScore:
     slips_by_layer: dict[str, int] = field(default_factory=dict)
     slips_by_kind: dict[str, list[int]] = field(default_factory=dict)  # kind -> [n, stopped]
     misses: list[dict[str, Any]] = field(default_factory=list)
+    tokens: list[int] = field(default_factory=list)
+    """Memory tokens (``ceil(chars / 4)``) of every request's block, irrelevant ones too."""
 
     def summary(self) -> dict[str, Any]:
+        toks = sorted(self.tokens)
         return {
             "probes": self.probes,
             "probes_right": self.right,
@@ -126,6 +129,8 @@ class HeldoutScore:
             "slips_by_kind": {
                 k: {"n": n, "stopped": s} for k, (n, s) in sorted(self.slips_by_kind.items())
             },
+            "tokens_mean": round(sum(toks) / len(toks), 1) if toks else 0.0,
+            "tokens_p95": toks[min(len(toks) - 1, int(0.95 * len(toks)))] if toks else 0,
         }
 
 
@@ -268,6 +273,7 @@ def _shown(block: str, value: str, category: str, holder: str) -> bool:
 
 
 def _score_probe(sc: HeldoutScore, probe: Any, block: str, user: str) -> None:
+    sc.tokens.append(tokens(block))
     if probe.irrelevant:
         sc.irrelevant += 1
         lines = fact_lines(block)

@@ -387,6 +387,7 @@ def headline_table(results: dict[str, Any]) -> str:
                         _wrong(s),
                         _n(s.get("slips_stopped"), s.get("slips")) if s.get("slips") else "-",
                         _n(s["irrelevant_with_facts"], s["irrelevant"]),
+                        _tokens(s),
                     ]
                 )
     return markdown_table(
@@ -398,9 +399,17 @@ def headline_table(results: dict[str, Any]) -> str:
             "wrong facts stored",
             "slips stopped",
             "irrelevant requests that got facts",
+            "memory tokens per request, mean / p95",
         ],
         rows,
     )
+
+
+def _tokens(s: dict[str, Any]) -> str:
+    """``ceil(chars / 4)`` of the blocks, or ``-`` for a results file from before it was kept."""
+    if "tokens_mean" not in s:
+        return "-"
+    return f"{s['tokens_mean']:.1f} / {s['tokens_p95']}"
 
 
 BEFORE = "truth_splits_before.json"
@@ -457,6 +466,7 @@ def systems_table(run: dict[str, Any]) -> str:
         ["wrong facts stored"] + [_wrong(s[n]) for n in names],
         ["irrelevant requests that got facts"]
         + [_n(s[n]["irrelevant_with_facts"], s[n]["irrelevant"]) for n in names],
+        ["memory tokens per request, mean / p95"] + [_tokens(s[n]) for n in names],
     ]
     if all("shown" in s[n] for n in names):
         for cat in (
