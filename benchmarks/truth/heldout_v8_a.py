@@ -1,13 +1,13 @@
 """Held-out split "v8", part a: dated and unseen statements, what must never be stored,
 other people, past states and the thread left open (#12).
 
-Written blind in session nine of round two (2026-12-02): its author did not open the
-extractor, the text rules, the policy's screens, the intent detection, the tools, the tuning
-generators, the earlier held-out splits or the unit tests' cases, and never ran the product on
-it. Every scenario turn is a one-off, written once in the split; only the short session
-openers repeat. Each of the 72 scenarios (12 of each kind) is used once at 24 users; each user
-gets three scenarios of three different kinds spread over three or four sessions weeks apart,
-then one request per scenario angle and exactly one request about nothing they said.
+Written blind on 2026-12-02: its author did not open the extractor, the text rules, the
+policy's screens, the intent detection, the tools, the tuning generators, the earlier held-out
+splits or the unit tests' cases, and never ran the product on it. Every scenario turn is a
+one-off, written once in the split; only the short session openers repeat. Each of the 72
+scenarios (12 of each kind) is used once at 24 users; each user gets three scenarios of three
+different kinds spread over three or four sessions weeks apart, then one request per scenario
+angle and exactly one request about nothing they said.
 
 Kinds:
 
@@ -1906,7 +1906,7 @@ _IRRELEVANT = (
     "Summarise the plot of Hamlet",
     "Explain quantum entanglement to a child",
     "Who painted Guernica?",
-    "Why do cats purr?",
+    "Cuttlefish pupils: why W-shaped?",
     "How deep is the Mariana Trench?",
     "Define photosynthesis briefly",
     "Origin of the word 'quarantine'?",
