@@ -1306,6 +1306,367 @@ def _switches() -> list[_Scenario]:
     ]
 
 
+# --------------------------------------------------------------------------- three more of each
+# what ended with no successor, a fix naming the wrong value, a forget by topic, a save about
+# someone else, a switch of a membership or a carrier
+
+
+def _more() -> dict[str, list[_Scenario]]:
+    r, c, f, e, o = KINDS
+    return {
+        r: [
+            _sc(
+                r,
+                "aligners",
+                [
+                    _t(
+                        "wearing Invisalign aligners 22 hours a day, so eating out is a whole "
+                        "production",
+                        _f(
+                            "treatment",
+                            "Invisalign",
+                            "The user wears Invisalign aligners.",
+                            single_valued=False,
+                        ),
+                    ),
+                    _t(
+                        "INVISALIGN IS DONE. aligners out for good, teeth look great",
+                        _f(
+                            "treatment",
+                            "Invisalign",
+                            "The user no longer wears Invisalign.",
+                            polarity="retract",
+                            single_valued=False,
+                        ),
+                    ),
+                ],
+                "any chewy snacks you'd recommend for a long drive?",
+                absent=(("Invisalign", "retracted"),),
+            ),
+            _sc(
+                r,
+                "driving_lessons",
+                [
+                    _t(
+                        "Wednesday afternoons are driving lessons with Fergal, my instructor, "
+                        "who is endlessly patient",
+                        _f(
+                            "driving_instructor",
+                            "Fergal",
+                            "The user takes driving lessons with Fergal on Wednesdays.",
+                            single_valued=True,
+                        ),
+                    ),
+                    _t(
+                        "passed my test!!! no more lessons with Fergal 🎉🎉",
+                        _f(
+                            "driving_instructor",
+                            "Fergal",
+                            "The user no longer takes lessons with Fergal.",
+                            polarity="retract",
+                            single_valued=True,
+                        ),
+                    ),
+                ],
+                "what could I do with my Wednesday afternoons from now on?",
+                absent=(("Fergal", "retracted"),),
+            ),
+            _sc(
+                r,
+                "on_call",
+                [
+                    _t(
+                        "I'm on the platform on-call rota every other weekend, pager and all",
+                        _f(
+                            "routine",
+                            "on-call rota",
+                            "The user is on the on-call rota every other weekend.",
+                        ),
+                    ),
+                    _t(
+                        "They finally hired SREs, so I'm off the on-call rota completely. "
+                        "Weekends are mine again.",
+                        _f(
+                            "routine",
+                            "on-call rota",
+                            "The user is no longer on the on-call rota.",
+                            polarity="retract",
+                        ),
+                    ),
+                ],
+                "help me plan a weekend away next month",
+                absent=(("on-call", "retracted"),),
+            ),
+        ],
+        c: [
+            _sc(
+                c,
+                "pescatarian",
+                [
+                    _t(
+                        "I'm vegetarian, well, pescatarian really, I do eat fish",
+                        _f(
+                            "dietary_restriction",
+                            "pescatarian",
+                            "The user is pescatarian.",
+                            corrects="vegetarian",
+                        ),
+                    ),
+                ],
+                "suggest a main for a dinner party with friends on Saturday",
+                present=("pescatarian",),
+                absent=(("vegetarian", "corrected"),),
+            ),
+            _sc(
+                c,
+                "landlord",
+                [
+                    _t(
+                        "the landlord is a guy called Mr Petrakis, lives upstairs",
+                        _f("landlord", "Mr Petrakis", "The user's landlord is Mr Petrakis."),
+                    ),
+                    _t(
+                        "the landlord's name is Adeyemi, not Petrakis. I was thinking of "
+                        "somebody else entirely, sorry",
+                        _f(
+                            "landlord",
+                            "Adeyemi",
+                            "The user's landlord is Mrs Adeyemi.",
+                            corrects="Mr Petrakis",
+                        ),
+                    ),
+                ],
+                "Draft an email to my landlord about the broken boiler.",
+                present=("Adeyemi",),
+                absent=(("Petrakis", "corrected"),),
+            ),
+            _sc(
+                c,
+                "gp_surgery",
+                [
+                    _t(
+                        "My GP is at Castlegate Medical Centre... sorry, no, Castlefield Medical "
+                        "Centre. Castlegate isn't even a thing.",
+                        _f(
+                            "gp_surgery",
+                            "Castlefield Medical Centre",
+                            "The user's GP is at Castlefield Medical Centre.",
+                            corrects="Castlegate Medical Centre",
+                            single_valued=True,
+                        ),
+                    ),
+                ],
+                "how do I book a repeat prescription?",
+                present=("Castlefield",),
+                absent=(("Castlegate", "corrected"),),
+            ),
+        ],
+        f: [
+            _sc(
+                f,
+                "address",
+                [
+                    _t(
+                        "deliveries go to 14 Rue des Lilas, 3rd floor, the buzzer is broken",
+                        _f(
+                            "address",
+                            "14 Rue des Lilas",
+                            "The user lives at 14 Rue des Lilas.",
+                            single_valued=True,
+                        ),
+                    ),
+                    _t("can you forget my address? I'd rather type it in each time"),
+                ],
+                "order a pizza to my place tonight",
+                absent=(("Rue des Lilas", "forgotten"),),
+            ),
+            _sc(
+                f,
+                "uni",
+                [
+                    _t(
+                        "studied at Uppsala, class of 2015, best years of my life",
+                        _f(
+                            "alma_mater",
+                            "Uppsala",
+                            "The user studied at Uppsala.",
+                            single_valued=False,
+                        ),
+                    ),
+                    _t("you can forget where I went to uni, it's not relevant to anything"),
+                ],
+                "write a short 'about me' paragraph for my conference badge",
+                absent=(("Uppsala", "forgotten"),),
+            ),
+            _sc(
+                f,
+                "klarna",
+                [
+                    _t(
+                        "still paying off about 3k on a Klarna plan, slowly",
+                        _f(
+                            "debt",
+                            "Klarna",
+                            "The user is paying off about 3k on a Klarna plan.",
+                            single_valued=False,
+                        ),
+                    ),
+                    _t(
+                        "erase the Klarna thing from your memory please, bit embarrassing",
+                        _f(
+                            "debt",
+                            "Klarna",
+                            "The user is paying off a Klarna plan.",
+                            polarity="retract",
+                            single_valued=False,
+                        ),
+                    ),
+                ],
+                "make me a savings plan for the rest of the year",
+                absent=(("Klarna", "forgotten"),),
+            ),
+        ],
+        e: [
+            _sc(
+                e,
+                "ferries",
+                [
+                    _t(
+                        "remember for any route planning: I get horribly motion sick on ferries",
+                        _f(
+                            "constraint",
+                            "motion sick on ferries",
+                            "The user gets motion sick on ferries.",
+                            kind="preference",
+                        ),
+                    ),
+                ],
+                "plan a day out from Split to one of the islands",
+                present=("ferries",),
+            ),
+            _sc(
+                e,
+                "oona_peanuts",
+                [
+                    _t(
+                        "Heads up for the future: my daughter Oona is allergic to peanuts, so "
+                        "snack ideas have to work for her",
+                        _f("child", "Oona", "The user has a daughter called Oona."),
+                        _other(
+                            "Oona",
+                            "allergy",
+                            "peanuts",
+                            "The user's daughter Oona is allergic to peanuts.",
+                        ),
+                    ),
+                ],
+                "snack ideas for a kids' party I'm hosting?",
+                present=("peanuts",),
+                holder="Oona",
+            ),
+            _sc(
+                e,
+                "colourblind",
+                [
+                    _t(
+                        "write this down somewhere: I'm red-green colourblind, so charts that "
+                        "rely on red vs green are useless to me",
+                        _f(
+                            "accessibility_need",
+                            "red-green colourblind",
+                            "The user is red-green colourblind.",
+                        ),
+                    ),
+                ],
+                "make me a chart of my monthly spending by category",
+                present=("colourblind",),
+            ),
+        ],
+        o: [
+            _sc(
+                o,
+                "carrier",
+                [
+                    _t(
+                        "vi har Telia på mobilen, the coverage at the cabin is awful though",
+                        _f("mobile_carrier", "Telia", "The user's mobile carrier is Telia."),
+                    ),
+                    _t(
+                        "bytte till Tele2 i helgen, so Telia's gone. cheaper and the cabin has "
+                        "bars now",
+                        _f(
+                            "mobile_carrier",
+                            "Tele2",
+                            "The user's mobile carrier is Tele2.",
+                            replaces="Telia",
+                        ),
+                    ),
+                ],
+                "my phone drops calls on the motorway, who should I contact?",
+                present=("Tele2",),
+                absent=(("Telia", "stale"),),
+            ),
+            _sc(
+                o,
+                "heritage",
+                [
+                    _t(
+                        "we're National Trust members, it pays for itself with the parking alone",
+                        _f(
+                            "heritage_membership",
+                            "National Trust",
+                            "The user is a National Trust member.",
+                            single_valued=True,
+                        ),
+                    ),
+                    _t(
+                        "let the National Trust lapse and joined English Heritage instead, "
+                        "more castles near us",
+                        _f(
+                            "heritage_membership",
+                            "English Heritage",
+                            "The user is an English Heritage member.",
+                            replaces="National Trust",
+                            single_valued=True,
+                        ),
+                    ),
+                ],
+                "where could we go for a day out this bank holiday using our membership?",
+                present=("English Heritage",),
+                absent=(("National Trust", "stale"),),
+            ),
+            _sc(
+                o,
+                "running_shoes",
+                [
+                    _t(
+                        "running in Hoka Clifton 9s at the moment, comfy but heavy",
+                        _f(
+                            "running_shoes",
+                            "Hoka Clifton 9",
+                            "The user runs in Hoka Clifton 9s.",
+                            single_valued=True,
+                        ),
+                    ),
+                    _t(
+                        "retired the Hokas. Asics Novablast now and I'm never going back",
+                        _f(
+                            "running_shoes",
+                            "Asics Novablast",
+                            "The user runs in Asics Novablast.",
+                            replaces="Hoka Clifton 9",
+                            single_valued=True,
+                        ),
+                    ),
+                ],
+                "how many km before I should replace my running shoes?",
+                present=("Novablast",),
+                absent=(("Hoka", "stale"),),
+            ),
+        ],
+    }
+
+
 # --------------------------------------------------------------------------- one-offs
 # openers and asides, each written once in the split: they state nothing to keep
 
@@ -1480,12 +1841,13 @@ def _words(text: str) -> set[str]:
 
 
 def _scenario_decks() -> dict[str, list[_Scenario]]:
+    more = _more()
     return {
-        "retraction": _retractions(),
-        "correction": _corrections(),
-        "forget": _forgets(),
-        "explicit_save": _saves(),
-        "one_at_a_time": _switches(),
+        "retraction": _retractions() + more["retraction"],
+        "correction": _corrections() + more["correction"],
+        "forget": _forgets() + more["forget"],
+        "explicit_save": _saves() + more["explicit_save"],
+        "one_at_a_time": _switches() + more["one_at_a_time"],
     }
 
 
