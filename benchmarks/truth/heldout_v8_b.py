@@ -1431,7 +1431,7 @@ def _more() -> dict[str, list[_Scenario]]:
                         _f(
                             "landlord",
                             "Adeyemi",
-                            "The user's landlord is Mrs Adeyemi.",
+                            "The user's landlord is Adeyemi.",
                             corrects="Mr Petrakis",
                         ),
                     ),
