@@ -242,29 +242,60 @@ _BARE_TIME = re.compile(
 )
 
 
+# a clause saying its value holds: "still", "now", "these days", "since ..."
+_HOLDS_NOW = re.compile(
+    r"\b(?:still|now|nowadays|these days|currently|since|as of|at the moment)\b", re.I
+)
 _OWN_OBJECT = re.compile(r"^\W*not\s+(?P<np>.*?)\s*\b(?:any ?more|after all)\b", re.I)
 _BARE_ADVERBS = frozenset("really so much actually quite there here that it that's".split())
 
 
 def _ends_value(words: str, value: str) -> bool:
-    """True when ``words`` say the value ended ("no longer", "not ... any more"). A "not
-    <something> any more" after the value negates that something ("we call X home now,
-    not Y any more"), not the value; "X, not any more" still ends X.
+    """True when ``words`` say the value ended ("no longer", "not ... any more"), in the
+    value's own sentence. A "not <something> any more / after all" beside the value
+    negates that something ("we call X home now, not Y any more", "not Y after all, it's
+    X"), not the value; "X, not any more" still ends X. A clause of the value's own that
+    states it (a subject of its own or "still", "now", "since") is not ended by the cue of
+    the clause before it ("no longer with Y, I joined X in May").
 
     Example:
         >>> _ends_value("Since May we call Tarbes home, not Pau any more", "Tarbes")
         False
         >>> _ends_value("I lived in Tarbes, not any more", "Tarbes")
         True
+        >>> _ends_value("it's not Lyon after all, it's Nice", "Nice")
+        False
+        >>> _ends_value("Not allergic to kiwi after all! Sesame still is.", "Sesame")
+        False
+        >>> _ends_value("I'm no longer with Arden, I joined Brill in May", "Brill")
+        False
+        >>> _ends_value("I'm no longer with Arden, I joined Brill in May", "Arden")
+        True
     """
     hits = value_hits(value, words) if value not in ("", "*") else []
-    after = hits[0] + len(value) if hits else -1
+    if hits:
+        # the ending is the value's only when said in the value's own sentence: "not
+        # allergic to A after all! B is still a no" ends A and says B holds (#12)
+        for s in _SENTENCE.finditer(words):
+            if s.start() <= hits[0] < s.end():
+                words, hits = s.group(0), [hits[0] - s.start()]
+                break
+    at = hits[0] if hits else -1
+    scope = _value_scope(words, value) if hits else None
+    if (
+        scope is not None
+        and _STRONG_RETRACT.search(scope) is None
+        and (_FIRST_PERSON_SUBJECT.search(scope) or _HOLDS_NOW.search(scope))
+    ):
+        return False  # "no longer with A, I joined B": B's clause states B on its own
     for m in _STRONG_RETRACT.finditer(words):
         own = _OWN_OBJECT.match(m.group(0))
-        if after >= 0 and m.start() >= after and own is not None:
+        if at >= 0 and own is not None and not m.start() <= at < m.end():
             said = {w.casefold() for w in re.findall(r"[\w'’]+", own.group("np"))}
             if said - _BARE_ADVERBS:
-                continue  # "not Y any more": Y is what ended
+                # "not Y any more" / "not Y after all" beside the value: Y is what ended
+                # or was wrong ("it's not Lyon after all, it's Nice" states Nice) (#12)
+                continue
         return True
     return False
 

@@ -339,6 +339,10 @@ _CLAUSE_EDGE = re.compile(
     r"[.;!?]+\s+|\s+[—–]\s+|\n+|,?\s+(?:but|whereas|while)\s+"
     r"|,?\s+(?=(?:before|after|until|till)\s+(?:i|we|moving|joining|starting)\b)"
     r"|,\s+(?:and\s+)?(?=(?:now|these days|currently|today|nowadays|i|i'm|we|we're)\b)"
+    # "we were with A from 2021 until spring and we've been on B since": a clause of its
+    # own, opened by "and" with a present or perfect subject (#12)
+    r"|\s+and\s+(?=(?:now|these days|currently|nowadays)\b|(?:i|we)(?:'ve|'m|'re|\s+have|"
+    r"\s+am|\s+are)\b)"
     # "lived in A until 2023, moved to B after that": a change with its subject left out
     r"|,\s+(?:and\s+|then\s+)?(?=(?:moved|relocated|joined|started|switched|went|became|"
     r"took)\b)",
@@ -401,6 +405,8 @@ def clause_with(text: str, value: str) -> str:
         'Vell since June'
         >>> clause_with("Before Ardley I was at Wexford Mills", "Ardley")
         'Before Ardley'
+        >>> clause_with("we were on Tarn until May and we've been on Vell since", "Vell")
+        "we've been on Vell since"
     """
     low, at = text.casefold(), text.casefold().find(value.casefold()) if value else -1
     if at < 0 or not low:

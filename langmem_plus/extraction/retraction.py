@@ -45,7 +45,9 @@ __all__ = [
     "joined",
     "named_correction",
     "said_in_error",
+    "set_aside",
     "stated_correction",
+    "stated_value",
     "wrong_after",
 ]
 
@@ -1042,6 +1044,74 @@ _OWN_CLAUSE_AFTER = re.compile(
     r"\s+(?:(?:as|like|which|that|because|since|when|where)\s+)?(?:i|we|you)\b.*$",
     re.IGNORECASE | re.DOTALL,
 )
+
+
+# the last clause of a correction's right side and its copula: "I got my own job wrong -
+# the title is X": X is the value the clause states (#12)
+_PIECES = re.compile(r"[,;:.!?\u2014\u2013]+|\s+-{1,2}\s+")
+_COPULA = re.compile(r"\b(?:is|are|was|were)\s+|(?<=\w)['’]s\s+", re.IGNORECASE)
+
+
+def stated_value(said: str) -> str:
+    """The value a correction's right side states when that side is a clause of its own
+    with a copula ("the title is X", "the one we use is X"), else ``said``: the complement
+    of the last piece's copula, so the value is not the clause's first word.
+
+    Example:
+        >>> stated_value("I got it wrong last time - the title is tram conductor")
+        'tram conductor'
+        >>> stated_value("the one we use is Leeds Bradford"), stated_value("Tartu")
+        ('Leeds Bradford', 'Tartu')
+    """
+    pieces = [p for p in _PIECES.split(said) if p.strip()]
+    if not pieces:
+        return said
+    last = pieces[-1].strip()
+    copulas = list(_COPULA.finditer(last))
+    if not copulas or (len(pieces) == 1 and len(said.split()) <= 4):
+        return said
+    value = last[copulas[-1].end() :].strip()
+    value = re.sub(r"^(?:actually|really|in\s+fact)\s+", "", value, flags=re.IGNORECASE)
+    return value if value and len(value.split()) <= 5 else said
+
+
+# "ignore what I said before about X, the one we use is Y", "disregard what I told you
+# about X — it's Y": the speaker sets a value they said aside and states the right one
+_SET_ASIDE = re.compile(
+    r"\b(?:ignore|disregard|scratch|strike|forget)\s+(?:what|everything|the\s+bit)\s+"
+    r"(?:i|we)\s+(?:said|wrote|typed|told\s+you|put|mentioned)"
+    r"(?:\s+(?:before|earlier|last\s+time|the\s+other\s+day|yesterday))?\s+about\s+"
+    rf"(?P<old>{_VALUE})\s*(?:[,;:.!\u2014\u2013]|\s-\s)\s*(?P<new>[^.;!?\n]+)",
+    re.IGNORECASE,
+)
+
+
+def set_aside(text: str) -> tuple[str, str] | None:
+    """``(new, old)`` when ``text`` sets aside what the speaker said about a value and
+    states the right one in the clause after it; ``None`` otherwise (a topic such as "my
+    job" is no value, and a clause with no copula names no value).
+
+    Example:
+        >>> set_aside("ignore what I said before about Hull, the one we use is Leeds.")
+        ('Leeds', 'Hull')
+        >>> set_aside("ignore what I said about my job, I'm tired") is None
+        True
+    """
+    m = _SET_ASIDE.search(text)
+    if not m:
+        return None
+    old = m.group("old").strip()
+    new = stated_value(m.group("new").strip())
+    if (
+        new == m.group("new").strip()
+        or not old
+        or len(old.split()) > 4
+        or _NOT_A_CORRECTED_VALUE.search(old)
+        or _NOT_A_CORRECTED_VALUE.search(new)
+        or new.casefold() == old.casefold()
+    ):
+        return None
+    return new, old
 
 
 def without_own_clause(value: str) -> str:

@@ -82,7 +82,9 @@ from langmem_plus.extraction.retraction import (
     given_up,
     joined,
     named_correction,
+    set_aside,
     stated_correction,
+    stated_value,
     without_own_clause,
     wrong_after,
 )
@@ -2248,11 +2250,12 @@ _ELIDED_BE = re.compile(r"^(?:(?:and\s+)?(?:now|currently))\s+(?=(?:a|an|the)\s)
 
 
 _CORRECTION_LEAD = (
-    r"(?:(?:sorry|oops|whoops|wait|no|nope|er|erm|um|uh|my bad|correction|i'm sorry)"
-    r"[\s,.!:;—–-]+)*"
+    r"(?:(?:sorry|oops|whoops|wait|no|nope|er|erm|um|uh|hm+|my bad|correction|i'm sorry"
+    r"|actually)[\s,.!:;—–-]+)*"
 )
 _CORRECTION_MARK = (
     r"(?:i mean|i meant|make that|or rather|scratch that,?\s*(?:it's|it is)?|"
+    r"no[,.!:;—–-]*\s+make\s+it|"  # "call me X - hm actually no, make it Y" (#12)
     r"(?:no\s+wait|wait\s+no)[,.!:;—–-]*"  # "I live in X — no wait, Y" (#12)
     r"|(?:no\s+)?(?:hang|hold)\s+on[,.!:;—–-]*"  # "X — no hang on, Y"
     # the typist blames the device, then the name said right: "X — ugh phone, Y" (#12)
@@ -2693,6 +2696,30 @@ class RuleExtractor(BaseExtractor):
             ] or [_Spec("fact", p, o, t) for p, o, t in joined(matched_text)]  # fmt: skip
         return found, matched_text, specs
 
+    def _list_repaired(
+        self, head: str, new: str, turn: UserTurn, scope: str | None
+    ) -> str | None:
+        """``head`` with its list of values replaced by the list said again after a repair
+        marker ("two cats, A and B - sorry, A and C"): the repeated list keeps at least one
+        of the values the head listed, so it is the same list set right (#12); ``None``
+        when ``new`` is no such list."""
+        said = _LIST_SAID.match(new)
+        if said is None:
+            return None
+        items = [i.strip().casefold() for i in _LIST_SEP.split(said.group(0)) if i.strip()]
+        if len(items) < 2:
+            return None
+        low = head.casefold()
+        spots = sorted(
+            (at, at + len(o))
+            for spec in self._match(head, turn, scope)[2]
+            if (at := low.rfind((o := spec.object).casefold())) >= 0
+        )
+        listed = {head[a:b].casefold() for a, b in spots}
+        if len(spots) < 2 or not listed & set(items):
+            return None
+        return head[: spots[0][0]] + said.group(0).strip() + head[spots[-1][1] :]
+
     def _self_corrected(self, clause: str, turn: UserTurn, scope: str | None) -> str:
         """``clause`` with a correction inside it applied ("Porto, sorry, I mean Braga").
 
@@ -2703,6 +2730,9 @@ class RuleExtractor(BaseExtractor):
         m = _CORRECTION.match(_STARRED.sub(", i mean ", clause, count=1))
         if not m:
             return clause
+        listed = self._list_repaired(m.group("head"), m.group("new"), turn, scope)
+        if listed is not None:
+            return listed
         new = _cut(m.group("new"), keep_amp=True)
         if not new or len(new.split()) > 5 or _NOT_A_CORRECTION.search(new):
             return clause
@@ -2832,12 +2862,16 @@ class RuleExtractor(BaseExtractor):
         """
         m = _CORRECTS_TURN.match(turn.text.strip())
         said = [c for c in earlier if c.polarity == "assert" and c.object not in ("", "*")]
+        aside = False
         if pair := named_correction(turn.text, [c.object for c in said]):
             new_said, old = pair  # "Misspoke there: Ghent, not Tartu; long day."
         elif m:
             old, new_said = _tidy(m.group("old")), m.group("new")
         elif pair := stated_correction(turn.text):
             new_said, old = pair  # "I said Esbjerg but it's Odense", "Bergen? no, Stavanger"
+        elif pair := set_aside(turn.text):
+            new_said, old = pair  # "ignore what I said about X, the one we use is Y"
+            aside = True
         elif (bare := bare_correction(turn.text)) is not None:
             # "no wait, Lyon", "typo — Halbert Tech": the earlier value it replaces is the
             # one spelled like it, else the latest of its shape (#12)
@@ -2850,6 +2884,9 @@ class RuleExtractor(BaseExtractor):
         else:
             return None
         old = without_own_clause(old)  # "not Ilkley as I wrote": Ilkley
+        stated = stated_value(new_said)  # "... - the title is X, not Y": X (#12)
+        in_clause = aside or stated != new_said
+        new_said = stated
         for c in reversed(earlier):
             if c.object.casefold() == old.casefold() and c.polarity == "assert":
                 new = _entity(_tidy(new_said)) or _tidy(new_said)
@@ -2870,9 +2907,15 @@ class RuleExtractor(BaseExtractor):
                 ]
         sentence = turn.text.strip()
         start = turn.text.find(new_said)
+        lo = start
+        if in_clause and start >= 0:
+            # the value stated by a clause of its own ("my physio is X"): that clause's
+            # facts, read by the rules, are the correction (#12)
+            breaks = [m.end() for m in _PIECE_BREAK.finditer(turn.text, 0, start)]
+            lo = breaks[-1] if breaks else 0
         said = [
             c.model_copy(update={"corrects": old})
-            for c in self._clause_facts(turn, start, start + len(new_said), scope, sentence)
+            for c in self._clause_facts(turn, lo, start + len(new_said), scope, sentence)
         ]
         if not said and (new := _entity(_tidy(new_said)) or _tidy(new_said)):
             # the wrong value was said in an earlier session: the write policy finds it
@@ -2940,6 +2983,14 @@ _SWAP = re.compile(
     r"(?P<old>(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’.&+-]*(?:\s+[\w'’.&+-]+){0,3}?)\s+(?i:for|to)\s+"
     r"(?:(?i:a|an|the)\s+)?(?P<new>(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’.&+-]*(?:\s+[\w'’.&+-]+){0,4})"
 )
+# a short list said again after a repair marker: "A and C", "A, C and D" (names)
+_LIST_SAID = re.compile(
+    r"(?-i:[A-Z][\w'’-]*)(?:\s+(?-i:[A-Z][\w'’-]*))?"
+    r"(?:(?:\s*,\s*|\s+(?:and|&)\s+)(?-i:[A-Z][\w'’-]*)(?:\s+(?-i:[A-Z][\w'’-]*))?)+"
+    r"(?=\s*(?:[,;:.!?\u2014\u2013)]|\s-\s|$))"
+)
+_LIST_SEP = re.compile(r"\s*,\s*|\s+(?:and|&)\s+", re.IGNORECASE)
+_PIECE_BREAK = re.compile(r"[,;:.!?\u2014\u2013]+\s*|\s+-{1,2}\s+")
 _CORRECTS_TURN = re.compile(
     r"^\W*(?:(?P<lead>(?:(?:typo|sorry|oops|whoops|correction|my bad|my mistake|wait|no|"
     r"nope|edit|i'm sorry|ugh|hang on|hold on|hmm|er|erm|um|actually)\b[\s,.!:;—–-]*)+"
