@@ -36,7 +36,7 @@ import re
 from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, replace
 
-from langmem_plus.extraction.attributes import UNNAMED, read_attributes
+from langmem_plus.extraction.attributes import _VERB_DEFAULT, UNNAMED, read_attributes
 from langmem_plus.extraction.base import BaseExtractor, ExtractionResult, UserTurn
 from langmem_plus.extraction.clauses import read_message, slot_of
 from langmem_plus.extraction.elided import elided_readings
@@ -126,7 +126,7 @@ from langmem_plus.extraction.vocab import (
     VALUE_STOP_WORDS,
 )
 from langmem_plus.facts.models import CandidateFact
-from langmem_plus.facts.policy import CORRECTION
+from langmem_plus.facts.policy import CORRECTION, DEFAULT_SINGLE_VALUED
 from langmem_plus.facts.text_forms import with_value
 
 __all__ = ["RuleExtractor", "third_person"]
@@ -1971,6 +1971,29 @@ _NOW_HELD = _rx(
 )
 _NOT_AN_ATTRIBUTE_NOUN = NOT_AN_ATTRIBUTE_NOUN
 
+_TYPED_ATTRIBUTES: frozenset[str] = frozenset(
+    {*DEFAULT_SINGLE_VALUED, *ATTRIBUTE_ALIASES.values(), *SINGLE_PEOPLE, *_VERB_DEFAULT.values()}
+)
+"""The one-at-a-time attributes these rules know by name: a slot of the write policy's, a
+slot the alias table names, a person a user has one of, what a verb says ("I drive a X",
+"I commute by X"). Any other attribute a rule reads is a noun taken from the words' shape
+("my X is Y", "X: Y"): one at a time for the write policy, never always sent."""
+
+
+def _vouched(candidate: CandidateFact) -> CandidateFact:
+    """``candidate``, marked ``attribute=False`` when it holds one value at a time under an
+    attribute these rules only guessed (``_TYPED_ATTRIBUTES``): "some context: Leeds" is
+    stored as ``some_context`` and superseded by the next one, but the profile's
+    Attributes section, sent with every request, is for attributes a reader knows."""
+    if (
+        candidate.single_valued is not True
+        or candidate.attribute is not None
+        or candidate.predicate in _TYPED_ATTRIBUTES
+        or candidate.predicate == UNNAMED  # a switch: the policy gives it the held slot's
+    ):
+        return candidate
+    return candidate.model_copy(update={"attribute": False})
+
 
 def _attribute_predicate(attr: str) -> str:
     """The predicate an attribute noun names, one slot for its synonyms ("mobile
@@ -2719,6 +2742,7 @@ class RuleExtractor(BaseExtractor):
         for turn in turns:
             fixed = self._correction_turn(turn, [*earlier, *result.candidates], scope)
             if fixed is not None:
+                fixed = [_vouched(c) for c in fixed]
                 (earlier if turn.context else result.candidates).extend(fixed)
                 continue
             spans = list(_spans(turn.text))
@@ -2760,7 +2784,10 @@ class RuleExtractor(BaseExtractor):
             found += self._structural(turn, found)  # what no rule read (clauses.py, #12)
             if not found and (swapped := self._swap_turn(turn, [*earlier, *result.candidates])):
                 found = swapped
-            found = [_with_wrong_named(c, turn.text) for c in _without_replaced_retractions(found)]
+            found = [
+                _vouched(_with_wrong_named(c, turn.text))
+                for c in _without_replaced_retractions(found)
+            ]
             if turn.context:
                 earlier.extend(found)  # read, for what a later correction corrects
             else:
