@@ -64,8 +64,13 @@ def test_an_attribute_a_reader_knows_is_still_always_sent() -> None:
 
 
 def test_a_declared_attribute_of_a_model_is_sent_and_a_guessed_restatement_keeps_it() -> None:
-    declared = CandidateFact(kind="fact", predicate="podcast_app", object="Overcast",
-                             text="The user's podcast app is Overcast.", single_valued=True)  # fmt: skip
+    declared = CandidateFact(
+        kind="fact",
+        predicate="podcast_app",
+        object="Overcast",
+        text="The user's podcast app is Overcast.",
+        single_valued=True,
+    )
     held: list[Fact] = []
     d = WritePolicy().decide(declared, user_id="oddny", current=held, now=T, session_id="s")
     assert d.fact is not None

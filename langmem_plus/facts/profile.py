@@ -29,8 +29,8 @@ predicates the write policy knows, and any other predicate a candidate declared
 ``single_valued=True`` (unless its extractor only guessed the attribute from the
 words' shape, ``attribute=False``). A request rarely names them ("will data cost me extra
 abroad?" is about the phone plan), and there is only ever one of each, so they are always
-sent, within a bound (``pick_attributes``: at most ``limit`` values and ``budget`` length units, the most
-recently confirmed kept); the others are ranked like any fact.
+sent, within a bound (``pick_attributes``: at most ``limit`` values and ``budget`` length
+units, the most recently confirmed kept); the others are ranked like any fact.
 
     >>> print(render_attributes([f("5", "gym", "Ironworks"), f("6", "phone_plan", "Talk 20")]))
     Attributes: gym: Ironworks; phone plan: Talk 20
