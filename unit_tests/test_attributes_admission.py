@@ -84,3 +84,11 @@ def test_a_declared_attribute_of_a_model_is_sent_and_a_guessed_restatement_keeps
     assert d.fact is not None and d.closed
     shown = block("write a limerick about a heron", [d.fact])
     assert "podcast app: Castro" in shown
+
+
+def test_a_label_no_rule_knows_gives_way_to_the_typed_reading_of_its_value() -> None:
+    facts = kept("quick background: Tromsø, that's where I live")
+    assert "city: Tromsø" in block("any rainy-day museums near me?", facts)
+    # said as the user's own ("my ..."), the guessed attribute keeps its value
+    insurer = kept("Kestrel Mutual is my home insurer")
+    assert [f.predicate for f in insurer] == ["home_insurer"]

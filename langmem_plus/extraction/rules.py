@@ -127,6 +127,7 @@ from langmem_plus.extraction.vocab import (
 )
 from langmem_plus.facts.models import CandidateFact
 from langmem_plus.facts.policy import CORRECTION, DEFAULT_SINGLE_VALUED
+from langmem_plus.facts.retrieval import ATTRIBUTE_WORDS
 from langmem_plus.facts.text_forms import with_value
 
 __all__ = ["RuleExtractor", "third_person"]
@@ -1977,7 +1978,17 @@ _TYPED_ATTRIBUTES: frozenset[str] = frozenset(
 """The one-at-a-time attributes these rules know by name: a slot of the write policy's, a
 slot the alias table names, a person a user has one of, what a verb says ("I drive a X",
 "I commute by X"). Any other attribute a rule reads is a noun taken from the words' shape
-("my X is Y", "X: Y"): one at a time for the write policy, never always sent."""
+("my X is Y", "X: Y"): one at a time for the write policy, never always sent, unless its
+head is a word recall knows other names of (``_KNOWN_HEADS``)."""
+_KNOWN_HEADS: frozenset[str] = frozenset(ATTRIBUTE_WORDS) - RELATIONS.keys() - {"name", "type"}
+"""Attribute words recall knows everyday other names of (``ATTRIBUTE_WORDS``: "energy"
+for gas and electricity, "hairdresser" for a haircut, "insurer" for cover), never a
+relation or a word that only says which ("name", "type"): "my home insurer is X" and
+"Energy: X" name an attribute a reader knows."""
+
+
+def _typed_attribute(predicate: str) -> bool:
+    return predicate in _TYPED_ATTRIBUTES or predicate.rsplit("_", 1)[-1] in _KNOWN_HEADS
 
 
 def _vouched(candidate: CandidateFact) -> CandidateFact:
@@ -1988,7 +1999,7 @@ def _vouched(candidate: CandidateFact) -> CandidateFact:
     if (
         candidate.single_valued is not True
         or candidate.attribute is not None
-        or candidate.predicate in _TYPED_ATTRIBUTES
+        or _typed_attribute(candidate.predicate)
         or candidate.predicate == UNNAMED  # a switch: the policy gives it the held slot's
     ):
         return candidate
@@ -2063,7 +2074,14 @@ def _attribute_frame_rule(ctx: _Context) -> list[_Spec]:
     ]  # fmt: skip
 
 
-def _attribute_precedence(specs: list[_Spec]) -> list[_Spec]:
+def _possessed(predicate: str, clause: str) -> bool:
+    """Whether the clause says the attribute after a possessive ("my home insurer", "our
+    vet"): the user holds it. A label ("some context: X") or a noun alone does not."""
+    head = re.escape(predicate.rsplit("_", 1)[-1])
+    return bool(re.search(rf"\b(?:my|our)\s+(?:[\w'-]+\s+){{0,2}}{head}", clause, re.I))
+
+
+def _attribute_precedence(specs: list[_Spec], clause: str = "") -> list[_Spec]:
     """An attribute frame of ``attributes.py`` beside the typed rules: the value a switch
     gives up is no fact ("switched my insurer from X to Y": no city X); a project's or a
     person's reading of the same value wins over the frame ("our hosting provider is X" is
@@ -2082,7 +2100,17 @@ def _attribute_precedence(specs: list[_Spec]) -> list[_Spec]:
     def wins(typed: _Spec, frame: _Spec) -> bool:
         head = frame.predicate.rsplit("_", 1)[-1].removesuffix("s")
         said = {w.removesuffix("s") for w in typed.predicate.split("_")}
-        return typed.subject != "user" or typed.people or bool(typed.scope) or head in said
+        if typed.subject != "user" or typed.people or bool(typed.scope) or head in said:
+            return True
+        # "some context: Leeds, that's home": a noun no rule knows, not said as the
+        # user's, gives way to the slot a typed rule reads the value into (a city)
+        return (
+            typed.predicate in _TYPED_ATTRIBUTES
+            and not _typed_attribute(frame.predicate)
+            and not frame.own
+            and bool(clause)
+            and not _possessed(frame.predicate, clause)
+        )
 
     kept = [
         m
@@ -2682,7 +2710,7 @@ class RuleExtractor(BaseExtractor):
                 continue
             specs.extend(rule(ctx))
         specs = _with_readings(specs, ctx)  # other shapes of the same clause (#12)
-        specs = _attribute_precedence(specs)
+        specs = _attribute_precedence(specs, matched_text)
         if gave := given_up(matched_text):
             # "I gave up espresso": the habit ended; no "does not eat" in its place (#12)
             specs = [s for s in specs if s.predicate != "dietary_restriction"] + [

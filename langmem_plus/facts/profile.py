@@ -57,6 +57,7 @@ __all__ = [
     "in_profile",
     "is_attribute",
     "is_other_person",
+    "odd_attribute",
     "pick_attributes",
     "profile_facts",
     "profile_family",
@@ -379,6 +380,32 @@ def is_attribute(
             and fact.predicate not in multi_valued
         )
     return is_single and not in_profile(fact, predicates)
+
+
+def odd_attribute(
+    fact: Fact,
+    single_valued: frozenset[str] = DEFAULT_SINGLE_VALUED,
+    multi_valued: frozenset[str] = DEFAULT_MULTI_VALUED,
+) -> bool:
+    """Whether ``fact`` is held under an attribute no reader knows by name: one its
+    extractor guessed from the words' shape (``attribute=False``), or a predicate that is
+    neither the write policy's nor of a profile section's family ("important", "some
+    context"). A value the user had forgotten or retracted may hide in such a fact's value
+    ("important: sumac allergy"): a forget or a retraction reaches it by the value.
+
+    Example:
+        >>> from datetime import datetime, timezone
+        >>> t = datetime(2026, 5, 1, tzinfo=timezone.utc)
+        >>> def f(p, o):
+        ...     return Fact(fact_id=p, user_id="u", kind="fact", subject="user", predicate=p,
+        ...                 object=o, text=o, valid_from=t, asserted_at=t)
+        >>> [odd_attribute(f(p, "x")) for p in ("important", "allergy", "nut_allergy", "gym")]
+        [True, False, False, False]
+    """
+    if fact.attribute is False:
+        return True
+    p = fact.predicate
+    return p not in single_valued and p not in multi_valued and profile_family(p) is None
 
 
 def _confirmed(fact: Fact) -> float:
