@@ -36,7 +36,7 @@ import re
 from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, replace
 
-from langmem_plus.extraction.attributes import UNNAMED, read_attributes
+from langmem_plus.extraction.attributes import _VERB_DEFAULT, UNNAMED, read_attributes
 from langmem_plus.extraction.base import BaseExtractor, ExtractionResult, UserTurn
 from langmem_plus.extraction.clauses import read_message, slot_of
 from langmem_plus.extraction.elided import elided_readings
@@ -128,7 +128,8 @@ from langmem_plus.extraction.vocab import (
     VALUE_STOP_WORDS,
 )
 from langmem_plus.facts.models import CandidateFact
-from langmem_plus.facts.policy import CORRECTION
+from langmem_plus.facts.policy import CORRECTION, DEFAULT_SINGLE_VALUED
+from langmem_plus.facts.retrieval import ATTRIBUTE_WORDS
 from langmem_plus.facts.text_forms import with_value
 
 __all__ = ["RuleExtractor", "third_person"]
@@ -1973,6 +1974,39 @@ _NOW_HELD = _rx(
 )
 _NOT_AN_ATTRIBUTE_NOUN = NOT_AN_ATTRIBUTE_NOUN
 
+_TYPED_ATTRIBUTES: frozenset[str] = frozenset(
+    {*DEFAULT_SINGLE_VALUED, *ATTRIBUTE_ALIASES.values(), *SINGLE_PEOPLE, *_VERB_DEFAULT.values()}
+)
+"""The one-at-a-time attributes these rules know by name: a slot of the write policy's, a
+slot the alias table names, a person a user has one of, what a verb says ("I drive a X",
+"I commute by X"). Any other attribute a rule reads is a noun taken from the words' shape
+("my X is Y", "X: Y"): one at a time for the write policy, never always sent, unless its
+head is a word recall knows other names of (``_KNOWN_HEADS``)."""
+_KNOWN_HEADS: frozenset[str] = frozenset(ATTRIBUTE_WORDS) - RELATIONS.keys() - {"name", "type"}
+"""Attribute words recall knows everyday other names of (``ATTRIBUTE_WORDS``: "energy"
+for gas and electricity, "hairdresser" for a haircut, "insurer" for cover), never a
+relation or a word that only says which ("name", "type"): "my home insurer is X" and
+"Energy: X" name an attribute a reader knows."""
+
+
+def _typed_attribute(predicate: str) -> bool:
+    return predicate in _TYPED_ATTRIBUTES or predicate.rsplit("_", 1)[-1] in _KNOWN_HEADS
+
+
+def _vouched(candidate: CandidateFact) -> CandidateFact:
+    """``candidate``, marked ``attribute=False`` when it holds one value at a time under an
+    attribute these rules only guessed (``_TYPED_ATTRIBUTES``): "some context: Leeds" is
+    stored as ``some_context`` and superseded by the next one, but the profile's
+    Attributes section, sent with every request, is for attributes a reader knows."""
+    if (
+        candidate.single_valued is not True
+        or candidate.attribute is not None
+        or _typed_attribute(candidate.predicate)
+        or candidate.predicate == UNNAMED  # a switch: the policy gives it the held slot's
+    ):
+        return candidate
+    return candidate.model_copy(update={"attribute": False})
+
 
 def _attribute_predicate(attr: str) -> str:
     """The predicate an attribute noun names, one slot for its synonyms ("mobile
@@ -2042,7 +2076,14 @@ def _attribute_frame_rule(ctx: _Context) -> list[_Spec]:
     ]  # fmt: skip
 
 
-def _attribute_precedence(specs: list[_Spec]) -> list[_Spec]:
+def _possessed(predicate: str, clause: str) -> bool:
+    """Whether the clause says the attribute after a possessive ("my home insurer", "our
+    vet"): the user holds it. A label ("some context: X") or a noun alone does not."""
+    head = re.escape(predicate.rsplit("_", 1)[-1])
+    return bool(re.search(rf"\b(?:my|our)\s+(?:[\w'-]+\s+){{0,2}}{head}", clause, re.I))
+
+
+def _attribute_precedence(specs: list[_Spec], clause: str = "") -> list[_Spec]:
     """An attribute frame of ``attributes.py`` beside the typed rules: the value a switch
     gives up is no fact ("switched my insurer from X to Y": no city X); a project's or a
     person's reading of the same value wins over the frame ("our hosting provider is X" is
@@ -2061,7 +2102,17 @@ def _attribute_precedence(specs: list[_Spec]) -> list[_Spec]:
     def wins(typed: _Spec, frame: _Spec) -> bool:
         head = frame.predicate.rsplit("_", 1)[-1].removesuffix("s")
         said = {w.removesuffix("s") for w in typed.predicate.split("_")}
-        return typed.subject != "user" or typed.people or bool(typed.scope) or head in said
+        if typed.subject != "user" or typed.people or bool(typed.scope) or head in said:
+            return True
+        # "some context: Leeds, that's home": a noun no rule knows, not said as the
+        # user's, gives way to the slot a typed rule reads the value into (a city)
+        return (
+            typed.predicate in _TYPED_ATTRIBUTES
+            and not _typed_attribute(frame.predicate)
+            and not frame.own
+            and bool(clause)
+            and not _possessed(frame.predicate, clause)
+        )
 
     kept = [
         m
@@ -2662,7 +2713,7 @@ class RuleExtractor(BaseExtractor):
                 continue
             specs.extend(rule(ctx))
         specs = _with_readings(specs, ctx)  # other shapes of the same clause (#12)
-        specs = _attribute_precedence(specs)
+        specs = _attribute_precedence(specs, matched_text)
         if gave := given_up(matched_text):
             # "I gave up espresso": the habit ended; no "does not eat" in its place (#12)
             specs = [s for s in specs if s.predicate != "dietary_restriction"] + [
@@ -2749,6 +2800,7 @@ class RuleExtractor(BaseExtractor):
         for turn in turns:
             fixed = self._correction_turn(turn, [*earlier, *result.candidates], scope)
             if fixed is not None:
+                fixed = [_vouched(c) for c in fixed]
                 (earlier if turn.context else result.candidates).extend(fixed)
                 continue
             spans = list(_spans(turn.text))
@@ -2790,7 +2842,10 @@ class RuleExtractor(BaseExtractor):
             found += self._structural(turn, found)  # what no rule read (clauses.py, #12)
             if not found and (swapped := self._swap_turn(turn, [*earlier, *result.candidates])):
                 found = swapped
-            found = [_with_wrong_named(c, turn.text) for c in _without_replaced_retractions(found)]
+            found = [
+                _vouched(_with_wrong_named(c, turn.text))
+                for c in _without_replaced_retractions(found)
+            ]
             if turn.context:
                 earlier.extend(found)  # read, for what a later correction corrects
             else:

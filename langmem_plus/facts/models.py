@@ -158,6 +158,14 @@ class CandidateFact(BaseModel):
         description="for a predicate the policy does not know: whether the holder has one "
         "value at a time (a phone plan, a car) rather than several (hobbies)",
     )
+    attribute: bool | None = Field(
+        default=None,
+        description="for a one-at-a-time value of a predicate the policy does not know: "
+        "False when the extractor guessed the attribute from the sentence's shape alone "
+        "('my X is Y', 'X: Y' with any X), so the value is stored, superseded and found "
+        "by requests that name it, but not sent with every request (the profile's "
+        "Attributes section); None: single_valued decides",
+    )
     corrects: str | None = Field(
         default=None,
         description="a correction ('I meant X, not Y'): the value Y this candidate replaces "
@@ -238,6 +246,10 @@ class Fact(BaseModel):
     ``person:<holder>``, e.g. ``person:sister``)."""
     single_valued: bool | None = None
     """Cardinality the candidate declared for a predicate the policy does not know."""
+    attribute: bool | None = None
+    """``False``: the extractor guessed the attribute from the words' shape alone, so the
+    value is never always sent (``profile.is_attribute``); ``None``: ``single_valued``
+    decides."""
 
     @field_validator("valid_from", "valid_to", "asserted_at", "expired_at", "last_seen_at")
     @classmethod

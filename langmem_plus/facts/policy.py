@@ -767,6 +767,7 @@ class WritePolicy:
             time_stated=candidate.stated_time,
             holder=holder,
             single_valued=candidate.single_valued,
+            attribute=candidate.attribute,
         )
 
     def slot_of(self, candidate: CandidateFact) -> tuple[str, str, str, str | None]:
@@ -885,6 +886,8 @@ class WritePolicy:
                 return Decision(action="rejected", code="nothing_to_replace")
         if fact.single_valued is None and any(f.single_valued for f in same_slot):
             fact = fact.model_copy(update={"single_valued": True})  # the slot was declared
+        if fact.attribute is False and any(f.attribute is not False for f in same_slot):
+            fact = fact.model_copy(update={"attribute": None})  # the slot was vouched for
         if given_up is not None and given_up.predicate != fact.predicate:
             # the old value was held under another name of the attribute: it ends now
             decision = self._decide_held(candidate, fact, same_slot, others, current, now)
@@ -964,6 +967,7 @@ class WritePolicy:
                 "predicate": old.predicate,
                 "text": text,
                 "single_valued": True if old.single_valued is None else old.single_valued,
+                "attribute": old.attribute,  # the switch names no attribute: the slot's
                 "fact_id": fact_id_for(
                     fact.user_id, fact.scope, fact.subject, old.predicate, fact.object, anchor
                 ),
@@ -1031,6 +1035,7 @@ class WritePolicy:
                 "text": text,
                 "kind": target.kind,
                 "single_valued": target.single_valued,
+                "attribute": target.attribute,
             }
         )
         rebuilt = self.to_fact(

@@ -26,10 +26,11 @@ never in the profile.
 The last section, **Attributes**, holds the user's other current values that hold one at a
 time (``is_attribute``: a phone plan, a gym, a landlord, a dentist): the single-valued
 predicates the write policy knows, and any other predicate a candidate declared
-``single_valued=True``. A request rarely names them ("will data cost me extra abroad?" is
-about the phone plan), and there is only ever one of each, so they are always sent, within
-a bound (``pick_attributes``: at most ``limit`` values and ``budget`` length units, the most
-recently confirmed kept); the others are ranked like any fact.
+``single_valued=True`` (unless its extractor only guessed the attribute from the
+words' shape, ``attribute=False``). A request rarely names them ("will data cost me extra
+abroad?" is about the phone plan), and there is only ever one of each, so they are always
+sent, within a bound (``pick_attributes``: at most ``limit`` values and ``budget`` length
+units, the most recently confirmed kept); the others are ranked like any fact.
 
     >>> print(render_attributes([f("5", "gym", "Ironworks"), f("6", "phone_plan", "Talk 20")]))
     Attributes: gym: Ironworks; phone plan: Talk 20
@@ -56,6 +57,7 @@ __all__ = [
     "in_profile",
     "is_attribute",
     "is_other_person",
+    "odd_attribute",
     "pick_attributes",
     "profile_facts",
     "profile_family",
@@ -347,28 +349,63 @@ def is_attribute(
     The user's own fact (subject ``user``, never another person's) with a value, not
     already in another section (``in_profile``), whose predicate holds one value at a time
     by the write policy's rule: it is in ``single_valued``, or it is not in
-    ``multi_valued`` and the candidate declared it ``single_valued=True``. Currency and
-    validity are checked by the caller (``RetrievalPolicy.select`` drops non-current and
-    not-yet-valid facts first).
+    ``multi_valued`` and the candidate declared it ``single_valued=True`` without its
+    extractor saying it only guessed the attribute from the words' shape
+    (``attribute=False``: "some context: Leeds" read as a one-at-a-time "some context"
+    is stored, superseded and found by a request that names it, never always sent).
+    Currency and validity are checked by the caller (``RetrievalPolicy.select`` drops
+    non-current and not-yet-valid facts first).
 
     Example:
         >>> from datetime import datetime, timezone
         >>> t = datetime(2026, 5, 1, tzinfo=timezone.utc)
-        >>> def f(p, o, subject="user", sv=None):
+        >>> def f(p, o, subject="user", sv=None, attribute=None):
         ...     return Fact(fact_id=p, user_id="u", kind="fact", subject=subject, predicate=p,
-        ...                 object=o, text=o, valid_from=t, asserted_at=t, single_valued=sv)
+        ...                 object=o, text=o, valid_from=t, asserted_at=t, single_valued=sv,
+        ...                 attribute=attribute)
         >>> [is_attribute(x) for x in (f("gym", "Ironworks"), f("locker_code", "4471", sv=True),
         ...                            f("hobby", "chess", sv=True), f("city", "Oslo"),
-        ...                            f("gym", "Ironworks", subject="person:sister"))]
-        [True, True, False, False, False]
+        ...                            f("gym", "Ironworks", subject="person:sister"),
+        ...                            f("some_context", "Leeds", sv=True, attribute=False))]
+        [True, True, False, False, False, False]
     """
     if fact.subject != "user" or fact.holder != "user" or not fact.object.strip():
         return False
     if fact.predicate in single_valued:
         is_single = True
     else:
-        is_single = fact.single_valued is True and fact.predicate not in multi_valued
+        is_single = (
+            fact.single_valued is True
+            and fact.attribute is not False
+            and fact.predicate not in multi_valued
+        )
     return is_single and not in_profile(fact, predicates)
+
+
+def odd_attribute(
+    fact: Fact,
+    single_valued: frozenset[str] = DEFAULT_SINGLE_VALUED,
+    multi_valued: frozenset[str] = DEFAULT_MULTI_VALUED,
+) -> bool:
+    """Whether ``fact`` is held under an attribute no reader knows by name: one its
+    extractor guessed from the words' shape (``attribute=False``), or a predicate that is
+    neither the write policy's nor of a profile section's family ("important", "some
+    context"). A value the user had forgotten or retracted may hide in such a fact's value
+    ("important: sumac allergy"): a forget or a retraction reaches it by the value.
+
+    Example:
+        >>> from datetime import datetime, timezone
+        >>> t = datetime(2026, 5, 1, tzinfo=timezone.utc)
+        >>> def f(p, o):
+        ...     return Fact(fact_id=p, user_id="u", kind="fact", subject="user", predicate=p,
+        ...                 object=o, text=o, valid_from=t, asserted_at=t)
+        >>> [odd_attribute(f(p, "x")) for p in ("important", "allergy", "nut_allergy", "gym")]
+        [True, False, False, False]
+    """
+    if fact.attribute is False:
+        return True
+    p = fact.predicate
+    return p not in single_valued and p not in multi_valued and profile_family(p) is None
 
 
 def _confirmed(fact: Fact) -> float:

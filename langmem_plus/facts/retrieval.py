@@ -236,6 +236,8 @@ ATTRIBUTE_WORDS: Mapping[str, tuple[str, ...]] = {
     "airport": ("fly from", "fly out of", "flight"),
     "birthday": ("born", "birth date"),
     "address": ("live at", "street"),
+    "salary": ("pay", "paid", "wage", "wages", "income", "earnings", "earn"),
+    "income": ("pay", "paid", "salary", "wage", "wages", "earnings", "earn"),
     "email": ("e-mail", "mail address"),
     "name": ("called",),
     "color": ("colour", "shade", "hue"),

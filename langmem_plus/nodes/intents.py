@@ -54,7 +54,7 @@ from typing import Literal
 from langmem_plus.extraction import is_remember_request, second_person
 from langmem_plus.facts.models import Fact
 from langmem_plus.facts.policy import PERSON_PREFIX, normalize_holder
-from langmem_plus.facts.profile import RELATION_WORDS
+from langmem_plus.facts.profile import RELATION_WORDS, odd_attribute, profile_family
 from langmem_plus.facts.retrieval import SLOT_NAMES, mentions_relation, names_topic
 from langmem_plus.facts.text_rules import content_terms
 
@@ -1377,6 +1377,25 @@ def _one_edit(a: str, b: str) -> bool:
     return any(long_[:i] + long_[i + 1 :] == short for i in range(len(long_)))
 
 
+def _of_named_attributes(topic: str, found: Sequence[Fact]) -> list[Fact]:
+    """``found`` without the user's facts of other attributes when ``topic`` is made of
+    attributes' names alone (``blocked_predicates``): "my employer" and "where I work" name
+    the employer (and the job title), so the routine "works nights" that shares the word is
+    not theirs; a topic that names no attribute outright ("the night shifts") keeps every
+    fact its words name."""
+    named = blocked_predicates(topic)
+    if not named:
+        return list(found)
+    return [
+        f
+        for f in found
+        if f.subject != "user"
+        or f.predicate in named
+        or profile_family(f.predicate) in named
+        or content_terms(f.object) == content_terms(topic)
+    ]
+
+
 def _by_names(topic: str, fact: Fact) -> bool:
     """True when the topic is made only of names of the user's fact's attribute, several
     at once ("my home address": two names of the city). People are matched by relation
@@ -1475,6 +1494,7 @@ def match_facts(about: str, facts: Iterable[Fact]) -> list[Fact]:
         # takes "my sister lives in Porto")
         or content_terms(f.object) == terms
     ]
+    found = _of_named_attributes(topic, found)
     if terms <= _PEOPLE_FRAME:
         # "my name": the user's name, never the people whose facts say "named"
         found = [f for f in found if f.predicate not in _PEOPLE]
@@ -1487,18 +1507,24 @@ def match_facts(about: str, facts: Iterable[Fact]) -> list[Fact]:
         found += [
             f
             for f in facts
-            if f not in found and any(names_topic(p, f, FORGET_NAMES) for p in named_parts)
-        ]
-    if found:
-        return found
-    # the value wrapped in other words: "the stuff about the Lisbon flat"
-    found = [f for f in facts if _names_value(topic, f)]
+            if f not in found
+            and any(names_topic(p, f, FORGET_NAMES) and _of_named_attributes(p, [f])
+                    for p in named_parts)
+        ]  # fmt: skip
     if found:
         return found
     parts = [p for p in _SPLIT.split(topic) if content_terms(p)]
-    if len(parts) < 2:
-        return []
-    return [f for f in facts if any(names_topic(p, f, FORGET_NAMES) for p in parts)]
+    if len(parts) < 2 and blocked_predicates(topic):
+        return []  # an attribute named outright and not held: no other fact is it
+    # the value wrapped in other words: "the stuff about the Lisbon flat"
+    found = [f for f in facts if _names_value(topic, f)]
+    if found or len(parts) < 2:
+        return found
+    return [
+        f
+        for f in facts
+        if any(names_topic(p, f, FORGET_NAMES) and _of_named_attributes(p, [f]) for p in parts)
+    ]
 
 
 def forget_targets(
@@ -1549,22 +1575,29 @@ def _echoes(found: Sequence[Fact], facts: Sequence[Fact]) -> list[Fact]:
     """The user's other facts that state a forgotten value in their own words ("The user
     is a nurse at Acme" once the employer Acme is forgotten): kept, they would show the
     value the user asked to be forgotten. Only a value that is a name or several words
-    (a capitalised word, or more than one word), never a common word ("vegan")."""
+    (a capitalised word, or more than one word), never a common word ("vegan") in a
+    fact's text; but any value that is a fact's whole value, or part of the value of an
+    attribute no reader knows (``odd_attribute``: "important: sumac allergy" once the
+    sumac allergy is forgotten)."""
+    mine = [f for f in found if f.subject == "user"]  # another's value is theirs
     values = {
         f.object.strip()
-        for f in found
-        if f.subject == "user"  # another person's value is theirs: "my brother in Braga"
-        and len(f.object.strip()) >= 3
+        for f in mine
+        if len(f.object.strip()) >= 3
         and (f.object.strip()[:1].isupper() or len(f.object.split()) > 1)
     }
-    if not values:
-        return []
     said = [re.compile(rf"(?<!\w){re.escape(v)}(?!\w)", re.IGNORECASE) for v in values]
-    return [
-        f
-        for f in facts
-        if f.subject == "user" and f not in found and any(p.search(f.text) for p in said)
-    ]
+    whole = {t for f in mine if (t := content_terms(f.object))}
+
+    def echoes(f: Fact) -> bool:
+        if any(p.search(f.text) for p in said):
+            return True
+        held = content_terms(f.object)
+        return bool(held) and any(
+            t == held or (odd_attribute(f) and t <= held) for t in whole
+        )
+
+    return [f for f in facts if f.subject == "user" and f not in found and echoes(f)]
 
 
 def _said_by(who: str, facts: Sequence[Fact]) -> list[Fact]:

@@ -1,0 +1,107 @@
+"""A forget reaches every fact that holds the value it names, and only the attributes its
+topic names (issue 12): an attribute's name is not a word to look for in other facts."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import pytest
+
+from langmem_plus.facts.models import Fact
+from langmem_plus.nodes.intents import detect_command, forget_targets
+
+T = datetime(2026, 4, 2, tzinfo=timezone.utc)
+
+
+def fact(predicate: str, obj: str, text: str, **kw: object) -> Fact:
+    return Fact(
+        fact_id=f"{predicate}:{obj}",
+        user_id="tove",
+        kind="fact",
+        subject="user",
+        predicate=predicate,
+        object=obj,
+        text=text,
+        valid_from=T,
+        asserted_at=T,
+        **kw,  # type: ignore[arg-type]
+    )
+
+
+def gone(said: str, facts: list[Fact]) -> set[str]:
+    command = detect_command(said)
+    assert command is not None, said
+    return {f.fact_id for f in forget_targets(command, facts)}
+
+
+SHIFTS = [
+    fact("employer", "Brightwater Foods", "The user works at Brightwater Foods."),
+    fact("routine", "works late shifts", "The user works late shifts on weekdays."),
+    fact("routine", "swims before work", "The user swims before work."),
+]
+
+
+@pytest.mark.parametrize(
+    "said", ["please forget my employer", "forget where I work", "drop my work details"]
+)
+def test_forgetting_the_employer_keeps_routines_that_share_a_word(said: str) -> None:
+    assert gone(said, SHIFTS) == {"employer:Brightwater Foods"}
+
+
+def test_a_topic_that_names_no_attribute_still_finds_the_routine_by_its_words() -> None:
+    assert gone("forget the late shifts thing", SHIFTS) == {"routine:works late shifts"}
+
+
+def test_an_attribute_named_and_not_held_takes_nothing_else() -> None:
+    assert gone("forget where I work", SHIFTS[1:]) == set()
+
+
+def test_a_forgotten_allergy_also_leaves_the_odd_attribute_that_holds_it() -> None:
+    facts = [
+        fact("allergy", "lupin", "The user is allergic to lupin."),
+        fact(
+            "heads_up",
+            "lupin allergy",
+            "The user's heads up is lupin allergy.",
+            single_valued=True,
+            attribute=False,
+        ),
+        fact("dislike", "lupin crackers", "The user dislikes lupin crackers."),
+        fact("allergy", "kiwi", "The user is allergic to kiwi."),
+    ]
+    assert gone("forget my allergies", facts) == {
+        "allergy:lupin",
+        "heads_up:lupin allergy",
+        "allergy:kiwi",
+    }  # a dislike is an attribute of its own: it stays
+    assert gone("forget my lupin allergy", facts) == {"allergy:lupin", "heads_up:lupin allergy"}
+
+
+def test_a_forgotten_value_goes_from_every_attribute_that_holds_it_whole() -> None:
+    facts = [
+        fact("city", "Bodø", "The user lives in Bodø."),
+        fact(
+            "some_background",
+            "Bodø",
+            "The user's some background is Bodø.",
+            single_valued=True,
+            attribute=False,
+        ),
+        fact("shift_pattern", "nights", "The user works nights.", single_valued=True),
+    ]
+    assert gone("stop keeping track of where I live", facts) == {
+        "city:Bodø",
+        "some_background:Bodø",
+    }
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["forget my wages please", "scrap anything about my income", "forget what I get paid"],
+)
+def test_pay_in_other_words_forgets_the_salary(said: str) -> None:
+    facts = [
+        fact("salary", "63k", "The user earns 63k a year.", single_valued=True),
+        fact("city", "Bodø", "The user lives in Bodø."),
+    ]
+    assert gone(said, facts) == {"salary:63k"}
