@@ -143,7 +143,8 @@ _NOT_IN_A_TITLE = frozenset(
 _NOT_A_TRADE_HEAD = frozenset(
     "member user owner holder lover fan believer supporter follower subscriber customer "
     "client resident citizen parent patient vegetarian vegan pescatarian eater sleeper "
-    "drinker smoker speaker learner beginner buyer seller renter tenant voter".split()
+    "drinker smoker speaker learner beginner buyer seller renter tenant voter guest visitor "
+    "tourist regular".split()
 )
 # a change told as an event: "the relocation to X happened in May", "my first shift at X
 # was 3 March"; a regional or phrasal verb of moving: "we shifted down to X"
@@ -155,7 +156,19 @@ _MOVE_NOUN = re.compile(
 )
 _FIRST_DAY = re.compile(
     r"\b(?:my|our)\s+first\s+(?:day|week|shift|morning)\s+(?:at|with)\s+(?:the\s+)?"
-    rf"(?P<o>{_NAME})\s+(?:was|went)\b",
+    rf"(?P<o>{_NAME})\s+(?:was|went)\b"
+    # "survived my first week at X": the user's own first stretch there, the verb before it
+    r"|^\W*(?:i\s+|i['’]ve\s+|(?:just|finally)\s+)*(?:survived|finished|did|done|had|got\s+through|"
+    r"made\s+it\s+through|started|completed)\s+my\s+first\s+(?:day|week|shift|month|fortnight)\s+"
+    rf"(?:at|with)\s+(?:the\s+)?(?P<o2>{_NAME})",
+    re.IGNORECASE,
+)
+# "I'm a T at a small firm out in X": a title at a workplace not named (an indefinite noun
+# phrase), and the place that workplace is in; "I'm a CPA at ...": an all-capital title
+_TITLE_AT_SOME = re.compile(
+    rf"\b{_IM}\s+(?:a|an)\s+(?P<t>(?-i:[A-Z]{{2,5}}|[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,2}}?))\s+"
+    r"(?:at|with|for)\s+(?:a|an|one\s+of\s+the)\s+(?:[a-z][\w-]*\s+){0,3}?"
+    rf"(?:(?:out|over|up|down|based)\s+)?in\s+(?:the\s+)?(?P<o>{_NAME})",
     re.IGNORECASE,
 )
 _MOVED_TO = re.compile(
@@ -274,7 +287,15 @@ def elided_readings(clause: str, turn: str = "") -> list[str]:
     if m := _MOVE_NOUN.search(clause):
         out.append(f"I moved to {m.group('o').rstrip('.')}")
     if m := _FIRST_DAY.search(clause):
-        out.append(f"I started at {m.group('o').rstrip('.')}")
+        out.append(f"I started at {(m.group('o') or m.group('o2')).rstrip('.')}")
+    if m := _TITLE_AT_SOME.search(clause):
+        title = m.group("t")
+        words = title.casefold().split()
+        if title.isupper() or _occupation(title) or not (
+            set(words) & (_NOT_A_TRADE_HEAD | _NOT_IN_A_TITLE | _NOT_OF_TRADE)
+        ):  # a trade's workplace, not a guest's or a regular's
+            out.append(f"I work as a {title}")
+            out.append(f"I'm based in {m.group('o').rstrip('.')}")
     if m := _MOVED_TO.search(clause):
         out.append(f"I moved to {(m.group('o') or m.group('o2')).rstrip('.')}")
     if m := _HAS_BEEN.search(clause):

@@ -581,9 +581,14 @@ def unnamed_relation(clause: str) -> str | None:
         return (lost.group("rel") or lost.group("rel2")).casefold() if lost else None
     if _COMPOUND_HEAD.match(clause, m.end()):
         return None  # "my dog walker is ...": the relation word only modifies the subject
-    return m.group("rel").casefold()
+    rel = m.group("rel").casefold()
+    if rel in _EVERYONE_HAS:
+        return None  # "our parents don't know yet": everyone has them, it is no news
+    return rel
 
 
+# the relations every person has, named in the plural: saying them says no fact
+_EVERYONE_HAS = frozenset({"parents", "grandparents"})
 _LOST_OBJECT = re.compile(
     rf"\b(?i:put|putting|lost|losing|rehomed|rehoming|re-homed|gave|giving)\s+(?i:my|our)\s+"
     rf"(?i:{_ADJ})(?P<rel>(?i:{_REL}))\s+(?i:down|to sleep|away|up)\b"

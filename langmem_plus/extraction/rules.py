@@ -33,6 +33,7 @@ Example:
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, replace
 
@@ -618,6 +619,8 @@ def _location_rule(ctx: _Context) -> list[_Spec]:
 _WORK_AT = _rx(
     rf"(?:^|\b)i{_ADV}\s+(?:work(?:s|ed|ing)?|employed|teach(?:es|ing)?|taught)"
     r"(?:\s+(?:remotely|full[- ]time|part[- ]time|freelance|now|currently|mostly|mainly))?"
+    # "I work in procurement at X": the field (lowercase, a word or two) before the employer
+    r"(?:\s+in\s+(?-i:[a-z][\w-]*)(?:\s+(?-i:[a-z][\w-]*))?(?=\s+(?:at|for|with)\s))?"
     r"\s+(?:at|for|by|with)\s+(?P<o>.+)"
 )
 _JOINED = _rx(
@@ -634,9 +637,13 @@ _JOINED = _rx(
 )
 _MY_EMPLOYER = _rx(
     r"\bmy (?:employer|company|workplace|firm|startup) is(?:\s+called|\s+named)?\s+(?P<o>.+)"
+    # "Payslip says X", "my contract's with X": the paper that names who employs the user
+    r"|^\W*(?:(?:my|the)\s+)?(?:payslips?|pay\s?slips?|pay\s?stubs?|paychecks?|p60|"
+    r"employment\s+contract)\s+(?:says|said|reads|shows|is\s+from)\s+(?P<o2>.+)"
 )
 _TITLE_AT = _rx(
-    rf"{_IM}{_ADV}\s+(?:a|an|the)\s+(?P<title>[\w -]{{2,40}}?)\s*,?\s+(?:at|for|with)\s+(?P<o>.+)"
+    rf"{_IM}{_ADV}\s+(?:a|an|the)\s+(?P<title>[\w -]{{2,40}}?)\s*,?\s+(?P<prep>at|for|with)\s+"
+    r"(?P<o>.+)"
 )
 _STARTED_AS = _rx(
     rf"(?:^|\b)i{_ADV}\s+(?:started|starting|joined|joining|work|working|began|beginning|"
@@ -770,6 +777,12 @@ def _work_rule(ctx: _Context) -> list[_Spec]:
     ):
         title = re.sub(r"^(?:new|current)\s+", "", _cut(m.group("title")), flags=re.I)
         employer = _employer(m.group("o"))
+        if m.re is _TITLE_AT and m.group("prep").casefold() == "for" and not _cased(
+            m.group("o").strip()
+        ):
+            # "I'm a sucker for jigsaw puzzles": "for" a thing uncased names no employer,
+            # and the noun before it is no title either
+            return []
         if _NOT_A_TITLE.match(title):
             title = ""  # "started a new role at Lumen": no title said
         if title and employer:
@@ -779,7 +792,10 @@ def _work_rule(ctx: _Context) -> list[_Spec]:
             ]
     for pattern in (_WORK_AT, _JOINED, _MY_EMPLOYER):
         if m := pattern.search(ctx.clause):
-            if employer := _employer(m.group("o")):
+            raw = m.group("o") or m.group("o2") if pattern is _MY_EMPLOYER else m.group("o")
+            if pattern is _MY_EMPLOYER and m.group("o2") and not _cased(raw.strip()):
+                continue  # "my payslip says nothing about overtime": no name
+            if employer := _employer(raw):
                 return [_Spec("fact", "employer", employer, f"The user works at {employer}.")]
     if m := _WORK_AS.search(ctx.clause):
         if title := _cut(m.group("title")):
@@ -1030,7 +1046,8 @@ _PREF_CUE = _rx(
     r"\b(?:prefer|preferred|preference|use|using|switch|give me|show me|tell me|answer|reply|"
     r"respond|write|talk|speak to me|always|from now on|stick (?:to|with)|i like|i want|"
     r"i'd rather|i would rather|rather than|instead of|keep it|keep (?:your )?(?:answers|replies|"
-    r"responses)|be more|be less|please|default to|by default|i work in|i think in|i'm used to)\b"
+    r"responses)|be more|be less|please|default to|by default|i work in|i think in|i'm used to|"
+    r"i do (?:everything|things|it all|all of it)(?: in)?)\b"
 )
 _UNITS = {
     "metric": r"metric|si units|celsius|centigrade|kilomet(?:re|er)s?|km|kilograms?|kg|kilos|"
@@ -1526,6 +1543,20 @@ _MY_KIN_NAMED = re.compile(
     r"(?:(?i:'s name is|’s name is|\s+is (?:called|named)|\s+(?:named|called))\s+|\s*,?\s+)"
     r"(?P<name>(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’-]*)"
 )
+# "the vet for my dog is X", "the name of our cat's vet is X": "my dog" the object of a
+# preposition (a closed class) is not the copula's subject; X is the head noun's, not a name
+_GOVERNED = re.compile(
+    r"\b(?i:for|of|to|with|at|from|by|about|on|behind|near|like|than|after)\s*$"
+)
+# a name's other spelling in brackets straight after it: "健太 (Kenta)"
+_ALIAS = re.compile(r"\s*\(\s*(?P<a>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?)\s*\)")
+
+
+def _latin(name: str) -> bool:
+    """Every letter of ``name`` is Latin (with or without diacritics: "Inés", "Zsófia")."""
+    return all(not c.isalpha() or unicodedata.name(c, "").startswith("LATIN") for c in name)
+
+
 # "My daughters are Mia and Zoe", "my two sons, Ari and Bo, ...", "My son is Teo."
 _MY_KIN_ARE = re.compile(
     rf"(?i:\b(?:my|our)\s+(?:(?:two|three|four|five|\d+)\s+)?(?:{_KIN_ADJ}\s+)*"
@@ -1667,7 +1698,7 @@ def _people_rule(ctx: _Context) -> list[_Spec]:
         else:
             # "an older sister": the user's description keeps its kin adjectives (#12)
             out.append(_kin_spec(rel, None, m.group("n").casefold(), m.group("adj").strip()))
-    if m := _MY_KIN_ARE.search(ctx.clause):
+    if (m := _MY_KIN_ARE.search(ctx.clause)) and not _GOVERNED.search(ctx.clause[: m.start()]):
         names = _names(m.group("rest"))
         one = _singular(m.group("rel")) if len(names) > 1 else m.group("rel")
         one = "child" if one in ("children", "kids") else one
@@ -1678,6 +1709,11 @@ def _people_rule(ctx: _Context) -> list[_Spec]:
             if name.casefold() in _NOT_A_NAME | {"i", "and", "is", "was"} or not people_name(name):
                 continue  # "Anyway, my wife ...": a lead-in, not a name
             names, rest = [name], ctx.clause[m.end() :]
+            # "my brother 健太 (Kenta)": the name in the reader's script, the same person (the
+            # clause the rules read has its brackets taken out: they are in the turn)
+            alias = re.search(re.escape(name) + _ALIAS.pattern, ctx.turn or ctx.clause)
+            if alias and not _latin(name) and _latin(alias.group("a")):
+                names = [alias.group("a")]
             while pattern is _MY_KIN_NAMED and (more := _MORE_NAMES.match(rest)):
                 # "our twins Mia and Leo", "my sisters Ana, Bea and Cleo"
                 extra = more.group("name")

@@ -1,0 +1,85 @@
+"""What the offline rules read by a clause's structure, and what they must not (#12).
+
+Each message goes through ``RuleExtractor`` as the extract node hands it over. A user
+notices two things: a fact said plainly in a common shape is kept (the employer after the
+field one works in, a first week somewhere, a trade at a workplace not named and the place
+it is in, a name's other spelling in brackets), and nothing is made up from words that only
+look like a slot (a possessive inside a prepositional phrase, the parents everyone has,
+"a glutton for" a thing). Wordings and values are this file's own.
+"""
+
+from __future__ import annotations
+
+import pytest
+from langchain_core.messages import HumanMessage
+
+from langmem_plus.extraction import RuleExtractor
+
+
+def read(text: str) -> set[tuple[str, str, str]]:
+    """(predicate, value, polarity) of what the rules propose for one user message."""
+    return {
+        (c.predicate, c.object, c.polarity)
+        for c in RuleExtractor().extract([HumanMessage(text)])
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # the field one works in, then the employer
+        ("I work in payroll at Brindle Foods, mostly spreadsheets", ("employer", "Brindle Foods")),
+        ("i work in customer support for Quillon these days", ("employer", "Quillon")),
+        # a first stretch somewhere, the verb before it
+        ("made it through my first week at Harrowgate, shattered", ("employer", "Harrowgate")),
+        ("just finished my first shift at Pellow Bakery!", ("employer", "Pellow Bakery")),
+        # a trade at a workplace not named, and the place the workplace is in
+        ("I'm a physio at a sports clinic up in Tromsø", ("job_title", "physio")),
+        ("I'm a physio at a sports clinic up in Tromsø", ("city", "Tromsø")),
+        ("I'm an RN at a small hospital in Galway, nights mostly", ("job_title", "RN")),
+        ("I'm an RN at a small hospital in Galway, nights mostly", ("city", "Galway")),
+        # everything done in one unit system
+        ("fwiw I do everything in imperial, sorry", ("units", "imperial")),
+        # the name in the reader's script when the user gives both
+        ("my sister 美咲 (Misaki) starts uni in the autumn", ("sibling", "Misaki")),
+        # the paper that names the employer
+        ("my payslip says Corrin & Vale, weirdly", ("employer", "Corrin & Vale")),
+    ],
+)
+def test_the_statement_is_read(text: str, expected: tuple[str, str]) -> None:
+    assert (*expected, "assert") in read(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "refused"),
+    [
+        # "my dog" is the object of "for": the copula's subject is the vet, no pet is named
+        ("the groomer for my dog is Pawsome Parlour", "pet"),
+        ("the vet of our cat is Dr Mbeki, very kind", "pet"),
+        # the parents everyone has are no fact of the user's
+        ("our parents don't know about the move yet", "parent"),
+        ("honestly my grandparents would love this", "family_member"),
+        # "for" a thing that is no name: no employer, and the noun before it no title
+        ("I'm a glutton for crime podcasts, the grislier the better", "employer"),
+        ("I'm a glutton for crime podcasts, the grislier the better", "job_title"),
+        # a guest at a place is not someone who works or lives there
+        ("I'm a guest at a hotel in Lisbon this week", "city"),
+        ("I'm a guest at a hotel in Lisbon this week", "job_title"),
+        # the paper says no name
+        ("my payslip says nothing about the overtime", "employer"),
+        # a first week at something uncased is no employer
+        ("survived my first week at the gym", "employer"),
+    ],
+)
+def test_the_lookalike_is_refused(text: str, refused: str) -> None:
+    assert not [f for f in read(text) if f[0] == refused]
+
+
+def test_the_people_still_read_around_the_refusals() -> None:
+    # the same shapes with the relation as subject, or a parent named, still hold
+    assert ("pet", "Miso", "assert") in read("my dog is Miso")
+    assert {("parent", "Keith", "assert"), ("parent", "Sue", "assert")} <= read(
+        "my parents are Keith and Sue"
+    )
+    assert ("sibling", "Ana", "assert") in read("my sister Ana (Annie to us) is here")
+    assert ("employer", "Lumen", "assert") in read("I'm a designer for Lumen")
