@@ -40,7 +40,7 @@ from langmem_plus.facts.layout import (
     encode_fact,
 )
 from langmem_plus.facts.models import CandidateFact, Fact, Verdict
-from langmem_plus.facts.policy import Decision, WritePolicy
+from langmem_plus.facts.policy import Decision, HeldRows, WritePolicy
 from langmem_plus.facts.profile import PROFILE_SECTIONS
 from langmem_plus.facts.recall_cache import RecallCache, fingerprint, witnessed, write_witness
 from langmem_plus.facts.retrieval import Recall, RetrievalPolicy, asked_terms, index_words
@@ -279,7 +279,7 @@ class _Carry:
     meta: Result
     rendered: Result
     blocked: Result
-    by_slot: dict[tuple[str, str], dict[str, Fact]]
+    by_slot: dict[tuple[str, str], HeldRows]
     slot_of: dict[str, tuple[str, str]]
     history: dict[str, Mapping[str, Any] | None]
     every: bool = False
@@ -695,7 +695,7 @@ class Planner:
             head = head[4:]
             # the current rows of the slots read, as stored (key -> fact, by slot); each
             # decision's writes update it, so the next candidate decides on what it left
-            by_slot: dict[tuple[str, str], dict[str, Fact]] = {}
+            by_slot: dict[tuple[str, str], HeldRows] = {}
             slot_of: dict[str, tuple[str, str]] = {}
             history: dict[str, Mapping[str, Any] | None] = {}
         else:  # what the last step read and left (it held the lock since)
@@ -715,10 +715,10 @@ class Planner:
                 if scan_all or slot in wanted or slot[0] in reach:
                     fact = decode_trusted(v)
                     if fact is not None:
-                        by_slot.setdefault(slot, {})[item.key] = fact
+                        by_slot.setdefault(slot, HeldRows())[item.key] = fact
                         slot_of[item.key] = slot
         for s in slots:
-            by_slot.setdefault(s, {})
+            by_slot.setdefault(s, HeldRows())
         if not self._enabled(settings):
             return [Decision(action="rejected", code="memory_off") for _ in staged]
         history.update(
@@ -742,7 +742,10 @@ class Planner:
                     # in key order: the same whether the rows were read (in the store's
                     # order) or left by an earlier decision of the plan (#14)
                     held_rows = by_slot[(proto.subject, proto.predicate)]
-                    current = [held_rows[k] for k in sorted(held_rows)]
+                    if self.policy.narrows(parsed, proto):  # a note added to many (#14)
+                        current = held_rows.narrowed(proto)
+                    else:
+                        current = held_rows.ordered()
                     if proto.subject in wide and self.policy.reaches_other_slots(parsed):
                         other_rows = {
                             k: f
@@ -773,7 +776,7 @@ class Planner:
                         fact = decode_trusted(v)
                         if fact is not None and item.key not in slot_of:
                             slot = (str(v.get("subject")), str(v.get("predicate")))
-                            by_slot.setdefault(slot, {})[item.key] = fact
+                            by_slot.setdefault(slot, HeldRows())[item.key] = fact
                             slot_of[item.key] = slot
                     wide, later = {subject}, set()
                     other_rows = {
@@ -805,7 +808,7 @@ class Planner:
                             by_slot[was].pop(op.key, None)
                         if fact is not None:
                             slot = (fact.subject, fact.predicate)
-                            by_slot.setdefault(slot, {})[op.key] = fact
+                            by_slot.setdefault(slot, HeldRows())[op.key] = fact
                             slot_of[op.key] = slot
                     else:
                         history[op.key] = op.value
