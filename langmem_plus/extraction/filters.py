@@ -904,7 +904,17 @@ def _duplicate_of(a: CandidateFact, b: CandidateFact) -> bool:
         _norm(b.predicate),
         _norm(b.object),
     )
-    return same_triple or text_rules.is_near_duplicate(a.text, b.text)
+    if same_triple:
+        return True
+    if not text_rules.is_near_duplicate(a.text, b.text):
+        return False
+    # words in common say the same fact only of one slot or one value: "has a guide dog,
+    # Pilot" (a need) and "the guide dog is called Pilot" (a pet) share every word and are
+    # two facts, neither slot nor value the other's (#12)
+    if _norm(a.predicate) == _norm(b.predicate):
+        return True
+    ta, tb = text_rules.content_terms(a.object), text_rules.content_terms(b.object)
+    return bool(ta and tb) and (ta <= tb or tb <= ta)
 
 
 def post_filter(
