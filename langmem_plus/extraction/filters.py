@@ -67,6 +67,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import unicodedata
 from collections.abc import Collection, Sequence
 
 from langmem_plus.extraction.asides import stated_before_question
@@ -668,6 +669,14 @@ _PEOPLE_PREDICATES = frozenset({"partner", "child", "pet", "parent", "sibling", 
 _POSSESSIVE_NAMING = r"\b(?:my|our)\s+(?:[\w-]+\s+){0,2}\(?"  # "my dad (Bogdan)" too
 
 
+def _fold_accents(text: str) -> str:
+    """``text`` without combining accents ("mamá" -> "mama"); the same length for Latin
+    letters, so it is only ever searched, never sliced against the original."""
+    return "".join(
+        ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch)
+    )
+
+
 def _presupposed(c: CandidateFact, words: str) -> bool:
     """True when ``words`` name the user's person of ``c`` definitely, so the relation
     holds whatever the sentence plans for them: "my son Tamsin", "My son's starting school"
@@ -675,7 +684,9 @@ def _presupposed(c: CandidateFact, words: str) -> bool:
     indefinite one ("we're getting a puppy", "expecting a baby") is what is planned."""
     if c.predicate not in _PEOPLE_PREDICATES:
         return False
-    value = c.object.strip()
+    # a relation word with its accent ("mamá", "abuelo") is the same word: folded (#12)
+    words = _fold_accents(words)
+    value = _fold_accents(c.object.strip())
     general, specific = RELATION_WORDS[c.predicate]
     relations = sorted((*general, *specific), key=len, reverse=True)
     said = [
@@ -696,6 +707,8 @@ def _presupposed(c: CandidateFact, words: str) -> bool:
             # "Mam - Ada to everyone else -", "Dad (Bogdan)": the relation word said as a
             # name, the name set beside it (#12)
             rf"(?<![^\W_])(?=(?-i:[A-Z]))(?:{rel})\s*(?:,|\(|\s-\s|[\u2014\u2013])\s*" + name,
+            # "mamá (Inés) comes to stay": a name in brackets right after the relation word
+            rf"(?<![^\W_])(?:{rel})\s*\(\s*" + name + r"\s*\)",
         )
     )
 
