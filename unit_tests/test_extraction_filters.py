@@ -147,6 +147,26 @@ def test_near_duplicate_keeps_the_fuller_one_and_first_of_equals() -> None:
     assert kept == [short]
 
 
+def test_two_facts_sharing_their_words_are_not_duplicates() -> None:
+    # a lasting need and the pet that serves it: every word of one is in the other, but
+    # neither the slot nor the value is the same, so both must be kept (#12)
+    said = "Maple, my hearing dog, is with me wherever I go"
+    need = cand(
+        "The user has a hearing dog, Maple.",
+        said,
+        predicate="accessibility_need",
+        object="hearing dog",
+    )
+    pet = cand("The user's hearing dog is named Maple.", said, predicate="pet", object="Maple")
+    turns = user_turns([HumanMessage(said)], now=NOW)
+    kept, dropped = post_filter([need, pet], turns)
+    assert kept == [need, pet] and dropped == []
+    # the same value said twice under two slots is still one fact
+    again = pet.model_copy(update={"predicate": "animal"})
+    kept, dropped = post_filter([pet, again], turns)
+    assert kept == [pet] and [d.reason for d in dropped] == ["duplicate"]
+
+
 # ------------------------------------------- pasted text marked as the user's own words
 # (issue 12): whatever the extractor claimed, a value that occurs only inside text the user
 # pasted or quoted is not the user speaking; the user's own sentence beside it still is.
@@ -401,3 +421,22 @@ def test_an_override_anywhere_in_the_turn_taints_the_whole_turn(override: str) -
                 predicate="response_language", object="Danish")  # fmt: skip
     assert reasons([pref], [said]) == ["instruction"]
     assert reasons([pref], [first]) == ["kept"]
+
+
+# A time phrase of its own comma-clause is that clause's: the employer of "busy week at X,
+# two launches this week" lasts, the state of "skipping X tonight, stomach's off" does not.
+SCOPED = [
+    ("employer", "Quillmark", "it's been chaos at Quillmark, four deadlines this week", "kept"),
+    ("employer", "Quillmark", "I'm filling in at Quillmark, today only", "transient"),
+    ("diet", "dairy", "skipping dairy tonight, my stomach is off", "transient"),
+    ("diet", "vegetarian", "she's vegetarian so no barbecue this time", "kept"),
+    ("response_format", "a table", "for this one reply only give me a table, ta", "transient"),
+]
+
+
+@pytest.mark.parametrize(("predicate", "value", "said", "reason"), SCOPED)
+def test_a_time_phrase_scopes_its_own_clause(
+    predicate: str, value: str, said: str, reason: str
+) -> None:
+    c = cand(f"The user's {predicate} is {value}.", said, predicate=predicate, object=value)
+    assert reasons([c], [said]) == [reason]

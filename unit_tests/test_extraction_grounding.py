@@ -515,3 +515,47 @@ PRECISION = [
 @pytest.mark.parametrize("text", PRECISION)
 def test_states_requests_and_visits_give_no_current_value(text: str) -> None:
     assert current(text) == set()
+
+
+# A coming visit is a plan of the visit's clause; what the visitor *is* ("..., she's
+# vegan") is asserted in a clause of its own and stays asserted (#12). A time phrase put
+# in front of the user's own move is still that move's plan.
+VISITS = [
+    ("my aunt Renske flies in next month and she is allergic to sesame", "sesame", "asserted"),
+    ("our neighbour Odile comes over in two weeks, she's teetotal", "teetotal", "asserted"),
+    ("my godson is staying with us next week, he's vegetarian", "vegetarian", "asserted"),
+    ("in two weeks, I start at Brightwave", "Brightwave", "plan"),
+    ("my aunt visits next month and I start at Brightwave next week", "Brightwave", "plan"),
+]
+
+
+@pytest.mark.parametrize(("text", "value", "mood"), VISITS, ids=[v[1] for v in VISITS])
+def test_a_visit_plans_the_visit_not_what_the_visitor_is(
+    text: str, value: str, mood: str
+) -> None:
+    claim = CandidateFact(
+        kind="fact",
+        subject="person:visitor",
+        holder="visitor",
+        predicate="dietary_restriction" if mood == "asserted" else "employer",
+        object=value,
+        text=f"Is {value}.",
+        quote=text,
+    )
+    kept, _ = post_filter([claim], [_turn(text)])
+    assert [c.modality for c in kept] == [mood]
+
+
+def test_a_parent_named_in_brackets_is_the_users_whatever_the_visit_plans() -> None:
+    # the relation word written with its accent and in lower case still names the person
+    # (#12): the visit is planned, the father is not
+    text = "papá (Tomás) visits next month and he's teetotal, so no wine tour"
+    claim = CandidateFact(
+        kind="fact",
+        predicate="parent",
+        object="Tomás",
+        text="The user's father is Tomás.",
+        quote=text,
+    )
+    [kept], _ = post_filter([claim], [_turn(text)])
+    assert (kept.modality, kept.holder) == ("asserted", "user")

@@ -67,6 +67,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import unicodedata
 from collections.abc import Collection, Sequence
 
 from langmem_plus.extraction.asides import stated_before_question
@@ -228,16 +229,20 @@ _SCOPE_BREAK = re.compile(
     # a conjunction opening a clause with a subject of its own ("... so this week is a
     # write-off", "... but today I'm off"): the time phrase is that clause's (#12)
     r"|,?\s+(?:so|but|because|cause|cos)\s+(?=(?:this|that|it|it's|today|tonight|tomorrow|"
-    r"i|we|he|she|they|my|our)\b)",
+    r"i|we|he|she|they|my|our|no|not)\b)",  # "... he's pescatarian so no steak this time"
     re.IGNORECASE,
 )
+# A time phrase is its own comma-clause's: "work's mad at X, three releases this week" dates
+# the releases, not X (#12); a mood or a hurry still reads across the commas ("I'm at the
+# airport now, the flight is late" is a trip)
+_TIME_BREAK = re.compile(_SCOPE_BREAK.pattern + r"|,\s*", re.IGNORECASE)
 _ASIDE = re.compile(r"\([^()]*\)")
 # A clause that is only a time adverbial ("Today, I'm at the Leeds site", "just for tonight
 # — ..."): it scopes the clause after it.
 _BARE_TIME = re.compile(
     r"^\W*(?:(?:just|only|but|and|so|for|at least)\s+)*(?:today|tonight|this (?:morning"
     r"|afternoon|evening|week|weekend)|right now|at the moment|for the moment"
-    r"|for the time being|for now)\W*$",
+    r"|for the time being|for now)(?:\s+only)?\W*$",
     re.IGNORECASE,
 )
 
@@ -322,7 +327,7 @@ def _aside_holding(quote: str, hits: list[int]) -> str | None:
     return None
 
 
-def _value_scope(quote: str, value: str) -> str | None:
+def _value_scope(quote: str, value: str, breaks: re.Pattern[str] = _SCOPE_BREAK) -> str | None:
     """The clause of ``quote`` that holds ``value`` with the time adverbials fronted to it,
     or ``None`` when the value is not in the quote."""
     hits = value_hits(value, quote) if value not in ("", "*") else []
@@ -333,10 +338,14 @@ def _value_scope(quote: str, value: str) -> str | None:
     # an aside is not the clause's ("Soba and Udon (we were starving when we named them)
     # ..."): blanked, so the clause around it reads on (#12)
     quote = _ASIDE.sub(lambda m: " " * len(m.group(0)), quote)
-    cuts = [0, *(m.end() for m in _SCOPE_BREAK.finditer(quote)), len(quote) + 1]
+    cuts = [0, *(m.end() for m in breaks.finditer(quote)), len(quote) + 1]
     spans = [(a, b) for a, b in itertools.pairwise(cuts) if a < b]
     for i, (a, b) in enumerate(spans):
         if a <= hits[0] < b:
+            j = i
+            while j + 1 < len(spans) and _BARE_TIME.match(quote[spans[j + 1][0] : spans[j + 1][1]]):
+                j += 1  # a time phrase set after the clause is its own ("X, today only")
+                b = spans[j][1]
             while i > 0 and _BARE_TIME.match(quote[spans[i - 1][0] : spans[i - 1][1]]):
                 i -= 1
                 a = spans[i][0]
@@ -370,6 +379,10 @@ def _transient(c: CandidateFact, said: Sequence[str]) -> bool:
         return False
     scope = _value_scope(quote[0], c.object.strip())
     said_of = quote[0] if scope is None else scope
+    if text_rules.is_passing_mood(said_of):
+        return True
+    own = _value_scope(quote[0], c.object.strip(), _TIME_BREAK)
+    said_of = said_of if own is None else own
     # "right now" of the quote only marks the present: where the user lives or works ("I'm
     # at a ferry firm right now") or a standing condition ("no gluten for me at the moment
     # (doctor's orders)") is the current value, as the extractor's own text says; a mood
@@ -699,6 +712,14 @@ _PEOPLE_PREDICATES = frozenset({"partner", "child", "pet", "parent", "sibling", 
 _POSSESSIVE_NAMING = r"\b(?:my|our)\s+(?:[\w-]+\s+){0,2}\(?"  # "my dad (Bogdan)" too
 
 
+def _fold_accents(text: str) -> str:
+    """``text`` without combining accents ("mamá" -> "mama"); the same length for Latin
+    letters, so it is only ever searched, never sliced against the original."""
+    return "".join(
+        ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch)
+    )
+
+
 def _presupposed(c: CandidateFact, words: str) -> bool:
     """True when ``words`` name the user's person of ``c`` definitely, so the relation
     holds whatever the sentence plans for them: "my son Tamsin", "My son's starting school"
@@ -706,7 +727,9 @@ def _presupposed(c: CandidateFact, words: str) -> bool:
     indefinite one ("we're getting a puppy", "expecting a baby") is what is planned."""
     if c.predicate not in _PEOPLE_PREDICATES:
         return False
-    value = c.object.strip()
+    # a relation word with its accent ("mamá", "abuelo") is the same word: folded (#12)
+    words = _fold_accents(words)
+    value = _fold_accents(c.object.strip())
     general, specific = RELATION_WORDS[c.predicate]
     relations = sorted((*general, *specific), key=len, reverse=True)
     said = [
@@ -727,6 +750,8 @@ def _presupposed(c: CandidateFact, words: str) -> bool:
             # "Mam - Ada to everyone else -", "Dad (Bogdan)": the relation word said as a
             # name, the name set beside it (#12)
             rf"(?<![^\W_])(?=(?-i:[A-Z]))(?:{rel})\s*(?:,|\(|\s-\s|[\u2014\u2013])\s*" + name,
+            # "mamá (Inés) comes to stay": a name in brackets right after the relation word
+            rf"(?<![^\W_])(?:{rel})\s*\(\s*" + name + r"\s*\)",
         )
     )
 
@@ -935,7 +960,17 @@ def _duplicate_of(a: CandidateFact, b: CandidateFact) -> bool:
         _norm(b.predicate),
         _norm(b.object),
     )
-    return same_triple or text_rules.is_near_duplicate(a.text, b.text)
+    if same_triple:
+        return True
+    if not text_rules.is_near_duplicate(a.text, b.text):
+        return False
+    # words in common say the same fact only of one slot or one value: "has a guide dog,
+    # Pilot" (a need) and "the guide dog is called Pilot" (a pet) share every word and are
+    # two facts, neither slot nor value the other's (#12)
+    if _norm(a.predicate) == _norm(b.predicate):
+        return True
+    ta, tb = text_rules.content_terms(a.object), text_rules.content_terms(b.object)
+    return bool(ta and tb) and (ta <= tb or tb <= ta)
 
 
 def post_filter(

@@ -199,6 +199,42 @@ def _value_part(clause: str, upto: int | None) -> str:
     return clause[: m.start()] if m else clause
 
 
+# A new clause with a subject of its own, after a comma or a coordinating conjunction ("...
+# in two weeks and she doesn't eat pork", "... next week, he's pescatarian"): what is
+# planned before it is that earlier clause's, not the value's (#12)
+_NEW_SUBJECT = re.compile(
+    r"(?:,\s*(?:(?:and|but|so|then)\s+)?|\s+(?:and|but|so|then)\s+)"
+    r"(?=(?:i|we|he|she|they)(?:['\u2019](?:m|re|s|ve|ll|d))?\s)",
+    re.IGNORECASE,
+)
+
+
+def _value_start(clause: str, upto: int | None) -> int:
+    """Where the value's own clause starts in ``clause`` (``upto``: where the value ends):
+    after the last comma or conjunction before it that opens a clause with its own subject,
+    unless what it follows is only a fronted time phrase ("in two weeks, I start at X" is
+    one clause).
+
+    Example:
+        >>> c = "my aunt visits in two weeks and she is vegan"
+        >>> c[_value_start(c, len(c)):]
+        'she is vegan'
+        >>> c = "in two weeks, I start at Acme"
+        >>> _value_start(c, len(c))
+        0
+    """
+    if upto is None:
+        return 0
+    start = 0
+    for m in _NEW_SUBJECT.finditer(clause, 0, upto):
+        if m.end() >= upto:
+            break
+        before = _FUTURE_TIME.sub(" ", clause[start : m.start()])
+        if len(re.findall(r"[^\W\d_][\w'\u2019-]*", before)) >= 3:
+            start = m.end()
+    return start
+
+
 def modality(clause: str, sentence: str | None = None, upto: int | None = None) -> str:
     """How ``clause`` (within ``sentence``) is meant: asserted, question, hypothetical, plan.
 
@@ -230,10 +266,14 @@ def modality(clause: str, sentence: str | None = None, upto: int | None = None) 
         and not _ANNOUNCED.match(whole)
     ):
         return "question"
-    future = _FUTURE_TIME.search(_ASIDE_IF.sub(" ", _value_part(clause, upto)))
+    # a plan word or a future time counts in the value's own clause only: "my aunt visits
+    # next week, she is vegan" plans the visit, not the diet
+    start = _value_start(clause, upto)
+    future = _FUTURE_TIME.search(_ASIDE_IF.sub(" ", _value_part(clause, upto)[start:]))
     if upto is not None:
         t = _norm(clause[:upto])
     bare = _ASIDE_IF.sub(" ", t)
+    own = _ASIDE_IF.sub(" ", _norm(clause[start:upto])) if start else bare
     opener = re.match(
         r"^\W*(?:if|unless|suppose|imagine|were (?:i|we)|had (?:i|we)|what if)\b",
         _ASIDE_IF.sub(" ", whole),
@@ -241,7 +281,7 @@ def modality(clause: str, sentence: str | None = None, upto: int | None = None) 
     )
     if _CONDITIONAL.search(bare) or opener:
         return "hypothetical"
-    if _PLAN.search(_ENDED_PLAN.sub(" ", bare)) or future:
+    if _PLAN.search(_ENDED_PLAN.sub(" ", own)) or future:
         return "plan"
     return "asserted"
 

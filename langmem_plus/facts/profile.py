@@ -108,7 +108,7 @@ RELATION_WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
              "parrot", "bird", "horse", "pony", "tortoise", "turtle", "guinea pig", "fish",
              "lizard", "snake")),
     "parent": (("parent", "parents"),
-               ("mother", "father", "mom", "mum", "mam", "mommy", "mummy", "dad", "daddy",
+               ("mother", "father", "mom", "mum", "mam", "mama", "mommy", "mummy", "dad", "daddy",
                 "papa", "stepmother", "stepfather")),
     "sibling": (("sibling", "siblings"), ("brother", "sister", "twin", "bro", "sis")),
     "family_member": (("relative", "relatives"),
