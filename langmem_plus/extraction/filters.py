@@ -225,17 +225,13 @@ def _value_clause(text: str, value: str) -> tuple[str, int] | None:
 # between words, or a comma before a new clause of the speaker's ("..., I'm at X now").
 _SCOPE_BREAK = re.compile(
     r"[.!?;\n]+\s*|\s[\u2014\u2013]\s*|[\u2014\u2013]\s+|\s-\s"
-    r"|,\s*(?=(?:i|we)(?:'m|'re|'ve|'ll|'d)?\b)"
+    r"|,\s*"  # "work's mad at X, three releases this week": the week is the releases' (#12)
     # a conjunction opening a clause with a subject of its own ("... so this week is a
     # write-off", "... but today I'm off"): the time phrase is that clause's (#12)
     r"|,?\s+(?:so|but|because|cause|cos)\s+(?=(?:this|that|it|it's|today|tonight|tomorrow|"
     r"i|we|he|she|they|my|our|no|not)\b)",  # "... he's pescatarian so no steak this time"
     re.IGNORECASE,
 )
-# A time phrase is its own comma-clause's: "work's mad at X, three releases this week" dates
-# the releases, not X (#12); a mood or a hurry still reads across the commas ("I'm at the
-# airport now, the flight is late" is a trip)
-_TIME_BREAK = re.compile(_SCOPE_BREAK.pattern + r"|,\s*", re.IGNORECASE)
 _ASIDE = re.compile(r"\([^()]*\)")
 # A clause that is only a time adverbial ("Today, I'm at the Leeds site", "just for tonight
 # — ..."): it scopes the clause after it.
@@ -327,7 +323,7 @@ def _aside_holding(quote: str, hits: list[int]) -> str | None:
     return None
 
 
-def _value_scope(quote: str, value: str, breaks: re.Pattern[str] = _SCOPE_BREAK) -> str | None:
+def _value_scope(quote: str, value: str) -> str | None:
     """The clause of ``quote`` that holds ``value`` with the time adverbials fronted to it,
     or ``None`` when the value is not in the quote."""
     hits = value_hits(value, quote) if value not in ("", "*") else []
@@ -338,7 +334,7 @@ def _value_scope(quote: str, value: str, breaks: re.Pattern[str] = _SCOPE_BREAK)
     # an aside is not the clause's ("Soba and Udon (we were starving when we named them)
     # ..."): blanked, so the clause around it reads on (#12)
     quote = _ASIDE.sub(lambda m: " " * len(m.group(0)), quote)
-    cuts = [0, *(m.end() for m in breaks.finditer(quote)), len(quote) + 1]
+    cuts = [0, *(m.end() for m in _SCOPE_BREAK.finditer(quote)), len(quote) + 1]
     spans = [(a, b) for a, b in itertools.pairwise(cuts) if a < b]
     for i, (a, b) in enumerate(spans):
         if a <= hits[0] < b:
@@ -379,10 +375,6 @@ def _transient(c: CandidateFact, said: Sequence[str]) -> bool:
         return False
     scope = _value_scope(quote[0], c.object.strip())
     said_of = quote[0] if scope is None else scope
-    if text_rules.is_passing_mood(said_of):
-        return True
-    own = _value_scope(quote[0], c.object.strip(), _TIME_BREAK)
-    said_of = said_of if own is None else own
     # "right now" of the quote only marks the present: where the user lives or works ("I'm
     # at a ferry firm right now") or a standing condition ("no gluten for me at the moment
     # (doctor's orders)") is the current value, as the extractor's own text says; a mood

@@ -41,7 +41,6 @@ __all__ = [
     "is_injection",
     "is_instruction",
     "is_near_duplicate",
-    "is_passing_mood",
     "is_question",
     "is_transient",
     "sensitive_category",
@@ -224,22 +223,6 @@ _LONG_DURATION = re.compile(
     r"(?:more\s+)?(?:months|years|decades|year|decade|life|good|ever)(?![\w-])",
     re.IGNORECASE,
 )
-
-
-_HURRY = re.compile(r"in a (?:hurry|rush)|running late|late for", re.IGNORECASE)
-
-
-def is_passing_mood(text: str) -> bool:
-    """True when ``text`` says how the speaker is just now (a mood, a bodily state, a
-    hurry), unless a habit adverb makes it how they always are.
-
-    Example:
-        >>> is_passing_mood("I'm at the airport, the flight is late"), is_passing_mood(
-        ...     "I'm always running late")
-        (True, False)
-    """
-    t = _norm(text)
-    return bool(t) and not _HABIT.search(t) and bool(_MOOD_STATE.search(t) or _HURRY.search(t))
 
 
 def is_transient(text: str) -> bool:
