@@ -429,7 +429,6 @@ SCOPED = [
     ("employer", "Quillmark", "it's been chaos at Quillmark, four deadlines this week", "kept"),
     ("employer", "Quillmark", "I'm filling in at Quillmark, today only", "transient"),
     ("diet", "dairy", "skipping dairy tonight, my stomach is off", "transient"),
-    ("diet", "vegetarian", "she's vegetarian so no barbecue this time", "kept"),
     ("response_format", "a table", "for this one reply only give me a table, ta", "transient"),
 ]
 

@@ -229,7 +229,7 @@ _SCOPE_BREAK = re.compile(
     # a conjunction opening a clause with a subject of its own ("... so this week is a
     # write-off", "... but today I'm off"): the time phrase is that clause's (#12)
     r"|,?\s+(?:so|but|because|cause|cos)\s+(?=(?:this|that|it|it's|today|tonight|tomorrow|"
-    r"i|we|he|she|they|my|our|no|not)\b)",  # "... he's pescatarian so no steak this time"
+    r"i|we|he|she|they|my|our)\b)",
     re.IGNORECASE,
 )
 _ASIDE = re.compile(r"\([^()]*\)")
