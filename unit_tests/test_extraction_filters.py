@@ -421,21 +421,3 @@ def test_an_override_anywhere_in_the_turn_taints_the_whole_turn(override: str) -
                 predicate="response_language", object="Danish")  # fmt: skip
     assert reasons([pref], [said]) == ["instruction"]
     assert reasons([pref], [first]) == ["kept"]
-
-
-# A time phrase of its own comma-clause is that clause's: the employer of "busy week at X,
-# two launches this week" lasts, the state of "skipping X tonight, stomach's off" does not.
-SCOPED = [
-    ("employer", "Quillmark", "it's been chaos at Quillmark, four deadlines this week", "kept"),
-    ("employer", "Quillmark", "I'm filling in at Quillmark, today only", "transient"),
-    ("diet", "dairy", "skipping dairy tonight, my stomach is off", "transient"),
-    ("response_format", "a table", "for this one reply only give me a table, ta", "transient"),
-]
-
-
-@pytest.mark.parametrize(("predicate", "value", "said", "reason"), SCOPED)
-def test_a_time_phrase_scopes_its_own_clause(
-    predicate: str, value: str, said: str, reason: str
-) -> None:
-    c = cand(f"The user's {predicate} is {value}.", said, predicate=predicate, object=value)
-    assert reasons([c], [said]) == [reason]

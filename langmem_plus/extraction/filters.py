@@ -225,7 +225,7 @@ def _value_clause(text: str, value: str) -> tuple[str, int] | None:
 # between words, or a comma before a new clause of the speaker's ("..., I'm at X now").
 _SCOPE_BREAK = re.compile(
     r"[.!?;\n]+\s*|\s[\u2014\u2013]\s*|[\u2014\u2013]\s+|\s-\s"
-    r"|,\s*"  # "work's mad at X, three releases this week": the week is the releases' (#12)
+    r"|,\s*(?=(?:i|we)(?:'m|'re|'ve|'ll|'d)?\b)"
     # a conjunction opening a clause with a subject of its own ("... so this week is a
     # write-off", "... but today I'm off"): the time phrase is that clause's (#12)
     r"|,?\s+(?:so|but|because|cause|cos)\s+(?=(?:this|that|it|it's|today|tonight|tomorrow|"
@@ -238,7 +238,7 @@ _ASIDE = re.compile(r"\([^()]*\)")
 _BARE_TIME = re.compile(
     r"^\W*(?:(?:just|only|but|and|so|for|at least)\s+)*(?:today|tonight|this (?:morning"
     r"|afternoon|evening|week|weekend)|right now|at the moment|for the moment"
-    r"|for the time being|for now)(?:\s+only)?\W*$",
+    r"|for the time being|for now)\W*$",
     re.IGNORECASE,
 )
 
@@ -338,10 +338,6 @@ def _value_scope(quote: str, value: str) -> str | None:
     spans = [(a, b) for a, b in itertools.pairwise(cuts) if a < b]
     for i, (a, b) in enumerate(spans):
         if a <= hits[0] < b:
-            j = i
-            while j + 1 < len(spans) and _BARE_TIME.match(quote[spans[j + 1][0] : spans[j + 1][1]]):
-                j += 1  # a time phrase set after the clause is its own ("X, today only")
-                b = spans[j][1]
             while i > 0 and _BARE_TIME.match(quote[spans[i - 1][0] : spans[i - 1][1]]):
                 i -= 1
                 a = spans[i][0]

@@ -167,11 +167,6 @@ _TRANSIENT_PHRASE = _rx(
     r"(?:only|just) (?:today|tonight|this (?:once|time))",
     r"this (?:morning|afternoon|evening|time|once)",
     r"today|tonight|this weekend|this week",
-    # a request scoped to one turn of the conversation ("for this one reply only use
-    # bullets", "in your next answer"): it asks once, it sets nothing that lasts (#12)
-    r"(?:for|in) (?:this|the next|your next|that) (?:one |single )?"
-    r"(?:reply|answer|response|message)",
-    r"(?:this|that) (?:one )?(?:reply|answer|response) only",
 )
 # Events that start a lasting state: "moved to Berlin today" is durable, "tired today" is not.
 _STATE_CHANGE = _rx(
@@ -207,24 +202,6 @@ _START_POINT = re.compile(
 )
 
 
-# A frequency adverb makes a passing state a habit: "always running late", "I'm forever
-# on the phone", "usually tired after work" is how the user is, not how they are now (#12)
-_HABIT = re.compile(
-    r"(?<![\w-])(?:always|usually|normally|generally|typically|habitually|constantly|"
-    r"perpetually|chronically|forever|invariably|every (?:single )?(?:time|day|morning|week)|"
-    r"all the time|most (?:days|mornings|evenings|of the time)|without fail)(?![\w-])",
-    re.IGNORECASE,
-)
-# A duration of months or more is a lasting state, whatever "this time" contrasts it with
-# ("signed for ten years this time", "vegan for good this time") (#12)
-_LONG_DURATION = re.compile(
-    r"(?<![\w-])(?:for|over)\s+(?:(?:a|an|one|two|three|four|five|six|seven|eight|nine|"
-    r"ten|eleven|twelve|fifteen|twenty|thirty|several|many|a few|a couple of|\d+)\s+)?"
-    r"(?:more\s+)?(?:months|years|decades|year|decade|life|good|ever)(?![\w-])",
-    re.IGNORECASE,
-)
-
-
 def is_transient(text: str) -> bool:
     """True when ``text`` describes a passing state rather than a lasting fact.
 
@@ -247,13 +224,9 @@ def is_transient(text: str) -> bool:
     t = _norm(text)
     if not t:
         return False
-    if _HABIT.search(t):
-        return False  # a habit lasts: "always running late", "usually tired by nine"
     if _MOOD_STATE.search(t):
         return True
     t = _START_POINT.sub(" ", t)
-    if _LONG_DURATION.search(t) and not _MOOD_STATE.search(t):
-        return False
     if _TRANSIENT_PHRASE.search(t):
         if _LASTING_STATE.search(t) and not _TRANSIENT_PHRASE.search(_NOW_ONLY.sub(" ", t)):
             return False
