@@ -4,10 +4,11 @@ one irrelevant request per user sharing no word with them, values said by their 
 valid grounded candidates and slips, every scenario turn in a session of its user, one
 script per text, a third of the turns one-offs, dates after the session before.
 
-A split's test file subclasses :class:`PartAContract` with its generator and data, and adds
+A split's test file subclasses :class:`StrictPartAContract` (v7 on; v6, written before the
+stricter checks, subclasses :class:`PartAContract`) with its generator and data, and adds
 what is its own:
 
-    class TestHeldoutV9PartA(PartAContract):
+    class TestHeldoutV9PartA(StrictPartAContract):
         generate = staticmethod(generate_heldout_v9_a)
         ...
 """
@@ -57,6 +58,8 @@ class PartAContract:
     prefix: ClassVar[str]
     shape: ClassVar[dict[str, Any]] = {}
     """Extra bounds for ``check_shape`` (``probes=``, ``per_kind=``)."""
+    users: ClassVar[int] = 24
+    """How many conversations the generator makes by default."""
 
     @pytest.fixture(scope="class")
     @classmethod
@@ -72,7 +75,7 @@ class PartAContract:
             self.generate(users=0)
 
     def test_users_sessions_and_probe_counts(self, split: list[HoConversation]) -> None:
-        assert len(split) == 24
+        assert len(split) == self.users
         check_shape(split, prefix=self.prefix, kinds=self.kinds, **self.shape)
         # self.kinds names "irrelevant" too: it is probed, and at least as often as every other kind
         per_kind = Counter(p.kind for c in split for p in c.probes)
@@ -192,6 +195,15 @@ class PartAContract:
         assert self.one_off_share(doubled) == 0.0
         assert self.one_off_share([]) == 0.0
 
+
+class StrictPartAContract(PartAContract):
+    """What every part a keeps from v7 on, on top of :class:`PartAContract`: not even a short
+    word shared with the irrelevant request, a day of the month after the session before, and
+    every scenario used exactly once at the default user count."""
+
+    scenarios: ClassVar[int] = 72
+    """How many scenarios the split holds: each used once at ``users`` conversations."""
+
     @pytest.mark.parametrize("seed", [0, 1, 2])
     def test_the_irrelevant_request_shares_not_even_a_short_word_with_the_user(
         self, seed: int
@@ -222,12 +234,12 @@ class PartAContract:
                         if vf is not None and (vf.year, vf.month) == (at.year, at.month):
                             assert times[k - 1] < vf <= at, (c.user_id, t.text)
 
-    def test_at_24_users_every_scenario_is_used_exactly_once(
+    def test_at_the_default_user_count_every_scenario_is_used_exactly_once(
         self,
         split: list[HoConversation],
     ) -> None:
-        # each scenario of the split is used once at 24 users: the split holds all of them
+        # each scenario of the split is used once at the default count: the split holds all of them
         planned = self.scenario_texts(seed=0)
         used = [s for scenarios in planned.values() for s in scenarios]
-        assert len(used) == len(set(used)) == 72
+        assert len(used) == len(set(used)) == self.scenarios
         assert {t for s in used for t in s} == set(self.one_off_texts)

@@ -1,177 +1,23 @@
-"""The data of held-out split v6, part a (``benchmarks/truth/heldout_v6_a.py``).
+"""The data of held-out split v6, part a (``benchmarks/truth/heldout_v6_a.py``, #12).
 
 These tests check the split itself, not the product: it is deterministic, every kind has
 enough probes, every user has exactly one irrelevant request, every value a probe expects
 was said by that user, every scripted candidate is a valid, grounded ``CandidateFact``,
 every scenario turn reaches a session of its user, and a third of the turns are one-offs.
+v6 was written before the stricter checks of v7 on (``StrictPartAContract``), so it keeps
+the base contract.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-
-import pytest
-
-from benchmarks.truth.conversations import HoConversation
-from benchmarks.truth.heldout_v6_a import (
-    KINDS,
-    ONE_OFF_TEXTS,
-    generate_heldout_v6_a,
-    one_off_share,
-    scenario_texts,
-)
-from langmem_plus.facts.policy import (
-    DEFAULT_MULTI_VALUED,
-    DEFAULT_PREDICATE_ALIASES,
-    DEFAULT_SINGLE_VALUED,
-    INTENTIONS,
-)
-from unit_tests.split_checks import (
-    check_candidates_are_valid_and_grounded,
-    check_deterministic,
-    check_irrelevant_request_shares_no_content_word,
-    check_no_probe_request_is_a_turn,
-    check_no_value_is_both_expected_and_forbidden,
-    check_one_irrelevant_probe_per_user,
-    check_one_script_per_text,
-    check_shape,
-    check_values_were_said_by_their_user,
-    turn_texts,
-)
-
-KNOWN = DEFAULT_SINGLE_VALUED | DEFAULT_MULTI_VALUED | INTENTIONS | set(DEFAULT_PREDICATE_ALIASES)
+from benchmarks.truth import heldout_v6_a
+from unit_tests.part_a_contract import PartAContract
 
 
-@pytest.fixture(scope="module")
-def split() -> list[HoConversation]:
-    return generate_heldout_v6_a(seed=0)
-
-
-def test_the_same_seed_gives_the_same_split_and_another_seed_another() -> None:
-    check_deterministic(generate_heldout_v6_a)
-
-
-def test_a_bad_user_count_is_refused_with_the_value() -> None:
-    with pytest.raises(ValueError, match="0"):
-        generate_heldout_v6_a(users=0)
-
-
-def test_users_sessions_and_probe_counts(split: list[HoConversation]) -> None:
-    assert len(split) == 24
-    check_shape(split, prefix="h6a-", kinds=KINDS)
-    for c in split:
-        assert len(set(c.kinds) - {"irrelevant"}) >= 3, c.user_id
-
-
-@pytest.mark.parametrize("seed", [0, 1, 2])
-def test_every_user_has_exactly_one_irrelevant_probe(seed: int) -> None:
-    check_one_irrelevant_probe_per_user(generate_heldout_v6_a(seed=seed))
-
-
-@pytest.mark.parametrize("seed", [0, 1, 2])
-def test_expected_values_were_said_by_that_user(seed: int) -> None:
-    check_values_were_said_by_their_user(generate_heldout_v6_a(seed=seed))
-
-
-@pytest.mark.parametrize("seed", [0, 1, 2])
-def test_every_scenario_turn_lands_in_a_session_of_its_user(seed: int) -> None:
-    # a turn put in a 4th session that a 3-session user never had would be lost silently
-    planned = scenario_texts(seed=seed)
-    for c in generate_heldout_v6_a(seed=seed):
-        wanted = Counter(t for scenario in planned[c.user_id] for t in scenario)
-        assert len(planned[c.user_id]) == 3
-        assert wanted <= Counter(turn_texts(c)), c.user_id
-
-
-@pytest.mark.parametrize("seed", [0, 1, 2])
-def test_two_scenarios_of_one_user_never_set_the_same_one_at_a_time_attribute(
-    seed: int,
-) -> None:
-    # a second city from another scenario would make the first one's probes wrong
-    one_at_a_time = DEFAULT_SINGLE_VALUED | {"dietary_restriction"}
-    planned = scenario_texts(seed=seed)
-    for c in generate_heldout_v6_a(seed=seed):
-        ideal = {t.text: t.ideal for _, turns in c.sessions for t in turns}
-        seen: set[str] = set()
-        for scenario in planned[c.user_id]:
-            mine = {
-                cand.predicate
-                for text in scenario
-                for cand in ideal[text]
-                if cand.holder == "user"
-                and cand.predicate in one_at_a_time
-                and cand.modality in ("asserted", "plan")
-                and cand.provenance == "own_words"
-            }
-            assert not mine & seen, (c.user_id, mine & seen)
-            seen |= mine
-
-
-@pytest.mark.parametrize("seed", [0, 1, 2])
-def test_no_value_is_both_expected_and_forbidden_for_one_user(seed: int) -> None:
-    check_no_value_is_both_expected_and_forbidden(generate_heldout_v6_a(seed=seed))
-
-
-@pytest.mark.parametrize("seed", [0, 1, 2])
-def test_the_irrelevant_request_shares_no_content_word_with_the_user(seed: int) -> None:
-    check_irrelevant_request_shares_no_content_word(generate_heldout_v6_a(seed=seed))
-
-
-def test_the_open_thread_is_the_last_session_and_its_probe_comes_first(
-    split: list[HoConversation],
-) -> None:
-    for c in split:
-        if "open_thread" in c.kinds:
-            assert c.probes[0].kind == "open_thread", c.user_id
-            # what was left open is the last thing said, not a filler after it
-            assert c.sessions[-1][1][-1].ideal, c.user_id
-
-
-@pytest.mark.parametrize("seed", [0, 1, 2])
-def test_ideal_candidates_and_slips_are_valid_and_grounded(seed: int) -> None:
-    convs = generate_heldout_v6_a(seed=seed)
-    check_candidates_are_valid_and_grounded(convs)
-    for c in convs:
-        for _, turns in c.sessions:
-            for t in turns:
-                for cand in t.ideal:
-                    assert cand.object.casefold() in cand.text.casefold(), cand.text
-                    assert cand.time_stated == (cand.valid_from is not None)
-                    if cand.predicate not in KNOWN:
-                        assert cand.single_valued is not None, cand.predicate
-                    if cand.valid_to is not None:
-                        assert cand.valid_to <= c.sessions[-1][0]
-                        assert cand.valid_from is None or cand.valid_from < cand.valid_to
-                    if cand.valid_from is not None:
-                        assert cand.valid_from <= c.sessions[-1][0]
-                for slip in t.slips:
-                    assert slip.candidate.holder == "user"
-                    assert slip.candidate.provenance == "own_words"
-                    assert slip.candidate.modality == "asserted"
-                    assert any(slip.marker == v for v, _ in c.forbidden), slip.marker
-
-
-@pytest.mark.parametrize("seed", [0, 1, 2])
-def test_a_text_said_twice_has_one_script(seed: int) -> None:
-    check_one_script_per_text(generate_heldout_v6_a(seed=seed))
-
-
-def test_no_probe_request_is_also_a_turn(split: list[HoConversation]) -> None:
-    check_no_probe_request_is_a_turn(split)
-
-
-@pytest.mark.parametrize("seed", [0, 1, 2])
-def test_a_third_of_the_turns_are_one_offs(seed: int) -> None:
-    convs = generate_heldout_v6_a(seed=seed)
-    texts = [t for c in convs for t in turn_texts(c)]
-    once = Counter(texts)
-    share = sum(t in ONE_OFF_TEXTS and once[t] == 1 for t in texts) / len(texts)
-    assert one_off_share(convs) == share
-    assert share >= 1 / 3, share
-
-
-def test_one_off_share_counts_a_repeated_one_off_as_none() -> None:
-    convs = generate_heldout_v6_a(seed=0, users=6)
-    doubled = convs + convs
-    assert one_off_share(doubled) == 0.0
-    assert one_off_share([]) == 0.0
+class TestHeldoutV6PartA(PartAContract):
+    generate = staticmethod(heldout_v6_a.generate_heldout_v6_a)
+    scenario_texts = staticmethod(heldout_v6_a.scenario_texts)
+    one_off_share = staticmethod(heldout_v6_a.one_off_share)
+    one_off_texts = heldout_v6_a.ONE_OFF_TEXTS
+    kinds = heldout_v6_a.KINDS
+    prefix = "h6a-"

@@ -9,10 +9,10 @@ every scenario turn reaches a session of its user, and a third of the turns are 
 from __future__ import annotations
 
 from benchmarks.truth import heldout_v7_a
-from unit_tests.part_a_contract import PartAContract
+from unit_tests.part_a_contract import StrictPartAContract
 
 
-class TestHeldoutV7PartA(PartAContract):
+class TestHeldoutV7PartA(StrictPartAContract):
     generate = staticmethod(heldout_v7_a.generate_heldout_v7_a)
     scenario_texts = staticmethod(heldout_v7_a.scenario_texts)
     one_off_share = staticmethod(heldout_v7_a.one_off_share)

@@ -18,14 +18,14 @@ from benchmarks.truth import heldout_v8_a
 from benchmarks.truth.conversations import HoConversation
 from benchmarks.truth.heldout_v8_a import generate_heldout_v8_a
 from benchmarks.truth.modes import SLIP_KINDS
-from unit_tests.part_a_contract import PartAContract
+from unit_tests.part_a_contract import StrictPartAContract
 from unit_tests.split_checks import (
     check_a_wanted_value_is_the_last_its_slot_was_given,
     check_one_irrelevant_probe_per_user,
 )
 
 
-class TestHeldoutV8PartA(PartAContract):
+class TestHeldoutV8PartA(StrictPartAContract):
     generate = staticmethod(generate_heldout_v8_a)
     scenario_texts = staticmethod(heldout_v8_a.scenario_texts)
     one_off_share = staticmethod(heldout_v8_a.one_off_share)
