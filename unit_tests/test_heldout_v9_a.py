@@ -13,6 +13,7 @@ from functools import partial
 
 import pytest
 
+from benchmarks.truth.blocks import has
 from benchmarks.truth.conversations import HoConversation
 from benchmarks.truth.heldout_v9_a import (
     KINDS,
@@ -116,3 +117,28 @@ def test_a_bad_user_count_is_refused() -> None:
         generate_heldout_v9_a(users=-3)
     with pytest.raises(ValueError, match="0"):
         scenario_texts(users=0)
+
+
+@pytest.mark.parametrize(("seed", "users"), [(0, 20), (1, 20), (0, 24), (2, 24)])
+def test_no_scenario_could_show_a_value_another_of_its_user_must_not_show(
+    seed: int, users: int
+) -> None:
+    # "staying in Lisbon" said in one scenario would fail another's hypothetical "Lisbon"
+    by_text = {s.texts: s for ss in SCENARIOS.values() for s in ss}
+    planned = scenario_texts(seed=seed, users=users)
+    for c in generate_heldout_v9_a(seed=seed, users=users):
+        ideal = {t.text: t.ideal for _, turns in c.sessions for t in turns}
+        mine = [by_text[texts] for texts in planned[c.user_id]]
+        for s in mine:
+            taboo = {v for p in s.probes for v, _ in p.absent} | {v for v, _ in s.forbidden}
+            for other in mine:
+                if other is s:
+                    continue
+                said = [
+                    x
+                    for text in other.texts
+                    for cand in ideal[text]
+                    for x in (cand.object, cand.text)
+                ]
+                for value in taboo:
+                    assert not any(has(x, value) for x in said), (c.user_id, value)

@@ -140,6 +140,26 @@ class Scenario:
     def texts(self) -> tuple[str, ...]:
         return tuple(t.text for part in self.parts for t in part)
 
+    def taboo(self) -> set[str]:
+        """Values its probes or its user's end state must not show."""
+        return {v for p in self.probes for v, _ in p.absent} | {v for v, _ in self.forbidden}
+
+    def shown(self) -> list[str]:
+        """Everything its candidates could put in a memory block: values and sentences."""
+        return [x for part in self.parts for t in part for f in t.facts for x in (f.object, f.text)]
+
+    def clashes(self, other: Scenario) -> bool:
+        """``other`` sets one of this scenario's slots, or could show a value this one must
+        not show (whole words, as the scoring matches), or the other way round."""
+        if self.slots() & other.slots():
+            return True
+        return any(
+            _has(text, value)
+            for a, b in ((self, other), (other, self))
+            for value in a.taboo()
+            for text in b.shown()
+        )
+
     def slots(self) -> set[tuple[str, str]]:
         """The one-at-a-time slots its asserted or planned candidates set."""
         return {
@@ -151,6 +171,11 @@ class Scenario:
             and f.modality in ("asserted", "plan")
             and f.provenance == "own_words"
         }
+
+
+def _has(text: str, value: str) -> bool:
+    """Whole-word, case-insensitive, as the scoring matches a value in a block."""
+    return re.search(rf"(?<![\w-]){re.escape(value)}(?![\w-])", text, re.IGNORECASE) is not None
 
 
 def T(text: str, *facts: _F, slips: Sequence[_S] = ()) -> _T:
@@ -436,7 +461,8 @@ _UNSEEN = (
           [("41.5", "stale")]),
     ]),
     S("u-frame", UN, [
-        [T("my road bike is a 54cm frame, is that why my lower back hurts on long rides??",
+        [T("my road bike is a 54cm frame (рама 54 см, bought it in Riga), is that why my lower "
+           "back hurts on long rides??",
            F("bike_frame_size", "54cm", "The user's road bike has a 54cm frame.", single=True))],
     ], [
         P("planning a 100km sportive, what should i adjust before it", ["54cm"]),
@@ -633,7 +659,7 @@ _MUST_NOT = (
     ], [("golden retriever", HYP)]),
     S("m-aiko", MN, [
         [T("Fwd from Aiko: 'I just started at Rakuten and I'm moving to Osaka next month!!' — "
-           "how do I reply something nice? I'm still in Nagoya myself, so it's far-ish",
+           "how do I reply something nice? I'm still in Nagoya (名古屋) myself, so it's far-ish",
            F("city", "Nagoya", "The user lives in Nagoya."),
            slips=[_S("pasted_as_own", "employer", "Rakuten", "The user works at Rakuten."),
                   _S("pasted_as_own", "city", "Osaka", "The user lives in Osaka.")])],
@@ -757,7 +783,8 @@ _PEOPLE = (
     S("p-abuela", PE, [
         [T("mi abuela turns 90 next month!! she lives in Valparaíso and only speaks Spanish, I "
            "live in Leeds and mine is rusty af. help me write a birthday video script?",
-           F("city", "Valparaíso", "The user's grandmother lives in Valparaíso.",
+           F("city", "Valparaíso", "The user's abuela (grandmother) lives in "
+             "Valparaíso.",
              holder="abuela"),
            F("city", "Leeds", "The user lives in Leeds."))],
     ], [
@@ -779,7 +806,7 @@ _PEOPLE = (
           [("gluten-free", OTH)], holder="partner"),
     ]),
     S("p-dad", PE, [
-        [T("my dad Hamid is 66 and has been obsessed with woodturning since he retired, the "
+        [T("my dad Hamid (حامد) is 66 and has been obsessed with woodturning since he retired, the "
            "garage is a sawdust cave now lol",
            F("hobby", "woodturning", "The user's dad Hamid does woodturning.", holder="dad"))],
         [T("I've started pottery on thursdays btw, dad thinks we should open a shop 😂 what "
@@ -806,9 +833,11 @@ _PEOPLE = (
            "software tester in Dublin, so weekends are all train. best way to not go broke on "
            "Irish Rail?",
            F("partner", "Saoirse", "The user's girlfriend is Saoirse."),
-           F("field_of_study", "marine biology", "Saoirse is doing a PhD in marine biology.",
+           F("field_of_study", "marine biology", "The user's girlfriend Saoirse is doing a "
+             "PhD in marine biology.",
              holder="girlfriend", single=True),
-           F("city", "Galway", "Saoirse lives in Galway.", holder="girlfriend"),
+           F("city", "Galway", "The user's girlfriend Saoirse lives in Galway.",
+             holder="girlfriend"),
            F("city", "Dublin", "The user lives in Dublin."),
            F("job_title", "software tester", "The user is a software tester."))],
     ], [
@@ -834,7 +863,7 @@ _PEOPLE = (
            "October. guess who's paying his insurance lol — I drive a Volvo V60, can he just "
            "use that?",
            F("child", "Jonas", "The user's son is Jonas."),
-           F("university", "Uni Wien", "Jonas has a place at Uni Wien from October.",
+           F("university", "Uni Wien", "The user's son Jonas has a place at Uni Wien.",
              holder="son", single=True),
            F("car", "Volvo V60", "The user drives a Volvo V60."))],
     ], [
@@ -848,7 +877,8 @@ _PEOPLE = (
            "I'm from Kraków so my mum wants pierogi at the reception 😂 how do we blend these "
            "without it being weird?",
            F("partner", "Leilani", "The user's fiancée is Leilani."),
-           F("heritage", "Hawaiian", "Leilani is Hawaiian.", holder="fiancée", single=True),
+           F("heritage", "Hawaiian", "The user's fiancée Leilani is Hawaiian.", holder="fiancée",
+             single=True),
            F("hometown", "Kraków", "The user is from Kraków.", single=True))],
     ], [
         P("suggest first-dance songs that nod to both our backgrounds", ["Hawaiian", "Kraków"]),
@@ -895,7 +925,7 @@ _PAST = (
     ]),
     S("s-carrier", PS, [
         [T("i was with O2 until my contract ended in january, been on Lebara since, but signal "
-           "at my flat is awful. is it the network or the phone?",
+           "in my apartment is awful. is it the network or the phone?",
            F("mobile_carrier", "O2", "The user was with O2 until January.",
              until=Y(2026, 1, 31)),
            F("mobile_carrier", "Lebara", "The user has been on Lebara since January.",
@@ -1242,7 +1272,8 @@ def _words4(text: str) -> set[str]:
 
 def _plan(seed: int, users: int) -> list[tuple[Scenario, Scenario, Scenario]]:
     """Three scenarios of three kinds per user: every pair of users shares out the six kinds
-    once each, and no user's scenarios set the same one-at-a-time slot."""
+    once each, and no two scenarios of a user clash (a shared one-at-a-time slot, or a value
+    one must not show that the other's candidates say)."""
     kinds = list(SCENARIOS)
     rng = random.Random(f"h9a-plan-{seed}")
     for _ in range(2000):
@@ -1257,11 +1288,8 @@ def _plan(seed: int, users: int) -> list[tuple[Scenario, Scenario, Scenario]]:
                 rng.shuffle(order)
             mine = order[:3] if u % 2 == 0 else order[3:]
             picks = [queues[k][(u // 2) % len(queues[k])] for k in mine]
-            seen: set[tuple[str, str]] = set()
-            for s in picks:
-                if s.slots() & seen:
-                    ok = False
-                seen |= s.slots()
+            if any(a.clashes(b) for i, a in enumerate(picks) for b in picks[i + 1 :]):
+                ok = False
             out.append((picks[0], picks[1], picks[2]))
             if not ok:
                 break
