@@ -21,8 +21,8 @@ Kinds (each scenario probed once or twice, in a session after all the statements
   switched later.
 * ``irrelevant``: one request per user about nothing the user said (last of its probes).
 
-Each user gets three scenarios of three different kinds over three or four sessions a
-month or more apart; at 20 users every scenario is used exactly once, and no two
+Each user gets three scenarios of three different kinds over three or four sessions
+three to six weeks apart; at 20 users every scenario is used exactly once, and no two
 scenarios of one user touch the same one-at-a-time attribute or a topic one of them
 forgets.
 
@@ -915,8 +915,6 @@ _CORRECTION = (
                     "here. what's a 'tax file number'?",
                     _f("country", "Austria", "The user lives in Austria."),
                 ),
-            ),
-            (
                 _t(
                     "AUSTRALIA. not Austria. autocorrect strikes again 🙃 no wonder the tax "
                     "answer was confusing",
@@ -948,10 +946,8 @@ _CORRECTION = (
                     "the goodbye without tears (mine)",
                     _f("child", "Mateo", "The user's son is Mateo."),
                 ),
-            ),
-            (
                 _t(
-                    "typo from before: Matteo, double t. his nonna would disown me",
+                    "ugh typo up there: Matteo, double t. his nonna would disown me",
                     _f("child", "Matteo", "The user's son is Matteo.", corrects="Mateo"),
                 ),
             ),
