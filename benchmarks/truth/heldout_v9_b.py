@@ -2190,7 +2190,7 @@ _ONE_AT_A_TIME_SCENARIOS = (
         ),
         (
             _P(
-                "feedback on the second chapter, pasted below tomorrow, how will you approach it?",
+                "I will paste chapter two in a sec, how are you going to give me notes on it?",
                 ("gentler",),
                 (("blunt", "stale"),),
             ),
