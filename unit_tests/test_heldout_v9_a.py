@@ -1,6 +1,6 @@
 """Structural checks of the blind held-out split v9, part a (``heldout_v9_a.py``).
 
-Part a is the shared :class:`PartAContract`, run on the split at 24 users (where every
+Part a is the shared :class:`StrictPartAContract`, run on the split at 24 users (where every
 scenario is used exactly once); part b runs the ``split_checks`` functions on the default
 run of 20 users and checks what is this split's own: its one-off share, its per-kind counts,
 no scenario repeated, the irrelevant request last. They check the data, never the product.
@@ -23,7 +23,7 @@ from benchmarks.truth.heldout_v9_a import (
     one_off_share,
     scenario_texts,
 )
-from unit_tests.part_a_contract import PartAContract
+from unit_tests.part_a_contract import StrictPartAContract
 from unit_tests.split_checks import (
     check_a_wanted_value_is_the_last_its_slot_was_given,
     check_candidates_are_valid_and_grounded,
@@ -38,7 +38,7 @@ from unit_tests.split_checks import (
 )
 
 
-class TestHeldoutV9PartA(PartAContract):
+class TestHeldoutV9PartA(StrictPartAContract):
     # the contract's split is 24 users (every scenario once); the default run is 20
     generate = staticmethod(partial(generate_heldout_v9_a, users=24))
     scenario_texts = staticmethod(partial(scenario_texts, users=24))

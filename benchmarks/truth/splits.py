@@ -75,7 +75,7 @@ RETIRED = {
 }
 """Each retired held-out split and the version it was (``heldout_<version>.py``): tuning
 material now, run and scored like the held-out split, misses kept in the results file."""
-HELDOUT_VERSION = "v8"
+HELDOUT_VERSION = "v9"
 """The version the ``heldout`` split runs (``heldout_<version>.py``)."""
 HELDOUT_MISSES = f"heldout_{HELDOUT_VERSION}_misses{{tag}}.json"
 """Where the held-out misses go (beside ``heldout_<version>.py``, under the same rule: only the
