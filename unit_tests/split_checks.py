@@ -39,6 +39,7 @@ __all__ = [
     "check_one_irrelevant_probe_per_user",
     "check_one_script_per_text",
     "check_shape",
+    "check_slips_quote_their_turn",
     "check_values_were_said_by_their_user",
     "turn_texts",
 ]
@@ -117,8 +118,8 @@ def check_values_were_said_by_their_user(convs: Iterable[HoConversation]) -> Non
 
 def check_candidates_are_valid_and_grounded(convs: Iterable[HoConversation]) -> None:
     """Every ideal candidate survives validation unchanged, with known grounding values, an
-    object its turn says, a quote taken from its turn, and a subject that agrees with its
-    holder; every slip is a named mistake whose marker its turn says and which is not one
+    object its turn says, a quote taken from its turn (never none), and a subject that agrees
+    with its holder; every slip is a named mistake whose marker its turn says and which is not one
     of the turn's ideal candidates."""
     for c in convs:
         for _, turns in c.sessions:
@@ -131,6 +132,18 @@ def check_candidates_are_valid_and_grounded(convs: Iterable[HoConversation]) -> 
                     assert slip.candidate not in t.ideal, t.text
 
 
+def check_slips_quote_their_turn(convs: Iterable[HoConversation]) -> None:
+    """Every slip quotes its turn, as a careless model still does: a slip without a quote is
+    stopped as ungrounded, which says nothing about the screen the slip is meant to test.
+    (From v9 on; v5's question slips have no quote.)"""
+    for c in convs:
+        for _, turns in c.sessions:
+            for t in turns:
+                for slip in t.slips:
+                    q = slip.candidate.quote
+                    assert q and q in t.text, (c.user_id, slip.kind)
+
+
 def _check_candidate(cand: Any, text: str) -> None:
     assert isinstance(cand, CandidateFact)
     assert CandidateFact.model_validate(cand.model_dump()) == cand
@@ -139,8 +152,10 @@ def _check_candidate(cand: Any, text: str) -> None:
     assert cand.provenance in PROVENANCES
     if cand.object:
         assert cand.object.casefold() in text.casefold(), (text, cand.object)
-    if cand.quote is not None:
-        assert cand.quote in text, (text, cand.quote)
+    # the post-filter drops a candidate whose quote is not the user's words as ungrounded, so
+    # a script without quotes would measure nothing in perfect mode (v9 part b had none)
+    assert cand.quote, (text, cand.predicate)
+    assert cand.quote in text, (text, cand.quote)
     assert (cand.subject == "user") == (cand.holder == "user"), (cand.subject, cand.holder)
 
 

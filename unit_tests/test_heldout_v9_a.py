@@ -34,6 +34,7 @@ from unit_tests.split_checks import (
     check_one_irrelevant_probe_per_user,
     check_one_script_per_text,
     check_shape,
+    check_slips_quote_their_turn,
     check_values_were_said_by_their_user,
 )
 
@@ -67,6 +68,7 @@ def test_the_shared_checks_pass_at_the_default_size(seed: int) -> None:
     check_one_irrelevant_probe_per_user(convs)
     check_values_were_said_by_their_user(convs)
     check_candidates_are_valid_and_grounded(convs)
+    check_slips_quote_their_turn(convs)
     check_one_script_per_text(convs)
     check_no_value_is_both_expected_and_forbidden(convs)
     check_irrelevant_request_shares_no_content_word(convs)

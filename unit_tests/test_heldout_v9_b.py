@@ -41,6 +41,7 @@ from unit_tests.split_checks import (
     check_one_irrelevant_probe_per_user,
     check_one_script_per_text,
     check_shape,
+    check_slips_quote_their_turn,
     check_values_were_said_by_their_user,
     turn_texts,
 )
@@ -121,6 +122,7 @@ def test_expected_and_forbidden_values_were_said_by_their_user(seed: int) -> Non
 def test_candidates_and_slips_are_valid_and_grounded(seed: int) -> None:
     convs = generate_heldout_v9_b(seed=seed)
     check_candidates_are_valid_and_grounded(convs)
+    check_slips_quote_their_turn(convs)
     for c in convs:
         last = c.sessions[-1][0]
         for _, turns in c.sessions:

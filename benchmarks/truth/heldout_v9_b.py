@@ -89,7 +89,9 @@ class _C:
     sv: bool | None = None
     ago: int | None = None
 
-    def build(self, at: datetime) -> CandidateFact:
+    def build(self, at: datetime, quote: str) -> CandidateFact:
+        """The candidate said at ``at`` in the turn ``quote`` (a careful extractor quotes the
+        user's words; a candidate without a quote is dropped as ungrounded)."""
         if self.predicate not in _KNOWN and self.sv is None:
             raise ValueError(f"predicate {self.predicate!r} is unknown: say single_valued")
         valid_from = at - timedelta(days=self.ago) if self.ago is not None else None
@@ -108,6 +110,7 @@ class _C:
             corrects=self.corrects,
             replaces=self.replaces,
             single_valued=self.sv,
+            quote=quote,
         )
 
     @property
@@ -133,8 +136,8 @@ class _T:
     def build(self, at: datetime) -> HoTurn:
         return HoTurn(
             self.text,
-            tuple(c.build(at) for c in self.ideal),
-            tuple(Slip(s.kind, s.candidate.build(at), s.marker) for s in self.slips),
+            tuple(c.build(at, self.text) for c in self.ideal),
+            tuple(Slip(s.kind, s.candidate.build(at, self.text), s.marker) for s in self.slips),
         )
 
 
