@@ -266,3 +266,17 @@ def test_keeping_on_file_is_the_memory_so_nothing_held_is_said_plainly(
     assert out["memory_command"] == "forget"
     assert out["messages"][-1].content.startswith("Nothing matched")
     assert "Ljubljana" in alice_facts_text(store)
+
+
+@pytest.mark.parametrize(
+    "said", ["nvm that last thing I said, delete it", "that previous bit I wrote — remove it"]
+)
+def test_the_previous_message_pointed_back_at_first_is_deleted(store: BaseStore, said: str) -> None:
+    model, clock = RecordingModel(), Clock()
+    graph = build_chatbot(model, clock=clock).compile(checkpointer=InMemorySaver(), store=store)
+    say_as_alice(graph, "s1", "I live in Ljubljana.")
+    clock.advance(days=1)
+    say_as_alice(graph, "s2", "I work at Copperleaf.")
+    out = say_as_alice(graph, "s2", said)
+    assert out["memory_command"] == "forget"
+    assert "Copperleaf" not in alice_facts_text(store) and "Ljubljana" in alice_facts_text(store)

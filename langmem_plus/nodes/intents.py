@@ -493,7 +493,8 @@ _FRAMED = re.compile(
 )
 """A verb of keeping with an object and a complement: "keep it short", "log me out"."""
 _POINT_BACK = re.compile(
-    r"(?:(?:what|the (?:last|previous) (?:thing|bit|part|message|one))\s+(?:that\s+)?(?:i|i've"
+    r"(?:(?:what|(?:the|that|this|my) (?:last|previous) (?:thing|bit|part|message|one))\s+"
+    r"(?:that\s+)?(?:i|i've"
     r"|i have)\s+(?:just\s+)?(?:said|told you|mentioned|wrote|typed|sent)(?:\s+(?:to you|earlier"
     r"|just now))?"
     r"|(?:that\s+)?(?:i|i've|i have)\s+(?:just\s+|ever\s+|even\s+)?(?:said|told you|mentioned"
@@ -989,6 +990,10 @@ def _pointing_back(text: str) -> MemoryCommand | None:
             return None  # "cross it" alone is not a deletion
         # "Remember how I said I live in Oslo? Forget that.": what was said is the topic
         earlier = _RECALLED.sub("", " ".join(clauses[:i]))
+        back = _NEVER_MIND.sub("", _FILLERS_LEAD.sub("", earlier)).strip(" ,;:.!?")
+        if _POINT_BACK.fullmatch(back):
+            # "nvm that last thing I said, delete it": the previous message as a whole
+            return MemoryCommand("forget", tentative=True, previous=True)
         ref = _REFERENCE.match(earlier)
         if ref and _TOLD.search(ref.group(0)) and content_terms(forget_topic(earlier)):
             # "that thing I told you about my job — drop it": a memory reference names it
@@ -1042,6 +1047,7 @@ _RECALLED = re.compile(
     r"^\s*(?:(?:do you |you )?remember|you know|recall)\s+(?:how|when|that|what)\s+(?=i\b|i')",
     re.IGNORECASE,
 )
+_NEVER_MIND = re.compile(r"^(?:nvm|never\s*mind|nevermind)[,.!]*\s+", re.IGNORECASE)
 _FILLERS_LEAD = re.compile(
     r"^(?:(?:ok|okay|so|and|um+|uh+|well|hey|right|hmm+|oh)[,.]*\s+)+", re.IGNORECASE
 )
