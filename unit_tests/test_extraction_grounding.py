@@ -456,6 +456,22 @@ def test_a_claimed_correction_of_a_value_the_user_never_wrote_is_not_one() -> No
     assert kept.corrects is None
 
 
+@pytest.mark.parametrize(
+    ("said", "wrong"),
+    [
+        ("the plumber is Kowalczyk, not Nowicki, I mixed them up", "Mr Nowicki"),
+        ("my gym is Ironhouse Leith, not Ironhouse Gorgie", "Ironhouse Gorgie"),
+    ],
+)
+def test_a_correction_keeps_the_wrong_value_the_user_named_in_fewer_words(
+    said: str, wrong: str
+) -> None:
+    claim = _claim("x", said, predicate="plumber", corrects=wrong)
+    claim = claim.model_copy(update={"object": said.split(" is ")[1].split(",")[0]})
+    [kept], _ = post_filter([claim], [_turn(said)])
+    assert kept.corrects == wrong
+
+
 def test_post_filters_never_promote_a_claim() -> None:
     hypothetical = _claim("Oslo", "I live in Oslo", modality="hypothetical", holder="Ana")
     [kept], _ = post_filter([hypothetical], [_turn("I live in Oslo")])

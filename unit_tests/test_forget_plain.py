@@ -246,3 +246,37 @@ def test_an_errand_with_drop_is_not_a_forget(text: str) -> None:
 def test_drop_with_a_memory_reference_is_still_a_forget() -> None:
     cmd = detect_command("drop the bit about my trip to the coast")
     assert cmd is not None and cmd.kind == "forget"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "could you not keep the pottery class thing on file? rather it didn't come up",
+        "please don't keep the locksmith stuff on record",
+    ],
+)
+def test_keeping_on_file_is_the_memory_so_nothing_held_is_said_plainly(
+    store: BaseStore, said: str
+) -> None:
+    model, clock = RecordingModel(), Clock()
+    graph = build_chatbot(model, clock=clock).compile(checkpointer=InMemorySaver(), store=store)
+    say_as_alice(graph, "s1", "I live in Ljubljana.")
+    clock.advance(days=1)
+    out = say_as_alice(graph, "s2", said)
+    assert out["memory_command"] == "forget"
+    assert out["messages"][-1].content.startswith("Nothing matched")
+    assert "Ljubljana" in alice_facts_text(store)
+
+
+@pytest.mark.parametrize(
+    "said", ["nvm that last thing I said, delete it", "that previous bit I wrote — remove it"]
+)
+def test_the_previous_message_pointed_back_at_first_is_deleted(store: BaseStore, said: str) -> None:
+    model, clock = RecordingModel(), Clock()
+    graph = build_chatbot(model, clock=clock).compile(checkpointer=InMemorySaver(), store=store)
+    say_as_alice(graph, "s1", "I live in Ljubljana.")
+    clock.advance(days=1)
+    say_as_alice(graph, "s2", "I work at Copperleaf.")
+    out = say_as_alice(graph, "s2", said)
+    assert out["memory_command"] == "forget"
+    assert "Copperleaf" not in alice_facts_text(store) and "Ljubljana" in alice_facts_text(store)

@@ -105,3 +105,39 @@ def test_pay_in_other_words_forgets_the_salary(said: str) -> None:
         fact("city", "Bodø", "The user lives in Bodø."),
     ]
     assert gone(said, facts) == {"salary:63k"}
+
+
+HOME = [
+    fact("address", "9 Kestrel Lane", "The user lives at 9 Kestrel Lane.", single_valued=True),
+    fact("city", "Tromsø", "The user lives in Tromsø."),
+    fact("employer", "Northwind Ferries", "The user works at Northwind Ferries."),
+]
+
+
+@pytest.mark.parametrize("said", ["please forget my address", "wipe my home address"])
+def test_a_held_attribute_of_its_own_name_is_forgotten_beside_the_known_ones(said: str) -> None:
+    # "address" names the city as well; the fact kept under "address" is what was asked for
+    assert "address:9 Kestrel Lane" in gone(said, HOME)
+    assert "employer:Northwind Ferries" not in gone(said, HOME)
+
+
+def test_where_i_live_also_takes_an_attribute_named_by_one_of_its_names() -> None:
+    assert gone("forget where I live", HOME) == {"address:9 Kestrel Lane", "city:Tromsø"}
+
+
+def person_fact(who: str, predicate: str, obj: str, text: str) -> Fact:
+    return fact(predicate, obj, text).model_copy(
+        update={"subject": f"person:{who}", "holder": who}
+    )
+
+
+def test_a_person_named_by_name_reaches_facts_kept_under_the_relation() -> None:
+    facts = [
+        fact("sibling", "Tomas", "The user has a brother called Tomas."),
+        person_fact(
+            "brother", "life_event", "wedding", "The user's brother Tomas is planning a wedding."
+        ),
+        fact("dislike", "olives", "The user dislikes olives."),
+    ]
+    # the wedding goes, the brother himself stays: only the wedding was named
+    assert gone("forget what I told you about Tomas's wedding", facts) == {"life_event:wedding"}

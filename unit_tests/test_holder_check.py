@@ -239,3 +239,55 @@ def test_a_value_that_is_its_own_clauses_subject_is_not_the_clause_befores_holde
     c = CandidateFact(kind="fact", predicate="team", object="Corran Rovers",
                       text="The user's team is Corran Rovers.", quote=text)  # fmt: skip
     assert not other_persons_value(c, [UserTurn("m1", text, None, AT)])
+
+
+@pytest.mark.parametrize(
+    ("text", "predicate", "value"),
+    [
+        ("the landlady's name is Okonkwo, she lives downstairs", "landlady", "Okonkwo"),
+        ("My dentist's name is Dr Varga, lovely man", "dentist", "Dr Varga"),
+        ("our boss is called Ilse and she's fine", "manager", "Ilse"),
+    ],
+)
+def test_the_name_of_the_person_in_the_users_own_role_is_the_users_value(
+    text: str, predicate: str, value: str
+) -> None:
+    turn = UserTurn("m1", text, None, AT)
+    c = CandidateFact(
+        kind="fact", predicate=predicate, object=value,
+        text=f"The user's {predicate} is {value}.", quote=text,
+    )  # fmt: skip
+    assert not other_persons_value(c, [turn])
+
+
+def test_a_name_of_something_of_the_role_holders_is_still_theirs() -> None:
+    text = "my landlady's cat is called Okonkwo"
+    c = CandidateFact(
+        kind="fact", predicate="landlady", object="Okonkwo",
+        text="The user's landlady is Okonkwo.", quote=text,
+    )  # fmt: skip
+    assert other_persons_value(c, [UserTurn("m1", text, None, AT)])
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("my roommates Saoirse and Kenji keep odd hours", "Kenji"),
+        ("my flatmate Saoirse bakes on Sundays", "Saoirse"),
+    ],
+)
+def test_the_people_the_user_lives_with_are_named_by_any_word_for_them(
+    text: str, value: str
+) -> None:
+    c = CandidateFact(
+        kind="fact", predicate="housemate", object=value,
+        text=f"The user lives with {value}.", quote=text,
+    )  # fmt: skip
+    turn = UserTurn("m1", text, None, AT)
+    assert not other_persons_value(c, [turn])
+    # the housemate's own diet is still theirs
+    diet = c.model_copy(update={"predicate": "dietary_restriction", "object": "vegan"})
+    assert other_persons_value(
+        diet.model_copy(update={"quote": f"{text}; {value} is vegan"}),
+        [UserTurn("m2", f"{text}; {value} is vegan", None, AT)],
+    )

@@ -257,6 +257,38 @@ def test_a_correction_of_something_never_held_just_stores_the_value() -> None:
     assert fixed.code == "corrected" and [f.object for f in fixed.closed] == ["Coop"]
 
 
+@pytest.mark.parametrize(
+    ("predicate", "held_as", "said_wrong", "right"),
+    [
+        ("dentist", "Dr Halvorsen", "Halvorsen", "Dr Lindqvist"),
+        ("dentist", "Brenner", "Mr Brenner", "Dr Lindqvist"),
+        ("name_day", "9th of October", "October", "9th of November"),
+    ],
+)
+def test_a_correction_reaches_the_value_it_names_in_fewer_or_more_words(
+    predicate: str, held_as: str, said_wrong: str, right: str
+) -> None:
+    old = held(cand(predicate, held_as, f"The user's {predicate} is {held_as}.",
+                    single_valued=True))  # fmt: skip
+    d = decide(
+        cand(predicate, right, f"The user's {predicate} is {right}.",
+             corrects=said_wrong, single_valued=True),
+        [old],
+        now=T0 + timedelta(days=1),
+    )  # fmt: skip
+    assert d.code == "corrected" and [f.object for f in d.closed] == [held_as]
+    assert d.closed[0].verdict == "inaccurate"  # never true: not merely ended
+    assert d.fact is not None and d.fact.object == right
+
+
+def test_a_correction_never_marks_the_right_value_wrong() -> None:
+    right = held(cand("supermarket", "Lidl Express", "Shops at Lidl Express."))
+    d = decide(
+        cand("supermarket", "Lidl Express", "Shops at Lidl Express.", corrects="Lidl"), [right]
+    )
+    assert d.closed == () and d.code != "corrected"
+
+
 # ------------------------------------------------------------------ stated and assumed time
 
 

@@ -135,6 +135,20 @@ _SENTENCE = re.compile(r"[^.!?;\n]+[.!?]*")
 _FIRST_PERSON_SUBJECT = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|we|we're|we've)\b", re.I)
 
 
+def _names_wrong_value(wrong: str, text: str) -> bool:
+    """True when ``text`` names the value a correction says was wrong: the value as
+    written, or its names (its capitalised words) when the user said it shorter than the
+    extractor wrote it ("not Petrakis" for "Mr Petrakis", "not March" for "5th of
+    March")."""
+    if _norm(wrong) in _norm(text):
+        return True
+    words = re.findall(r"[^\W\d_][\w'\u2019-]*", wrong)
+    names = [w for w in words if w[:1].isupper() and len(w) >= 3]
+    return bool(names) and all(
+        re.search(rf"(?<!\w){re.escape(w)}(?!\w)", text, re.IGNORECASE) for w in names
+    )
+
+
 def _norm(text: str) -> str:
     text = text.replace("\u2019", "'").replace("\u2018", "'")
     return re.sub(r"\s+", " ", text).strip().casefold()
@@ -612,7 +626,7 @@ def verify_grounding(c: CandidateFact, turns: Sequence[UserTurn]) -> CandidateFa
     ):
         update["valid_to"] = turn.sent_at
     # a correction names a value the user wrote (here or in a turn of the batch)
-    if c.corrects and not any(_norm(c.corrects) in _norm(t.text) for t in turns):
+    if c.corrects and not any(_names_wrong_value(c.corrects, t.text) for t in turns):
         update["corrects"] = None
     # time: "stated" needs a time phrase in the words (of the quote's sentence: "I'm the
     # lead now, as of last week" may be quoted without the date it was said with)

@@ -44,6 +44,7 @@ Example:
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -52,6 +53,7 @@ from langmem_plus.extraction.attributes import attribute_predicate
 from langmem_plus.extraction.turns import UserTurn, value_hits
 from langmem_plus.extraction.vocab import NOT_A_NAME, OTHER_PEOPLE, PETS, RELATIONS
 from langmem_plus.facts.models import CandidateFact
+from langmem_plus.facts.retrieval import ATTRIBUTE_WORDS
 
 __all__ = [
     "contrast_clause",
@@ -262,6 +264,10 @@ def _names_the_slot(relation: str, predicate: str) -> bool:
         said = " ".join(words[i:])
         slot = _slot_of(said)
         if slot == predicate or slot in predicate.split("_"):
+            return True
+        # another name of the slot's word: "my flatmates" for ``housemate``
+        others = {n for w in predicate.split("_") for n in ATTRIBUTE_WORDS.get(w, ())}
+        if slot in others or re.sub(r"s$", "", slot) in others:
             return True
         if attribute_predicate(re.sub(r"['\u2019]s?$", "", said)) == predicate:
             return True
@@ -657,6 +663,10 @@ def _owners(c: CandidateFact, turns: Sequence[UserTurn]) -> list[str | None]:
             if people and _named_back(before, c.predicate):
                 owners.append(None)  # "his name, it's X": someone the user spoke of before
                 continue
+            role = _own_role_named(c.predicate)
+            if role is not None and role.search(before):
+                owners.append(USER)  # "the landlord's name is X": the user's landlord is X
+                continue
             after = turn.text[h + len(value) :]
             if c.predicate in _PEOPLE and _OPENS_CLAUSE.search(before) and _VERB_NEXT.match(after):
                 # "We have two kids. Leo is five and Ana is three": the person is the
@@ -668,6 +678,26 @@ def _owners(c: CandidateFact, turns: Sequence[UserTurn]) -> list[str | None]:
                 owner = USER
             owners.append(owner)
     return owners
+
+
+@functools.lru_cache(maxsize=1024)
+def _own_role_named(predicate: str) -> re.Pattern[str] | None:
+    """For a slot that is a person in a role of the user's (``landlord``, ``dentist``,
+    ``manager``: a word of ``OTHER_PEOPLE`` or one of its other names), the words that
+    give that person's name right before it ("my landlord's name is ", "the dentist is
+    called "): the name is the slot's value, the user's, not the person's attribute."""
+    words = set(predicate.casefold().split("_")) & OTHER_PEOPLE
+    if not words:
+        return None
+    names = sorted({n for w in words for n in (w, *ATTRIBUTE_WORDS.get(w, ()))}, key=len)
+    role = "|".join(re.escape(n) for n in reversed(names))
+    return re.compile(
+        rf"\b(?:my|our|the)\s+(?:[\w-]+\s+){{0,2}}?(?:{role})"
+        r"(?:['\u2019]s\s+(?:(?:real|full|actual)\s+)?names?\s*(?:is|was|:)"
+        r"|(?:['\u2019]s|\s+is|\s+was)\s+(?:called|named))"
+        r"\s+(?:(?:actually|really|in fact)\s+)?$",
+        re.IGNORECASE,
+    )
 
 
 def _old_value(c: CandidateFact) -> str:

@@ -1279,9 +1279,16 @@ class WritePolicy:
         if not candidate.corrects or not candidate.corrects.strip():
             return []
         wrong = normalize_object(candidate.corrects)
-        if not wrong or wrong == normalize_object(candidate.object):
+        right = normalize_object(candidate.object)
+        if not wrong or wrong == right:
             return []
-        return [f for f in same_slot if normalize_object(f.object) == wrong]
+        same = [f for f in same_slot if normalize_object(f.object) == wrong]
+        if same:
+            return same
+        # the wrong value said shorter or longer than it is held ("March" for "5th of
+        # March", "Mr Petrakis" for "Petrakis"), never the right value itself
+        named = _named(candidate.corrects, same_slot)
+        return [f for f in named if normalize_object(f.object) != right]
 
     def _correct(
         self, fact: Fact, wrong: Sequence[Fact], same_slot: Sequence[Fact], now: datetime

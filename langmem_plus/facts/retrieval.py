@@ -242,6 +242,10 @@ ATTRIBUTE_WORDS: Mapping[str, tuple[str, ...]] = {
     "name": ("called",),
     "color": ("colour", "shade", "hue"),
     "favorite": ("favourite", "fave", "fav"),
+    # the people one shares a home with, each named by the others (#12)
+    "housemate": ("flatmate", "roommate", "roomie"),
+    "flatmate": ("housemate", "roommate", "roomie"),
+    "roommate": ("housemate", "flatmate", "roomie"),
     # everyday words for people, for facts about them (``person:<who>``)
     "sister": ("sis",),
     "brother": ("bro",),

@@ -249,7 +249,7 @@ _EDITING = re.compile(r"\b(?:from|in|out of|off)\s+(?:the|this|that|these|those|
 _MEMORY_MEANT = re.compile(
     r"\b(?:you know|you have|you've|you saved|you stored|you remember|your memory|memory"
     r"|memories|your (?:records?|notes|files?)|my (?:profile|records?)"
-    r"|told you|said to you|you've got)\b",
+    r"|told you|said to you|you've got|on (?:file|record))\b",
     re.IGNORECASE,
 )
 
@@ -493,7 +493,8 @@ _FRAMED = re.compile(
 )
 """A verb of keeping with an object and a complement: "keep it short", "log me out"."""
 _POINT_BACK = re.compile(
-    r"(?:(?:what|the (?:last|previous) (?:thing|bit|part|message|one))\s+(?:that\s+)?(?:i|i've"
+    r"(?:(?:what|(?:the|that|this|my) (?:last|previous) (?:thing|bit|part|message|one))\s+"
+    r"(?:that\s+)?(?:i|i've"
     r"|i have)\s+(?:just\s+)?(?:said|told you|mentioned|wrote|typed|sent)(?:\s+(?:to you|earlier"
     r"|just now))?"
     r"|(?:that\s+)?(?:i|i've|i have)\s+(?:just\s+|ever\s+|even\s+)?(?:said|told you|mentioned"
@@ -989,6 +990,10 @@ def _pointing_back(text: str) -> MemoryCommand | None:
             return None  # "cross it" alone is not a deletion
         # "Remember how I said I live in Oslo? Forget that.": what was said is the topic
         earlier = _RECALLED.sub("", " ".join(clauses[:i]))
+        back = _NEVER_MIND.sub("", _FILLERS_LEAD.sub("", earlier)).strip(" ,;:.!?")
+        if _POINT_BACK.fullmatch(back):
+            # "nvm that last thing I said, delete it": the previous message as a whole
+            return MemoryCommand("forget", tentative=True, previous=True)
         ref = _REFERENCE.match(earlier)
         if ref and _TOLD.search(ref.group(0)) and content_terms(forget_topic(earlier)):
             # "that thing I told you about my job — drop it": a memory reference names it
@@ -1042,6 +1047,7 @@ _RECALLED = re.compile(
     r"^\s*(?:(?:do you |you )?remember|you know|recall)\s+(?:how|when|that|what)\s+(?=i\b|i')",
     re.IGNORECASE,
 )
+_NEVER_MIND = re.compile(r"^(?:nvm|never\s*mind|nevermind)[,.!]*\s+", re.IGNORECASE)
 _FILLERS_LEAD = re.compile(
     r"^(?:(?:ok|okay|so|and|um+|uh+|well|hey|right|hmm+|oh)[,.]*\s+)+", re.IGNORECASE
 )
@@ -1382,7 +1388,9 @@ def _of_named_attributes(topic: str, found: Sequence[Fact]) -> list[Fact]:
     attributes' names alone (``blocked_predicates``): "my employer" and "where I work" name
     the employer (and the job title), so the routine "works nights" that shares the word is
     not theirs; a topic that names no attribute outright ("the night shifts") keeps every
-    fact its words name."""
+    fact its words name. A fact whose own attribute the topic names outright is named as
+    well, when that attribute is not one of the known ones ("my address" names a held
+    ``address`` as much as the city; "my landlord" a held ``landlord``)."""
     named = blocked_predicates(topic)
     if not named:
         return list(found)
@@ -1393,7 +1401,32 @@ def _of_named_attributes(topic: str, found: Sequence[Fact]) -> list[Fact]:
         or f.predicate in named
         or profile_family(f.predicate) in named
         or content_terms(f.object) == content_terms(topic)
+        or _names_its_attribute(topic, f)
+        or _is_named_by(f, named)
     ]
+
+
+def _is_named_by(fact: Fact, predicates: Sequence[str]) -> bool:
+    """True when the user's fact's attribute is not a known one and its name is one of the
+    names of ``predicates`` ("address" is a name of the city: a held ``address`` is
+    where the user lives as much as the city is)."""
+    own = content_terms(fact.predicate.replace("_", " "))
+    if fact.subject != "user" or not own or fact.predicate in FORGET_NAMES:
+        return False
+    return any(own == content_terms(n) for p in predicates for n in FORGET_NAMES.get(p, ()))
+
+
+def _names_its_attribute(topic: str, fact: Fact) -> bool:
+    """True when the topic says the user's fact's own attribute name and otherwise only
+    names of attributes ("my address", "my home address" for a held ``address``)."""
+    if fact.subject != "user" or fact.predicate in _PEOPLE:
+        return False
+    terms = content_terms(topic)
+    own = content_terms(fact.predicate.replace("_", " "))
+    if not own or not own <= terms:
+        return False
+    rest = terms - own
+    return not rest or rest <= frozenset().union(*(t for t in _SLOT_TERMS if t <= rest))
 
 
 def _by_names(topic: str, fact: Fact) -> bool:
@@ -1451,6 +1484,30 @@ def _by_relation(topic: str, facts: Sequence[Fact]) -> list[Fact]:
     return out
 
 
+def _by_given_name(topic: str, facts: Sequence[Fact]) -> list[Fact]:
+    """Another person's facts held under the user's relation to them (``person:sister``)
+    that ``topic`` names by the name the user gave that person ("Maren's divorce" when
+    the user has a sister named Maren): matched with the relation in place of the name
+    ("my sister's divorce")."""
+    out: list[Fact] = []
+    for person in facts:
+        if person.subject != "user" or person.predicate not in _PEOPLE:
+            continue
+        name = person.object.strip()
+        said = re.compile(rf"(?<!\w){re.escape(name)}(?!\w)", re.IGNORECASE)
+        if len(name) < 2 or not said.search(topic):
+            continue
+        relation = content_terms(person.text) - content_terms(name)
+        for f in facts:
+            if not f.subject.startswith(PERSON_PREFIX) or f in out:
+                continue
+            key = f.subject[len(PERSON_PREFIX) :].replace("_", " ")
+            held_as = content_terms(key)
+            if held_as and held_as <= relation and names_topic(said.sub(key, topic), f):
+                out.append(f)
+    return out
+
+
 def match_facts(about: str, facts: Iterable[Fact]) -> list[Fact]:
     """The facts (any version) that the topic ``about`` names, found the way recall finds
     relevant facts (``retrieval.names_topic``): by their words ("Acme", "that I live in
@@ -1490,6 +1547,7 @@ def match_facts(about: str, facts: Iterable[Fact]) -> list[Fact]:
         if names_topic(topic, f, FORGET_NAMES)
         or (whole != topic and names_topic(whole, f, FORGET_NAMES))
         or _by_names(topic, f)
+        or _names_its_attribute(topic, f)
         # a value named on its own is that value, whoever holds it ("forget Porto" also
         # takes "my sister lives in Porto")
         or content_terms(f.object) == terms
@@ -1501,6 +1559,8 @@ def match_facts(about: str, facts: Iterable[Fact]) -> list[Fact]:
     # a person named by relation whose facts are held under the name the user gave them:
     # "where my sister lives" is Noor's city when "my sister" is Noor
     found += [f for f in _by_relation(topic, facts) if f not in found]
+    # and the other way round: "Maren's divorce" is the sister's when the sister is Maren
+    found += [f for f in _by_given_name(topic, facts) if f not in found]
     # "my job and employer": each part that names an attribute is named on its own too
     named_parts = [p for p in _SPLIT.split(topic) if content_terms(p) and _names_attribute(p)]
     if found and len(named_parts) > 1:
