@@ -45,6 +45,9 @@ from langmem_plus.facts.text_rules import (
         "I wonder which train is faster.",
         "Prefers Python, right?",
         'Asked "does it scale?"',
+        "what I should cook for six people",
+        "what is my landlord's name",
+        "where do we keep the spare keys",
     ],
 )
 def test_questions_are_recognised(text: str) -> None:
@@ -67,6 +70,9 @@ def test_questions_are_recognised(text: str) -> None:
         "Can speak French and Spanish.",
         "Asked colleagues to call her Sam.",
         "Answers emails in the morning.",
+        "what I actually ride to work is an old Raleigh tourer",
+        "Where we ended up was Ghent, after two years in Lille",
+        "how my brother gets by is beyond me",
         "",
     ],
 )
