@@ -239,3 +239,24 @@ def test_a_value_that_is_its_own_clauses_subject_is_not_the_clause_befores_holde
     c = CandidateFact(kind="fact", predicate="team", object="Corran Rovers",
                       text="The user's team is Corran Rovers.", quote=text)  # fmt: skip
     assert not other_persons_value(c, [UserTurn("m1", text, None, AT)])
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "theirs"),
+    [
+        ("Our old collie, Moss - he died in the spring 😢 Just the two rabbits left, Pip and "
+         "Clover.", "Clover", False),
+        ("had to rehome our parrot Kiwi, she bit everyone 🙈 These days it's a goldfish called "
+         "Bubbles", "Bubbles", False),
+        ("My sister adopted a greyhound 🐕 She named him Biscuit.", "Biscuit", True),
+    ],
+)  # fmt: skip
+def test_an_emoji_before_a_new_sentence_ends_the_sentence_before_it(
+    text: str, name: str, theirs: bool
+) -> None:
+    """Chat sentences end on an emoji as on a stop: the "he"/"she" of the sentence before it
+    (a pet that died, one given away) does not hold the pet named after it; a sentence that
+    names another person's pet still makes it theirs."""
+    c = CandidateFact(kind="fact", predicate="pet", object=name, text=f"Has a pet named {name}.",
+                      quote=text)  # fmt: skip
+    assert other_persons_value(c, [UserTurn("m1", text, None, AT)]) is theirs

@@ -161,7 +161,14 @@ _TAKEN_ON = re.compile(
     r"|\b(?:and|but)\s+(?:i|we)\s+(?:am|are|do|did|have|was|were)\b(?![ \t]+\w)",
     re.IGNORECASE,
 )
-_SENTENCE = re.compile(r"[^.!?;\n]+(?:[.!?;]+|$)")
+# An emoji (pictograph or dingbat, with its joiners and variation selectors) before a new
+# capitalised word ends a chat sentence as a stop does: "she died in May \U0001f494 Now it's
+# the two cats, A and B" holds two sentences, and "she" is not the subject of the second (#12)
+_EMOJI_STOP = (
+    r"[\u2600-\u27bf\U0001f000-\U0001faff][\u2600-\u27bf\U0001f000-\U0001faff\ufe0f\u200d]*"
+    r"(?=\s+[A-Z])"
+)
+_SENTENCE = re.compile(rf"(?:(?!{_EMOJI_STOP})[^.!?;\n])+(?:[.!?;]+|{_EMOJI_STOP}|$)")
 # Where a clause ends inside a sentence: a comma, a colon, a dash, or a conjunction before
 # a new subject.
 _BREAK = re.compile(
