@@ -102,6 +102,10 @@ def test_statements_are_not_questions(text: str) -> None:
         "Got hungry.",
         "Is on a call at the moment.",
         "Moved the meeting, in a rush today.",
+        # a request for one turn of the conversation asks once (#12)
+        "for this one answer only, write it as a table",
+        "In your next reply, skip the pleasantries.",
+        "keep it to two lines, that message only",
     ],
 )
 def test_passing_states_are_transient(text: str) -> None:
@@ -122,6 +126,7 @@ def test_passing_states_are_transient(text: str) -> None:
         "Atlas uses PostgreSQL 16",
         "Has two cats.",
         "Speaks Portuguese.",
+        "Wants every answer as a table from now on.",
         "",
     ],
 )

@@ -177,6 +177,12 @@ _TRANSIENT_PHRASE = _rx(
     r"(?:only|just) (?:today|tonight|this (?:once|time))",
     r"this (?:morning|afternoon|evening|time|once)",
     r"today|tonight|this weekend|this week",
+    # a request scoped to one turn of the conversation, named by the nouns for the
+    # assistant's turn ("for this one reply only use bullets", "in your next answer ..."):
+    # it asks once and sets nothing that lasts, as "just this once" does (#12)
+    r"(?:for|in) (?:this|the next|your next|that) (?:one |single )?"
+    r"(?:reply|answer|response|message)",
+    r"(?:this|that) (?:one )?(?:reply|answer|response|message) only",
 )
 # Events that start a lasting state: "moved to Berlin today" is durable, "tired today" is not.
 _STATE_CHANGE = _rx(
