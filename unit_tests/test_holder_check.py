@@ -260,3 +260,19 @@ def test_an_emoji_before_a_new_sentence_ends_the_sentence_before_it(
     c = CandidateFact(kind="fact", predicate="pet", object=name, text=f"Has a pet named {name}.",
                       quote=text)  # fmt: skip
     assert other_persons_value(c, [UserTurn("m1", text, None, AT)]) is theirs
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("My boss Okonkwo drives in from Reading every day; I cycle, I'm in Deptford", "Okonkwo"),
+        ("my supervisor Halvorsen signed it off", "Halvorsen"),
+    ],
+)
+def test_the_relation_word_that_is_the_slots_other_name_names_the_users_own(
+    text: str, value: str
+) -> None:
+    """ "my boss X" says who the user's manager is (the slot's everyday other name), even
+    when the sentence goes on about that person: X stays the user's manager."""
+    kept, dropped = _filter(text, "manager", value)
+    assert [c.object for c in kept if c.subject == "user"] == [value], dropped

@@ -52,6 +52,7 @@ from langmem_plus.extraction.attributes import attribute_predicate
 from langmem_plus.extraction.turns import UserTurn, value_hits
 from langmem_plus.extraction.vocab import NOT_A_NAME, OTHER_PEOPLE, PETS, RELATIONS
 from langmem_plus.facts.models import CandidateFact
+from langmem_plus.facts.retrieval import ATTRIBUTE_WORDS
 
 __all__ = [
     "contrast_clause",
@@ -265,10 +266,14 @@ def _names_the_slot(relation: str, predicate: str) -> bool:
     phrase folded the way the attribute reader folds it): the user's relation or attribute
     naming the value, not another person."""
     words = relation.split()[1:]
+    # the everyday other names of the slot's own words: "my boss" names ``manager`` (#12)
+    other_names = {n for w in predicate.split("_") for n in ATTRIBUTE_WORDS.get(w, ())}
     for i in range(len(words)):
         said = " ".join(words[i:])
         slot = _slot_of(said)
         if slot == predicate or slot in predicate.split("_"):
+            return True
+        if re.sub(r"['\u2019]s?$", "", said).casefold() in other_names:
             return True
         if attribute_predicate(re.sub(r"['\u2019]s?$", "", said)) == predicate:
             return True
