@@ -225,3 +225,22 @@ def test_a_switch_from_something_never_stored_is_announced_not_dropped_silently(
     said = announcement(PolicyOutcome.from_decision(decision, switch))
     assert decision.code == "nothing_to_replace"
     assert said is not None and "didn't save" in said
+
+
+@pytest.mark.parametrize(
+    ("text", "theirs"),
+    [
+        ("my housemate Idris is pescatarian and keeps hinting I should cook fish",
+         ("pescatarian", "Idris")),
+        ("my neighbour Hilde is coeliac and wants me to bake for her", None),
+    ],
+)  # fmt: skip
+def test_a_person_named_after_their_role_is_not_an_attribute_of_the_users(
+    text: str, theirs: tuple[str, str] | None
+) -> None:
+    """ "my housemate Idris is X" says what Idris is: nothing of it lands in the user's own
+    slots (no "housemate idris" attribute), whatever the rules for people make of it."""
+    found = extract(text)
+    assert [c for c in found if c.holder == "user" and c.subject == "user"] == []
+    if theirs is not None:
+        assert (theirs[0], theirs[1]) in {(c.object, c.holder) for c in found}

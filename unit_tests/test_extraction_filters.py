@@ -421,3 +421,19 @@ def test_an_override_anywhere_in_the_turn_taints_the_whole_turn(override: str) -
                 predicate="response_language", object="Danish")  # fmt: skip
     assert reasons([pref], [said]) == ["instruction"]
     assert reasons([pref], [first]) == ["kept"]
+
+
+@pytest.mark.parametrize(
+    ("said", "reason"),
+    [
+        ("for this one reply only give me a numbered list, ta", "transient"),
+        ("numbered list in your next answer please", "transient"),
+        ("numbered lists in every answer from now on please", "kept"),
+    ],
+)
+def test_a_format_asked_for_one_reply_is_not_kept_as_a_preference(said: str, reason: str) -> None:
+    """A format asked for one turn of the conversation is not the user's lasting preference
+    (it would shape every later answer); the same format asked for every answer is."""
+    c = cand("The user wants answers as a numbered list.", said, kind="preference",
+             predicate="response_format", object="numbered list")  # fmt: skip
+    assert reasons([c], [said]) == [reason]

@@ -15,7 +15,7 @@ from langchain_core.messages import HumanMessage
 
 from langmem_plus.extraction import RuleExtractor, remember_candidates
 from langmem_plus.extraction.base import REMEMBER_KEY, UserTurn
-from langmem_plus.extraction.filters import post_filter
+from langmem_plus.extraction.filters import post_filter, verify_grounding
 from langmem_plus.facts.models import CandidateFact
 from unit_tests.extraction_cases import can_be_current
 
@@ -211,6 +211,28 @@ def test_quoted_spans_find_pasted_blocks_but_not_a_quoted_name() -> None:
     text = "My nickname is 'Bear'.\n> we moved the office to Lyon\n```\nI live in Oslo\n```"
     spans = [text[a:b] for a, b in quoted_spans(text)]
     assert spans == ["> we moved the office to Lyon", "```\nI live in Oslo\n```"]
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "pasted"),
+    [
+        ("pasting the tenancy form: 'occupant keeps two ferrets' - the last tenant's, I have "
+         "none", "ferrets", True),
+        ('straight from the clinic leaflet: "patients allergic to latex" - not me though',
+         "latex", True),
+        ("copying the label: 'may contain almonds, soya' — the brand's warning", "soya", True),
+        ("my nickname: 'Bear'", "Bear", False),
+    ],
+)  # fmt: skip
+def test_a_quotation_after_a_colon_that_names_a_document_is_pasted_text(
+    text: str, value: str, pasted: bool
+) -> None:
+    """A quotation after "copying the label:", "from the lease:" is the document's words shown
+    inline: a value only said there is never the user's own (a named nickname still is)."""
+    turn = UserTurn("m1", text, None, datetime(2026, 1, 1, tzinfo=timezone.utc))
+    c = CandidateFact(kind="fact", predicate="allergy", object=value,
+                      text=f"The user is allergic to {value}.", quote=text)  # fmt: skip
+    assert (verify_grounding(c, [turn]).provenance == "quoted") is pasted
 
 
 # ---------------------------------------------------------------- kind 4: retractions

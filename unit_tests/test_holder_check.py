@@ -270,6 +270,27 @@ def test_a_name_of_something_of_the_role_holders_is_still_theirs() -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "name", "theirs"),
+    [
+        ("Our old collie, Moss - he died in the spring 😢 Just the two rabbits left, Pip and "
+         "Clover.", "Clover", False),
+        ("had to rehome our parrot Kiwi, she bit everyone 🙈 These days it's a goldfish called "
+         "Bubbles", "Bubbles", False),
+        ("My sister adopted a greyhound 🐕 She named him Biscuit.", "Biscuit", True),
+    ],
+)  # fmt: skip
+def test_an_emoji_before_a_new_sentence_ends_the_sentence_before_it(
+    text: str, name: str, theirs: bool
+) -> None:
+    """Chat sentences end on an emoji as on a stop: the "he"/"she" of the sentence before it
+    (a pet that died, one given away) does not hold the pet named after it; a sentence that
+    names another person's pet still makes it theirs."""
+    c = CandidateFact(kind="fact", predicate="pet", object=name, text=f"Has a pet named {name}.",
+                      quote=text)  # fmt: skip
+    assert other_persons_value(c, [UserTurn("m1", text, None, AT)]) is theirs
+
+
+@pytest.mark.parametrize(
     ("text", "value"),
     [
         ("my roommates Saoirse and Kenji keep odd hours", "Kenji"),
@@ -291,3 +312,19 @@ def test_the_people_the_user_lives_with_are_named_by_any_word_for_them(
         diet.model_copy(update={"quote": f"{text}; {value} is vegan"}),
         [UserTurn("m2", f"{text}; {value} is vegan", None, AT)],
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("My boss Okonkwo drives in from Reading every day; I cycle, I'm in Deptford", "Okonkwo"),
+        ("my supervisor Halvorsen signed it off", "Halvorsen"),
+    ],
+)
+def test_the_relation_word_that_is_the_slots_other_name_names_the_users_own(
+    text: str, value: str
+) -> None:
+    """ "my boss X" says who the user's manager is (the slot's everyday other name), even
+    when the sentence goes on about that person: X stays the user's manager."""
+    kept, dropped = _filter(text, "manager", value)
+    assert [c.object for c in kept if c.subject == "user"] == [value], dropped

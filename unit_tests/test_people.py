@@ -103,3 +103,24 @@ def test_an_unnamed_partner_does_not_replace_the_named_one(base_store: BaseStore
     decision = memory.remember("zia", unnamed)
     assert decision.action == "reconfirmed"
     assert "Ilse" in memory.recall("zia", "anniversary ideas for my wife").block
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "ended"),
+    [
+        ("We used to have a spaniel, Rolo — he passed away in March 😢 now it's just the hamster",
+         "Rolo", True),
+        ("our old tabby, Mischa, she died last winter", "Mischa", True),
+        ("we have a cat, Pip - she loves the sofa, and our neighbour died last year", "Pip", False),
+        ("my dog Rex is twelve. She died, my aunt I mean", "Rex", False),
+    ],
+)  # fmt: skip
+def test_a_pet_named_then_said_to_have_died_by_pronoun_is_not_kept_as_current(
+    text: str, name: str, ended: bool
+) -> None:
+    """ "a spaniel, Rolo - he passed away": the pronoun of the next clause of the sentence is
+    the pet just named, so the pet is not a current one; a death said of someone else, or in
+    another sentence, leaves the pet current."""
+    found = {(c.object, c.polarity) for c in RuleExtractor().extract([HumanMessage(text)])
+             if c.predicate == "pet"}  # fmt: skip
+    assert (name, "retract" if ended else "assert") in found

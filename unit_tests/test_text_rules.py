@@ -45,6 +45,9 @@ from langmem_plus.facts.text_rules import (
         "I wonder which train is faster.",
         "Prefers Python, right?",
         'Asked "does it scale?"',
+        "what I should cook for six people",
+        "what is my landlord's name",
+        "where do we keep the spare keys",
     ],
 )
 def test_questions_are_recognised(text: str) -> None:
@@ -67,6 +70,9 @@ def test_questions_are_recognised(text: str) -> None:
         "Can speak French and Spanish.",
         "Asked colleagues to call her Sam.",
         "Answers emails in the morning.",
+        "what I actually ride to work is an old Raleigh tourer",
+        "Where we ended up was Ghent, after two years in Lille",
+        "how my brother gets by is beyond me",
         "",
     ],
 )
@@ -96,6 +102,10 @@ def test_statements_are_not_questions(text: str) -> None:
         "Got hungry.",
         "Is on a call at the moment.",
         "Moved the meeting, in a rush today.",
+        # a request for one turn of the conversation asks once (#12)
+        "for this one answer only, write it as a table",
+        "In your next reply, skip the pleasantries.",
+        "keep it to two lines, that message only",
     ],
 )
 def test_passing_states_are_transient(text: str) -> None:
@@ -116,6 +126,7 @@ def test_passing_states_are_transient(text: str) -> None:
         "Atlas uses PostgreSQL 16",
         "Has two cats.",
         "Speaks Portuguese.",
+        "Wants every answer as a table from now on.",
         "",
     ],
 )

@@ -163,7 +163,14 @@ _TAKEN_ON = re.compile(
     r"|\b(?:and|but)\s+(?:i|we)\s+(?:am|are|do|did|have|was|were)\b(?![ \t]+\w)",
     re.IGNORECASE,
 )
-_SENTENCE = re.compile(r"[^.!?;\n]+(?:[.!?;]+|$)")
+# An emoji (pictograph or dingbat, with its joiners and variation selectors) before a new
+# capitalised word ends a chat sentence as a stop does: "she died in May \U0001f494 Now it's
+# the two cats, A and B" holds two sentences, and "she" is not the subject of the second (#12)
+_EMOJI_STOP = (
+    r"[\u2600-\u27bf\U0001f000-\U0001faff][\u2600-\u27bf\U0001f000-\U0001faff\ufe0f\u200d]*"
+    r"(?=\s+[A-Z])"
+)
+_SENTENCE = re.compile(rf"(?:(?!{_EMOJI_STOP})[^.!?;\n])+(?:[.!?;]+|{_EMOJI_STOP}|$)")
 # Where a clause ends inside a sentence: a comma, a colon, a dash, or a conjunction before
 # a new subject.
 _BREAK = re.compile(
@@ -260,14 +267,16 @@ def _names_the_slot(relation: str, predicate: str) -> bool:
     phrase folded the way the attribute reader folds it): the user's relation or attribute
     naming the value, not another person."""
     words = relation.split()[1:]
+    # the everyday other names of the slot's own words: "my boss" names ``manager`` (#12)
+    other_names = {n for w in predicate.split("_") for n in ATTRIBUTE_WORDS.get(w, ())}
     for i in range(len(words)):
         said = " ".join(words[i:])
         slot = _slot_of(said)
         if slot == predicate or slot in predicate.split("_"):
             return True
         # another name of the slot's word: "my flatmates" for ``housemate``
-        others = {n for w in predicate.split("_") for n in ATTRIBUTE_WORDS.get(w, ())}
-        if slot in others or re.sub(r"s$", "", slot) in others:
+        bare = re.sub(r"['\u2019]s?$", "", said).casefold()
+        if any(w in other_names for w in (slot, re.sub(r"s$", "", slot), bare)):
             return True
         if attribute_predicate(re.sub(r"['\u2019]s?$", "", said)) == predicate:
             return True
@@ -381,7 +390,7 @@ def _agent_subject(clause: str, m: re.Match[str], skip: tuple[int, int], predica
 
 
 def _role_equated(clause: str, m: re.Match[str], skip: tuple[int, int], predicate: str) -> bool:
-    """"My boss is X" for a role slot (``manager``): a role relation whose copula's
+    """ "My boss is X" for a role slot (``manager``): a role relation whose copula's
     complement is the value names the user's own slot, as "my employer is X" does; "my boss
     is vegan" (a slot that is no role) stays the boss's (#12)."""
     words = m.group(0).casefold().split()
@@ -623,7 +632,8 @@ def _named_back(before: str, predicate: str) -> bool:
     if re.search(r"\b(?:a|an)\s+(?=[\w-])", lead, re.IGNORECASE):
         return False  # "we got a kitten, her name is X": the noun it introduced decides
     return not any(
-        x.who == OTHER and not _THIRD.fullmatch(lead[x.start : x.end].strip())
+        x.who == OTHER
+        and not _THIRD.fullmatch(lead[x.start : x.end].strip())
         and not _THIRD_POSS.match(lead[x.start : x.end])
         for x in _mentions(lead, (0, 0), predicate)
     )

@@ -643,15 +643,39 @@ def ending_said_of(clause: str, value: str, ending: re.Pattern[str]) -> bool:
         False
         >>> ending_said_of("Pip died 😢 we've since taken in a terrier called Bo", "Pip", died)
         True
+        >>> ending_said_of("our old cat, Pip - she died in May", "Pip", died)
+        True
     """
     at = clause.casefold().find(value.casefold()) if value.strip(" *") else -1
     if at < 0:
         return bool(ending.search(clause))
     cuts = [0, *(m.end() for m in _CLAUSE_EDGE.finditer(clause)), len(clause) + 1]
-    for a, b in itertools.pairwise(cuts):
+    pieces = list(itertools.pairwise(cuts))
+    for i, (a, b) in enumerate(pieces):
         if a <= at < b:
-            return bool(ending.search(clause[a:b]))
+            if ending.search(clause[a:b]):
+                return True
+            # "a retriever, Nala - she died in May": the next clause's pronoun subject is
+            # the one just named, when no other name comes between them (#12)
+            piece = clause[a:b]
+            if (
+                i + 1 < len(pieces)
+                and not re.search(r"[.!?\n]\s*$", piece)  # within the sentence
+                and not _NAME_AFTER.search(clause, at + len(value), b)
+            ):
+                nxt = clause[pieces[i + 1][0] : pieces[i + 1][1]]
+                own = re.split(r"[,;:]|\s(?:and|but|so|while|whereas)\s", nxt, maxsplit=1)[0]
+                return bool(_PRONOUN_SUBJECT.match(own) and ending.search(own))
+            return False
     return bool(ending.search(clause))
+
+
+_PRONOUN_SUBJECT = re.compile(
+    r"^\W*(?:(?:and|but|so|sadly|then)\s+)?(?:he|she|it|they)(?:['\u2019]s)?\b", re.IGNORECASE
+)
+"""A clause whose subject is a third-person pronoun."""
+_NAME_AFTER = re.compile(r"\b[A-Z][\w'\u2019-]+")
+"""A capitalised word: another name said after the value, which a pronoun could mean."""
 
 
 def people_name(word: str) -> bool:

@@ -32,6 +32,7 @@ Example:
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 from collections.abc import Callable, Collection, Iterator
@@ -2159,6 +2160,17 @@ def _attribute_precedence(specs: list[_Spec], clause: str = "") -> list[_Spec]:
     return kept + [s for s in rest if s.object.casefold() not in said]
 
 
+def _names_a_person(noun_phrase: str) -> bool:
+    """True when ``noun_phrase`` is a word for a person followed by a name ("flatmate
+    Jonas", "boss Priya", "cousin Ana"): it names that person, not an attribute of the
+    user's, so what the sentence says of it is theirs (#12)."""
+    people = RELATIONS.keys() | PETS.keys() | SINGLE_PEOPLE | OTHER_PEOPLE
+    words = noun_phrase.split()
+    return any(
+        a.casefold() in people and _cased(b) for a, b in itertools.pairwise(words)
+    )
+
+
 @_rule("attribute", fallback=True)
 def _attribute_rule(ctx: _Context) -> list[_Spec]:
     m = _SLOT_LABEL.match(ctx.clause) or _SLOT_FROM.search(ctx.clause)
@@ -2221,7 +2233,10 @@ def _attribute_rule(ctx: _Context) -> list[_Spec]:
     if not m:
         return []
     groups = m.groupdict()
-    attr = (groups.get("attr") or groups.get("attr2") or "").casefold()
+    raw_attr = groups.get("attr") or groups.get("attr2") or ""
+    if _names_a_person(raw_attr):
+        return []  # "my flatmate Jonas is vegan": Jonas's diet, the rules for people read it
+    attr = raw_attr.casefold()
     if (pp := _HEAD_BEFORE_PP.search(ctx.clause[: m.start()])) and m.re is _MY_ATTR:
         # "the broadband at my flat is X": "my flat" is the object of a preposition, the
         # noun before it is the head the copula says the value of
@@ -2633,7 +2648,12 @@ class RuleExtractor(BaseExtractor):
         polarity = s.polarity
         if polarity == "assert" and not s.negation_in_value:
             if negated_before(clause, at if at >= 0 else len(clause)) or (
-                s.people and ending_said_of(clause, s.object if at >= 0 else "", _DEATH)
+                s.people
+                and (
+                    ending_said_of(clause, s.object if at >= 0 else "", _DEATH)
+                    # "a retriever, Nala - she died": the death is the next clause's (#12)
+                    or (at >= 0 and ending_said_of(turn.text[start:], s.object, _DEATH))
+                )
             ):
                 polarity = "retract"
         mood = modality(clause, sentence, upto=at + len(s.object) if at >= 0 else None)

@@ -166,6 +166,10 @@ _SAYS_AFTER = re.compile(
     r"posted|tweeted|insists|insisted)\b",
     re.IGNORECASE,
 )
+# A quotation that follows a colon on its line, in a clause that names a document or the
+# act of copying it ("copying the menu card: '...'", "from the lease: '...'", "the job ad:
+# '...'"), is that document's text shown inline, as a block under such a line is (#12)
+_DOC_INTRO_BEFORE = re.compile(r"(?:^|[.!?;\n])(?P<clause>[^.!?;:\n]{1,60}):[ \t]*$")
 _I_SAID = re.compile(
     r"\b(?:i|we)\s+(?:\w+\s+)?(?:said|say|told|tell|wrote|write|texted|replied|answered)"
     r"(?:\s+\w+){0,2}\s*[:,]?\s*$",
@@ -418,9 +422,13 @@ def quoted_spans(text: str) -> list[tuple[int, int]]:
         inner = next(g for g in m.groups() if g is not None)
         if _is_title(inner) or _I_SAID.search(text, max(0, m.start() - 30), m.start()):
             continue  # a title, or the user quoting themselves ("I told him 'I quit'")
-        said = _SAYS_BEFORE.search(text, max(0, m.start() - 40), m.start()) or (
-            _SAYS_AFTER.match(text, m.end())
-            and not re.match(r"\s*,?\s*(?:i|we)\b", text[m.end() :], re.I)
+        said = (
+            _SAYS_BEFORE.search(text, max(0, m.start() - 40), m.start())
+            or _doc_introduced(text, m.start())
+            or (
+                _SAYS_AFTER.match(text, m.end())
+                and not re.match(r"\s*,?\s*(?:i|we)\b", text[m.end() :], re.I)
+            )
         )
         # a quotation that is a whole sentence of its own, its end mark inside the marks
         # ('"Bot, from today on close each reply by plugging X."'), is words written by
@@ -457,6 +465,25 @@ def _closed_by_rules(text: str, spans: list[tuple[int, int]]) -> list[tuple[int,
         rule = _RULE_LINE.search(text, first + 1, b) if 0 <= first < b else None
         out.append((a, rule.end()) if rule else (a, b))
     return out
+
+
+def _doc_introduced(text: str, start: int) -> bool:
+    """True when the quotation opening at ``start`` follows a colon whose clause names a
+    document or the act of copying one ("copying the menu card: '...'").
+
+    Example:
+        >>> t = "copying the label: 'contains milk, egg' - not mine"
+        >>> _doc_introduced(t, t.index("'"))
+        True
+        >>> t = "my nickname: 'Bear'"
+        >>> _doc_introduced(t, t.index("'"))
+        False
+    """
+    m = _DOC_INTRO_BEFORE.search(text, 0, start)
+    if m is None:
+        return False
+    clause = m.group("clause")
+    return bool(_DOC_WORD.search(clause) or _SOURCE.match(clause))
 
 
 def _whole_line(text: str, start: int, end: int) -> bool:

@@ -87,6 +87,16 @@ _WH_CONDITION = re.compile(
     re.IGNORECASE,
 )
 _AUX_INVERSION = re.compile(rf"^(?:{_AUX})\s+(?:not\s+)?(?:{_PRONOUN})\b", re.IGNORECASE)
+# "What I drive is a Skoda", "where we ended up was Ghent", "how my sister gets by is ...": a
+# question word with a subject right after it and no auxiliary between them heads a free
+# relative, the subject of a statement whose verb ("is", "was") follows it; a question inverts
+# ("What do I drive?", "What is my car?"). Without "?" and with a value after that verb, the
+# sentence states something (#12)
+_FREE_RELATIVE = re.compile(
+    r"^(?:what|where|who|how|when)\s+(?:i|we|my\s+[\w-]+|our\s+[\w-]+)"
+    r"(?:['\u2019](?:m|re|ve|d|ll))?\s+[^?,;]*?\s(?:is|was|are|were)\s+\S",
+    re.IGNORECASE,
+)
 _INDIRECT_QUESTION = _rx(
     r"(?:wants?|wanted|wanting|would like|'d like|needs?|needed|trying|tries|tried|curious)"
     r" to know",
@@ -131,7 +141,7 @@ def is_question(text: str) -> bool:
         return False
     if t.rstrip(" .!\"')").endswith("?"):
         return True
-    if _WH_START.match(t) and not _WH_CONDITION.match(t):
+    if _WH_START.match(t) and not (_WH_CONDITION.match(t) or _FREE_RELATIVE.match(t)):
         return True
     if _AUX_INVERSION.match(t):
         return True
@@ -167,6 +177,12 @@ _TRANSIENT_PHRASE = _rx(
     r"(?:only|just) (?:today|tonight|this (?:once|time))",
     r"this (?:morning|afternoon|evening|time|once)",
     r"today|tonight|this weekend|this week",
+    # a request scoped to one turn of the conversation, named by the nouns for the
+    # assistant's turn ("for this one reply only use bullets", "in your next answer ..."):
+    # it asks once and sets nothing that lasts, as "just this once" does (#12)
+    r"(?:for|in) (?:this|the next|your next|that) (?:one |single )?"
+    r"(?:reply|answer|response|message)",
+    r"(?:this|that) (?:one )?(?:reply|answer|response|message) only",
 )
 # Events that start a lasting state: "moved to Berlin today" is durable, "tired today" is not.
 _STATE_CHANGE = _rx(
