@@ -119,3 +119,71 @@ def test_a_stale_row_named_by_nobody_is_still_not_used(tmp_path: Path) -> None:
     meta, row = rows(store, memory, "kai")
     assert row.value["etag"] == meta.value["etag"]
     profile_row_serves(store, memory, "kai")
+
+
+def test_a_remember_reads_no_row_back_before_it_writes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The write batch tells the store when each row it rewrites was created (#14): one
+    read (the user's rows and the slot) and one upsert, and the creation times stay right."""
+    from langmem_plus.stores.engines.edge import EdgeEngine
+
+    store = make_store("qdrant_edge", tmp_path)
+    memory = FactMemory(store, clock=Clock(), recall_cache_facts=0)
+    memory.remember("noor", cand("city", "Oslo", "Lives in Oslo."))
+    memory.remember("noor", cand("hobby", "chess", "Plays chess."))
+    lay = memory.layout
+    first_meta, _ = rows(store, memory, "noor")
+    city = store.search(lay.facts("noor"), filter={"predicate": "city"})[0]
+    calls: list[str] = []
+    inner = EdgeEngine._execute
+
+    def execute(this: EdgeEngine, shard: Any, call: Any) -> Any:
+        calls.append(type(call).__name__)
+        return inner(this, shard, call)
+
+    monkeypatch.setattr(EdgeEngine, "_execute", execute)
+    for obj in ("Bergen", "Tromso"):
+        calls.clear()
+        d = memory.remember("noor", cand("city", obj, f"Moved to {obj}."))
+        assert d.action == "superseded"
+        assert calls == ["Retrieve", "Scroll", "Upsert"]
+    calls.clear()
+    assert memory.remember("noor", cand("hobby", "go", "Plays go.")).action == "new"
+    assert calls == ["Retrieve", "Scroll", "Upsert"]
+    monkeypatch.undo()
+    meta, _ = rows(store, memory, "noor")
+    assert meta.created_at == first_meta.created_at < meta.updated_at
+    moved = store.search(lay.facts("noor"), filter={"predicate": "city"})
+    assert [i.value["object"] for i in moved] == ["Tromso"]
+    assert moved[0].key == city.key and moved[0].created_at == city.created_at
+    assert moved[0].updated_at > city.updated_at
+    for item in store.search(lay.history("noor"), limit=100):  # each written once
+        assert item.created_at == item.updated_at
+    go = store.search(lay.facts("noor"), filter={"predicate": "hobby"}, limit=10)
+    assert sorted(i.value["object"] for i in go) == ["chess", "go"]
+    profile_row_serves(store, memory, "noor")
+    assert memory.profile("noor") == "Location: city: Tromso"
+
+
+def test_a_later_step_of_a_long_import_still_keeps_creation_times(tmp_path: Path) -> None:
+    """A ``remember_many`` step after the first does not know the rows' creation times
+    from a read (it carries what it wrote): the store reads them, as for any put."""
+    from langmem_plus.facts import planner
+
+    store = make_store("qdrant_edge", tmp_path)
+    memory = FactMemory(store, clock=Clock(), recall_cache_facts=0)
+    memory.remember("noor", cand("city", "Oslo", "Lives in Oslo."))
+    first_meta, _ = rows(store, memory, "noor")
+    old = planner.CHUNK
+    planner.CHUNK = 2
+    try:
+        memory.remember_many(
+            "noor", [cand("hobby", f"h{i}", f"Plays h{i}.") for i in range(5)]
+        )
+    finally:
+        planner.CHUNK = old
+    meta, _ = rows(store, memory, "noor")
+    assert meta.created_at == first_meta.created_at
+    assert len(store.search(memory.layout.facts("noor"), limit=100)) == 6
+    profile_row_serves(store, memory, "noor")

@@ -280,3 +280,18 @@ def test_a_cyclic_value_is_refused_by_the_one_pass_check_too() -> None:
     value: dict[str, Any] = {"a": []}
     value["a"].append(value)
     assert _outcome(value)[0] == "refused"
+
+
+def test_a_trusted_value_is_encoded_as_the_checked_path_does_and_refused_alike() -> None:
+    """``encode_trusted`` (rows a caller built itself) skips the walk, not the rules: a
+    value the encoder refuses goes through the full check and its error."""
+    from langmem_plus.stores.values import encode_trusted, encode_value
+
+    ns = ("facts", "u1")
+    for value in ({"a": 1, "b": [1.5, "x", None, {"c": True}]}, {"t": "Zürich"}, {}):
+        assert encode_trusted(ns, "k", value) == encode_value(ns, "k", value)
+    for bad in ({"s": "\ud800"}, {"big": 10**30}, {1: "x"}):
+        with pytest.raises(ValueNotSerializableError):
+            encode_trusted(ns, "k", bad)
+    with pytest.raises(ValueNotSerializableError):
+        encode_trusted(ns, "k\ud800", {"a": 1})

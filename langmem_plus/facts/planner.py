@@ -14,7 +14,7 @@ import uuid
 from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, Literal, NamedTuple, TypeVar
 
 from langgraph.store.base import (
     GetOp,
@@ -215,6 +215,36 @@ class RankedSearchOp(SearchOp):
     scopes: tuple[str | None, ...] = ()
 
 
+class OwnPutOp(PutOp):
+    """A ``PutOp`` of a row this package built from checked parts (a fact's pydantic
+    fields, the version, profile and log rows): ``trusted`` lets a Qdrant store encode it
+    without walking every container of the value, and ``known_created`` (set by
+    ``_known_created``) that the plan knows the row's creation time, ``created_at`` (a
+    POSIX time; ``None``: there is no row yet), so the store does not read it back before
+    the upsert (#14: a remember's write was a read of the rows it had just read, then the
+    upsert). Any other store treats it as a plain ``PutOp``."""
+
+    trusted = True
+    known_created = False
+    created_at: float | None = None
+
+
+def _own(
+    namespace: tuple[str, ...],
+    key: str,
+    value: dict[str, Any],
+    index: Literal[False] | list[str] = False,
+) -> OwnPutOp:
+    return OwnPutOp(namespace, key, value, index=index)
+
+
+def _known_created(op: Op, when: float | None) -> None:
+    """Mark ``op`` (an ``OwnPutOp``) as writing a row created at ``when`` (``None``: new)."""
+    if isinstance(op, OwnPutOp):
+        op.known_created = True
+        op.created_at = when
+
+
 class SmallSearchOp(SearchOp):
     """A ``SearchOp`` whose matches are expected to fit in one page (a slot's current rows,
     a fact id's versions): ``fits`` lets a Qdrant store read them in one engine call (#14).
@@ -288,6 +318,58 @@ class _Carry:
     """Slots whose rows were all read."""
     subjects: frozenset[str] | set[str] = frozenset()
     """Subjects whose rows were all read (a retraction's or correction's reach)."""
+
+
+@dataclass
+class _Made:
+    """The rows one ``remember`` step read, so its writes can tell the store when each row
+    they rewrite was created, and that a row they add is new (``OwnPutOp``), sparing the
+    store's read of creation times before the upsert (#14). A current row is new when its
+    slot was read (its key names its subject and predicate, ``current_key``) and held no row
+    at that key; a history row is new when it is a version the step read as current (a
+    current fact's id has no history row: a restore deletes it, ``verdict``) or a statement
+    whose history the step read and found missing; the version and profile rows are the
+    ones read; a log row's key is new by construction. Anything else is left for the store
+    to read."""
+
+    every: bool
+    slots: set[tuple[str, str]]
+    subjects: set[str]
+    created: dict[tuple[tuple[str, ...], str], float] = field(default_factory=dict)
+    current_ids: set[str] = field(default_factory=set)
+    history: set[str] = field(default_factory=set)
+
+    def saw(self, item: Item, current: bool = True) -> None:
+        """Note a row read (``current``: a current fact's row)."""
+        self.created[(item.namespace, item.key)] = item.created_at.timestamp()
+        fid = item.value.get("fact_id") if current else None
+        if isinstance(fid, str):
+            self.current_ids.add(fid)
+
+    def note(
+        self, lay: Layout, user_id: str, writes: Sequence[Op], facts_of: Mapping[int, Fact]
+    ) -> None:
+        facts_ns, history_ns = lay.facts(user_id), lay.history(user_id)
+        profile_ns, log_ns = lay.profile(user_id), lay.log(user_id)
+        for op in writes:
+            if not isinstance(op, OwnPutOp):
+                continue
+            when = self.created.get((op.namespace, op.key))
+            if when is not None:
+                _known_created(op, when)
+            elif op.namespace == facts_ns:
+                fact = facts_of.get(id(op))
+                if fact is not None and (
+                    self.every
+                    or (fact.subject, fact.predicate) in self.slots
+                    or fact.subject in self.subjects
+                ):
+                    _known_created(op, None)
+            elif op.namespace == history_ns:
+                if op.key in self.current_ids or op.key in self.history:
+                    _known_created(op, None)
+            elif op.namespace in (profile_ns, log_ns):
+                _known_created(op, None)  # read above (so missing), or a fresh log key
 
 
 def _row(namespace: tuple[str, ...], key: str, value: dict[str, Any], now: datetime) -> Item:
@@ -389,14 +471,14 @@ class Planner:
             flushed = self._log_row(user_id, now, {"entries": log})
         elif log:
             value["log"] = log
-        put = PutOp(self.layout.profile(user_id), "meta", value, index=False)
+        put = _own(self.layout.profile(user_id), "meta", value)
         return put, version, flushed
 
     def _log_row(self, user_id: str, now: datetime, value: dict[str, Any]) -> PutOp:
         """The log row of one step, keyed by its time (``value``: one entry, or
         ``{"entries": [...]}``)."""
         key = f"{now.strftime('%Y%m%dT%H%M%S.%f')}-{uuid.uuid4().hex[:8]}"
-        return PutOp(self.layout.log(user_id), key, value, index=False)
+        return _own(self.layout.log(user_id), key, value)
 
     def _key(self, fact: Fact) -> str:
         """The current-row key of ``fact``: its slot when single-valued (by the policy, or
@@ -448,10 +530,10 @@ class Planner:
         """The write of a current row; on a ranking store with its search text and tier
         (``profile:<sig>`` for a profile fact, which recall takes from the profile row)."""
         if not self.ranked:
-            return PutOp(self.layout.facts(user_id), key, encode_fact(fact), index=FACT_INDEX)
+            return _own(self.layout.facts(user_id), key, encode_fact(fact), FACT_INDEX)
         tier = self._tier_profile if self._is_profile(fact) else "ranked"
         value = encode_fact(fact, search=self._search_text(fact), tier=tier)
-        return PutOp(self.layout.facts(user_id), key, value, index=SEARCH_INDEX)
+        return _own(self.layout.facts(user_id), key, value, SEARCH_INDEX)
 
     def _row_facts(self, meta: Result, rendered: Result) -> dict[str, Any] | None:
         """The profile facts of the row for the version ``meta``, or ``None`` when the row
@@ -500,7 +582,7 @@ class Planner:
             "facts": dict(facts),
             "sig": self._sig,
         }
-        return PutOp(self.layout.profile(user_id), "rendered", value, index=False)
+        return _own(self.layout.profile(user_id), "rendered", value)
 
     def _profile_upkeep(
         self,
@@ -708,9 +790,12 @@ class Planner:
             slot_of.clear()
         wanted = set(need)
         reach = set(need_wide)
+        # what this step read, for the creation times of the rows it rewrites (``Made``)
+        made = _Made(every=scan_all, slots=wanted, subjects=set(reach))
         for page in pages:
             for item in page:
                 v = item.value
+                made.saw(item)
                 slot = (str(v.get("subject")), str(v.get("predicate")))
                 if scan_all or slot in wanted or slot[0] in reach:
                     fact = decode_trusted(v)
@@ -725,6 +810,10 @@ class Planner:
             (fid, r.value if isinstance(r, Item) else None)
             for fid, r in zip(priors, head, strict=True)
         )
+        for r in head:
+            if isinstance(r, Item):
+                made.saw(r, current=False)
+        made.history.update(priors)
         decisions: list[Decision] = []
         writes: list[Op] = []
         logs: list[tuple[datetime, dict[str, Any]]] = []
@@ -771,7 +860,9 @@ class Planner:
                     _, (rows,) = yield from self._scan(
                         [(facts_ns, {"subject": subject})], small=True
                     )
+                    made.subjects.add(subject)
                     for item in rows:
+                        made.saw(item)
                         v = item.value
                         fact = decode_trusted(v)
                         if fact is not None and item.key not in slot_of:
@@ -841,6 +932,11 @@ class Planner:
             # one log row for the step's decisions: a point per decision cost as much as
             # the fact it logs (``read_log`` and ``forget`` read every shape)
             writes.append(self._log_row(user_id, logs[0][0], {"entries": entries}))
+        if writes and held is None:  # rows read in this step (a carried row's time is not)
+            for read in (meta, rendered):
+                if isinstance(read, Item):
+                    made.saw(read, current=False)
+            made.note(lay, user_id, writes, facts_of)
         if writes:
             yield writes
             if changed:  # the facts changed: the next recall reads them in its batch
@@ -895,13 +991,13 @@ class Planner:
             old_key = self._key(old)
             if old_key != new_key:
                 writes.append(PutOp(lay.facts(user_id), old_key, None))
-            writes.append(PutOp(lay.history(user_id), old.fact_id, encode_fact(old), index=False))
+            writes.append(_own(lay.history(user_id), old.fact_id, encode_fact(old)))
             noted.append((writes[-1], old))
         if fact is not None and new_key is not None:
             writes.append(self._current_put(user_id, new_key, fact))
             noted.append((writes[-1], fact))
         elif fact is not None:
-            writes.append(PutOp(lay.history(user_id), fact.fact_id, encode_fact(fact), index=False))
+            writes.append(_own(lay.history(user_id), fact.fact_id, encode_fact(fact)))
             noted.append((writes[-1], fact))
         if facts_of is not None:
             for op, f in noted:

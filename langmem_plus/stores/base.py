@@ -164,6 +164,7 @@ class BaseQdrantStore:
                 updated_at=now,
                 ttl_minutes=op.ttl,
                 prefixes=prefixes,
+                trusted=getattr(op, "trusted", False) is True,
             )
             for k, op in puts.items()
             if op.value is not None
@@ -380,15 +381,26 @@ class BaseQdrantStore:
         upserts = {k: point_id(*k) for k in payloads}
         deletes = [point_id(*k) for k, op in puts.items() if op.value is None]
         created: dict[str, Any] = {}
-        if upserts:
+        # A put that says when its row was created (``known_created``: a caller that read
+        # the row under a lock, or knows there is none) needs no read of it (#14).
+        unknown = []
+        for k, pid in upserts.items():
+            op = puts[k]
+            if getattr(op, "known_created", False) is True:
+                when = getattr(op, "created_at", None)
+                if when is not None:
+                    created[pid] = float(when)
+            else:
+                unknown.append(pid)
+        if unknown:
             # only the creation time: reading whole payloads back costs per value (a row
             # never rewritten has none: its creation time is its ``updated_at``)
             existing: list[Record] = yield Retrieve(
-                ids=sorted(upserts.values()), fields=("created_at", "updated_at")
+                ids=sorted(unknown), fields=("created_at", "updated_at")
             )
-            created = {
-                r.id: r.payload.get("created_at", r.payload.get("updated_at")) for r in existing
-            }
+            created.update(
+                (r.id, r.payload.get("created_at", r.payload.get("updated_at"))) for r in existing
+            )
         texts: dict[tuple[tuple[str, ...], str], list[str]] = {}
         if self.index_config is not None or any(
             puts[k].index not in (None, False) for k in payloads

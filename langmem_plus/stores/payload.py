@@ -60,7 +60,7 @@ from langgraph.store.base import Item, SearchItem
 
 from langmem_plus.ids import uuid5_text
 from langmem_plus.stores.calls import Condition, IsEmpty, Match, Prefix, Range, Where
-from langmem_plus.stores.values import encode_value, has_lone_surrogate
+from langmem_plus.stores.values import encode_trusted, encode_value, has_lone_surrogate
 
 __all__ = [
     "FACT_FIELDS",
@@ -181,10 +181,12 @@ def build_payload(
     updated_at: float,
     ttl_minutes: float | None,
     prefixes: bool = True,
+    trusted: bool = False,
 ) -> dict[str, Any]:
     """The Qdrant payload for one item (see the module docstring for its fields);
     ``prefixes=False``: without ``ns_prefixes``, for an engine whose ``ns`` index matches
-    prefixes (``namespace_filter(..., by_prefix=True)`` finds the row then).
+    prefixes (``namespace_filter(..., by_prefix=True)`` finds the row then);
+    ``trusted``: the caller built ``value`` from checked parts (``values.encode_trusted``).
 
     >>> sorted(build_payload(("users", "alice"), "k1", {"x": 1}, created_at=1.0,
     ...                      updated_at=1.0, ttl_minutes=None, prefixes=False))
@@ -194,7 +196,8 @@ def build_payload(
         ValueNotSerializableError: ``value`` breaks a rule of ``values.validate_value``
             (checked first, for every engine).
     """
-    text = encode_value(namespace, key, value)  # checks the key too
+    # checks the key too
+    text = (encode_trusted if trusted else encode_value)(namespace, key, value)
     joined, above = _namespace_fields(namespace)
     payload: dict[str, Any] = {
         "ns": joined,
