@@ -83,3 +83,52 @@ def test_the_people_still_read_around_the_refusals() -> None:
     )
     assert ("sibling", "Ana", "assert") in read("my sister Ana (Annie to us) is here")
     assert ("employer", "Lumen", "assert") in read("I'm a designer for Lumen")
+
+
+def read_repairs(text: str) -> set[tuple[str, str, str | None]]:
+    """(predicate, value, the value it corrects) of what the rules propose."""
+    return {
+        (c.predicate, c.object, c.corrects)
+        for c in RuleExtractor().extract([HumanMessage(text)])
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "meant", "slip"),
+    [
+        # a hesitation and "I mean" after a value no typed rule reads (a frame: "X for me is")
+        ("closest airport for me is Bristol, er, I mean Exeter. I always swap them",
+         "Exeter", "Bristol"),
+        # a hedged restatement: "well, Y really" / "well, Y technically"
+        ("I'm a sous chef — well, pastry chef technically, the menu says so",
+         "pastry chef", "sous chef"),
+        ("I'm vegan, well, vegetarian really, I still have cheese", "vegetarian", "vegan"),
+        # the repair in a sentence of its own, the slip blamed on a typo
+        ("Based in Lund nowadays. Sorry, typo, Luleå!! the far north", "Luleå", None),
+    ],
+)
+def test_a_slip_repaired_in_the_same_message_keeps_the_meant_value(
+    text: str, meant: str, slip: str | None
+) -> None:
+    values = {v for _p, v, _c in read_repairs(text)}
+    assert meant in values
+    assert slip is None or slip not in values
+    if slip is not None:
+        assert any(v == meant and c == slip for _p, v, c in read_repairs(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # "well" as a filler, no hedge after it: nothing is repaired
+        ("I'm a sous chef, well, for now anyway"),
+        # an apology that opens a clause of its own is no repair
+        ("I live in Lund, sorry, I have to dash"),
+        # a name after a plain word is no repair of it
+        ("I'm vegan, well, Tofu Palace really gets it right"),
+    ],
+)
+def test_a_filler_or_an_apology_is_no_repair(text: str) -> None:
+    before = text.split(",")[0]
+    first = {v for _p, v, _c in read_repairs(before)}
+    assert first and first <= {v for _p, v, _c in read_repairs(text)}

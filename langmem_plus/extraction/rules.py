@@ -73,6 +73,7 @@ from langmem_plus.extraction.people import (
 )
 from langmem_plus.extraction.pursuits import hobby_candidates
 from langmem_plus.extraction.readings import readings
+from langmem_plus.extraction.repairs import REPAIR_LEAD, REPAIR_MARK, repaired
 from langmem_plus.extraction.retraction import (
     bare_correction,
     closest,
@@ -2336,21 +2337,8 @@ _INTERJECTION = re.compile(
 _ELIDED_BE = re.compile(r"^(?:(?:and\s+)?(?:now|currently))\s+(?=(?:a|an|the)\s)", re.I)
 
 
-_CORRECTION_LEAD = (
-    r"(?:(?:sorry|oops|whoops|wait|no|nope|er|erm|um|uh|hm+|my bad|correction|i'm sorry"
-    r"|actually)[\s,.!:;—–-]+)*"
-)
-_CORRECTION_MARK = (
-    r"(?:i mean|i meant|make that|or rather|scratch that,?\s*(?:it's|it is)?|"
-    r"no[,.!:;—–-]*\s+make\s+it|"  # "call me X - hm actually no, make it Y" (#12)
-    r"(?:no\s+wait|wait\s+no)[,.!:;—–-]*"  # "I live in X — no wait, Y" (#12)
-    r"|(?:no\s+)?(?:hang|hold)\s+on[,.!:;—–-]*"  # "X — no hang on, Y"
-    # the typist blames the device, then the name said right: "X — ugh phone, Y" (#12)
-    r"|(?:(?:ugh|argh|stupid|bloody|damn)\s+)?(?:my\s+|the\s+)?(?:phone|autocorrect"
-    r"|auto-correct|keyboard)(?:\s+again)?[,.!:;—–-]*(?=[\s,.!:;—–-]+(?-i:[A-Z]))"
-    # a bare apology repairs the name said before it: "Dr X — sorry, Dr Y" (#12)
-    r"|(?:no|sorry)(?=[\s,.!:;—–-]+(?-i:[A-Z]))[,.!:;—–-]*)"
-)
+_CORRECTION_LEAD = REPAIR_LEAD  # shared with the message-level repair (repairs.py)
+_CORRECTION_MARK = REPAIR_MARK
 _CORRECTION = re.compile(
     rf"^(?P<head>.*?[^\s,;.!—–-])[\s,;.!—–-]+{_CORRECTION_LEAD}{_CORRECTION_MARK}\s+(?P<new>.+)$",
     re.IGNORECASE | re.DOTALL,
@@ -2878,6 +2866,8 @@ class RuleExtractor(BaseExtractor):
             found += self._structural(turn, found)  # what no rule read (clauses.py, #12)
             if not found and (swapped := self._swap_turn(turn, [*earlier, *result.candidates])):
                 found = swapped
+            # "Elm Park, er, I mean Oak Park": whichever reader took the slip (#12)
+            found = repaired(found, turn.text)
             found = [
                 _vouched(_with_wrong_named(c, turn.text))
                 for c in _without_replaced_retractions(found)
