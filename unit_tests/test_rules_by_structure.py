@@ -132,3 +132,46 @@ def test_a_filler_or_an_apology_is_no_repair(text: str) -> None:
     before = text.split(",")[0]
     first = {v for _p, v, _c in read_repairs(before)}
     assert first and first <= {v for _p, v, _c in read_repairs(text)}
+
+
+@pytest.mark.parametrize(
+    ("text", "allergens"),
+    [
+        # the allergen as the subject of the body's reaction
+        ("rye bread makes me come out in hives, annoyingly", {"rye bread"}),
+        ("btw for anything I eat, mango and papaya both give me hives", {"mango", "papaya"}),
+        ("walnuts bring me out in a rash every single time", {"walnuts"}),
+        # what the user cannot have, the reaction said in the clause after it
+        ("I can't do lupin at all, my throat closes up", {"lupin"}),
+        ("honestly I can't have sesame, I swell up like a balloon", {"sesame"}),
+        # the allergen as what the user reacts to
+        ("it's apricots I react to, not plums", {"apricots"}),
+    ],
+)
+def test_an_allergy_said_by_the_bodys_reaction_is_kept(text: str, allergens: set[str]) -> None:
+    kept = {v for p, v, pol in read(text) if p == "allergy" and pol == "assert"}
+    assert allergens <= kept
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a reaction of no body: a figure of speech about a thing not eaten
+        "that meeting gave me a headache",
+        # "can't do" with no reaction after it is no allergy
+        "I can't do mornings, I'm useless before ten",
+        "I can't have visitors this week, the flat is a tip",
+        # someone else's reaction
+        "my flatmate can't have sesame, her throat closes up",
+    ],
+)
+def test_a_reaction_that_is_no_allergy_of_the_user_is_not_one(text: str) -> None:
+    assert not [v for p, v, pol in read(text) if p == "allergy" and pol == "assert"]
+
+
+def test_the_one_that_was_a_false_alarm_is_the_allergy_the_message_named() -> None:
+    # "the X one" stands for the diagnosis noun said before it in the same message
+    said = read("allergy test results are in! the mango one was a false alarm, mango is fine")
+    assert ("allergy", "mango", "retract") in said
+    # no diagnosis named before it: "one" is just a thing
+    assert not [f for f in read("the mango one was a false alarm") if f[0] == "allergy"]

@@ -921,19 +921,72 @@ _NO_ALLERGY = _rx(
 )
 
 
-_GIVES_ME_ALLERGY = _rx(
-    r"^\W*(?P<o>[^\W\d][\w'-]*(?:\s+[\w'-]+){0,2}?)\s+(?:gives|give|gave|makes|make)\s+me\s+"
+# what an allergen does to the body, said as the body's reaction (#12): hives, a rash,
+# swelling, anaphylaxis, "come/break out in" them, a throat that closes
+_REACTION = (
     r"(?:(?:a|an|the)\s+)?(?:(?:bad|nasty|severe|serious|awful|horrible|mild|terrible)\s+)?"
-    r"(?:allergic reactions?|hives|anaphylaxis|an anaphylactic reaction|break out in hives)\b"
+    r"(?:allergic reactions?|hives|(?:a\s+)?rash(?:es)?|welts|anaphylaxis|anaphylactic"
+    r"|an anaphylactic reaction|(?:come|comes|came|break|breaks|broke)\s+out\s+in\s+"
+    r"(?:hives|(?:a\s+)?rash(?:es)?|welts|spots|blotches)|swell(?:\s+up)?|puff\s+up)\b"
 )
+# the allergen as the subject of the reaction: "X gives me hives", "X and Y both bring me
+# out in a rash", "X makes me come out in hives"
+_GIVES_ME_ALLERGY = _rx(
+    r"^\W*(?P<o>[^\W\d][\w'-]*(?:\s+[\w'-]+){0,4}?)\s+(?:(?:both|all|always|just)\s+)?"
+    r"(?:gives|give|gave|makes|make|made|brings|bring|brought)\s+me\s+(?:out\s+in\s+)?"
+    + _REACTION
+)
+# the allergen as what the user reacts to: "it's X I react to", "I react badly to X"
+_REACTS_TO = _rx(
+    r"^\W*(?:it's|it is)\s+(?:the\s+)?(?P<o>[^\W\d][\w'-]*(?:\s+[\w'-]+){0,2}?)\s+"
+    r"(?:that\s+)?i\s+react\s+to\b"
+    r"|\bi\s+react\s+(?:really\s+|very\s+)?(?:badly|terribly|strongly)\s+to\s+(?P<o2>.+)"
+)
+# what the user cannot have, then what it does to them: "I can't do X, my throat closes up",
+# "I can't have X, I swell up" (the reaction in the clause after)
+_CANNOT_HAVE = _rx(
+    rf"\bi{_ADV}\s+(?:can't|cannot|can not)\s+(?:have|do|eat|touch|go near)\s+"
+    r"(?P<o>[^\W\d][\w'-]*(?:\s+[\w'-]+){0,2}?)(?:\s+at\s+all)?\W*$"
+)
+_BODY_REACTS = _rx(
+    r"^[\s,;:.!—–-]*(?:(?:and|or|because|cos|as)\s+)?(?:"
+    r"(?:my|me)\s+(?:throat|lips|face|mouth|tongue|eyes)\s+(?:closes|close|closing|swells|swell"
+    r"|swelling|tingles|tingle|goes\s+tingly|blows?\s+up|puffs?\s+up)"
+    r"|i\s+(?:swell|puff|blow|balloon)\s+up|i\s+(?:come|break|go)\s+out\s+in\b"
+    r"|i\s+get\s+(?:hives|a\s+rash|welts)|i\s+go\s+into\s+(?:anaphylaxis|anaphylactic)"
+    r"|(?:it|they)\s+(?:gives?|makes?|brings?)\s+me\s+(?:out\s+in\s+)?" + _REACTION + ")"
+)
+
+
+def _reaction_allergy(ctx: _Context) -> list[_Spec]:
+    """An allergy said by the body's reaction, not by the word "allergic" (#12)."""
+    m = _GIVES_ME_ALLERGY.search(ctx.clause) or _REACTS_TO.search(ctx.clause)
+    if m is None and (m := _CANNOT_HAVE.search(ctx.clause)):
+        # the reaction is in the next clause of the message
+        at = ctx.turn.find(ctx.clause.strip()) if ctx.turn else -1
+        after = ctx.turn[at + len(ctx.clause.strip()) :] if at >= 0 else ""
+        if not _BODY_REACTS.match(after):
+            m = None
+    if m is None:
+        return []
+    said = _cut(m.group("o") or (m.groupdict().get("o2") or ""), keep_and=True)
+    items = [
+        i
+        for i in _items(re.sub(r"\s+(?:both|all|together)$", "", said, flags=re.I))
+        if not _NOT_AN_ITEM.search(i) and i.casefold() not in _NOT_A_NAME
+    ]
+    cannot = m.re is _CANNOT_HAVE  # the "can't" is the allergy's, no negation of it
+    return [
+        _Spec("fact", "allergy", i, f"The user is allergic to {i}.", own=True,
+              negation_in_value=cannot)
+        for i in items
+    ]  # fmt: skip
 
 
 @_rule("allergy")
 def _allergy_rule(ctx: _Context) -> list[_Spec]:
-    if m := _GIVES_ME_ALLERGY.search(ctx.clause):
-        item = _tidy(m.group("o"))
-        if item and not _NOT_AN_ITEM.search(item) and item.casefold() not in _NOT_A_NAME:
-            return [_Spec("fact", "allergy", item, f"The user is allergic to {item}.", own=True)]
+    if reacted := _reaction_allergy(ctx):
+        return reacted
     if (m := _RULED_OUT.search(ctx.clause)) and "allerg" in m.group(0).casefold():
         return []  # a diagnosis ruled out: the intolerance rule reads it as taken back
     if m := _NO_ALLERGY.search(ctx.clause):
@@ -960,6 +1013,28 @@ def _allergy_rule(ctx: _Context) -> list[_Spec]:
         items = _items(_tidy(re.sub(r"^(?:an?|the)\s+", "", said, flags=re.I)))
         return [_Spec("fact", "allergy", i, f"The user is allergic to {i}.") for i in items]
     return []
+
+
+# "the kiwi one was a false alarm": "one" stands for the diagnosis noun the message named
+# before it ("got the allergy panel back!!"); said again with the noun, the typed rules and
+# the endings read it (#12)
+_ONE = _rx(r"\b(?:the|my|that|this)\s+(?-i:[a-z][\w-]*)\s+(?P<one>one)\b(?!\s+of\b)")
+_DIAGNOSIS = _rx(r"\b(?P<n>allerg(?:y|ies)|intolerances?)\b")
+
+
+def _one_named(clause: str, turn: str) -> str:
+    """``clause`` with an elliptical "the X one" given the diagnosis noun ``turn`` named
+    before the clause ("allergy", "intolerance"); unchanged when it named none."""
+    m = _ONE.search(clause)
+    if m is None:
+        return clause
+    at = turn.find(clause[: m.start("one")].strip()[:30]) if turn else -1
+    said = list(_DIAGNOSIS.finditer(turn[: max(at, 0)]))
+    if not said:
+        return clause
+    noun = said[-1].group("n").casefold()
+    noun = "allergy" if noun.startswith("allerg") else "intolerance"
+    return clause[: m.start("one")] + noun + clause[m.end("one") :]
 
 
 _RULED_OUT = _rx(
@@ -2730,6 +2805,7 @@ class RuleExtractor(BaseExtractor):
         if found is None and (lasted := _DURATION_TAIL.search(matched_text)):
             # "I'm a farrier for years now": how long it has held, an adjunct, no value
             matched_text, since = matched_text[: lasted.start()], True
+        matched_text = _one_named(matched_text, turn.text)
         ctx = _Context(matched_text, scope, self.projects, since, turn.text)
         specs: list[_Spec] = []
         for _name, rule, fallback in _RULES:
