@@ -175,3 +175,36 @@ def test_the_one_that_was_a_false_alarm_is_the_allergy_the_message_named() -> No
     assert ("allergy", "mango", "retract") in said
     # no diagnosis named before it: "one" is just a thing
     assert not [f for f in read("the mango one was a false alarm") if f[0] == "allergy"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a rank said without an article, with and without a start before it
+        ("I'm head of customer success at Tallis Labs", {("job_title", "head of customer success"),
+                                                         ("employer", "Tallis Labs")}),
+        ("Since last March I've been chief engineer at Brightline, long hours",
+         {("job_title", "chief engineer"), ("employer", "Brightline")}),
+        # a title at a workplace that is no name: the title is still said
+        ("these days I'm a pharmacist at the big Boots in town", {("job_title", "pharmacist")}),
+        ("I'm a teacher at the village primary, year 4 this year", {("job_title", "teacher")}),
+    ],
+)
+def test_a_title_is_read_without_an_article_or_a_named_workplace(
+    text: str, expected: set[tuple[str, str]]
+) -> None:
+    assert {(p, v) for p, v, pol in read(text) if pol == "assert"} >= expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # no trade and no post before "at the": a member, a regular, a helper at something
+        "I'm a member at the tennis club these days",
+        "I'm a regular at the Crown and Anchor",
+        # a rank word that heads no title
+        "I'm lead on the refit with Harwood Joinery",
+    ],
+)
+def test_no_title_from_a_word_that_names_no_post(text: str) -> None:
+    assert not [v for p, v, _ in read(text) if p == "job_title"]

@@ -646,6 +646,16 @@ _TITLE_AT = _rx(
     rf"{_IM}{_ADV}\s+(?:a|an|the)\s+(?P<title>[\w -]{{2,40}}?)\s*,?\s+(?P<prep>at|for|with)\s+"
     r"(?P<o>.+)"
 )
+# a rank said without an article: "I'm head of sales at X", "I've been chief engineer at X"
+_RANK_AT = _rx(
+    rf"(?:{_IM}|\bi(?:'ve|\s+have)\s+been){_ADV}\s+"
+    r"(?P<title>(?:head|chief|lead|deputy|senior|principal|director|managing\s+director)"
+    r"(?:\s+of(?:\s+(?!(?:the|a|an|my|our)\b)[\w-]+){1,3}"
+    r"|(?:\s+(?!(?:on|of|in|at|for|with|the|a|an|my|our)\b)[\w-]+){0,2}))"
+    r"\s*,?\s+(?P<prep>at|for|with)\s+(?P<o>.+)"
+)
+# the head of a title that is a trade or a post, when no employer is named with it
+_TRADE_HEAD = re.compile(r"(?:or|ist|ian|ician|ologist|grapher|smith|wright)$")
 _STARTED_AS = _rx(
     rf"(?:^|\b)i{_ADV}\s+(?:started|starting|joined|joining|work|working|began|beginning|"
     r"hired|signed on|came on|(?:got|took|landed|found|accepted|started) (?:a |my )?(?:new )?"
@@ -773,12 +783,14 @@ def _work_rule(ctx: _Context) -> list[_Spec]:
                 ]
     if (
         m := _TITLE_AT.search(ctx.clause)
+        or _RANK_AT.search(ctx.clause)
         or _STARTED_AS.search(ctx.clause)
         or (_TOOK_ROLE.search(ctx.clause))
     ):
         title = re.sub(r"^(?:new|current)\s+", "", _cut(m.group("title")), flags=re.I)
         employer = _employer(m.group("o"))
-        if m.re is _TITLE_AT and m.group("prep").casefold() == "for" and not _cased(
+        at_place = m.re in (_TITLE_AT, _RANK_AT)
+        if at_place and m.group("prep").casefold() == "for" and not _cased(
             m.group("o").strip()
         ):
             # "I'm a sucker for jigsaw puzzles": "for" a thing uncased names no employer,
@@ -791,6 +803,11 @@ def _work_rule(ctx: _Context) -> list[_Spec]:
                 _Spec("fact", "employer", employer, f"The user works at {employer}."),
                 _Spec("fact", "job_title", title, f"The user is {_article(title)} {title}."),
             ]
+        head = title.split()[-1].casefold() if title else ""
+        if at_place and (head in ROLE_HEADS or _TRADE_HEAD.search(head)):
+            # "I'm a nurse at the Royal Infirmary", "a teacher at the adult ed college": the
+            # workplace is no name, the title still is one (#12)
+            return [_Spec("fact", "job_title", title, f"The user is {_article(title)} {title}.")]
     for pattern in (_WORK_AT, _JOINED, _MY_EMPLOYER):
         if m := pattern.search(ctx.clause):
             raw = m.group("o") or m.group("o2") if pattern is _MY_EMPLOYER else m.group("o")
