@@ -163,3 +163,66 @@ def test_a_pair_that_is_not_the_users_values_gives_the_user_nothing(text: str) -
 
 def test_a_past_side_that_is_no_role_is_not_a_job_title() -> None:
     assert ("job_title", "mess", True) not in _said("I was a mess for years, now I'm a runner")
+
+
+@pytest.mark.parametrize(
+    ("text", "old", "new"),
+    [
+        # a particle after the old value ("traded X in", "let X lapse"), the next event
+        # joined by "and" with no subject of its own, an adjective before the new name
+        ("Traded the Corsa in and picked up a used Honda Jazz last week", "Corsa", "Honda Jazz"),
+        ("let the Odeon Limitless lapse and joined Cineworld instead", "Odeon Limitless",
+         "Cineworld"),
+        # the old thing as the subject of its loss, both events in one run of words
+        ("the Carrera got stolen 😩 replaced it with a Specialized Sirrus", "Carrera",
+         "Specialized Sirrus"),
+        # the new value first, the old one let go after it
+        ("switched everything over to Nationwide and closed the Halifax account",
+         "Halifax", "Nationwide"),
+        # a farewell after a verb of destination
+        ("Ported my number to Talkmobile! Goodbye Three, not missed", "Three", "Talkmobile"),
+        # a verbless "Y now" after the old one was retired
+        ("retired the Brooks Ghost. Saucony Ride now, so much comfier", "Brooks Ghost",
+         "Saucony Ride"),
+        # a workplace left, then the one worked out of now
+        ("I've left Second Home - working out of Huckletree now, way cheaper",
+         "Second Home", "Huckletree"),
+    ],
+)
+def test_a_switch_told_with_verbs_of_losing_and_taking_replaces_the_old_value(
+    text: str, old: str, new: str
+) -> None:
+    facts = RuleExtractor().extract([HumanMessage(text, id="m1")], now=NOW)
+    assert (new, old) in [(c.object, c.replaces) for c in facts if c.polarity == "assert"]
+    assert not [c for c in facts if c.polarity == "retract" and c.object == old]
+
+
+def test_a_car_traded_in_leaves_the_new_one_in_its_slot() -> None:
+    ex = RuleExtractor()
+    first = ex.extract([HumanMessage("I drive a Vauxhall Corsa.", id="m1")], now=NOW)
+    policy = WritePolicy()
+    decided = [policy.decide(c, user_id="u", current=[], now=NOW) for c in first]
+    current = [d.fact for d in decided if d.fact]
+    a_week_on = NOW + timedelta(days=7)
+    later = ex.extract(
+        [HumanMessage("Traded the Vauxhall Corsa in and picked up a used Honda Jazz", id="m2")],
+        now=a_week_on,
+    )
+    decisions = [policy.decide(c, user_id="u", current=current, now=a_week_on) for c in later]
+    kept = [(d.fact.predicate, d.fact.object) for d in decisions if d.fact]
+    assert kept == [("car", "Honda Jazz")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a loss with nothing taken after it, and a purchase with nothing let go
+        "the Carrera got stolen outside the station, gutted",
+        "picked up a Specialized Sirrus for the commute",
+        # someone else's switch
+        "my brother traded his Corsa in and picked up a Honda Jazz",
+    ],
+)
+def test_no_switch_without_both_events_of_the_user(text: str) -> None:
+    facts = RuleExtractor().extract([HumanMessage(text, id="m1")], now=NOW)
+    assert not [c for c in facts if c.replaces]

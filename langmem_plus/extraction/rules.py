@@ -74,6 +74,7 @@ from langmem_plus.extraction.people import (
 )
 from langmem_plus.extraction.pursuits import hobby_candidates
 from langmem_plus.extraction.readings import readings
+from langmem_plus.extraction.repairs import REPAIR_LEAD, REPAIR_MARK, repaired
 from langmem_plus.extraction.retraction import (
     bare_correction,
     closest,
@@ -646,6 +647,16 @@ _TITLE_AT = _rx(
     rf"{_IM}{_ADV}\s+(?:a|an|the)\s+(?P<title>[\w -]{{2,40}}?)\s*,?\s+(?P<prep>at|for|with)\s+"
     r"(?P<o>.+)"
 )
+# a rank said without an article: "I'm head of sales at X", "I've been chief engineer at X"
+_RANK_AT = _rx(
+    rf"(?:{_IM}|\bi(?:'ve|\s+have)\s+been){_ADV}\s+"
+    r"(?P<title>(?:head|chief|lead|deputy|senior|principal|director|managing\s+director)"
+    r"(?:\s+of(?:\s+(?!(?:the|a|an|my|our)\b)[\w-]+){1,3}"
+    r"|(?:\s+(?!(?:on|of|in|at|for|with|the|a|an|my|our)\b)[\w-]+){0,2}))"
+    r"\s*,?\s+(?P<prep>at|for|with)\s+(?P<o>.+)"
+)
+# the head of a title that is a trade or a post, when no employer is named with it
+_TRADE_HEAD = re.compile(r"(?:or|ist|ian|ician|ologist|grapher|smith|wright)$")
 _STARTED_AS = _rx(
     rf"(?:^|\b)i{_ADV}\s+(?:started|starting|joined|joining|work|working|began|beginning|"
     r"hired|signed on|came on|(?:got|took|landed|found|accepted|started) (?:a |my )?(?:new )?"
@@ -773,12 +784,14 @@ def _work_rule(ctx: _Context) -> list[_Spec]:
                 ]
     if (
         m := _TITLE_AT.search(ctx.clause)
+        or _RANK_AT.search(ctx.clause)
         or _STARTED_AS.search(ctx.clause)
         or (_TOOK_ROLE.search(ctx.clause))
     ):
         title = re.sub(r"^(?:new|current)\s+", "", _cut(m.group("title")), flags=re.I)
         employer = _employer(m.group("o"))
-        if m.re is _TITLE_AT and m.group("prep").casefold() == "for" and not _cased(
+        at_place = m.re in (_TITLE_AT, _RANK_AT)
+        if at_place and m.group("prep").casefold() == "for" and not _cased(
             m.group("o").strip()
         ):
             # "I'm a sucker for jigsaw puzzles": "for" a thing uncased names no employer,
@@ -791,6 +804,11 @@ def _work_rule(ctx: _Context) -> list[_Spec]:
                 _Spec("fact", "employer", employer, f"The user works at {employer}."),
                 _Spec("fact", "job_title", title, f"The user is {_article(title)} {title}."),
             ]
+        head = title.split()[-1].casefold() if title else ""
+        if at_place and (head in ROLE_HEADS or _TRADE_HEAD.search(head)):
+            # "I'm a nurse at the Royal Infirmary", "a teacher at the adult ed college": the
+            # workplace is no name, the title still is one (#12)
+            return [_Spec("fact", "job_title", title, f"The user is {_article(title)} {title}.")]
     for pattern in (_WORK_AT, _JOINED, _MY_EMPLOYER):
         if m := pattern.search(ctx.clause):
             raw = m.group("o") or m.group("o2") if pattern is _MY_EMPLOYER else m.group("o")
@@ -921,19 +939,72 @@ _NO_ALLERGY = _rx(
 )
 
 
-_GIVES_ME_ALLERGY = _rx(
-    r"^\W*(?P<o>[^\W\d][\w'-]*(?:\s+[\w'-]+){0,2}?)\s+(?:gives|give|gave|makes|make)\s+me\s+"
+# what an allergen does to the body, said as the body's reaction (#12): hives, a rash,
+# swelling, anaphylaxis, "come/break out in" them, a throat that closes
+_REACTION = (
     r"(?:(?:a|an|the)\s+)?(?:(?:bad|nasty|severe|serious|awful|horrible|mild|terrible)\s+)?"
-    r"(?:allergic reactions?|hives|anaphylaxis|an anaphylactic reaction|break out in hives)\b"
+    r"(?:allergic reactions?|hives|(?:a\s+)?rash(?:es)?|welts|anaphylaxis|anaphylactic"
+    r"|an anaphylactic reaction|(?:come|comes|came|break|breaks|broke)\s+out\s+in\s+"
+    r"(?:hives|(?:a\s+)?rash(?:es)?|welts|spots|blotches)|swell(?:\s+up)?|puff\s+up)\b"
 )
+# the allergen as the subject of the reaction: "X gives me hives", "X and Y both bring me
+# out in a rash", "X makes me come out in hives"
+_GIVES_ME_ALLERGY = _rx(
+    r"^\W*(?P<o>[^\W\d][\w'-]*(?:\s+[\w'-]+){0,4}?)\s+(?:(?:both|all|always|just)\s+)?"
+    r"(?:gives|give|gave|makes|make|made|brings|bring|brought)\s+me\s+(?:out\s+in\s+)?"
+    + _REACTION
+)
+# the allergen as what the user reacts to: "it's X I react to", "I react badly to X"
+_REACTS_TO = _rx(
+    r"^\W*(?:it's|it is)\s+(?:the\s+)?(?P<o>[^\W\d][\w'-]*(?:\s+[\w'-]+){0,2}?)\s+"
+    r"(?:that\s+)?i\s+react\s+to\b"
+    r"|\bi\s+react\s+(?:really\s+|very\s+)?(?:badly|terribly|strongly)\s+to\s+(?P<o2>.+)"
+)
+# what the user cannot have, then what it does to them: "I can't do X, my throat closes up",
+# "I can't have X, I swell up" (the reaction in the clause after)
+_CANNOT_HAVE = _rx(
+    rf"\bi{_ADV}\s+(?:can't|cannot|can not)\s+(?:have|do|eat|touch|go near)\s+"
+    r"(?P<o>[^\W\d][\w'-]*(?:\s+[\w'-]+){0,2}?)(?:\s+at\s+all)?\W*$"
+)
+_BODY_REACTS = _rx(
+    r"^[\s,;:.!—–-]*(?:(?:and|or|because|cos|as)\s+)?(?:"
+    r"(?:my|me)\s+(?:throat|lips|face|mouth|tongue|eyes)\s+(?:closes|close|closing|swells|swell"
+    r"|swelling|tingles|tingle|goes\s+tingly|blows?\s+up|puffs?\s+up)"
+    r"|i\s+(?:swell|puff|blow|balloon)\s+up|i\s+(?:come|break|go)\s+out\s+in\b"
+    r"|i\s+get\s+(?:hives|a\s+rash|welts)|i\s+go\s+into\s+(?:anaphylaxis|anaphylactic)"
+    r"|(?:it|they)\s+(?:gives?|makes?|brings?)\s+me\s+(?:out\s+in\s+)?" + _REACTION + ")"
+)
+
+
+def _reaction_allergy(ctx: _Context) -> list[_Spec]:
+    """An allergy said by the body's reaction, not by the word "allergic" (#12)."""
+    m = _GIVES_ME_ALLERGY.search(ctx.clause) or _REACTS_TO.search(ctx.clause)
+    if m is None and (m := _CANNOT_HAVE.search(ctx.clause)):
+        # the reaction is in the next clause of the message
+        at = ctx.turn.find(ctx.clause.strip()) if ctx.turn else -1
+        after = ctx.turn[at + len(ctx.clause.strip()) :] if at >= 0 else ""
+        if not _BODY_REACTS.match(after):
+            m = None
+    if m is None:
+        return []
+    said = _cut(m.group("o") or (m.groupdict().get("o2") or ""), keep_and=True)
+    items = [
+        i
+        for i in _items(re.sub(r"\s+(?:both|all|together)$", "", said, flags=re.I))
+        if not _NOT_AN_ITEM.search(i) and i.casefold() not in _NOT_A_NAME
+    ]
+    cannot = m.re is _CANNOT_HAVE  # the "can't" is the allergy's, no negation of it
+    return [
+        _Spec("fact", "allergy", i, f"The user is allergic to {i}.", own=True,
+              negation_in_value=cannot)
+        for i in items
+    ]  # fmt: skip
 
 
 @_rule("allergy")
 def _allergy_rule(ctx: _Context) -> list[_Spec]:
-    if m := _GIVES_ME_ALLERGY.search(ctx.clause):
-        item = _tidy(m.group("o"))
-        if item and not _NOT_AN_ITEM.search(item) and item.casefold() not in _NOT_A_NAME:
-            return [_Spec("fact", "allergy", item, f"The user is allergic to {item}.", own=True)]
+    if reacted := _reaction_allergy(ctx):
+        return reacted
     if (m := _RULED_OUT.search(ctx.clause)) and "allerg" in m.group(0).casefold():
         return []  # a diagnosis ruled out: the intolerance rule reads it as taken back
     if m := _NO_ALLERGY.search(ctx.clause):
@@ -960,6 +1031,28 @@ def _allergy_rule(ctx: _Context) -> list[_Spec]:
         items = _items(_tidy(re.sub(r"^(?:an?|the)\s+", "", said, flags=re.I)))
         return [_Spec("fact", "allergy", i, f"The user is allergic to {i}.") for i in items]
     return []
+
+
+# "the kiwi one was a false alarm": "one" stands for the diagnosis noun the message named
+# before it ("got the allergy panel back!!"); said again with the noun, the typed rules and
+# the endings read it (#12)
+_ONE = _rx(r"\b(?:the|my|that|this)\s+(?-i:[a-z][\w-]*)\s+(?P<one>one)\b(?!\s+of\b)")
+_DIAGNOSIS = _rx(r"\b(?P<n>allerg(?:y|ies)|intolerances?)\b")
+
+
+def _one_named(clause: str, turn: str) -> str:
+    """``clause`` with an elliptical "the X one" given the diagnosis noun ``turn`` named
+    before the clause ("allergy", "intolerance"); unchanged when it named none."""
+    m = _ONE.search(clause)
+    if m is None:
+        return clause
+    at = turn.find(clause[: m.start("one")].strip()[:30]) if turn else -1
+    said = list(_DIAGNOSIS.finditer(turn[: max(at, 0)]))
+    if not said:
+        return clause
+    noun = said[-1].group("n").casefold()
+    noun = "allergy" if noun.startswith("allerg") else "intolerance"
+    return clause[: m.start("one")] + noun + clause[m.end("one") :]
 
 
 _RULED_OUT = _rx(
@@ -2351,21 +2444,8 @@ _INTERJECTION = re.compile(
 _ELIDED_BE = re.compile(r"^(?:(?:and\s+)?(?:now|currently))\s+(?=(?:a|an|the)\s)", re.I)
 
 
-_CORRECTION_LEAD = (
-    r"(?:(?:sorry|oops|whoops|wait|no|nope|er|erm|um|uh|hm+|my bad|correction|i'm sorry"
-    r"|actually)[\s,.!:;—–-]+)*"
-)
-_CORRECTION_MARK = (
-    r"(?:i mean|i meant|make that|or rather|scratch that,?\s*(?:it's|it is)?|"
-    r"no[,.!:;—–-]*\s+make\s+it|"  # "call me X - hm actually no, make it Y" (#12)
-    r"(?:no\s+wait|wait\s+no)[,.!:;—–-]*"  # "I live in X — no wait, Y" (#12)
-    r"|(?:no\s+)?(?:hang|hold)\s+on[,.!:;—–-]*"  # "X — no hang on, Y"
-    # the typist blames the device, then the name said right: "X — ugh phone, Y" (#12)
-    r"|(?:(?:ugh|argh|stupid|bloody|damn)\s+)?(?:my\s+|the\s+)?(?:phone|autocorrect"
-    r"|auto-correct|keyboard)(?:\s+again)?[,.!:;—–-]*(?=[\s,.!:;—–-]+(?-i:[A-Z]))"
-    # a bare apology repairs the name said before it: "Dr X — sorry, Dr Y" (#12)
-    r"|(?:no|sorry)(?=[\s,.!:;—–-]+(?-i:[A-Z]))[,.!:;—–-]*)"
-)
+_CORRECTION_LEAD = REPAIR_LEAD  # shared with the message-level repair (repairs.py)
+_CORRECTION_MARK = REPAIR_MARK
 _CORRECTION = re.compile(
     rf"^(?P<head>.*?[^\s,;.!—–-])[\s,;.!—–-]+{_CORRECTION_LEAD}{_CORRECTION_MARK}\s+(?P<new>.+)$",
     re.IGNORECASE | re.DOTALL,
@@ -2762,6 +2842,7 @@ class RuleExtractor(BaseExtractor):
         if found is None and (lasted := _DURATION_TAIL.search(matched_text)):
             # "I'm a farrier for years now": how long it has held, an adjunct, no value
             matched_text, since = matched_text[: lasted.start()], True
+        matched_text = _one_named(matched_text, turn.text)
         ctx = _Context(matched_text, scope, self.projects, since, turn.text)
         specs: list[_Spec] = []
         for _name, rule, fallback in _RULES:
@@ -2898,6 +2979,8 @@ class RuleExtractor(BaseExtractor):
             found += self._structural(turn, found)  # what no rule read (clauses.py, #12)
             if not found and (swapped := self._swap_turn(turn, [*earlier, *result.candidates])):
                 found = swapped
+            # "Elm Park, er, I mean Oak Park": whichever reader took the slip (#12)
+            found = repaired(found, turn.text)
             found = [
                 _vouched(_with_wrong_named(c, turn.text))
                 for c in _without_replaced_retractions(found)

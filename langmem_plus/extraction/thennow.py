@@ -395,31 +395,78 @@ def then_and_now(turn: UserTurn, found: Sequence[CandidateFact]) -> list[Candida
 # ---------------------------------------------------------------------- a switch told as two events
 
 _NAMED = rf"(?:(?:the|my|our)\s+)?(?P<old>{_NAME})"
-# a thing let go: "ditched X", "sold the X", "got rid of X", "the X went to a new home"
+# a thing let go: "ditched X", "sold the X", "got rid of X", "the X went to a new home"; the
+# verbs whose particle follows the object ("traded the X in", "let the X lapse"); the thing
+# as the subject of its loss ("the X got nicked"); a farewell ("goodbye X") (#12)
 _LET_GO = re.compile(
     r"(?:^|\b)(?:ditched|dumped|dropped|sold|scrapped|binned|cancel+ed|left|quit|traded\s+in|"
     r"part-exchanged|got\s+rid\s+of|gave\s+away|gave\s+up|said\s+goodbye\s+to|"
-    r"waved\s+goodbye\s+to|moved\s+(?:away\s+)?from|switched\s+from|done\s+with)\s+"
+    r"waved\s+goodbye\s+to|moved\s+(?:away\s+)?from|switched\s+from|done\s+with|retired|"
+    r"closed|returned|goodbye|bye(?:\s+bye)?|so\s+long)\s+"
+    + r"(?:(?:my|our|the)\s+(?-i:[a-z][\w-]*)\s+(?:at|with|from)\s+)?"
     + _NAMED
+    + r"|(?:^|\b)(?:traded|part-exchanged|handed|let)\s+"
+    + _NAMED.replace("?P<old>", "?P<in>")
+    + r"\s+(?:in|back|lapse|go|expire|run\s+out)\b"
     + r"|^\W*(?:(?:in|on|last|this)\s+\w+\s+)?"
     + _NAMED.replace("?P<old>", "?P<subj>")
     + r"\s+(?:went|has\s+gone|is\s+going|got\s+sold|was\s+sold|got\s+scrapped)\s+"
-    r"(?:to\s+(?:a\s+)?new\s+(?:home|owner|owners)|off\s+to|for\s+scrap|to\s+the\s+scrapyard)",
+    r"(?:to\s+(?:a\s+)?new\s+(?:home|owner|owners)|off\s+to|for\s+scrap|to\s+the\s+scrapyard)"
+    + r"|^\W*(?:(?:and|so|well|ugh|sadly)\W+)*"
+    + _NAMED.replace("?P<old>", "?P<lost>")
+    + r"\s+(?:(?:finally|just|has|have)\s+)?(?:got\s+(?:nicked|stolen|written\s+off|towed)"
+    r"|was\s+(?:nicked|stolen|written\s+off)|(?:has\s+)?(?:packed\s+in|given\s+up\s+the\s+ghost)"
+    r"|gave\s+up\s+the\s+ghost|packed\s+up|died\s+on\s+me|is\s+(?:dead|toast|kaput))\b"
+    # the ending said of the old value after the new one: "..., so X is done" (#12)
+    + r"|(?:^|\bso\s+)"
+    + _NAMED.replace("?P<old>", "?P<done>")
+    + r"(?:\s+is|['’]s)\s+(?:done|gone|history|over)\W*$",
     re.IGNORECASE,
 )
-# the thing that took its place: "we got a Y", "picked up a Y", "went with Y", "it's Y now"
+# the words a new value may carry before its name: "a used Y", "a cheaper hot desk at Y"
+_BEFORE_NAME = r"(?:(?:a|an|the|my)\s+)?(?:(?-i:[a-z][\w-]*)\s+){0,3}?(?:(?:at|with|from)\s+)?"
+# the thing that took its place: "we got a Y", "picked up a Y", "went with Y", "it's Y now";
+# the verbs that take a value as a destination ("joined Y", "signed up at Y", "registered
+# with Y", "ported my number over to Y", "moved the gas over to Y", "upgraded to Y") (#12)
 _TOOK = re.compile(
     r"(?:^\W*|\b(?:i|we)\s+)(?:(?:then|just|finally|now)\s+)?(?:got|bought|picked\s+up|"
     r"went\s+with|switched\s+to|moved\s+to|chose|ended\s+up\s+with|signed\s+up\s+with|"
     rf"replaced\s+it\s+with)\s+(?:(?:a|an|the)\s+)?(?P<new>{_NAME})"
-    rf"|\b(?:i['’]m|we['’]re|i\s+am|we\s+are)\s+(?:now\s+)?with\s+(?P<with>{_NAME})",
+    rf"|\b(?:i['’]m|we['’]re|i\s+am|we\s+are)\s+(?:now\s+)?with\s+(?P<with>{_NAME})"
+    r"|(?:^\W*|\b(?:i|we)\s+)(?:(?:then|just|finally|now)\s+)?"
+    r"(?:got|bought|picked\s+up|joined|signed\s+up\s+(?:at|with|for|to)|registered\s+(?:with|at)"
+    r"|replaced\s+(?:it|them|him|her)\s+with|upgraded\s+to|went\s+for"
+    r"|(?:ported|moved|switched|transferred)\s+(?:(?:my|our|the|all|everything|it|them)\b"
+    r"[^,.;!?]{0,30}?\s+)?(?:over\s+)?(?:to|onto|into))\s+"
+    rf"{_BEFORE_NAME}(?P<dest>{_NAME})"
+    rf"|(?:\b(?:i['’]m|we['’]re|i\s+am|we\s+are)\s+(?:now\s+)?(?:at|on)|^\W*(?:i['’]m\s+|we['’]re\s+)?"
+    rf"working\s+(?:out\s+of|from))\s+(?P<at>{_NAME})\s+now\b|^\W*(?P<bare>{_NAME})\s+now\b",
     re.IGNORECASE,
 )
 
 
+_TAKE_START = (
+    r"(?:got|bought|picked\s+up|joined|signed\s+up|registered|replaced|upgraded|ported"
+    r"|moved|switched|transferred|went\s+(?:with|for))\b"
+)
+
+
+_LET_START = r"(?:closed|cancel+ed|sold|ditched|dropped|left|quit|let|traded|retired|returned)\b"
+
+
+def _took(side: str) -> str | None:
+    """The value a verb of taking names in ``side`` ("joined Y"), else ``None``."""
+    m = _TOOK.search(side)
+    if m is None or m.group("bare"):
+        return None
+    return m.group("new") or m.group("with") or m.group("dest") or m.group("at")
+
+
 def _new_value(side: str) -> str | None:
     if m := _TOOK.search(side):
-        return m.group("new") or m.group("with")
+        return m.group("new") or m.group("with") or m.group("dest") or m.group("at") or m.group(
+            "bare"
+        )
     value = bare_value(side)
     return value if value and _cased(value) else None
 
@@ -428,23 +475,37 @@ def _switched(turn: UserTurn, out: list[CandidateFact]) -> list[CandidateFact]:
     """A switch told as two events in one turn ("ditched X, it's Y since July", "the X went
     to a new home and we got a Y"): Y replaces X (``replaces``) in whatever slot holds X,
     and the ending of X is not said apart (the switch closes it)."""
-    parts = [p for p, _ in sides(turn.text)]
-    if len(parts) == 1:  # "... went to a new home and we got a Y": one side, two events
-        parts = [p.strip() for p in re.split(r"\s+and\s+(?=(?:i|we)\b)", turn.text, flags=re.I)]
-    for a, b in pairwise(parts):
+    # "... went to a new home and we got a Y", "sold the X and picked up a Y": two events
+    # joined by "and", the second with its own subject or a verb of taking (#12)
+    parts = [
+        q.strip()
+        for p, _ in sides(turn.text)
+        for q in re.split(rf"\s+and\s+(?=(?:i|we)\b|{_TAKE_START}|{_LET_START})", p, flags=re.I)
+    ]
+    pairs = [(a, b, _new_value(b)) for a, b in pairwise(parts)]
+    # both events in one run of words: "the X got nicked 😭 replaced it with a Y"
+    pairs += [
+        (p[: m.end()], p[m.end() :], _took(p[m.end() :]))
+        for p in parts
+        if (m := _LET_GO.search(p)) and p[m.end() :].strip()
+    ]
+    # the new value first, the old one let go after it: "moved everything to Y and closed
+    # the X account" (only with a verb of taking: a bare value before a loss is no switch)
+    pairs += [(b, a, _took(a)) for a, b in pairwise(parts)]
+    for a, b, new in pairs:
         m = _LET_GO.search(a)
-        new = _new_value(b)
-        if m is None or new is None or holder_of(a) is not None:
+        if m is None or new is None or holder_of(a) is not None or holder_of(b) is not None:
             continue  # "my dad sold the X, got a Y": his switch, not the user's
-        old = _cut(m.group("old") or m.group("subj") or "")
+        old = m.group("old") or m.group("subj") or m.group("in") or m.group("lost")
+        old = _cut(old or m.group("done") or "")
         if not old or old.casefold() == new.casefold() or not _cased(old):
             continue
         if any(c.object.casefold() == new.casefold() and c.polarity == "assert" for c in out):
             continue  # the rules read the new value in its own slot
         new = _cut(new)
         found = find_time_expression(turn.text, turn.sent_at)
-        start = turn.text.find(a)
-        end = turn.text.find(b, start) + len(b)
+        at_a, at_b = turn.text.find(a), turn.text.find(b)
+        start, end = min(at_a, at_b), max(at_a + len(a), at_b + len(b))
         out = [
             c
             for c in out

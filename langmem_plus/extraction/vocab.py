@@ -203,9 +203,11 @@ ATTRIBUTE_NOT: frozenset[str] = frozenset(
     favorite main only first last best worst biggest current next new old
     name nickname employer company workplace firm startup job title role position
     home hometown city timezone time diet allergy allergies repo repository
+    everything anything something nothing all stuff
     """.split()
 )
-"""Nouns that do not name an attribute in "my X is Y" (or that a specific rule owns)."""
+"""Nouns that do not name an attribute in "my X is Y" (or that a specific rule owns); the
+indefinite pronouns name none either ("switched everything over to Y")."""
 
 ATTRIBUTE_ALIASES: dict[str, str] = {
     "phone plan": "phone_plan", "mobile plan": "phone_plan", "cell plan": "phone_plan",
