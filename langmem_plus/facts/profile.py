@@ -138,9 +138,17 @@ RELATION_SYNONYMS: tuple[tuple[str, ...], ...] = (
     ("partner", "husband", "wife", "spouse", "boyfriend", "girlfriend", "fiance", "fiancee",
      "fiancé", "fiancée", "other half", "better half", "hubby", "wifey", "missus",
      "significant other"),
+    ("girlfriend", "gf"),
+    ("boyfriend", "bf"),
+    ("friend", "mate", "pal", "buddy", "bestie", "bff"),
+    ("colleague", "coworker", "co-worker", "workmate"),
+    ("manager", "boss", "supervisor", "line manager"),
+    ("neighbour", "neighbor"),
+    ("flatmate", "roommate", "housemate"),
 )  # fmt: skip
 """Words that name the same relation: a fact that says "daughter" is about "my girls", one
-about ``person:mum`` about "my mother"."""
+about ``person:mum`` about "my mother", a person the user called "best mate Rahul" about
+"my friend"."""
 
 
 def _stem_word(word: str) -> str:
