@@ -329,7 +329,8 @@ def test_a_remembered_dislike_reaches_a_request_it_constrains() -> None:
     dislike = f("no-cilantro", "Dislikes coriander.", predicate="dislike", obj="coriander")
     rule = f("no-stairs", "Cannot climb stairs.", predicate="constraint", obj="no stairs")
     recall = POLICY.select("a guacamole recipe, please", [dislike, rule], scope=None, now=NOW)
-    assert recall.profile == "Constraints: dislike: coriander; constraint: no stairs"
+    shown = "Constraints: dislike: coriander; constraint: no stairs (Cannot climb stairs)"
+    assert recall.profile == shown
 
 
 def test_a_saved_note_about_people_reaches_a_request_that_names_them() -> None:
@@ -485,3 +486,10 @@ def test_a_tie_to_the_user_is_checked_against_who_the_user_says_they_have() -> N
     assert "radu-food" in kept_ids(request, None, [pasta])  # no son on file: the words say so
     # the son's name was corrected to Radek: the Radu of old words is not "my boy" now
     assert "radu-food" not in kept_ids(request, None, [renamed, pasta])
+
+
+def test_a_saved_constraint_is_shown_as_the_user_said_it() -> None:
+    rail = f("rail", "The user only books Eurostar or Thalys.", predicate="constraint",
+             obj="Eurostar", kind="preference")  # fmt: skip
+    recall = POLICY.select("get me to Brussels on Friday", [rail], scope=None, now=NOW)
+    assert recall.profile == "Constraints: constraint: only books Eurostar or Thalys"
