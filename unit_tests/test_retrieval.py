@@ -493,3 +493,11 @@ def test_a_saved_constraint_is_shown_as_the_user_said_it() -> None:
              obj="Eurostar", kind="preference")  # fmt: skip
     recall = POLICY.select("get me to Brussels on Friday", [rail], scope=None, now=NOW)
     assert recall.profile == "Constraints: constraint: only books Eurostar or Thalys"
+
+
+def test_a_tie_of_several_words_is_named_only_whole() -> None:
+    cats = _theirs("ade-pets", "adebayo", "Adebayo is allergic to cats.",
+                   "my sister-in-law Adebayo is allergic to cats", "allergy", "cats")  # fmt: skip
+    assert "ade-pets" in kept_ids("a present for my sister-in-law", None, [cats])
+    assert "ade-pets" not in kept_ids("how does a bill become law?", None, [cats])
+    assert "ade-pets" not in kept_ids("what should my sister study?", None, [cats])

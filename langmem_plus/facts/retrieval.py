@@ -623,8 +623,7 @@ def mentions_person(
         >>> mentions_person("are any of my siblings near Fremantle?", f)
         True
     """
-    said = _name_terms(request)
-    if _person_terms(fact) & (said | known):
+    if _person_terms(fact) & (_name_terms(request) | known):
         return True
     asked = asked_terms(request)
     if any(_matched(n, asked) is not None for n in _person_names(fact.subject)):
@@ -634,13 +633,16 @@ def mentions_person(
     # one of them now (a name since corrected, a person since forgotten) is not "my boy"
     who = _person_terms(fact)
     for tie in person_ties(fact):
-        words = _with_synonyms(_name_terms(tie))
-        held = [(kin or {}).get(w) for w in words]
+        held = [(kin or {}).get(w) for w in _with_synonyms(_word_terms(tie))]
         if any(names is not None and not names & who for names in held):
             continue
-        if words & said or any(
+        # a tie is matched whole: "brother-in-law" is not named by "a bill becomes law"
+        names = {tie, *(w for group in RELATION_SYNONYMS if tie in group for w in group)}
+        if any(
+            _matched(((alt,),), asked) is not None for n in names for alt in _alternatives(n)
+        ) or ("-" not in tie and any(
             _matched(n, asked) is not None for n in _person_names(f"person:{tie}")
-        ):
+        )):
             return True
     return False
 

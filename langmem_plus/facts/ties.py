@@ -57,13 +57,14 @@ _OTHER_TIES: tuple[str, ...] = (
 
 TIE_WORDS: frozenset[str] = frozenset(
     w.casefold()
-    for general, specific in RELATION_WORDS.values()
+    for predicate, (general, specific) in RELATION_WORDS.items()
+    if predicate != "pet"  # a tie is between people: "allergic to cats" names no one's
     for w in (*general, *specific)
     if " " not in w
 ) | frozenset(_OTHER_TIES)
 """One-word nouns for how a person stands to the user: the people predicates' relation
-words (``RELATION_WORDS``) and every other word for a friend, a partner, a neighbour, a
-housemate, someone at work or a member of the wider family."""
+words (``RELATION_WORDS``, but for animals) and every other word for a friend, a
+partner, a neighbour, a housemate, someone at work or a member of the wider family."""
 
 _TOKEN = re.compile(r"[^\W\d_]+(?:[-'\u2019][^\W\d_]+)*")
 _SENTENCE_END = re.compile(r"[.!?;\n]+(?:\s|$)")
