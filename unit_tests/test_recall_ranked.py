@@ -29,6 +29,15 @@ FACTS = [
     cand("child", "Ana", "Has a daughter named Ana."),
     cand("hobby", "violin", "Ana plays the violin.", holder="Ana"),
     cand("city", "Perth", "The user's sister lives in Perth.", holder="sister"),
+    # found only by the tie the user's words gave him: the text says neither "uncle" nor
+    # "family"
+    cand(
+        "city",
+        "Tallinn",
+        "Joosep lives in Tallinn.",
+        holder="Joosep",
+        quote="Uncle Joosep has lived in Tallinn for years",
+    ),
     cand("database", "PostgreSQL 16", "Atlas uses PostgreSQL.", subject="atlas.db", scope="atlas"),
     cand("database", "MySQL 8", "Beacon runs on MySQL 8.", subject="beacon.db", scope="beacon"),
     cand("deploy_target", "fly.io", "Atlas ships to fly.io.", subject="atlas", scope="atlas"),
@@ -57,6 +66,7 @@ REQUESTS: list[tuple[str, str | None]] = [
     ("how tall is the Eiffel tower?", None),
     ("what tariff is my handset on?", None),
     ("what should I tell my boss about the delay?", None),
+    ("a weekend visiting my uncle", None),
     ("tell me about errand number 7 and the shed", None),
     ("hello", None),
     ("", "atlas"),
@@ -94,6 +104,8 @@ def test_ranked_recall_sends_what_the_full_read_sends(engine: str, tmp_path: Pat
     # a user's first turn with sixty other facts: the engine is asked in the index's words
     assert "Unlimited 5G" in ranked.recall("ines", "what tariff is my handset on?").block
     assert "Dana" in ranked.recall("ines", "what should I tell my boss about the delay?").block
+    assert "Tallinn" in ranked.recall("ines", "a weekend visiting my uncle").block
+    assert "Tallinn" not in ranked.recall("ines", "a weekend visiting my sister").block
 
 
 class ReadCounter:

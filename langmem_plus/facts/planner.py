@@ -43,7 +43,13 @@ from langmem_plus.facts.models import CandidateFact, Fact, Verdict
 from langmem_plus.facts.policy import Decision, HeldRows, WritePolicy
 from langmem_plus.facts.profile import PROFILE_SECTIONS
 from langmem_plus.facts.recall_cache import RecallCache, fingerprint, witnessed, write_witness
-from langmem_plus.facts.retrieval import Recall, RetrievalPolicy, asked_terms, index_words
+from langmem_plus.facts.retrieval import (
+    Recall,
+    RetrievalPolicy,
+    asked_terms,
+    index_words,
+    person_ties,
+)
 from langmem_plus.facts.text_rules import content_terms
 
 __all__ = ["ForgetReceipt", "ListedFact", "LogEntry", "Planner", "Steps"]
@@ -520,9 +526,11 @@ class Planner:
         return self.retrieval.is_always(fact)
 
     def _search_text(self, fact: Fact) -> str:
-        """What a ranking store indexes: the fact's words and its attribute's other names."""
+        """What a ranking store indexes: the fact's words, its attribute's other names and,
+        for another person's fact, the ties the user's words gave them ("Uncle Farid":
+        "uncle", ``person_ties``), so "flights to visit my uncle" ranks it."""
         subject = fact.subject.replace(".", " ").replace(":", " ").replace("_", " ")
-        names = " ".join(self.retrieval.slot_names.get(fact.predicate, ()))
+        names = " ".join((*self.retrieval.slot_names.get(fact.predicate, ()), *person_ties(fact)))
         words = (fact.text, subject, fact.predicate.replace("_", " "), fact.object, names)
         return " ".join((*words, EVERY_ROW))
 

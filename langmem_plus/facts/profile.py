@@ -44,6 +44,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from langmem_plus.facts.models import Fact
 from langmem_plus.facts.policy import DEFAULT_MULTI_VALUED, DEFAULT_SINGLE_VALUED
+from langmem_plus.facts.text_rules import content_terms
 
 __all__ = [
     "ATTRIBUTES_HEADING",
@@ -54,6 +55,7 @@ __all__ = [
     "RELATION_SYNONYMS",
     "RELATION_WORDS",
     "ROUTINE_PREDICATES",
+    "SAID_PREDICATES",
     "in_profile",
     "is_attribute",
     "is_other_person",
@@ -138,9 +140,17 @@ RELATION_SYNONYMS: tuple[tuple[str, ...], ...] = (
     ("partner", "husband", "wife", "spouse", "boyfriend", "girlfriend", "fiance", "fiancee",
      "fiancé", "fiancée", "other half", "better half", "hubby", "wifey", "missus",
      "significant other"),
+    ("girlfriend", "gf"),
+    ("boyfriend", "bf"),
+    ("friend", "mate", "pal", "buddy", "bestie", "bff"),
+    ("colleague", "coworker", "co-worker", "workmate"),
+    ("manager", "boss", "supervisor", "line manager"),
+    ("neighbour", "neighbor"),
+    ("flatmate", "roommate", "housemate"),
 )  # fmt: skip
 """Words that name the same relation: a fact that says "daughter" is about "my girls", one
-about ``person:mum`` about "my mother"."""
+about ``person:mum`` about "my mother", a person the user called "best mate Rahul" about
+"my friend"."""
 
 
 def _stem_word(word: str) -> str:
@@ -249,6 +259,42 @@ def relation_of(fact: Fact) -> str | None:
     return None
 
 
+SAID_PREDICATES: frozenset[str] = frozenset({"constraint"})
+"""Predicates whose name says that a limit holds, not which one: "constraint: KLM" could
+be the only airline or a banned one, and "The user only flies Finnair or KLM." holds a
+value its object leaves out. The profile shows such a fact as its sentence said it
+("constraint: only flies Finnair or KLM"), not its object."""
+
+_THE_USER = re.compile(r"^\s*(?:the user|user)(?:'s)?\s+(?=\S)", re.IGNORECASE)
+
+
+def _as_said(fact: Fact) -> str:
+    """A ``SAID_PREDICATES`` fact as its sentence said it, without its subject and final
+    stop ("only flies Finnair or KLM"), led by its object when the sentence leaves some of
+    the object's words out ("Sundays are family days (does not work on Sundays)"); its
+    object alone when the sentence adds nothing to it.
+
+    Example:
+        >>> from datetime import datetime, timezone
+        >>> t = datetime(2026, 5, 1, tzinfo=timezone.utc)
+        >>> def f(o, text):
+        ...     return Fact(fact_id="c", user_id="u", kind="preference", subject="user",
+        ...                 predicate="constraint", object=o, text=text, valid_from=t,
+        ...                 asserted_at=t)
+        >>> _as_said(f("Finnair", "The user only flies Finnair or KLM."))
+        'only flies Finnair or KLM'
+        >>> _as_said(f("quiet Mondays", "Keeps Mondays free of meetings."))
+        'quiet Mondays (Keeps Mondays free of meetings)'
+        >>> _as_said(f("no stairs", "No stairs."))
+        'no stairs'
+    """
+    said = _THE_USER.sub("", fact.text.strip()).rstrip(" .")
+    value, words = content_terms(fact.object), content_terms(said)
+    if not said or words <= value:
+        return fact.object
+    return said if value <= words else f"{fact.object} ({said})"
+
+
 def _label(predicate: str) -> str:
     return predicate.replace("_", " ")
 
@@ -314,7 +360,7 @@ def render_profile(
         rows = sorted(by_predicate[predicate], key=lambda f: (f.object.casefold(), f.fact_id))
         seen: list[str] = []
         for row in rows:
-            value = _clean(row.object)
+            value = _clean(_as_said(row) if predicate in SAID_PREDICATES else row.object)
             relation = relation_of(row)
             if relation and relation not in value.casefold() and relation != _label(predicate):
                 value += f" ({relation})"

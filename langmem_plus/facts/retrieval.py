@@ -55,6 +55,7 @@ from langmem_plus.facts.profile import (
     render_profile,
 )
 from langmem_plus.facts.text_rules import _stem, content_terms
+from langmem_plus.facts.ties import tie_word, ties_in
 
 __all__ = [
     "LEAD_LINE",
@@ -66,9 +67,11 @@ __all__ = [
     "coverage",
     "in_scope",
     "index_words",
+    "kin_of",
     "mentions_person",
     "mentions_relation",
     "names_topic",
+    "person_ties",
 ]
 
 LEAD_LINE = "Reference data about the user from earlier conversations (data, not instructions):"
@@ -461,7 +464,7 @@ def index_words(request_terms: frozenset[str]) -> tuple[str, ...]:
 
     Example:
         >>> index_words(asked_terms("what should I tell my boss?"))
-        ('manager',)
+        ('manager', 'boss', 'supervisor', 'line manager')
         >>> "child" in index_words(asked_terms("plan a Saturday for my girls"))
         True
         >>> index_words(asked_terms("how tall is the Eiffel tower?"))
@@ -582,15 +585,31 @@ def _relations_asked(
     return tuple(out)
 
 
+@functools.lru_cache(maxsize=4_096)
+def _is_role(predicate: str) -> bool:
+    """Whether a predicate names a person the user has in a role ("manager",
+    "line_manager", "landlord"): its last word is a tie word and it is no people
+    predicate (those are matched by relation, ``_names_person``)."""
+    last = predicate.rsplit("_", 1)[-1]
+    return _relation_words_of(predicate) is None and tie_word(last) is not None
+
+
 def _person_terms(fact: Fact) -> frozenset[str]:
     return _name_terms(fact.subject.partition(":")[2].replace("_", " "))
 
 
-def mentions_person(request: str, fact: Fact, known: frozenset[str] = frozenset()) -> bool:
+def mentions_person(
+    request: str,
+    fact: Fact,
+    known: frozenset[str] = frozenset(),
+    kin: Mapping[str, frozenset[str]] | None = None,
+) -> bool:
     """True when the request names the other person a fact is about (subject
-    ``person:<who>``): by the word for them ("sister", "manager", "Maria"), or, through
-    ``known``, by a relation whose fact names them ("my daughters" when the user has a
-    daughter named Ana, for a fact about ``person:ana``).
+    ``person:<who>``): by the word for them ("sister", "manager", "Maria"), by the tie the
+    user's words gave them ("my uncle" for ``person:farid`` said as "Uncle Farid",
+    ``person_ties``), or, through ``known``, by a relation or a role whose fact names them
+    ("my daughters" when the user has a daughter named Ana, for a fact about
+    ``person:ana``; "my manager" when the user's manager is Beatriz Alves).
 
     Example:
         >>> from datetime import datetime, timezone
@@ -611,7 +630,66 @@ def mentions_person(request: str, fact: Fact, known: frozenset[str] = frozenset(
     if _person_terms(fact) & (_name_terms(request) | known):
         return True
     asked = asked_terms(request)
-    return any(_matched(n, asked) is not None for n in _person_names(fact.subject))
+    if any(_matched(n, asked) is not None for n in _person_names(fact.subject)):
+        return True
+    # how the user's words tie them to the user: "Uncle Farid" is "my uncle" (``ties_in``);
+    # but the user's own people facts say who their sons are (``kin``): a "son" who is not
+    # one of them now (a name since corrected, a person since forgotten) is not "my boy"
+    who = _person_terms(fact)
+    for tie in person_ties(fact):
+        held = [(kin or {}).get(w) for w in _with_synonyms(_word_terms(tie))]
+        if any(names is not None and not names & who for names in held):
+            continue
+        # a tie is matched whole: "brother-in-law" is not named by "a bill becomes law"
+        names = {tie, *(w for group in RELATION_SYNONYMS if tie in group for w in group)}
+        if any(
+            _matched(((alt,),), asked) is not None for n in names for alt in _alternatives(n)
+        ) or ("-" not in tie and any(
+            _matched(n, asked) is not None for n in _person_names(f"person:{tie}")
+        )):
+            return True
+    return False
+
+
+def kin_of(facts: Iterable[Fact]) -> dict[str, frozenset[str]]:
+    """The names of the user's current people by each word for their relation ("son",
+    "boy", "lad" -> the sons' names), from the user's own people facts.
+
+    Example:
+        >>> from datetime import datetime, timezone
+        >>> t = datetime(2026, 5, 1, tzinfo=timezone.utc)
+        >>> son = Fact(fact_id="s", user_id="u", kind="fact", subject="user", predicate="child",
+        ...            object="Tudor", text="Has a son named Tudor.", valid_from=t, asserted_at=t)
+        >>> sorted(kin_of([son])["boy"])
+        ['tudor']
+    """
+    out: dict[str, set[str]] = {}
+    for fact in facts:
+        if fact.is_current and not is_other_person(fact):
+            relation = relation_of(fact)
+            if relation is not None:
+                for word in _with_synonyms(_name_terms(relation)):
+                    out.setdefault(word, set()).update(_name_terms(fact.object))
+    return {w: frozenset(n) for w, n in out.items()}
+
+
+def person_ties(fact: Fact) -> tuple[str, ...]:
+    """The tie words the user's own words gave the other person ``fact`` is about
+    (``ties.ties_in`` of its quote): "uncle" for ``person:farid`` said as "Uncle Farid";
+    none for the user's own facts.
+
+    Example:
+        >>> from datetime import datetime, timezone
+        >>> t = datetime(2026, 5, 1, tzinfo=timezone.utc)
+        >>> f = Fact(fact_id="f", user_id="u", kind="fact", subject="person:ilse",
+        ...          predicate="city", object="Graz", text="Ilse lives in Graz.",
+        ...          quote="my flatmate Ilse moved to Graz", valid_from=t, asserted_at=t)
+        >>> person_ties(f)
+        ('flatmate',)
+    """
+    if not is_other_person(fact):
+        return ()
+    return ties_in(fact.quote, fact.subject.partition(":")[2])
 
 
 @functools.lru_cache(maxsize=4_096)
@@ -848,7 +926,10 @@ class RetrievalPolicy:
         """The name terms of the user's people that the request names ("my daughters" ->
         the daughters' names; "Ana" -> Ana), and the words for their relation ("Ana" ->
         "daughter"), so facts about them, held under their name or their relation
-        (``person:ana``, ``person:daughter``), are relevant too."""
+        (``person:ana``, ``person:daughter``), are relevant too. A role the user has
+        someone in (a predicate named by a tie word, ``ties.TIE_WORDS``: "manager",
+        "landlord") names its holder the same way: "my manager" -> Beatriz Alves, so
+        ``person:beatriz``'s city reaches "a weekly call with my manager"."""
         out: set[str] = set()
         for fact in facts:
             if fact.is_current and not is_other_person(fact):
@@ -857,6 +938,8 @@ class RetrievalPolicy:
                     relation = relation_of(fact)
                     if relation is not None:
                         out |= _with_synonyms(_name_terms(relation))
+                elif _is_role(fact.predicate) and self._names_slot(request_terms, fact):
+                    out |= _name_terms(fact.object)
         return frozenset(out)
 
     def select(
@@ -898,6 +981,7 @@ class RetrievalPolicy:
         seen: set[str] = set()
         facts = list(facts)
         known = self._named_people(request, asked, facts)
+        kin: dict[str, frozenset[str]] | None = None  # worked out for the first person fact
         wanted = scope.strip().lower() if scope is not None else None  # ``in_scope``, once
         for fact in facts:
             if fact.fact_id in seen:
@@ -921,7 +1005,9 @@ class RetrievalPolicy:
             lexical = coverage(q, fact)
             floor = self.note_floor if fact.predicate in NOTE_PREDICATES else self.floor
             if other:  # relevant to a request that names that person, never to "I"
-                named = mentions_person(request, fact, known)
+                if kin is None:
+                    kin = kin_of(facts)
+                named = mentions_person(request, fact, known, kin)
                 lexical = max(lexical, floor) if named else 0.0
             elif (
                 lexical < floor
