@@ -56,6 +56,16 @@ from langmem_plus.nodes.lifecycle import (
     shows_thread,
     without_values,
 )
+from langmem_plus.nodes.open_items import (
+    OPEN_KEY,
+    live,
+    open_line,
+    plan_items,
+    relates,
+    scrubbed,
+    thread_for,
+    updated,
+)
 from langmem_plus.nodes.state import MemoryDecision
 from langmem_plus.resilience import DegradationReport, current_degradation, protect
 
@@ -101,6 +111,8 @@ class _Reading(NamedTuple):
     """``store:<ExceptionType>`` when the store raised."""
     degraded: bool
     """The turn runs without (part of) its memory."""
+    open: Result = None
+    """The user's open-thread record (``open_items``): what a session left undecided."""
 
 
 class _Replies(NamedTuple):
@@ -282,6 +294,8 @@ class MemoryCore:
             reading = yield from self._resume(ctx, reading, request, now)
         if started and reading.enabled:
             opening = yield from self._opening(ctx, reading, request, now)
+        if reading.enabled:
+            opening = self._undecided(ctx, reading, request, now, opening)
         block = reading.recall.block if reading.recall is not None else ""
         working = list(state.get("memory_working_set") or [])
         update["memory_context"] = self._context(reading.enabled, opening, block, working)
@@ -333,8 +347,9 @@ class MemoryCore:
         extra: list[Any] = [
             GetOp(mem.layout.settings(user), "memory"),
             GetOp(sessions_namespace(mem, user), "latest"),
+            GetOp(sessions_namespace(mem, user), OPEN_KEY),
         ]
-        head: list[Any] = [None, None]
+        head: list[Any] = [None, None, None]
         recall: Recall | None = None
         error: str | None = None
         plan = mem.plans.recall(user, request, ctx.scope)
@@ -352,7 +367,7 @@ class MemoryCore:
             logger.warning("memory recall failed (%s) thread=%s", type(exc).__name__, ctx.thread_id)
         finally:
             plan.close()
-        settings, latest = head
+        settings, latest, open_record = head
         enabled: bool | None = None
         degraded = error is not None
         if recall is not None:
@@ -361,7 +376,7 @@ class MemoryCore:
             if seen is not None and seen.degraded_reads:  # nothing was really read
                 enabled = None
                 degraded = True
-        return _Reading(recall, latest, enabled, error, degraded)
+        return _Reading(recall, latest, enabled, error, degraded, open_record)
 
     def _session(
         self,
@@ -399,8 +414,16 @@ class MemoryCore:
         facts = reading.recall.facts if reading.recall is not None else []
         topic = latest.value.get("topic")
         thread = topic if isinstance(topic, str) and topic.strip() else None
+        record = live(_value(reading.open), now)
+        undecided = record is not None and record.get("thread_id") == latest.value.get("thread_id")
+        if record is not None and undecided:  # what that session left undecided is its thread
+            thread = thread_for(record, thread) or thread
         closed: list[str] = []
-        if thread and gap_from is not None and shows_thread(now - gap_from, thread, request):
+        if (
+            thread
+            and gap_from is not None
+            and (undecided or shows_thread(now - gap_from, thread, request))
+        ):
             mem = ctx.memory
             since = parse_time(latest.value.get("started_at")) or gap_from
             try:
@@ -414,7 +437,26 @@ class MemoryCore:
                 thread = None
             else:
                 closed = closed_since(versions, since)
-        return opening_context(gap, topic=thread, request=request, facts=facts, closed=closed)
+        return opening_context(
+            gap, topic=thread, request=request, facts=facts, closed=closed, undecided=undecided
+        )
+
+    def _undecided(
+        self, ctx: RunContext, reading: _Reading, request: str, now: datetime, opening: str
+    ) -> str:
+        """``opening`` with the items an earlier session left undecided (``open_items``),
+        when the request relates to them and the opening does not show them already: "can
+        you compare prices for the thing I'm buying dad" a day after "leaning to a
+        Moccamaster, haven't settled on the colour". Never in the session that set them
+        (the conversation holds them), never as a current fact."""
+        record = live(_value(reading.open), now)
+        if record is None or record.get("thread_id") == ctx.thread_id:
+            return opening
+        line = open_line(record)
+        if not line or line in opening or not relates(record, request):
+            return opening
+        said = f"Open thread from an earlier conversation (undecided, not a current fact): {line}"
+        return f"{opening} {said}".strip() if opening else said
 
     def _resume(
         self, ctx: RunContext, reading: _Reading, request: str, now: datetime
@@ -620,7 +662,7 @@ class MemoryCore:
         counts = {"current facts": 0, "history versions": 0}
         if command.everything:
             (records,) = yield batch_call(mem.store, [SearchOp(ns, None, limit=10_000)])
-            threads = [i.key for i in records or [] if i.key != "latest"]
+            threads = [i.key for i in records or [] if i.key not in ("latest", OPEN_KEY)]
             receipt = yield Call(mem.forget_all, mem.aforget_all, (user,))
             counts["current facts"] += receipt.places.get("current facts", 0)
             counts["history versions"] += receipt.places.get("history versions", 0)
@@ -665,6 +707,10 @@ class MemoryCore:
         (records,) = yield batch_call(mem.store, [SearchOp(ns, None, limit=10_000)])
         puts: list[Any] = []
         for item in records or []:
+            if item.key == OPEN_KEY:  # the undecided items: the forgotten ones go
+                if (kept_open := scrubbed(item.value, values)) != item.value:
+                    puts.append(PutOp(ns, OPEN_KEY, kept_open, index=False))
+                continue
             topic = item.value.get("topic")
             if isinstance(topic, str) and topic:
                 kept = without_values(topic, values)
@@ -703,6 +749,8 @@ class MemoryCore:
         humans = [m for m in new if isinstance(m, HumanMessage) and m.id not in handled]
         working = list(state.get("memory_working_set") or [])
         gone: list[str] = []  # values this turn's decisions closed (kept out of the topic)
+        plans: list[dict[str, str]] = []  # the undecided items this turn stated (open_items)
+        decided: list[str] = []  # the values of the facts this turn stated
         if humans:
             kwargs: dict[str, Any] = {"now": now, "user_id": user, "scope": ctx.scope}
             if isinstance(self.extractor, BaseExtractor):
@@ -747,6 +795,8 @@ class MemoryCore:
                     if o.action in ("superseded", "retracted") and o.old is not None
                 ]
                 applied.add_dropped(dropped)
+                plans = plan_items(candidates, applied.outcomes)
+                decided = _stated(candidates, applied.outcomes)
                 update["memory_announcements"] += applied.announcements
                 update["memory_decisions"] += applied.decisions
                 if applied.failed:
@@ -767,7 +817,9 @@ class MemoryCore:
             before = _human_before(messages, topic_source[-1]) if topic_source else None
             gone = [*gone, *_forgotten_in(topic_source)]
             try:
-                yield from self._touch_session(ctx, session, now, topic_source, gone, before)
+                yield from self._touch_session(
+                    ctx, session, now, topic_source, gone, before, plans=plans, decided=decided
+                )
             except Exception as exc:  # bookkeeping only: the turn is done
                 update["memory_errors"].append(f"store:{type(exc).__name__}")
                 update["memory_degraded"] = True
@@ -784,11 +836,16 @@ class MemoryCore:
         humans: Sequence[BaseMessage],
         gone: Sequence[str] = (),
         before: str | None = None,
+        *,
+        plans: Sequence[Mapping[str, str]] = (),
+        decided: Sequence[str] = (),
     ) -> Plan[None]:
         mem, user = ctx.memory, ctx.user_id
         ns = sessions_namespace(mem, user)
         assert ctx.thread_id is not None
-        (item,) = yield batch_call(mem.store, [GetOp(ns, ctx.thread_id)])
+        item, open_item = yield batch_call(
+            mem.store, [GetOp(ns, ctx.thread_id), GetOp(ns, OPEN_KEY)]
+        )
         record = dict(item.value) if isinstance(item, Item) else {}
         # what is open: what the last message leaves open, else the thread's, without
         # what that message threw out and with what it settled (lifecycle.next_topic)
@@ -813,13 +870,19 @@ class MemoryCore:
             "last_active_at": now.isoformat(),
             "topic": topic,
         }
-        yield batch_call(
-            mem.store,
-            [
-                PutOp(ns, ctx.thread_id, record, index=False),
-                PutOp(ns, "latest", latest, index=False),
-            ],
+        puts = [
+            PutOp(ns, ctx.thread_id, record, index=False),
+            PutOp(ns, "latest", latest, index=False),
+        ]
+        # the undecided items: replaced, thrown out or decided by this turn (open_items)
+        was = _value(open_item)
+        text = " ".join(message_text(m) for m in humans)
+        now_open = updated(
+            was, ctx.thread_id, now, text, items=plans, decided=decided, before=before, topic=topic
         )
+        if now_open != was:
+            puts.append(PutOp(ns, OPEN_KEY, now_open, index=False))
+        yield batch_call(mem.store, puts)
 
     # ------------------------------------------------------------------ finishing
 
@@ -856,6 +919,26 @@ PENDING_DROPPED = (
     "Done. I hadn't saved that yet, and now I won't: I've dropped it from this "
     "conversation's notes."
 )
+
+
+def _value(result: Result) -> dict[str, Any] | None:
+    return dict(result.value) if isinstance(result, Item) else None
+
+
+def _stated(candidates: Sequence[Any], outcomes: Sequence[Any]) -> list[str]:
+    """The values of the asserted facts among ``candidates`` that the policy kept: what a
+    turn decided ("booked the Juno") rather than left open."""
+    kept = {
+        str(o.fact.object).casefold()
+        for o in outcomes
+        if o.action in ("new", "reconfirmed", "superseded") and o.fact is not None
+    }
+    return [
+        str(c.object)
+        for c in candidates
+        if str(getattr(c, "modality", "asserted")).strip().lower() == "asserted"
+        and str(getattr(c, "object", "")).casefold() in kept
+    ]
 
 
 def _human_before(messages: Sequence[BaseMessage], message: BaseMessage) -> str | None:

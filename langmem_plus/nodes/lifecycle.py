@@ -63,6 +63,7 @@ __all__ = [
     "opening_context",
     "resumed_threads",
     "resumes",
+    "settled_parts",
     "shows_thread",
     "topic_of",
     "without_values",
@@ -159,6 +160,7 @@ def opening_context(
     request: str,
     facts: Sequence[Fact],
     closed: Iterable[str] = (),
+    undecided: bool = False,
 ) -> str:
     """The opening context for a new session, from the gap since the last one.
 
@@ -179,6 +181,10 @@ def opening_context(
             so it never comes back; a name the user was in the middle of that memory never
             stored stays. (A forgotten value is taken out of the thread when it is
             forgotten: ``scrub_topics``.)
+        undecided: ``topic`` is what the last session left undecided (``open_items``):
+            shown on this first turn whatever the message is about, since it is what the
+            user left to come back to (the instruction still says to reference it only
+            if the message relates to it).
     """
     if gap is None or gap < timedelta(days=1):
         return ""
@@ -189,7 +195,7 @@ def opening_context(
         # superseded value in place of one that holds
         thread = held_values_only(topic, facts, request, closed) if topic else ""
         thread = bounded(thread, THREAD_CHARS) if thread else ""
-        if thread and shows_thread(gap, thread, request):
+        if thread and (undecided or shows_thread(gap, thread, request)):
             end = "" if thread.endswith((".", "!", "?", "…")) else "."
             line += (
                 f" Open thread: {thread}{end} Reference it only if the user's message relates "
@@ -499,6 +505,18 @@ def _settled_part(sentence: str) -> str:
     parts = _clauses(_without_left_behind(sentence, contrasts=False))
     kept = [_without_left_behind(c) for br, c, _at in parts if _is_settled(br, c)]
     return ". ".join(_sentence_case(k) for k in kept if k)
+
+
+def settled_parts(text: str) -> list[str]:
+    """What each sentence of ``text`` settles (a change or a choice), without the values
+    it replaced.
+
+    Example:
+        >>> settled_parts("ok, going with the Juno rather than the Bramble. thanks")
+        ['Going with the Juno.']
+    """
+    found = (_settled_part(s.strip()) for s in _SENTENCE.findall(" ".join(text.split())))
+    return [_ended(p) for p in found if p]
 
 
 def _asks(sentence: str) -> bool:
