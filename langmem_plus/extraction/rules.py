@@ -954,11 +954,11 @@ _GIVES_ME_ALLERGY = _rx(
     r"(?:gives|give|gave|makes|make|made|brings|bring|brought)\s+me\s+(?:out\s+in\s+)?"
     + _REACTION
 )
-# the allergen as what the user reacts to: "it's X I react to", "I react badly to X"
+# the allergen as what the user reacts to: "it's X I react to" (not "I react badly to X",
+# which is as often said of criticism or noise as of food)
 _REACTS_TO = _rx(
     r"^\W*(?:it's|it is)\s+(?:the\s+)?(?P<o>[^\W\d][\w'-]*(?:\s+[\w'-]+){0,2}?)\s+"
     r"(?:that\s+)?i\s+react\s+to\b"
-    r"|\bi\s+react\s+(?:really\s+|very\s+)?(?:badly|terribly|strongly)\s+to\s+(?P<o2>.+)"
 )
 # what the user cannot have, then what it does to them: "I can't do X, my throat closes up",
 # "I can't have X, I swell up" (the reaction in the clause after)
@@ -987,7 +987,7 @@ def _reaction_allergy(ctx: _Context) -> list[_Spec]:
             m = None
     if m is None:
         return []
-    said = _cut(m.group("o") or (m.groupdict().get("o2") or ""), keep_and=True)
+    said = _cut(m.group("o"), keep_and=True)
     items = [
         i
         for i in _items(re.sub(r"\s+(?:both|all|together)$", "", said, flags=re.I))
