@@ -77,6 +77,8 @@ _NOT_A_VALUE = re.compile(
     r"|have|had|do|does|did|will|would|can|could|just|really|literally|like|honestly)\b",
     re.IGNORECASE,
 )
+# the items of a list said again after a repair marker ("sorry, Biscuit and Clove")
+_LIST_SPLIT = re.compile(r",\s*|\s+(?:and|&)\s+", re.IGNORECASE)
 _REACH = 48
 """How far before the marker the slip may stand ("Lund these days. sorry, typo, Luleå")."""
 
@@ -147,6 +149,10 @@ def repaired(found: list[CandidateFact], text: str) -> list[CandidateFact]:
         new_key = repair.new.casefold()
         if any(c.object.casefold() == new_key for c in out):
             continue  # read right already (the clause-level repair, or both said)
+        items = [i.strip().casefold() for i in _LIST_SPLIT.split(repair.new) if i.strip()]
+        held = {c.object.casefold() for c in out}
+        if len(items) > 1 and all(i in held for i in items):
+            continue  # a list said again, read item by item already ("A and C")
         best: tuple[int, int] | None = None
         for i, c in enumerate(out):
             if c.polarity != "assert" or c.corrects or not _same_kind(c.object, repair.new):
