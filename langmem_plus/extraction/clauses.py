@@ -255,7 +255,8 @@ def split_clauses(text: str) -> list[Clause]:
 # ---- from a noun to a predicate
 
 _EPOCH = datetime(2000, 1, 1, tzinfo=timezone.utc)
-_PEOPLE = frozenset(RELATION_WORDS)
+# the people the user lives with are people too, though recall names them as a slot
+_PEOPLE = frozenset(RELATION_WORDS) | {"housemate", *ATTRIBUTE_WORDS.get("housemate", ())}
 _NOT_ATTRIBUTES = frozenset({"constraint", "routine", "dislike", "dislikes", "interest", "note"})
 
 
