@@ -275,10 +275,10 @@ def _names_the_slot(relation: str, predicate: str) -> bool:
         if slot == predicate or slot in predicate.split("_"):
             return True
         # another name of the slot's word: "my flatmates" for ``housemate``
-        bare = re.sub(r"['\u2019]s?$", "", said).casefold()
-        if any(w in other_names for w in (slot, re.sub(r"s$", "", slot), bare)):
+        stem = re.sub(r"['\u2019]s?$", "", said)
+        if any(w in other_names for w in (slot, re.sub(r"s$", "", slot), stem.casefold())):
             return True
-        if attribute_predicate(re.sub(r"['\u2019]s?$", "", said)) == predicate:
+        if attribute_predicate(stem) == predicate:
             return True
     return False
 

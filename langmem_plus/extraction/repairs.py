@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from langmem_plus.facts.models import CandidateFact
 from langmem_plus.facts.text_forms import with_value
 
-__all__ = ["REPAIR_LEAD", "REPAIR_MARK", "Repair", "repaired", "repairs_in"]
+__all__ = ["LIST_SEP", "REPAIR_LEAD", "REPAIR_MARK", "Repair", "repaired", "repairs_in"]
 
 REPAIR_LEAD = (
     r"(?:(?:sorry|oops|whoops|wait|no|nope|er|erm|um|uh|hm+|my bad|my mistake|correction"
@@ -77,8 +77,9 @@ _NOT_A_VALUE = re.compile(
     r"|have|had|do|does|did|will|would|can|could|just|really|literally|like|honestly)\b",
     re.IGNORECASE,
 )
-# the items of a list said again after a repair marker ("sorry, Biscuit and Clove")
-_LIST_SPLIT = re.compile(r",\s*|\s+(?:and|&)\s+", re.IGNORECASE)
+LIST_SEP = re.compile(r"\s*,\s*|\s+(?:and|&)\s+", re.IGNORECASE)
+"""What separates the items of a list said in one breath ("Biscuit, Pepper and Clove"); a
+list said again after a repair marker is split on it too."""
 _REACH = 48
 """How far before the marker the slip may stand ("Lund these days. sorry, typo, Luleå")."""
 
@@ -149,7 +150,7 @@ def repaired(found: list[CandidateFact], text: str) -> list[CandidateFact]:
         new_key = repair.new.casefold()
         if any(c.object.casefold() == new_key for c in out):
             continue  # read right already (the clause-level repair, or both said)
-        items = [i.strip().casefold() for i in _LIST_SPLIT.split(repair.new) if i.strip()]
+        items = [i.strip().casefold() for i in LIST_SEP.split(repair.new) if i.strip()]
         held = {c.object.casefold() for c in out}
         if len(items) > 1 and all(i in held for i in items):
             continue  # a list said again, read item by item already ("A and C")

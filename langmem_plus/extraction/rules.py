@@ -74,7 +74,7 @@ from langmem_plus.extraction.people import (
 )
 from langmem_plus.extraction.pursuits import hobby_candidates
 from langmem_plus.extraction.readings import readings
-from langmem_plus.extraction.repairs import REPAIR_LEAD, REPAIR_MARK, repaired
+from langmem_plus.extraction.repairs import LIST_SEP, REPAIR_LEAD, REPAIR_MARK, repaired
 from langmem_plus.extraction.retraction import (
     bare_correction,
     closest,
@@ -2894,7 +2894,7 @@ class RuleExtractor(BaseExtractor):
         said = _LIST_SAID.match(new)
         if said is None:
             return None
-        items = [i.strip().casefold() for i in _LIST_SEP.split(said.group(0)) if i.strip()]
+        items = [i.strip().casefold() for i in LIST_SEP.split(said.group(0)) if i.strip()]
         if len(items) < 2:
             return None
         low = head.casefold()
@@ -3183,7 +3183,6 @@ _LIST_SAID = re.compile(
     r"(?:(?:\s*,\s*|\s+(?:and|&)\s+)(?-i:[A-Z][\w'’-]*)(?:\s+(?-i:[A-Z][\w'’-]*))?)+"
     r"(?=\s*(?:[,;:.!?\u2014\u2013)]|\s-\s|$))"
 )
-_LIST_SEP = re.compile(r"\s*,\s*|\s+(?:and|&)\s+", re.IGNORECASE)
 _PIECE_BREAK = re.compile(r"[,;:.!?\u2014\u2013]+\s*|\s+-{1,2}\s+")
 _CORRECTS_TURN = re.compile(
     r"^\W*(?:(?P<lead>(?:(?:typo|sorry|oops|whoops|correction|my bad|my mistake|wait|no|"
