@@ -230,7 +230,7 @@ def test_the_kinds_split_runs_like_the_heldout_split_and_keeps_its_misses() -> N
     "split",
     [
         "retired", "retired_v2", "retired_v3", "retired_v4", "retired_v5", "retired_v6",
-        "retired_v7", "retired_v8",
+        "retired_v7", "retired_v8", "retired_v9",
     ],
 )
 def test_the_retired_splits_run_like_the_kinds_split_and_keep_their_misses(split: str) -> None:
@@ -242,13 +242,14 @@ def test_the_retired_splits_run_like_the_kinds_split_and_keep_their_misses(split
     from benchmarks.truth.heldout_v6 import generate_heldout_v6
     from benchmarks.truth.heldout_v7 import generate_heldout_v7
     from benchmarks.truth.heldout_v8 import generate_heldout_v8
+    from benchmarks.truth.heldout_v9 import generate_heldout_v9
     from benchmarks.truth.runner import GRAPH
     from benchmarks.truth.splits import SPLITS, run_splits, split_off_heldout_misses
 
     # the order --split all runs
     assert SPLITS == (
         "tuning", "kinds", "retired", "retired_v2", "retired_v3", "retired_v4", "retired_v5",
-        "retired_v6", "retired_v7", "retired_v8", "heldout",
+        "retired_v6", "retired_v7", "retired_v8", "retired_v9", "heldout",
     )  # fmt: skip
     make = {
         "retired": generate_heldout_v1,
@@ -259,6 +260,7 @@ def test_the_retired_splits_run_like_the_kinds_split_and_keep_their_misses(split
         "retired_v6": generate_heldout_v6,
         "retired_v7": generate_heldout_v7,
         "retired_v8": generate_heldout_v8,
+        "retired_v9": generate_heldout_v9,
     }[split]
     convs = make(seed=3, users=2)
     results = run_splits(
