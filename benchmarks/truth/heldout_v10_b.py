@@ -1,0 +1,912 @@
+"""Held-out split v10, part b: retraction, correction, forget, explicit save, one at a time.
+
+Written blind on 2026-12-03 (session thirteen) for issue #12, from v9 part b's machinery
+(its dataclasses, helpers, planner and generator, copied) with all-new data: every user
+turn, every value and every probe request is new, none of v9's wordings reused or edited.
+The author read only v9 part b (for its machinery), its test and the split checks, the
+candidate model's fields (``langmem_plus/facts/models.py``), the policy's predicate name
+sets (printed, not read), the split types and DESIGN.md's "Grounded candidates"; the author
+did not open the rest of ``langmem_plus/``, the tuning material, the generator, the
+extraction cases, any other unit test, or the other half of v10, and never ran the product
+on this split. Every scenario turn is written once, by hand, as people type to an assistant
+(lowercase, typos, emoji, a fact buried in a longer message, British and American usage,
+names with diacritics or in another script, relative dates); the filler turns that keep a
+session from being empty are the only texts said by more than one user.
+
+Kinds (each scenario probed twice, in a session after all the statements):
+
+* ``retraction``: something stops being true and nothing takes its place (a pet died, a
+  job left with no next one, a habit or a diet dropped, "turns out I don't have ...").
+* ``correction``: a value said wrong and put right, in the same turn or a later one.
+* ``forget``: the user asks in plain words to forget or stop keeping something, by value,
+  by topic or everything (a forget-everything scenario opens its user's first session).
+* ``explicit_save``: the user asks for something to be kept; later requests it should
+  reach, constraints among them.
+* ``one_at_a_time``: an attribute a person has one of at a time (a broadband provider, a
+  car, a manager), switched later.
+* ``irrelevant``: one request per user about nothing the user said (last of its probes).
+
+Each user gets three scenarios of three different kinds over three or four sessions
+three to six weeks apart; at 20 users every scenario is used exactly once, and no two
+scenarios of one user touch the same one-at-a-time attribute or a topic one of them
+forgets.
+
+Example:
+    >>> [c.user_id for c in generate_heldout_v10_b(seed=0, users=3)]
+    ['h10b-0', 'h10b-1', 'h10b-2']
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+from typing import Any
+
+from benchmarks.truth.conversations import HoConversation, HoProbe, HoTurn
+from benchmarks.truth.modes import Slip
+from langmem_plus.facts.models import CandidateFact
+from langmem_plus.facts.policy import (
+    DEFAULT_MULTI_VALUED,
+    DEFAULT_PREDICATE_ALIASES,
+    DEFAULT_SINGLE_VALUED,
+    INTENTIONS,
+)
+
+__all__ = [
+    "KINDS",
+    "ONE_OFF_TEXTS",
+    "PREFIX",
+    "generate_heldout_v10_b",
+    "one_off_share",
+    "scenario_texts",
+]
+
+PREFIX = "h10b-"
+KINDS = ("retraction", "correction", "forget", "explicit_save", "one_at_a_time", "irrelevant")
+"""The kinds this half probes (``irrelevant``: one request per user)."""
+
+_SCENARIO_KINDS = KINDS[:-1]
+_KNOWN = DEFAULT_SINGLE_VALUED | DEFAULT_MULTI_VALUED | INTENTIONS | set(DEFAULT_PREDICATE_ALIASES)
+_ONE_AT_A_TIME = DEFAULT_SINGLE_VALUED | {"dietary_restriction"}
+
+
+# --------------------------------------------------------------------------- specs
+
+
+@dataclass(frozen=True)
+class _C:
+    """A candidate as written; ``ago`` (days before the session) when the words date it."""
+
+    predicate: str
+    object: str
+    text: str
+    kind: str = "fact"
+    holder: str = "user"
+    modality: str = "asserted"
+    polarity: str = "assert"
+    provenance: str = "own_words"
+    corrects: str | None = None
+    replaces: str | None = None
+    sv: bool | None = None
+    ago: int | None = None
+
+    def build(self, at: datetime, quote: str) -> CandidateFact:
+        """The candidate said at ``at`` in the turn ``quote`` (a careful extractor quotes the
+        user's words; a candidate without a quote is dropped as ungrounded)."""
+        if self.predicate not in _KNOWN and self.sv is None:
+            raise ValueError(f"predicate {self.predicate!r} is unknown: say single_valued")
+        valid_from = at - timedelta(days=self.ago) if self.ago is not None else None
+        return CandidateFact(
+            kind=self.kind,
+            subject="user" if self.holder == "user" else f"person:{self.holder}",
+            predicate=self.predicate,
+            object=self.object,
+            text=self.text,
+            valid_from=valid_from,
+            time_stated=valid_from is not None,
+            holder=self.holder,
+            modality=self.modality,
+            polarity=self.polarity,
+            provenance=self.provenance,
+            corrects=self.corrects,
+            replaces=self.replaces,
+            single_valued=self.sv,
+            quote=quote,
+        )
+
+    @property
+    def slot(self) -> str | None:
+        """The user's one-at-a-time attribute this candidate touches, if any."""
+        one = self.predicate in _ONE_AT_A_TIME or bool(self.sv)
+        return self.predicate if one and self.holder == "user" else None
+
+
+@dataclass(frozen=True)
+class _Slip:
+    kind: str
+    candidate: _C
+    marker: str
+
+
+@dataclass(frozen=True)
+class _T:
+    text: str
+    ideal: tuple[_C, ...] = ()
+    slips: tuple[_Slip, ...] = ()
+
+    def build(self, at: datetime) -> HoTurn:
+        return HoTurn(
+            self.text,
+            tuple(c.build(at, self.text) for c in self.ideal),
+            tuple(Slip(s.kind, s.candidate.build(at, self.text), s.marker) for s in self.slips),
+        )
+
+
+@dataclass(frozen=True)
+class _P:
+    request: str
+    present: tuple[str, ...] = ()
+    absent: tuple[tuple[str, str], ...] = ()
+    holder: str = ""
+
+
+@dataclass(frozen=True)
+class _S:
+    """One scenario: steps (each said in its own session, in order), probes, must-nevers."""
+
+    key: str
+    kind: str
+    steps: tuple[tuple[_T, ...], ...]
+    probes: tuple[_P, ...]
+    forbidden: tuple[tuple[str, str], ...] = ()
+    first: bool = False
+    """The first step opens the user's first session (it forgets everything said before)."""
+    topics: frozenset[str] = frozenset()
+    forgets: frozenset[str] = frozenset()
+    """Topics the user asks to forget: no other scenario of theirs may touch them."""
+
+    @property
+    def turns(self) -> tuple[_T, ...]:
+        return tuple(t for step in self.steps for t in step)
+
+    @property
+    def slots(self) -> set[str]:
+        return {s for t in self.turns for c in t.ideal if (s := c.slot)}
+
+
+def _t(text: str, *ideal: _C, slips: tuple[_Slip, ...] = ()) -> _T:
+    return _T(text, ideal, slips)
+
+
+def _f(predicate: str, obj: str, text: str, **kw: Any) -> _C:
+    return _C(predicate, obj, text, **kw)
+
+
+def _pref(predicate: str, obj: str, text: str, **kw: Any) -> _C:
+    return _C(predicate, obj, text, kind="preference", **kw)
+
+
+def _gone(predicate: str, obj: str, text: str, **kw: Any) -> _C:
+    return _C(predicate, obj, text, polarity="retract", **kw)
+
+
+def _fs(*topics: str) -> frozenset[str]:
+    return frozenset(topics)
+
+
+# --------------------------------------------------------------------------- retraction
+
+_RETRACTION: tuple[_S, ...] = (
+    _S(
+        "budgie-died",
+        "retraction",
+        (
+            (
+                _t(
+                    "ugh Ludovic (rescue greyhound, v dramatic) has decided the hallway is lava "
+                    "ever since we brought Quetzal the budgie home. how do you get a sighthound "
+                    "to chill around a bird 🐦",
+                    _f("pet", "Ludovic", "The user has a rescue greyhound called Ludovic."),
+                    _f("pet", "Quetzal", "The user has a budgie called Quetzal."),
+                ),
+            ),
+            (
+                _t(
+                    "small update nobody asked for: Quetzal passed away over the weekend, we "
+                    "think the cold snap got him. Ludovic keeps sniffing the empty cage and "
+                    "it's breaking my heart tbh. is it normal for dogs to grieve a bird??",
+                    _gone("pet", "Quetzal", "The user's budgie Quetzal has died."),
+                ),
+            ),
+        ),
+        (
+            _P(
+                "off to my sister's for a week in feb, what do i need to arrange for the "
+                "animals at home?",
+                ("Ludovic",),
+                (("Quetzal", "retracted"),),
+            ),
+            _P(
+                "which kind of pet insurance makes sense for our household now",
+                ("Ludovic",),
+                (("Quetzal", "retracted"),),
+            ),
+        ),
+        (("Quetzal", "retracted"),),
+    ),
+    _S(
+        "left-thistlecombe",
+        "retraction",
+        (
+            (
+                _t(
+                    "hiya, i'm the one person at Thistlecombe Logistics who actually knows "
+                    "Power Query so guess who gets every spreadsheet emergency 🙃 how do i "
+                    "unpivot a table with merged headers",
+                    _f(
+                        "employer",
+                        "Thistlecombe Logistics",
+                        "The user works at Thistlecombe Logistics.",
+                    ),
+                    _f("skill", "Power Query", "The user knows Power Query."),
+                ),
+            ),
+            (
+                _t(
+                    "last day at Thistlecombe Logistics was thursday!! not lining anything up "
+                    "till after new year, i'm going to sleep for a month first. what do people "
+                    "even do with a free tuesday",
+                    _gone(
+                        "employer",
+                        "Thistlecombe Logistics",
+                        "The user no longer works at Thistlecombe Logistics.",
+                    ),
+                ),
+            ),
+        ),
+        (
+            _P(
+                "draft a short about-me for a volunteering application at the food bank",
+                ("Power Query",),
+                (("Thistlecombe Logistics", "retracted"),),
+            ),
+            _P(
+                "what should go on my email signature these days?",
+                (),
+                (("Thistlecombe Logistics", "retracted"),),
+            ),
+        ),
+        (("Thistlecombe Logistics", "retracted"),),
+        topics=_fs("work"),
+    ),
+    _S(
+        "no-more-padarn",
+        "retraction",
+        (
+            (
+                _t(
+                    "every saturday at 7 i swim in Llyn Padarn, all year, yes even january, "
+                    "no wetsuit 🥶 what's a flask drink that warms you up properly after",
+                    _f("routine", "Llyn Padarn", "The user swims in Llyn Padarn every Saturday."),
+                ),
+            ),
+            (
+                _t(
+                    "so the Llyn Padarn swims are over for me, after the ear infection the ENT "
+                    "said keep my head dry, full stop. gutted. anyway what can i do on "
+                    "saturday mornings that still feels a bit wild",
+                    _gone("routine", "Llyn Padarn", "The user no longer swims in Llyn Padarn."),
+                ),
+            ),
+        ),
+        (
+            _P(
+                "plan me a good saturday morning for next weekend",
+                (),
+                (("Llyn Padarn", "retracted"),),
+            ),
+            _P(
+                "what kit should i take on a trip to Snowdonia next month",
+                (),
+                (("Llyn Padarn", "retracted"),),
+            ),
+        ),
+        (("Llyn Padarn", "retracted"),),
+        topics=_fs("health"),
+    ),
+    _S(
+        "patch-test",
+        "retraction",
+        (
+            (
+                _t(
+                    "filling out the pre-op form AGAIN. allergies: chlorhexidine and lupin "
+                    "flour (yes lupin, it's in half the gluten free bread, who knew). can you "
+                    "word a short allergy note i can paste into these forms",
+                    _f("allergy", "chlorhexidine", "The user is allergic to chlorhexidine."),
+                    _f("allergy", "lupin flour", "The user is allergic to lupin flour."),
+                ),
+            ),
+            (
+                _t(
+                    "patch test results came back: i'm NOT allergic to chlorhexidine after "
+                    "all, the rash was from the plaster glue. lupin flour very much still a "
+                    "no though lol",
+                    _gone(
+                        "allergy",
+                        "chlorhexidine",
+                        "The user is not allergic to chlorhexidine.",
+                    ),
+                    _f("allergy", "lupin flour", "The user is allergic to lupin flour."),
+                ),
+            ),
+        ),
+        (
+            _P(
+                "booked onto a sourdough class on saturday, anything i should flag to the "
+                "instructor?",
+                ("lupin",),
+                (("chlorhexidine", "retracted"),),
+            ),
+            _P(
+                "having a mole removed next month, what should i tell the clinic beforehand?",
+                (),
+                (("chlorhexidine", "retracted"),),
+            ),
+        ),
+        (("chlorhexidine", "retracted"),),
+        topics=_fs("health"),
+    ),
+    _S(
+        "fodmap-done",
+        "retraction",
+        (
+            (
+                _t(
+                    "the dietitian has me on strict low-FODMAP for six weeks 😩 no onion no "
+                    "garlic no joy. give me a tray bake that isn't sad",
+                    _f(
+                        "dietary_restriction",
+                        "low-FODMAP",
+                        "The user follows a low-FODMAP diet.",
+                    ),
+                ),
+            ),
+            (
+                _t(
+                    "finally signed off the low-FODMAP thing three weeks back, reintroduction "
+                    "went fine and I can eat whatever now 🎉 so you can drop that from my "
+                    "food stuff",
+                    _gone(
+                        "dietary_restriction",
+                        "low-FODMAP",
+                        "The user no longer follows a low-FODMAP diet.",
+                        ago=21,
+                    ),
+                ),
+            ),
+        ),
+        (
+            _P(
+                "ideas for a birthday dinner menu for six people?",
+                (),
+                (("low-FODMAP", "retracted"),),
+            ),
+            _P(
+                "what's a good takeaway for a lazy friday night",
+                (),
+                (("low-FODMAP", "retracted"),),
+            ),
+        ),
+        (("low-FODMAP", "retracted"),),
+        topics=_fs("health"),
+    ),
+    _S(
+        "kestrel-moon-sold",
+        "retraction",
+        (
+            (
+                _t(
+                    "our narrowboat, the Kestrel Moon, has a stove that smokes like a "
+                    "chimney every time the wind's from the east. flue problem or fuel "
+                    "problem?",
+                    _f(
+                        "boat",
+                        "Kestrel Moon",
+                        "The user owns a narrowboat called Kestrel Moon.",
+                        sv=True,
+                    ),
+                ),
+            ),
+            (
+                _t(
+                    "Kestrel Moon has a new owner as of last week 😢 no boat for us any more, "
+                    "we're landlubbers now. what do you even do with a garage full of rope "
+                    "and brass bits",
+                    _gone(
+                        "boat",
+                        "Kestrel Moon",
+                        "The user sold their narrowboat Kestrel Moon.",
+                        sv=True,
+                        ago=7,
+                    ),
+                ),
+            ),
+        ),
+        (
+            _P(
+                "what should we budget for summer holidays this year?",
+                (),
+                (("Kestrel Moon", "retracted"),),
+            ),
+            _P(
+                "which of my insurance policies can I cancel now, do you reckon?",
+                (),
+                (("Kestrel Moon", "retracted"),),
+            ),
+        ),
+        (("Kestrel Moon", "retracted"),),
+    ),
+    _S(
+        "split-eoghan",
+        "retraction",
+        (
+            (
+                _t(
+                    "me and Eoghan are off to Inverness for his 40th, where do we eat? fair "
+                    "warning, Eoghan can't stand bagpipes so nowhere with a piper at the door "
+                    "lmao",
+                    _f("partner", "Eoghan", "The user's partner is Eoghan."),
+                    _f("dislike", "bagpipes", "Eoghan can't stand bagpipes.", holder="eoghan"),
+                    slips=(
+                        _Slip(
+                            "other_person_as_user",
+                            _f("dislike", "bagpipes", "The user can't stand bagpipes."),
+                            "bagpipes",
+                        ),
+                    ),
+                ),
+            ),
+            (
+                _t(
+                    "fyi Eoghan and I split up at the end of the summer. mutual, honestly fine. "
+                    "so it's just me doing the trip planning from here on",
+                    _gone("partner", "Eoghan", "The user and Eoghan have split up."),
+                ),
+            ),
+        ),
+        (
+            _P(
+                "suggest a city break for early spring",
+                (),
+                (("Eoghan", "retracted"), ("bagpipes", "other_person")),
+            ),
+            _P(
+                "what should i do on my birthday evening this year?", (), (("Eoghan", "retracted"),)
+            ),
+        ),
+        (("Eoghan", "retracted"), ("bagpipes", "other_person")),
+    ),
+    _S(
+        "gave-up-falconry",
+        "retraction",
+        (
+            (
+                _t(
+                    "my weekends are basically falconry (harris hawk called Sable, on loan "
+                    "from the centre) plus bookbinding when it rains. best glue for a "
+                    "coptic stitch spine?",
+                    _f("hobby", "falconry", "The user's hobbies include falconry."),
+                    _f("hobby", "bookbinding", "The user's hobbies include bookbinding."),
+                ),
+            ),
+            (
+                _t(
+                    "gave up the falconry, Sable went back to the centre and honestly the "
+                    "early starts were killing me. more time for the bindery corner at least",
+                    _gone("hobby", "falconry", "The user gave up falconry."),
+                ),
+            ),
+        ),
+        (
+            _P(
+                "gift ideas people could get me for christmas?",
+                ("bookbinding",),
+                (("falconry", "retracted"),),
+            ),
+            _P(
+                "write a fun two-line intro for a new club's group chat",
+                ("bookbinding",),
+                (("falconry", "retracted"),),
+            ),
+        ),
+        (("falconry", "retracted"),),
+    ),
+    _S(
+        "dropped-icelandic",
+        "retraction",
+        (
+            (
+                _t(
+                    "400 days on the owl app learning Icelandic and i STILL can't say "
+                    "Eyjafjallajökull. is the grammar actually this brutal or is it me",
+                    _f("learning", "Icelandic", "The user is learning Icelandic.", sv=False),
+                ),
+            ),
+            (
+                _t(
+                    "ok i've dropped Icelandic. streak's dead, life got in the way, no regrets "
+                    "(some regrets). recommend me a podcast for the commute instead?",
+                    _gone(
+                        "learning", "Icelandic", "The user stopped learning Icelandic.", sv=False
+                    ),
+                ),
+            ),
+        ),
+        (
+            _P(
+                "what could i do with 20 spare minutes a day?",
+                (),
+                (("Icelandic", "retracted"),),
+            ),
+            _P(
+                "set me some new year resolutions that are realistic",
+                (),
+                (("Icelandic", "retracted"),),
+            ),
+        ),
+        (("Icelandic", "retracted"),),
+    ),
+    _S(
+        "no-deuteranopia",
+        "retraction",
+        (
+            (
+                _t(
+                    "designing a poster for the allotment open day but I have deuteranopia "
+                    "(the red-green one) so I genuinely cannot tell if these colours clash. "
+                    "safe combos?",
+                    _f(
+                        "accessibility_need",
+                        "deuteranopia",
+                        "The user has deuteranopia.",
+                    ),
+                ),
+            ),
+            (
+                _t(
+                    "plot twist, got properly re-tested at the optician's: turns out I don't "
+                    "have deuteranopia at all 🙃 the old test card was just badly lit. "
+                    "decades of blaming my eyes",
+                    _gone(
+                        "accessibility_need",
+                        "deuteranopia",
+                        "The user does not have deuteranopia.",
+                    ),
+                ),
+            ),
+        ),
+        (
+            _P(
+                "pick a colour palette for my portfolio website",
+                (),
+                (("deuteranopia", "retracted"),),
+            ),
+            _P(
+                "recommend some board games for a rainy weekend",
+                (),
+                (("deuteranopia", "retracted"),),
+            ),
+        ),
+        (("deuteranopia", "retracted"),),
+        topics=_fs("health"),
+    ),
+    _S(
+        "cancelled-zwift",
+        "retraction",
+        (
+            (
+                _t(
+                    "subscriptions audit time 💸 i pay for Zwift and Komoot premium, is "
+                    "either one worth keeping over winter?",
+                    _f("subscription", "Zwift", "The user subscribes to Zwift.", sv=False),
+                    _f(
+                        "subscription", "Komoot", "The user subscribes to Komoot premium.", sv=False
+                    ),
+                ),
+            ),
+            (
+                _t(
+                    "cancelled Zwift yesterday, the turbo trainer is going on marketplace. "
+                    "i'd rather freeze outside than stare at a wall tbh",
+                    _gone("subscription", "Zwift", "The user cancelled Zwift.", sv=False),
+                ),
+            ),
+        ),
+        (
+            _P(
+                "plan some winter cycling for me, outdoors or indoors",
+                ("Komoot",),
+                (("Zwift", "retracted"),),
+            ),
+            _P(
+                "which monthly apps am i still paying for?",
+                ("Komoot",),
+                (("Zwift", "retracted"),),
+            ),
+        ),
+        (("Zwift", "retracted"),),
+    ),
+    _S(
+        "off-lansoprazole",
+        "retraction",
+        (
+            (
+                _t(
+                    "pharmacist q: i take levothyroxine in the morning and lansoprazole at "
+                    "night, does the order matter?? the leaflets contradict each other",
+                    _f("medication", "levothyroxine", "The user takes levothyroxine.", sv=False),
+                    _f("medication", "lansoprazole", "The user takes lansoprazole.", sv=False),
+                ),
+            ),
+            (
+                _t(
+                    "GP review went well, i've come off the lansoprazole completely, reflux "
+                    "seems sorted. still on levothyroxine obv, that one's for life",
+                    _gone(
+                        "medication",
+                        "lansoprazole",
+                        "The user no longer takes lansoprazole.",
+                        sv=False,
+                    ),
+                    _f("medication", "levothyroxine", "The user takes levothyroxine.", sv=False),
+                ),
+            ),
+        ),
+        (
+            _P(
+                "flying long-haul next month, what should be in my hand luggage?",
+                ("levothyroxine",),
+                (("lansoprazole", "retracted"),),
+            ),
+            _P(
+                "help me fill in the medicines box on a new GP registration form",
+                ("levothyroxine",),
+                (("lansoprazole", "retracted"),),
+            ),
+        ),
+        (("lansoprazole", "retracted"),),
+        topics=_fs("health"),
+    ),
+)
+
+# --------------------------------------------------------------------------- correction
+
+_CORRECTION: tuple[_S, ...] = ()
+
+# --------------------------------------------------------------------------- forget
+
+_FORGET: tuple[_S, ...] = ()
+
+# --------------------------------------------------------------------------- explicit save
+
+_EXPLICIT_SAVE: tuple[_S, ...] = ()
+
+# --------------------------------------------------------------------------- one at a time
+
+_ONE_AT_A_TIME_SCENARIOS: tuple[_S, ...] = ()
+
+_SCENARIOS: dict[str, tuple[_S, ...]] = {
+    "retraction": _RETRACTION,
+    "correction": _CORRECTION,
+    "forget": _FORGET,
+    "explicit_save": _EXPLICIT_SAVE,
+    "one_at_a_time": _ONE_AT_A_TIME_SCENARIOS,
+}
+
+ONE_OFF_TEXTS: frozenset[str] = frozenset(
+    t.text for scenarios in _SCENARIOS.values() for s in scenarios for t in s.turns
+)
+"""Every scenario turn: each written once, for one scenario."""
+
+_FILLERS = (
+    "whats a polite way to say no to a wedding invite without it being a whole thing",
+    "350 fahrenheit in celsius? the oven dial is worn off",
+    "give me a tongue twister for a 7 year olds party, not too rude",
+    "how do i get candle wax off a linen tablecloth",
+    "explain compound interest like im twelve pls",
+    "is it fewer or less in 'ten items or ___'",
+    "pub quiz team name ideas, punny ones",
+    "how many tablespoons is a quarter cup",
+    "write a limerick about a seagull stealing chips",
+    "who vs whom, give me the one-line rule",
+    "quick warm up routine before a parkrun?",
+    "how do you say cheers in finnish",
+)
+"""Turns with nothing to keep, for a session no scenario step falls in (said by many users)."""
+
+_IRRELEVANT = (
+    "what is a neutron star made of?",
+    "how do glaciers carve valleys?",
+    "why did the Bronze Age collapse?",
+    "how do bats echolocate?",
+    "what is the Coriolis effect?",
+    "who built Angkor Wat?",
+    "how are diamonds formed underground?",
+    "what makes quicksand dangerous?",
+    "explain how a transistor switches",
+    "how do fireflies glow?",
+    "why is Mars red?",
+    "what was the Silk Road?",
+    "how do coral reefs grow?",
+    "what is dark matter, briefly?",
+    "how do hummingbirds hover?",
+    "why do geysers erupt?",
+    "who deciphered Linear B?",
+    "how does a sundial work?",
+    "what is the oldest known cave art?",
+    "how do jellyfish survive without brains?",
+)
+
+_STOP = {"the", "and", "how", "why", "what", "who", "are", "for", "does", "many", "far"}
+
+
+def _words(text: str) -> set[str]:
+    found = {w.removesuffix("s") for w in re.findall(r"[^\W\d_]{3,}", text.casefold())}
+    return found - _STOP
+
+
+def _long_words(text: str) -> set[str]:
+    """Words of four letters or more, stop words kept (the shared split check's reading)."""
+    return set(re.findall(r"[^\W\d_]{4,}", text.casefold()))
+
+
+# --------------------------------------------------------------------------- generation
+
+
+def _conflict(a: _S, b: _S) -> bool:
+    return bool(
+        (a.slots & b.slots)
+        or (a.forgets & b.topics)
+        or (b.forgets & a.topics)
+        or (a.first and b.first)
+    )
+
+
+def _plan(rng: random.Random, users: int) -> list[list[_S]]:
+    """Three scenarios of three different kinds per user; every scenario once per round of
+    twelve users of a kind; no two scenarios of one user in conflict (retried from the seed
+    until a round needs no scenario twice)."""
+    best: list[list[_S]] | None = None
+    for _ in range(200):
+        order = rng.sample(_SCENARIO_KINDS, len(_SCENARIO_KINDS))
+        pools: dict[str, list[_S]] = {k: [] for k in order}
+        clean = True
+        plan: list[list[_S]] = []
+        for u in range(users):
+            mine: list[_S] = []
+            for j in range(3):
+                kind = order[(3 * u + j) % len(order)]
+                pool = pools[kind]
+                if not pool:
+                    pool.extend(rng.sample(_SCENARIOS[kind], len(_SCENARIOS[kind])))
+                pick = next((s for s in pool if not any(_conflict(s, m) for m in mine)), None)
+                if pick is None:
+                    clean = False
+                    fresh = [s for s in _SCENARIOS[kind] if not any(_conflict(s, m) for m in mine)]
+                    pick = rng.choice(fresh)
+                else:
+                    pool.remove(pick)
+                mine.append(pick)
+            plan.append(mine)
+        if clean:
+            return plan
+        best = best or plan
+    assert best is not None
+    return best
+
+
+def _conversation(
+    u: int, scenarios: Sequence[_S], rng: random.Random
+) -> tuple[HoConversation, list[tuple[str, ...]]]:
+    n_sessions = rng.choice((3, 4))
+    month = rng.randint(1, 12 - n_sessions)
+    times = [
+        datetime(
+            2025,
+            month + k,
+            rng.randint(10, 20),
+            rng.randint(7, 22),
+            rng.randint(0, 59),
+            tzinfo=timezone.utc,
+        )
+        for k in range(n_sessions)
+    ]
+    placed: list[list[tuple[int, _T]]] = [[] for _ in range(n_sessions)]
+    for j, s in enumerate(scenarios):
+        m = len(s.steps)
+        if s.first:
+            where = [0, *sorted(rng.sample(range(1, n_sessions), m - 1))]
+        else:
+            where = sorted(rng.sample(range(n_sessions), m))
+        for step, k in zip(s.steps, where, strict=True):
+            rank = -1 if s.first and k == 0 else j
+            placed[k].extend((rank, t) for t in step)
+    fillers = rng.sample(_FILLERS, len(_FILLERS))
+    sessions = []
+    for k, at in enumerate(times):
+        turns = [t for _, t in sorted(placed[k], key=lambda rt: rt[0])]
+        if not turns:
+            turns = [_T(fillers.pop())]
+        sessions.append((at, tuple(t.build(at) for t in turns)))
+    said_text = " ".join(t.text for _, ts in sessions for t in ts)
+    said, said_long = _words(said_text), _long_words(said_text)
+    irrelevant = next(
+        (
+            r
+            for r in rng.sample(_IRRELEVANT, len(_IRRELEVANT))
+            if not _words(r) & said and not _long_words(r) & said_long
+        ),
+        None,
+    )
+    if irrelevant is None:
+        raise RuntimeError(f"no irrelevant request fits user {PREFIX}{u}")
+    probes = [
+        HoProbe(p.request, p.present, p.absent, kind=s.kind, holder=p.holder)
+        for s in scenarios
+        for p in s.probes
+    ]
+    probes.append(HoProbe(irrelevant, irrelevant=True, kind="irrelevant"))
+    forbidden = tuple(f for s in scenarios for f in s.forbidden)
+    conv = HoConversation(
+        user_id=f"{PREFIX}{u}",
+        sessions=tuple(sessions),
+        probes=tuple(probes),
+        probe_at=times[-1] + timedelta(days=rng.randint(20, 40), hours=rng.randint(0, 5)),
+        forbidden=forbidden,
+        kinds=(*(s.kind for s in scenarios), "irrelevant"),
+    )
+    return conv, [tuple(t.text for t in s.turns) for s in scenarios]
+
+
+def _build(seed: int, users: int) -> list[tuple[HoConversation, list[tuple[str, ...]]]]:
+    if users < 1:
+        raise ValueError(f"users must be at least 1, got {users}")
+    rng = random.Random(f"heldout_v10_b:{seed}")
+    plan = _plan(rng, users)
+    return [_conversation(u, scenarios, rng) for u, scenarios in enumerate(plan)]
+
+
+def generate_heldout_v10_b(*, seed: int = 0, users: int = 20) -> list[HoConversation]:
+    """The split: ``users`` simulated users ``h10b-0``, ``h10b-1``, ..., deterministic from
+    ``seed``.
+
+    Example:
+        >>> convs = generate_heldout_v10_b(seed=1, users=2)
+        >>> [len(c.kinds) for c in convs], convs[0].probes[-1].irrelevant
+        ([4, 4], True)
+    """
+    return [conv for conv, _ in _build(seed, users)]
+
+
+def scenario_texts(*, seed: int = 0, users: int = 20) -> dict[str, list[tuple[str, ...]]]:
+    """Each user's three scenarios, as the texts of their turns (for the split's tests)."""
+    return {conv.user_id: texts for conv, texts in _build(seed, users)}
+
+
+def one_off_share(convs: Sequence[HoConversation]) -> float:
+    """The share of all turns that are a one-off text said once in ``convs``.
+
+    Example:
+        >>> one_off_share([])
+        0.0
+    """
+    texts = [t.text for c in convs for _, turns in c.sessions for t in turns]
+    if not texts:
+        return 0.0
+    once = Counter(texts)
+    return sum(t in ONE_OFF_TEXTS and once[t] == 1 for t in texts) / len(texts)
