@@ -686,7 +686,488 @@ _RETRACTION: tuple[_S, ...] = (
 
 # --------------------------------------------------------------------------- correction
 
-_CORRECTION: tuple[_S, ...] = ()
+_CORRECTION: tuple[_S, ...] = (
+    _S(
+        "llandudno-llandeilo",
+        "correction",
+        (
+            (
+                _t(
+                    "been in Llandudno since the spring and i still don't know a soul. "
+                    "where do 30-somethings who don't drink make friends in a small town?",
+                    _f("city", "Llandudno", "The user lives in Llandudno."),
+                ),
+            ),
+            (
+                _t(
+                    "omg i wrote Llandudno last time didn't i. it's Llandeilo!! completely "
+                    "different end of Wales, my brain autocompletes the Ll- towns",
+                    _f(
+                        "city",
+                        "Llandeilo",
+                        "The user lives in Llandeilo.",
+                        corrects="Llandudno",
+                    ),
+                ),
+            ),
+        ),
+        (
+            _P(
+                "any decent cafés near me for working on a laptop?",
+                ("Llandeilo",),
+                (("Llandudno", "corrected"),),
+            ),
+            _P(
+                "where's the nearest place around here to get a bike serviced?",
+                ("Llandeilo",),
+                (("Llandudno", "corrected"),),
+            ),
+        ),
+        (("Llandudno", "corrected"),),
+    ),
+    _S(
+        "gwendolyn-y",
+        "correction",
+        (
+            (
+                _t(
+                    "we have an axolotl, Gwendolen, and her tank keeps going cloudy. is it "
+                    "the filter or am i overfeeding her",
+                    _f("pet", "Gwendolen", "The user has an axolotl called Gwendolen."),
+                ),
+            ),
+            (
+                _t(
+                    "pedantic correction from my 9yo who is reading over my shoulder: the "
+                    "axolotl is Gwendolyn, with a y. apparently it matters a LOT 😅",
+                    _f(
+                        "pet",
+                        "Gwendolyn",
+                        "The user has an axolotl called Gwendolyn.",
+                        corrects="Gwendolen",
+                    ),
+                ),
+            ),
+        ),
+        (
+            _P(
+                "write a care sheet for the neighbour who's feeding our animals next week",
+                ("Gwendolyn",),
+                (("Gwendolen", "corrected"),),
+            ),
+            _P(
+                "help my kid make a little name sign for the tank",
+                ("Gwendolyn",),
+                (("Gwendolen", "corrected"),),
+            ),
+        ),
+        (("Gwendolen", "corrected"),),
+    ),
+    _S(
+        "macadamia-not-pistachio",
+        "correction",
+        (
+            (
+                _t(
+                    "secret santa at the office and I have to put 'foods to avoid' on the "
+                    "form, so: allergic to pistachios — hang on, no, macadamias. pistachios "
+                    "are fine, it's macadamias that make my throat itch",
+                    _f(
+                        "allergy",
+                        "macadamias",
+                        "The user is allergic to macadamias.",
+                        corrects="pistachios",
+                    ),
+                ),
+            ),
+            (_t("what biscuits are safe to bring to a team meeting tomorrow"),),
+        ),
+        (
+            _P(
+                "which chocolates can I safely eat from a mixed selection box?",
+                ("macadamias",),
+                (("pistachios", "corrected"),),
+            ),
+            _P(
+                "write a note for the caterers at my cousin's wedding about what i can't have",
+                ("macadamias",),
+                (("pistachios", "corrected"),),
+            ),
+        ),
+        (("pistachios", "corrected"),),
+        topics=_fs("health", "work"),
+    ),
+    _S(
+        "birthday-july",
+        "correction",
+        (
+            (
+                _t(
+                    "my birthday's 29 January and every year it lands in the dead of winter "
+                    "when everyone's skint. ideas for a cheap celebration?",
+                    _f("birthday", "29 January", "The user's birthday is 29 January."),
+                ),
+            ),
+            (
+                _t(
+                    "wait no, did i say january?? my birthday is 1 July. 29 january is my "
+                    "dad's. i'm tired ok",
+                    _f(
+                        "birthday",
+                        "1 July",
+                        "The user's birthday is 1 July.",
+                        corrects="29 January",
+                    ),
+                ),
+            ),
+        ),
+        (
+            _P(
+                "plan me a birthday picnic, when should i book things?",
+                ("1 July",),
+                (("29 January", "corrected"),),
+            ),
+            _P(
+                "what star sign am i, for a silly quiz?",
+                ("1 July",),
+                (("29 January", "corrected"),),
+            ),
+        ),
+        (("29 January", "corrected"),),
+    ),
+    _S(
+        "bellhaven-not-bellcote",
+        "correction",
+        (
+            (
+                _t(
+                    "started as a junior analyst at Bellcote Analytics this week, and the "
+                    "onboarding doc is 80 pages 😵 how do i skim without missing the important "
+                    "bits",
+                    _f(
+                        "employer",
+                        "Bellcote Analytics",
+                        "The user works at Bellcote Analytics.",
+                    ),
+                ),
+            ),
+            (
+                _t(
+                    "lol correction, the company's Bellhaven Analytics, not Bellcote. Bellcote "
+                    "is the competitor who rejected me, freudian slip much",
+                    _f(
+                        "employer",
+                        "Bellhaven Analytics",
+                        "The user works at Bellhaven Analytics.",
+                        corrects="Bellcote Analytics",
+                    ),
+                ),
+            ),
+        ),
+        (
+            _P(
+                "write my linkedin 'open to' blurb",
+                ("Bellhaven",),
+                (("Bellcote", "corrected"),),
+            ),
+            _P(
+                "draft an email to IT asking for a second monitor",
+                ("Bellhaven",),
+                (("Bellcote", "corrected"),),
+            ),
+        ),
+        (("Bellcote", "corrected"),),
+        topics=_fs("work"),
+    ),
+    _S(
+        "kseniya-spelling",
+        "correction",
+        (
+            (
+                _t(
+                    "proposing to my girlfriend Ksenia (Ксения) next month in Riga!! ring "
+                    "sizing without her noticing, how",
+                    _f("partner", "Ksenia", "The user's girlfriend is Ksenia."),
+                ),
+            ),
+            (
+                _t(
+                    "she said yes 💍 also she saw my notes and informs me it's Kseniya in "
+                    "latin letters, with the y, the passport way. noted!!",
+                    _f(
+                        "partner",
+                        "Kseniya",
+                        "The user's partner is Kseniya.",
+                        corrects="Ksenia",
+                    ),
+                ),
+            ),
+        ),
+        (
+            _P(
+                "write the wording for our engagement party invite",
+                ("Kseniya",),
+                (("Ksenia", "corrected"),),
+            ),
+            _P(
+                "help me sign a card for my fiancée's parents",
+                ("Kseniya",),
+                (("Ksenia", "corrected"),),
+            ),
+        ),
+        (("Ksenia", "corrected"),),
+    ),
+    _S(
+        "alliums-not-nightshades",
+        "correction",
+        (
+            (
+                _t(
+                    "I have to avoid nightshades, doctor's orders-ish. can u do a stew for "
+                    "the slow cooker",
+                    _f(
+                        "dietary_restriction",
+                        "nightshades",
+                        "The user avoids nightshades.",
+                    ),
+                ),
+            ),
+            (
+                _t(
+                    "argh sorry, I said nightshades before but I meant alliums. onions, leeks "
+                    "and garlic wreck me; tomatoes and peppers are totally fine",
+                    _f(
+                        "dietary_restriction",
+                        "alliums",
+                        "The user avoids alliums.",
+                        corrects="nightshades",
+                    ),
+                ),
+            ),
+        ),
+        (
+            _P(
+                "i need a pasta sauce for tonight, what can i make?",
+                ("alliums",),
+                (("nightshades", "corrected"),),
+            ),
+            _P(
+                "what should i order at an indian restaurant?",
+                ("alliums",),
+                (("nightshades", "corrected"),),
+            ),
+        ),
+        (("nightshades", "corrected"),),
+        topics=_fs("health"),
+    ),
+    _S(
+        "slovakia-not-slovenia",
+        "correction",
+        (
+            (
+                _t(
+                    "we live in Slovenia and my in-laws visit from Canada in may, where should "
+                    "we take them for a day? we might end up moving to Hungary one day so "
+                    "maybe somewhere near that border lol",
+                    _f("country", "Slovenia", "The user lives in Slovenia."),
+                    _f(
+                        "country",
+                        "Hungary",
+                        "The user might move to Hungary one day.",
+                        modality="hypothetical",
+                    ),
+                    slips=(
+                        _Slip(
+                            "hypothetical_as_fact",
+                            _f("country", "Hungary", "The user lives in Hungary."),
+                            "Hungary",
+                        ),
+                    ),
+                ),
+            ),
+            (
+                _t(
+                    "ok this is mortifying but I typed Slovenia the other week and we live in "
+                    "SLOVAKIA. Bratislava-ish. everyone mixes them up and now I've done it "
+                    "myself",
+                    _f(
+                        "country",
+                        "Slovakia",
+                        "The user lives in Slovakia.",
+                        corrects="Slovenia",
+                    ),
+                ),
+            ),
+        ),
+        (
+            _P(
+                "which public holidays do we get here next year?",
+                ("Slovakia",),
+                (("Slovenia", "corrected"), ("Hungary", "hypothetical")),
+            ),
+            _P(
+                "what's the emergency number where I live?",
+                ("Slovakia",),
+                (("Slovenia", "corrected"),),
+            ),
+        ),
+        (("Slovenia", "corrected"), ("Hungary", "hypothetical")),
+    ),
+    _S(
+        "aurelio-accent",
+        "correction",
+        (
+            (
+                _t(
+                    "our son Aurelio starts nursery in september and cries every time I leave "
+                    "the room. tips for making drop-off less awful?",
+                    _f("child", "Aurelio", "The user's son is Aurelio."),
+                ),
+            ),
+            (
+                _t(
+                    "tiny fix: it's Aurélio with the accent, my mother-in-law is Portuguese "
+                    "and she will not let that slide 😂",
+                    _f(
+                        "child",
+                        "Aurélio",
+                        "The user's son is Aurélio.",
+                        corrects="Aurelio",
+                    ),
+                ),
+            ),
+        ),
+        (
+            _P(
+                "write name labels for my son's nursery bag",
+                ("Aurélio",),
+                (("Aurelio", "corrected"),),
+            ),
+            _P(
+                "help me write a birthday invite for my boy's party",
+                ("Aurélio",),
+                (("Aurelio", "corrected"),),
+            ),
+        ),
+        (("Aurelio", "corrected"),),
+    ),
+    _S(
+        "radiographer",
+        "correction",
+        (
+            (
+                _t(
+                    "I'm a sonographer at the county hospital and my back is wrecked from "
+                    "leaning over the couch all day. stretches that actually work?",
+                    _f("job_title", "sonographer", "The user is a sonographer."),
+                ),
+            ),
+            (
+                _t(
+                    "misspoke before — I'm a radiographer, not a sonographer. did one "
+                    "ultrasound module years ago and it stuck in my head",
+                    _f(
+                        "job_title",
+                        "radiographer",
+                        "The user is a radiographer.",
+                        corrects="sonographer",
+                    ),
+                ),
+            ),
+        ),
+        (
+            _P(
+                "write a short bio for a careers day talk at my old school",
+                ("radiographer",),
+                (("sonographer", "corrected"),),
+            ),
+            _P(
+                "what CPD courses would suit my job?",
+                ("radiographer",),
+                (("sonographer", "corrected"),),
+            ),
+        ),
+        (("sonographer", "corrected"),),
+        topics=_fs("work"),
+    ),
+    _S(
+        "airport-exeter",
+        "correction",
+        (
+            (
+                _t(
+                    "my home airport is Newquay, tiny but brilliant. which airlines do "
+                    "winter sun from there? somewhere warm in feb",
+                    _f("home_airport", "Newquay", "The user's home airport is Newquay."),
+                ),
+            ),
+            (
+                _t(
+                    "scratch Newquay, I meant Exeter airport. Newquay's where my parents "
+                    "fly from, I never actually use it",
+                    _f(
+                        "home_airport",
+                        "Exeter",
+                        "The user's home airport is Exeter.",
+                        corrects="Newquay",
+                    ),
+                ),
+            ),
+        ),
+        (
+            _P(
+                "find me a cheap long weekend somewhere sunny in march",
+                ("Exeter",),
+                (("Newquay", "corrected"),),
+            ),
+            _P(
+                "how early should I leave home for a 7am flight?",
+                ("Exeter",),
+                (("Newquay", "corrected"),),
+            ),
+        ),
+        (("Newquay", "corrected"),),
+    ),
+    _S(
+        "blood-o-positive",
+        "correction",
+        (
+            (
+                _t(
+                    "first time giving blood on thursday! I'm B negative if that matters. what "
+                    "should I eat beforehand so I don't faint",
+                    _f("blood_type", "B negative", "The user's blood type is B negative."),
+                ),
+            ),
+            (
+                _t(
+                    "update: they tested it properly and I'm O positive, not B negative. no "
+                    "idea where I got B neg from, I think it was my ex's",
+                    _f(
+                        "blood_type",
+                        "O positive",
+                        "The user's blood type is O positive.",
+                        corrects="B negative",
+                    ),
+                ),
+            ),
+        ),
+        (
+            _P(
+                "fill in the medical bit of my travel insurance form",
+                ("O positive",),
+                (("B negative", "corrected"),),
+            ),
+            _P(
+                "who could i donate blood to, in theory?",
+                ("O positive",),
+                (("B negative", "corrected"),),
+            ),
+        ),
+        (("B negative", "corrected"),),
+        topics=_fs("health"),
+    ),
+)
 
 # --------------------------------------------------------------------------- forget
 
