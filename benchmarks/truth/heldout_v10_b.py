@@ -378,14 +378,14 @@ _RETRACTION: tuple[_S, ...] = (
             ),
             (
                 _t(
-                    "finally signed off the low-FODMAP thing three weeks back, reintroduction "
+                    "finally signed off the low-FODMAP thing a fortnight ago, reintroduction "
                     "went fine and I can eat whatever now 🎉 so you can drop that from my "
                     "food stuff",
                     _gone(
                         "dietary_restriction",
                         "low-FODMAP",
                         "The user no longer follows a low-FODMAP diet.",
-                        ago=21,
+                        ago=14,
                     ),
                 ),
             ),
@@ -693,7 +693,7 @@ _CORRECTION: tuple[_S, ...] = (
         (
             (
                 _t(
-                    "been in Llandudno since the spring and i still don't know a soul. "
+                    "moved to Llandudno for the job and i still don't know a soul. "
                     "where do 30-somethings who don't drink make friends in a small town?",
                     _f("city", "Llandudno", "The user lives in Llandudno."),
                 ),
@@ -810,8 +810,8 @@ _CORRECTION: tuple[_S, ...] = (
             ),
             (
                 _t(
-                    "wait no, did i say january?? my birthday is 1 July. 29 january is my "
-                    "dad's. i'm tired ok",
+                    "wait no, did i say january?? my birthday is 1 July. no clue where "
+                    "january came from, i'm tired ok",
                     _f(
                         "birthday",
                         "1 July",
@@ -966,7 +966,7 @@ _CORRECTION: tuple[_S, ...] = (
         (
             (
                 _t(
-                    "we live in Slovenia and my in-laws visit from Canada in may, where should "
+                    "we live in Slovenia and my in-laws are visiting in may, where should "
                     "we take them for a day? we might end up moving to Hungary one day so "
                     "maybe somewhere near that border lol",
                     _f("country", "Slovenia", "The user lives in Slovenia."),
@@ -1026,8 +1026,7 @@ _CORRECTION: tuple[_S, ...] = (
             ),
             (
                 _t(
-                    "tiny fix: it's Aurélio with the accent, my mother-in-law is Portuguese "
-                    "and she will not let that slide 😂",
+                    "tiny fix: it's Aurélio with the accent, his avó will not let that slide 😂",
                     _f(
                         "child",
                         "Aurélio",
@@ -1103,8 +1102,8 @@ _CORRECTION: tuple[_S, ...] = (
             ),
             (
                 _t(
-                    "scratch Newquay, I meant Exeter airport. Newquay's where my parents "
-                    "fly from, I never actually use it",
+                    "scratch Newquay, I meant Exeter airport. no idea why I typed "
+                    "Newquay, haven't flown from there in years",
                     _f(
                         "home_airport",
                         "Exeter",
