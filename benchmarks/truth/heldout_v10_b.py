@@ -1170,7 +1170,447 @@ _CORRECTION: tuple[_S, ...] = (
 
 # --------------------------------------------------------------------------- forget
 
-_FORGET: tuple[_S, ...] = ()
+_FORGET: tuple[_S, ...] = (
+    _S(
+        "forget-lysander",
+        "forget",
+        (
+            (
+                _t(
+                    "bit awkward but my ex Lysander still has a key to my flat and won't "
+                    "reply about giving it back. do i just change the locks? what does that "
+                    "cost roughly",
+                    _f("ex_partner", "Lysander", "The user's ex is Lysander.", sv=True),
+                ),
+            ),
+            (
+                _t(
+                    "locks changed, done. and could you wipe Lysander from whatever you "
+                    "remember about me? I'd rather his name never pops up again"
+                ),
+            ),
+        ),
+        (
+            _P("ideas for a new year's eve at home with friends", (), (("Lysander", "forgotten"),)),
+            _P(
+                "what should i do about the spare keys to my place?",
+                (),
+                (("Lysander", "forgotten"),),
+            ),
+        ),
+        (("Lysander", "forgotten"),),
+    ),
+    _S(
+        "forget-medical",
+        "forget",
+        (
+            (
+                _t(
+                    "i've been on mebeverine for my IBS since the summer and coffee seems to "
+                    "undo it completely. decaf brands that don't taste like cardboard?",
+                    _f("medication", "mebeverine", "The user takes mebeverine.", sv=False),
+                ),
+            ),
+            (
+                _t(
+                    "actually, on reflection — please don't hold on to anything medical about "
+                    "me. meds, conditions, all of it. I'll tell you when it's relevant"
+                ),
+            ),
+        ),
+        (
+            _P(
+                "how do i cut down on caffeine without the headaches",
+                (),
+                (("mebeverine", "forgotten"),),
+            ),
+            _P(
+                "pack list for a week of camping in the Cévennes",
+                (),
+                (("mebeverine", "forgotten"),),
+            ),
+        ),
+        (("mebeverine", "forgotten"),),
+        forgets=_fs("health"),
+    ),
+    _S(
+        "forget-all-saoirse",
+        "forget",
+        (
+            (
+                _t(
+                    "hiya, Saoirse here, I'm a farrier up near Portree on Skye 🐴 my hands are "
+                    "wrecked from the winter, hand cream that survives actual work?",
+                    _f("preferred_name", "Saoirse", "The user's name is Saoirse."),
+                    _f("job_title", "farrier", "The user is a farrier."),
+                    _f("city", "Portree", "The user lives in Portree."),
+                ),
+                _t(
+                    "hmm wait. scrap all that, forget everything I've said to you so far "
+                    "please. I'd rather start blank"
+                ),
+            ),
+            (
+                _t(
+                    "right, fresh start: the goal this year is to finish the Cape Wrath "
+                    "Trail in one go 🥾",
+                    _f(
+                        "current_goal",
+                        "Cape Wrath Trail",
+                        "The user's goal is to finish the Cape Wrath Trail.",
+                    ),
+                ),
+            ),
+        ),
+        (
+            _P(
+                "build me a weekly training plan",
+                ("Cape Wrath Trail",),
+                (("Portree", "forgotten"), ("Saoirse", "forgotten")),
+            ),
+            _P(
+                "write a two-line intro for a walking group's whatsapp",
+                (),
+                (("farrier", "forgotten"), ("Portree", "forgotten")),
+            ),
+        ),
+        (("Portree", "forgotten"), ("Saoirse", "forgotten"), ("farrier", "forgotten")),
+        first=True,
+    ),
+    _S(
+        "forget-quillet-lane",
+        "forget",
+        (
+            (
+                _t(
+                    "for templates and stuff my address is 7 Quillet Lane, Ludlow. now can "
+                    "you help me write a complaint to the water board about a leak they "
+                    "won't fix",
+                    _f(
+                        "address",
+                        "7 Quillet Lane",
+                        "The user's address is 7 Quillet Lane.",
+                        sv=True,
+                    ),
+                    _f("city", "Ludlow", "The user lives in Ludlow."),
+                ),
+            ),
+            (
+                _t(
+                    "second thoughts, forget the street address I gave you. keeping the "
+                    "town is fine, just not the house"
+                ),
+            ),
+        ),
+        (
+            _P(
+                "fill in the sender bit of a returns label for me",
+                ("Ludlow",),
+                (("Quillet Lane", "forgotten"),),
+            ),
+            _P(
+                "put my details on a letter to the district council",
+                ("Ludlow",),
+                (("Quillet Lane", "forgotten"),),
+            ),
+        ),
+        (("Quillet Lane", "forgotten"),),
+    ),
+    _S(
+        "forget-corvanta",
+        "forget",
+        (
+            (
+                _t(
+                    "my company Corvanta just moved us all to hot-desking and i'm losing my "
+                    "mind. how do you make a laptop-and-bag setup feel like home",
+                    _f("employer", "Corvanta", "The user works at Corvanta."),
+                ),
+            ),
+            (
+                _t(
+                    "new rule: don't keep anything about my job. not Corvanta, not the "
+                    "hot desks, nothing work-related. it's a firewall thing for me"
+                ),
+            ),
+        ),
+        (
+            _P(
+                "write a short bio for my parkrun volunteer profile",
+                (),
+                (("Corvanta", "forgotten"),),
+            ),
+            _P(
+                "help me toast my best friend at her 30th",
+                (),
+                (("Corvanta", "forgotten"),),
+            ),
+        ),
+        (("Corvanta", "forgotten"),),
+        topics=_fs("work"),
+        forgets=_fs("work"),
+    ),
+    _S(
+        "forget-solsikken",
+        "forget",
+        (
+            (
+                _t(
+                    "vores datter goes to Børnehaven Solsikken and they want a costume for "
+                    "fastelavn by friday?!? easy ideas for a four year old pls",
+                    _f("child_count", "datter", "The user has a daughter.", sv=True),
+                    _f(
+                        "school",
+                        "Børnehaven Solsikken",
+                        "The user's daughter goes to Børnehaven Solsikken.",
+                        holder="daughter",
+                        sv=True,
+                    ),
+                ),
+            ),
+            (
+                _t(
+                    "could you forget the kindergarten name please? my partner is strict "
+                    "about where our kid's details end up online"
+                ),
+            ),
+        ),
+        (
+            _P(
+                "help me write a sick note for my daughter's teacher",
+                (),
+                (("Solsikken", "forgotten"),),
+            ),
+            _P(
+                "where could we go on a rainy sunday with a small child?",
+                (),
+                (("Solsikken", "forgotten"),),
+            ),
+        ),
+        (("Solsikken", "forgotten"),),
+    ),
+    _S(
+        "forget-weight",
+        "forget",
+        (
+            (
+                _t(
+                    "sizing question: I'm 188 cm and 94 kg, which frame size for a road bike, "
+                    "and will a standard saddle be ok or do i need a wider one",
+                    _f("height", "188 cm", "The user is 188 cm tall.", sv=True),
+                    _f("weight", "94 kg", "The user weighs 94 kg.", sv=True),
+                ),
+            ),
+            (
+                _t(
+                    "pls delete my weight from your memory, not comfortable having that "
+                    "number stored. height can stay"
+                ),
+            ),
+        ),
+        (
+            _P("which size wetsuit should i order?", ("188 cm",), (("94 kg", "forgotten"),)),
+            _P(
+                "recommend a desk height for me, standing",
+                ("188 cm",),
+                (("94 kg", "forgotten"),),
+            ),
+        ),
+        (("94 kg", "forgotten"),),
+    ),
+    _S(
+        "forget-ignatius",
+        "forget",
+        (
+            (
+                _t(
+                    "my best mate Ignatius is moving to Tromsø for a research post 😭 leaving "
+                    "do ideas? he's the outdoorsy type, hates anything with a dress code",
+                    _f("friend", "Ignatius", "The user's best friend is Ignatius.", sv=False),
+                    _f(
+                        "city",
+                        "Tromsø",
+                        "Ignatius is moving to Tromsø.",
+                        holder="ignatius",
+                        modality="plan",
+                    ),
+                ),
+            ),
+            (
+                _t(
+                    "hey, forget everything about Ignatius, would you? he's quite private "
+                    "and asked me not to put his stuff into AI apps"
+                ),
+            ),
+        ),
+        (
+            _P(
+                "who should I invite to a small ceilidh at my place?",
+                (),
+                (("Ignatius", "forgotten"), ("Tromsø", "forgotten")),
+            ),
+            _P(
+                "plan a weekend away with friends somewhere cold",
+                (),
+                (("Ignatius", "forgotten"), ("Tromsø", "forgotten")),
+            ),
+        ),
+        (("Ignatius", "forgotten"), ("Tromsø", "forgotten")),
+    ),
+    _S(
+        "forget-cryptozoology",
+        "forget",
+        (
+            (
+                _t(
+                    "my two big interests are orienteering and cryptozoology (don't laugh). "
+                    "is there a way to combine them on a weekend in the Highlands",
+                    _f("interest", "orienteering", "The user is interested in orienteering."),
+                    _f("interest", "cryptozoology", "The user is interested in cryptozoology."),
+                ),
+            ),
+            (
+                _t(
+                    "ok pls forget the cryptozoology thing, I mentioned you at work and I don't "
+                    "want it showing up in anything I share 🙈 orienteering stays"
+                ),
+            ),
+        ),
+        (
+            _P(
+                "suggest a hobby-ish gift I could ask for this year",
+                ("orienteering",),
+                (("cryptozoology", "forgotten"),),
+            ),
+            _P(
+                "what could i write in the 'interests' box of a job application",
+                ("orienteering",),
+                (("cryptozoology", "forgotten"),),
+            ),
+        ),
+        (("cryptozoology", "forgotten"),),
+    ),
+    _S(
+        "forget-politics",
+        "forget",
+        (
+            (
+                _t(
+                    "I'm a Plaid Cymru member and canvassing for the Senedd election, how "
+                    "do I talk to people on the doorstep without getting into rows?",
+                    _f(
+                        "political_party",
+                        "Plaid Cymru",
+                        "The user is a Plaid Cymru member.",
+                        sv=True,
+                    ),
+                ),
+            ),
+            (
+                _t(
+                    "please don't keep my politics on record. happy to chat about it when I "
+                    "raise it myself, just not stored"
+                ),
+            ),
+        ),
+        (
+            _P(
+                "tips for staying calm at a heated family dinner",
+                (),
+                (("Plaid Cymru", "forgotten"),),
+            ),
+            _P(
+                "write a short about-me for a community volunteering app",
+                (),
+                (("Plaid Cymru", "forgotten"),),
+            ),
+        ),
+        (("Plaid Cymru", "forgotten"),),
+    ),
+    _S(
+        "forget-therapist",
+        "forget",
+        (
+            (
+                _t(
+                    "my therapist Dr Nwachukwu suggested journaling and I've no idea how to "
+                    "start. also I do pottery on thursdays if that's useful for prompts?",
+                    _f(
+                        "therapist",
+                        "Dr Nwachukwu",
+                        "The user's therapist is Dr Nwachukwu.",
+                        sv=True,
+                    ),
+                    _f("hobby", "pottery on thursdays", "The user does pottery on thursdays."),
+                ),
+            ),
+            (
+                _t(
+                    "forget my therapist's name please. it's fine you know I see someone, I "
+                    "just don't want her name in anything"
+                ),
+            ),
+        ),
+        (
+            _P(
+                "give me a few journaling prompts for this week",
+                ("pottery",),
+                (("Nwachukwu", "forgotten"),),
+            ),
+            _P(
+                "plan me a self-care sunday",
+                (),
+                (("Nwachukwu", "forgotten"),),
+            ),
+        ),
+        (("Nwachukwu", "forgotten"),),
+        topics=_fs("health"),
+    ),
+    _S(
+        "forget-all-thandiwe",
+        "forget",
+        (
+            (
+                _t(
+                    "Sawubona! I'm Thandiwe, grew up in Polokwane, living in Bloemfontein "
+                    "these days. I need a braai menu for 12 that isn't just boerewors",
+                    _f("preferred_name", "Thandiwe", "The user's name is Thandiwe."),
+                    _f("hometown", "Polokwane", "The user grew up in Polokwane.", sv=True),
+                    _f("city", "Bloemfontein", "The user lives in Bloemfontein."),
+                ),
+                _t(
+                    "eish, changed my mind. delete everything you've got on me, the lot. "
+                    "my cousin warned me about these memory features"
+                ),
+            ),
+            (
+                _t(
+                    "ok back again. only thing I'll share: I've just taken up kitesurfing "
+                    "and I'm obsessed 🪁",
+                    _f("hobby", "kitesurfing", "The user's hobbies include kitesurfing."),
+                ),
+            ),
+        ),
+        (
+            _P(
+                "plan a long weekend for me in the spring",
+                ("kitesurfing",),
+                (
+                    ("Bloemfontein", "forgotten"),
+                    ("Thandiwe", "forgotten"),
+                    ("Polokwane", "forgotten"),
+                ),
+            ),
+            _P(
+                "write a quick hello for a new penfriend",
+                (),
+                (("Bloemfontein", "forgotten"), ("Thandiwe", "forgotten")),
+            ),
+        ),
+        (("Bloemfontein", "forgotten"), ("Thandiwe", "forgotten"), ("Polokwane", "forgotten")),
+        first=True,
+    ),
+)
 
 # --------------------------------------------------------------------------- explicit save
 
