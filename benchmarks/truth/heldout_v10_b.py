@@ -1206,7 +1206,7 @@ _FORGET: tuple[_S, ...] = (
         (
             (
                 _t(
-                    "i've been on mebeverine for my IBS since the summer and coffee seems to "
+                    "i've been on mebeverine a while now and coffee seems to "
                     "undo it completely. decaf brands that don't taste like cardboard?",
                     _f("medication", "mebeverine", "The user takes mebeverine.", sv=False),
                 ),
@@ -1358,7 +1358,6 @@ _FORGET: tuple[_S, ...] = (
                 _t(
                     "vores datter goes to Børnehaven Solsikken and they want a costume for "
                     "fastelavn by friday?!? easy ideas for a four year old pls",
-                    _f("child_count", "datter", "The user has a daughter.", sv=True),
                     _f(
                         "school",
                         "Børnehaven Solsikken",
@@ -1425,7 +1424,7 @@ _FORGET: tuple[_S, ...] = (
             (
                 _t(
                     "my best mate Ignatius is moving to Tromsø for a research post 😭 leaving "
-                    "do ideas? he's the outdoorsy type, hates anything with a dress code",
+                    "do ideas? nothing too formal pls",
                     _f("friend", "Ignatius", "The user's best friend is Ignatius.", sv=False),
                     _f(
                         "city",
@@ -1534,14 +1533,15 @@ _FORGET: tuple[_S, ...] = (
             (
                 _t(
                     "my therapist Dr Nwachukwu suggested journaling and I've no idea how to "
-                    "start. also I do pottery on thursdays if that's useful for prompts?",
+                    "start. also I've taken up raku firing on thursdays, "
+                    "if that helps with prompts?",
                     _f(
                         "therapist",
                         "Dr Nwachukwu",
                         "The user's therapist is Dr Nwachukwu.",
                         sv=True,
                     ),
-                    _f("hobby", "pottery on thursdays", "The user does pottery on thursdays."),
+                    _f("hobby", "raku firing", "The user's hobbies include raku firing."),
                 ),
             ),
             (
@@ -1554,7 +1554,7 @@ _FORGET: tuple[_S, ...] = (
         (
             _P(
                 "give me a few journaling prompts for this week",
-                ("pottery",),
+                ("raku",),
                 (("Nwachukwu", "forgotten"),),
             ),
             _P(
