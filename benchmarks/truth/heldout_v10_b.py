@@ -1614,7 +1614,332 @@ _FORGET: tuple[_S, ...] = (
 
 # --------------------------------------------------------------------------- explicit save
 
-_EXPLICIT_SAVE: tuple[_S, ...] = ()
+_EXPLICIT_SAVE: tuple[_S, ...] = (
+    _S(
+        "save-friday-pickup",
+        "explicit_save",
+        (
+            (
+                _t(
+                    "can you keep this in your memory: nothing after 3:30pm on fridays, I "
+                    "collect my grandad from the day centre. ok so when's best for a haircut "
+                    "this week?",
+                    _f(
+                        "constraint",
+                        "after 3:30pm on fridays",
+                        "The user can't do anything after 3:30pm on fridays.",
+                    ),
+                ),
+            ),
+        ),
+        (
+            _P("find a slot for a video call with my solicitor on friday", ("3:30pm",)),
+            _P(
+                "i want to start a weekly yoga class, which evening timetable would fit me?",
+                ("3:30pm",),
+            ),
+        ),
+    ),
+    _S(
+        "save-fennel",
+        "explicit_save",
+        (
+            (
+                _t(
+                    "file this under permanent: fennel is the devil's vegetable. raw, roasted, "
+                    "as seeds, in sausages, I don't care. NO FENNEL ever 😤",
+                    _pref("dislike", "fennel", "The user hates fennel."),
+                ),
+            ),
+            (_t("doing a roast for 6 on sunday, what goes with pork belly?"),),
+        ),
+        (
+            _P("give me a crunchy winter slaw recipe", ("fennel",)),
+            _P("which italian sausages should i get for a ragù?", ("fennel",)),
+        ),
+    ),
+    _S(
+        "save-ceilidh",
+        "explicit_save",
+        (
+            (
+                _t(
+                    "remember for me: mum's 70th is on the 22nd of next month and we're "
+                    "throwing her a surprise ceilidh. she can't find out!!",
+                    _f(
+                        "note",
+                        "surprise ceilidh",
+                        "The user is throwing a surprise ceilidh for their mum's 70th.",
+                    ),
+                ),
+            ),
+        ),
+        (
+            _P("what's coming up for me over the next few weeks?", ("ceilidh",)),
+            _P("help me write a to-do list for this month", ("ceilidh",)),
+        ),
+    ),
+    _S(
+        "save-wedding-budget",
+        "explicit_save",
+        (
+            (
+                _t(
+                    "Please remember our wedding budget is €14,500, hard ceiling, not a "
+                    "cent more. my fiancé's aunt has opinions about flowers that will test "
+                    "this",
+                    _f(
+                        "constraint",
+                        "€14,500",
+                        "The user's wedding budget is at most €14,500.",
+                    ),
+                ),
+            ),
+            (
+                _t(
+                    "the planner's proposal came back with \"Couple has requested a string "
+                    'quartet for the ceremony; flexible on spend" ... we have never said '
+                    "either of those things??",
+                    _pref(
+                        "preference",
+                        "string quartet",
+                        "The user wants a string quartet for the ceremony.",
+                        sv=False,
+                        provenance="quoted",
+                    ),
+                    slips=(
+                        _Slip(
+                            "pasted_as_own",
+                            _pref(
+                                "preference",
+                                "string quartet",
+                                "The user wants a string quartet for the ceremony.",
+                                sv=False,
+                            ),
+                            "string quartet",
+                        ),
+                    ),
+                ),
+            ),
+        ),
+        (
+            _P(
+                "what music options should we look at for the ceremony?",
+                ("14,500",),
+                (("string quartet", "pasted"),),
+            ),
+            _P("the venue wants a 4k deposit, can we afford that?", ("14,500",)),
+        ),
+        (("string quartet", "pasted"),),
+    ),
+    _S(
+        "save-tldr",
+        "explicit_save",
+        (
+            (
+                _t(
+                    "a standing request, pls remember it: start every longer answer with a "
+                    "one-line TL;DR. I skim on my phone between patients",
+                    _pref(
+                        "response_format",
+                        "TL;DR",
+                        "The user wants longer answers to start with a one-line TL;DR.",
+                        sv=True,
+                    ),
+                ),
+            ),
+        ),
+        (
+            _P("explain how a tracker mortgage differs from a fixed one", ("TL;DR",)),
+            _P("walk me through how premium bonds pay out", ("TL;DR",)),
+        ),
+    ),
+    _S(
+        "save-shodo",
+        "explicit_save",
+        (
+            (
+                _t(
+                    "覚えておいてね: 毎週火曜の夜は書道教室。so tuesday evenings are always "
+                    "taken for me, don't book stuff then 🙏",
+                    _f(
+                        "routine",
+                        "書道",
+                        "The user goes to calligraphy class (書道) every Tuesday evening.",
+                    ),
+                ),
+            ),
+        ),
+        (
+            _P("pick an evening next week for drinks with my team, mon to thu", ("書道",)),
+            _P("when could i fit in a weekly spanish class?", ("書道",)),
+        ),
+    ),
+    _S(
+        "save-menieres",
+        "explicit_save",
+        (
+            (
+                _t(
+                    "save this one: I've got Ménière's, so boats, long escalators and very "
+                    "loud venues are bad news for me. keep it in mind when you suggest days "
+                    "out",
+                    _f(
+                        "accessibility_need",
+                        "Ménière's",
+                        "The user has Ménière's disease.",
+                    ),
+                ),
+            ),
+        ),
+        (
+            _P("plan a day out in London for me and my niece", ("Ménière's",)),
+            _P("suggest a way to see the fjords in Norway", ("Ménière's",)),
+        ),
+        topics=_fs("health"),
+    ),
+    _S(
+        "save-frame-number",
+        "explicit_save",
+        (
+            (
+                _t(
+                    "stash this somewhere for me: my bike's frame number is WSB7731904K. "
+                    "I'll never remember it if it gets nicked",
+                    _f(
+                        "identifier",
+                        "WSB7731904K",
+                        "The user's bike frame number is WSB7731904K.",
+                    ),
+                ),
+            ),
+        ),
+        (
+            _P(
+                "someone stole my bike outside the station, what do I tell the police?",
+                ("WSB7731904K",),
+            ),
+            _P("fill in a cycle insurance quote form for me", ("WSB7731904K",)),
+        ),
+    ),
+    _S(
+        "save-mustard-free",
+        "explicit_save",
+        (
+            (
+                _t(
+                    "keep this forever pls: my stepdaughter Marisol is allergic to mustard "
+                    "seed, so anything I cook for the family has to be mustard-free. it hides "
+                    "in EVERYTHING",
+                    _f("family_member", "Marisol", "The user's stepdaughter is Marisol."),
+                    _f(
+                        "allergy",
+                        "mustard seed",
+                        "Marisol is allergic to mustard seed.",
+                        holder="marisol",
+                    ),
+                    _f(
+                        "constraint",
+                        "mustard-free",
+                        "Family meals the user cooks must be mustard-free.",
+                    ),
+                ),
+            ),
+        ),
+        (
+            _P("a salad dressing for a family bbq?", ("mustard-free",)),
+            _P("what sandwiches can i make for a school trip packed lunch", ("mustard-free",)),
+        ),
+        topics=_fs("health"),
+    ),
+    _S(
+        "save-driving-test",
+        "explicit_save",
+        (
+            (
+                _t(
+                    "don't let me forget: driving test is 27 April at the Mitcham centre "
+                    "and my instructor is Gustavo, he's lovely but always 5 min late",
+                    _f("note", "27 April", "The user's driving test is on 27 April."),
+                    _f(
+                        "driving_instructor",
+                        "Gustavo",
+                        "The user's driving instructor is Gustavo.",
+                        sv=True,
+                    ),
+                ),
+            ),
+        ),
+        (
+            _P("how should i plan my practice over the next few weeks?", ("27 April",)),
+            _P("write a message to confirm my lessons this week", ("Gustavo",)),
+        ),
+    ),
+    _S(
+        "save-travel-sick",
+        "explicit_save",
+        (
+            (
+                _t(
+                    "is Tbilisi freezing in november or just chilly? and a thing to keep in "
+                    "mind for all my trips: I get horribly travel-sick on coaches, so trains "
+                    "or planes only",
+                    _f("constraint", "travel-sick", "The user gets travel-sick on coaches."),
+                    slips=(
+                        _Slip(
+                            "question_as_fact",
+                            _f("city", "Tbilisi", "The user lives in Tbilisi."),
+                            "Tbilisi",
+                        ),
+                    ),
+                ),
+            ),
+        ),
+        (
+            _P(
+                "how should i get from the airport to the old town on my trip?",
+                ("travel-sick",),
+                (("Tbilisi", "question"),),
+            ),
+            _P("plan a three-stop trip round the Balkans for me", ("travel-sick",)),
+        ),
+        (("Tbilisi", "question"),),
+    ),
+    _S(
+        "save-night-shifts",
+        "explicit_save",
+        (
+            (
+                _t(
+                    "Remember I work night shifts, so I'm asleep roughly 9am to 4pm and "
+                    "anything you schedule has to dodge that. oh and just for this reply, "
+                    "answer in Scots, my pal bet me you couldn't 😂",
+                    _f(
+                        "constraint",
+                        "night shifts",
+                        "The user works night shifts and sleeps roughly 9am to 4pm.",
+                    ),
+                    slips=(
+                        _Slip(
+                            "instruction_as_preference",
+                            _pref(
+                                "response_language",
+                                "Scots",
+                                "The user wants answers in Scots.",
+                            ),
+                            "Scots",
+                        ),
+                    ),
+                ),
+            ),
+        ),
+        (
+            _P("when should i book a boiler service visit?", ("night shifts",)),
+            _P("set me up a gym routine across the week", ("night shifts",)),
+        ),
+        (("Scots", "instruction"),),
+    ),
+)
 
 # --------------------------------------------------------------------------- one at a time
 
