@@ -1943,7 +1943,518 @@ _EXPLICIT_SAVE: tuple[_S, ...] = (
 
 # --------------------------------------------------------------------------- one at a time
 
-_ONE_AT_A_TIME_SCENARIOS: tuple[_S, ...] = ()
+_ONE_AT_A_TIME_SCENARIOS: tuple[_S, ...] = (
+    _S(
+        "plan-lebara-voxi",
+        "one_at_a_time",
+        (
+            (
+                _t(
+                    "been with Lebara for ages on the 15 quid plan and the data keeps "
+                    "vanishing by the 20th. am i being throttled or just addicted to reels",
+                    _f("phone_plan", "Lebara", "The user's phone plan is with Lebara."),
+                ),
+            ),
+            (
+                _t(
+                    "ported my number over to Voxi last week, endless social media data for "
+                    "a tenner, bye Lebara 👋",
+                    _f(
+                        "phone_plan",
+                        "Voxi",
+                        "The user's phone plan is with Voxi.",
+                        replaces="Lebara",
+                        ago=7,
+                    ),
+                ),
+            ),
+        ),
+        (
+            _P(
+                "going to Lisbon in the spring, will roaming cost me anything?",
+                ("Voxi",),
+                (("Lebara", "stale"),),
+            ),
+            _P(
+                "my mobile bill looks wrong this month, who do I ring?",
+                ("Voxi",),
+                (("Lebara", "stale"),),
+            ),
+        ),
+        (("Lebara", "stale"),),
+    ),
+    _S(
+        "car-forester-mg4",
+        "one_at_a_time",
+        (
+            (
+                _t(
+                    "the Subaru Forester's headlight has gone foggy on the inside, is that "
+                    "a seal thing? it's a 2014 so I'm not expecting miracles",
+                    _f("car", "Subaru Forester", "The user drives a Subaru Forester."),
+                ),
+            ),
+            (
+                _t(
+                    "traded the old Forester in for an MG4 a couple of weeks ago ⚡ first "
+                    "electric car, range anxiety is REAL",
+                    _f(
+                        "car",
+                        "MG4",
+                        "The user drives an MG4.",
+                        replaces="Subaru Forester",
+                        ago=14,
+                    ),
+                ),
+            ),
+        ),
+        (
+            _P("how often does my car need servicing?", ("MG4",), (("Forester", "stale"),)),
+            _P(
+                "plan a road trip from Bristol to the Peak District for me",
+                ("MG4",),
+                (("Forester", "stale"),),
+            ),
+        ),
+        (("Forester", "stale"),),
+    ),
+    _S(
+        "gym-thirdspace",
+        "one_at_a_time",
+        (
+            (
+                _t(
+                    "my gym is Anytime Fitness by the retail park and someone keeps leaving "
+                    "the squat rack loaded with 140kg. etiquette for dealing with that?",
+                    _f("gym", "Anytime Fitness", "The user's gym is Anytime Fitness."),
+                ),
+            ),
+            (
+                _t(
+                    "cancelled Anytime Fitness and joined Third Space instead, pricier but "
+                    "there's a climbing wall and a sauna so i'm justifying it",
+                    _f(
+                        "gym",
+                        "Third Space",
+                        "The user's gym is Third Space.",
+                        replaces="Anytime Fitness",
+                    ),
+                ),
+            ),
+        ),
+        (
+            _P(
+                "i want to try a new class this month, what's on offer where i train?",
+                ("Third Space",),
+                (("Anytime Fitness", "stale"),),
+            ),
+            _P(
+                "help me write a complaint about a broken locker at my gym",
+                ("Third Space",),
+                (("Anytime Fitness", "stale"),),
+            ),
+        ),
+        (("Anytime Fitness", "stale"),),
+    ),
+    _S(
+        "broadband-community-fibre",
+        "one_at_a_time",
+        (
+            (
+                _t(
+                    "Hyperoptic has dropped out three times today during calls 😡 we're "
+                    "planning to switch to Community Fibre when the contract ends. what do i "
+                    "say to get out early?",
+                    _f(
+                        "internet_provider",
+                        "Hyperoptic",
+                        "The user's internet provider is Hyperoptic.",
+                    ),
+                    _f(
+                        "internet_provider",
+                        "Community Fibre",
+                        "The user plans to switch to Community Fibre.",
+                        modality="plan",
+                    ),
+                ),
+            ),
+            (
+                _t(
+                    "done, we're on Community Fibre now, the engineer came tuesday and the "
+                    "speed test is silly fast",
+                    _f(
+                        "internet_provider",
+                        "Community Fibre",
+                        "The user's internet provider is Community Fibre.",
+                        replaces="Hyperoptic",
+                    ),
+                ),
+            ),
+        ),
+        (
+            _P(
+                "the wifi's slow upstairs, who should i contact?",
+                ("Community Fibre",),
+                (("Hyperoptic", "stale"),),
+            ),
+            _P(
+                "which bills do I need to update when I change bank?",
+                ("Community Fibre",),
+                (("Hyperoptic", "stale"),),
+            ),
+        ),
+        (("Hyperoptic", "stale"),),
+    ),
+    _S(
+        "energy-so",
+        "one_at_a_time",
+        (
+            (
+                _t(
+                    "E.ON Next have sent me a bill for £612 for ONE quarter. in a 2-bed flat. "
+                    "what should i check before i ring them",
+                    _f("energy_provider", "E.ON Next", "The user's energy provider is E.ON Next."),
+                ),
+            ),
+            (
+                _t(
+                    "switched to So Energy in the end, the E.ON Next saga was too much. "
+                    "anyway how do I read a smart meter properly",
+                    _f(
+                        "energy_provider",
+                        "So Energy",
+                        "The user's energy provider is So Energy.",
+                        replaces="E.ON Next",
+                    ),
+                ),
+            ),
+        ),
+        (
+            _P(
+                "draft a message to my supplier about a wrong meter reading",
+                ("So Energy",),
+                (("E.ON", "stale"),),
+            ),
+            _P(
+                "is there any winter discount scheme I could get?",
+                ("So Energy",),
+                (("E.ON", "stale"),),
+            ),
+        ),
+        (("E.ON", "stale"),),
+    ),
+    _S(
+        "manager-ayodele",
+        "one_at_a_time",
+        (
+            (
+                _t(
+                    "my manager Benedikt schedules 1:1s at 8am on mondays and then doesn't "
+                    "turn up 🙃 how do I raise it without sounding whiny",
+                    _f("manager", "Benedikt", "The user's manager is Benedikt."),
+                ),
+            ),
+            (
+                _t(
+                    "big news at work, Benedikt's moved to the Zurich office and my new "
+                    "manager is Ayodele. she actually reads the agenda beforehand!!",
+                    _f(
+                        "manager",
+                        "Ayodele",
+                        "The user's manager is Ayodele.",
+                        replaces="Benedikt",
+                    ),
+                    _f(
+                        "office",
+                        "Zurich office",
+                        "Benedikt has moved to the Zurich office.",
+                        holder="benedikt",
+                        sv=True,
+                    ),
+                ),
+            ),
+        ),
+        (
+            _P(
+                "help me prep for my quarterly review",
+                ("Ayodele",),
+                (("Benedikt", "stale"),),
+            ),
+            _P(
+                "write an email asking my boss for a training budget",
+                ("Ayodele",),
+                (("Benedikt", "stale"),),
+            ),
+        ),
+        (("Benedikt", "stale"),),
+        topics=_fs("work"),
+    ),
+    _S(
+        "landlord-chestertons",
+        "one_at_a_time",
+        (
+            (
+                _t(
+                    "our landlady Mrs Papadopoulou wants to do an inspection on boxing day?? "
+                    "is that even allowed with 24 hours notice",
+                    _f("landlord", "Mrs Papadopoulou", "The user's landlord is Mrs Papadopoulou."),
+                ),
+            ),
+            (
+                _t(
+                    "update: Mrs Papadopoulou sold up, so the flat is managed by Chestertons "
+                    "now. everything goes through a portal, which is something",
+                    _f(
+                        "landlord",
+                        "Chestertons",
+                        "The user's flat is managed by Chestertons.",
+                        replaces="Mrs Papadopoulou",
+                    ),
+                ),
+            ),
+        ),
+        (
+            _P(
+                "the shower's leaking into the flat below, who do I report it to?",
+                ("Chestertons",),
+                (("Papadopoulou", "stale"),),
+            ),
+            _P(
+                "write a request to get a cat in my rental",
+                ("Chestertons",),
+                (("Papadopoulou", "stale"),),
+            ),
+        ),
+        (("Papadopoulou", "stale"),),
+    ),
+    _S(
+        "carrier-tele2",
+        "one_at_a_time",
+        (
+            (
+                _t(
+                    "hej hej! my operator is Telia and the 5G here is weirdly "
+                    "worse than 4G was. is that a setting on my phone?",
+                    _f("mobile_carrier", "Telia", "The user's mobile carrier is Telia."),
+                ),
+            ),
+            (
+                _t(
+                    "bytte till Tele2 förra veckan — swapped to Tele2 last week, half the "
+                    "price and the signal's fine 🤷",
+                    _f(
+                        "mobile_carrier",
+                        "Tele2",
+                        "The user's mobile carrier is Tele2.",
+                        replaces="Telia",
+                        ago=7,
+                    ),
+                ),
+            ),
+        ),
+        (
+            _P(
+                "how do I turn on wifi calling on my network?",
+                ("Tele2",),
+                (("Telia", "stale"),),
+            ),
+            _P(
+                "any cheap add-on for calling the UK from my phone?",
+                ("Tele2",),
+                (("Telia", "stale"),),
+            ),
+        ),
+        (("Telia", "stale"),),
+    ),
+    _S(
+        "keyboard-hhkb",
+        "one_at_a_time",
+        (
+            (
+                _t(
+                    "my keyboard's a Keychron Q1 and the spacebar rattles like a tin of "
+                    "buttons. lube the stabilisers or replace them?",
+                    _f("keyboard", "Keychron Q1", "The user's keyboard is a Keychron Q1.", sv=True),
+                ),
+            ),
+            (
+                _t(
+                    "retired the Keychron Q1, I'm on an HHKB now and my wrists are grateful. "
+                    "maybe I'll build a split keyboard if I ever get a free weekend",
+                    _f(
+                        "keyboard",
+                        "HHKB",
+                        "The user's keyboard is an HHKB.",
+                        sv=True,
+                        replaces="Keychron Q1",
+                    ),
+                    _f(
+                        "keyboard",
+                        "split keyboard",
+                        "The user might build a split keyboard one day.",
+                        sv=True,
+                        modality="hypothetical",
+                    ),
+                    slips=(
+                        _Slip(
+                            "hypothetical_as_fact",
+                            _f(
+                                "keyboard",
+                                "split keyboard",
+                                "The user types on a split keyboard.",
+                                sv=True,
+                            ),
+                            "split keyboard",
+                        ),
+                    ),
+                ),
+            ),
+        ),
+        (
+            _P(
+                "what keycaps fit the keyboard I use now?",
+                ("HHKB",),
+                (("Keychron", "stale"), ("split keyboard", "hypothetical")),
+            ),
+            _P(
+                "recommend a wrist rest for my setup",
+                ("HHKB",),
+                (("Keychron", "stale"),),
+            ),
+        ),
+        (("Keychron", "stale"), ("split keyboard", "hypothetical")),
+    ),
+    _S(
+        "ioannina-thessaloniki",
+        "one_at_a_time",
+        (
+            (
+                _t(
+                    "μένω στα Γιάννενα, so Ioannina for you, and the lake fog in winter is "
+                    "unreal. best dehumidifier for a damp ground-floor flat?",
+                    _f("city", "Ioannina", "The user lives in Ioannina."),
+                ),
+            ),
+            (
+                _t(
+                    "we've moved to Thessaloniki as of ten days ago!! my brother is still in "
+                    "Patras and keeps sulking that we didn't pick his end of the country",
+                    _f(
+                        "city",
+                        "Thessaloniki",
+                        "The user lives in Thessaloniki.",
+                        replaces="Ioannina",
+                        ago=10,
+                    ),
+                    _f(
+                        "city",
+                        "Patras",
+                        "The user's brother lives in Patras.",
+                        holder="brother",
+                    ),
+                    slips=(
+                        _Slip(
+                            "other_person_as_user",
+                            _f("city", "Patras", "The user lives in Patras."),
+                            "Patras",
+                        ),
+                    ),
+                ),
+            ),
+        ),
+        (
+            _P(
+                "where can I go for a seaside walk near where i live?",
+                ("Thessaloniki",),
+                (("Ioannina", "stale"), ("Patras", "other_person")),
+            ),
+            _P(
+                "where's my brother living these days?",
+                ("Patras",),
+                (("Ioannina", "stale"),),
+                holder="brother",
+            ),
+        ),
+        (("Ioannina", "stale"), ("Patras", "other_person")),
+    ),
+    _S(
+        "tone-encouraging",
+        "one_at_a_time",
+        (
+            (
+                _t(
+                    "feel free to be sardonic with me, I like a bit of bite. here's my cv, "
+                    "roast it",
+                    _pref("tone", "sardonic", "The user wants a sardonic tone."),
+                ),
+            ),
+            (
+                _t(
+                    "could you switch to encouraging from here on? job hunting is grinding "
+                    "me down and I can't take the snark right now",
+                    _pref(
+                        "tone",
+                        "encouraging",
+                        "The user wants an encouraging tone.",
+                        replaces="sardonic",
+                    ),
+                ),
+            ),
+        ),
+        (
+            _P(
+                "i'll send my cover letter next, how will you give me feedback?",
+                ("encouraging",),
+                (("sardonic", "stale"),),
+            ),
+            _P(
+                "look over my interview answers and tell me what you think",
+                ("encouraging",),
+                (("sardonic", "stale"),),
+            ),
+        ),
+        (("sardonic", "stale"),),
+    ),
+    _S(
+        "job-sommelier",
+        "one_at_a_time",
+        (
+            (
+                _t(
+                    "head barista at a roastery, 6am starts, and my latte art still looks "
+                    "like a potato. tips for a rosetta that isn't lopsided?",
+                    _f("job_title", "head barista", "The user is a head barista."),
+                ),
+            ),
+            (
+                _t(
+                    "career pivot complete 🍷 i passed the WSET 3 and i'm a sommelier now, "
+                    "no more 6am!!",
+                    _f(
+                        "job_title",
+                        "sommelier",
+                        "The user is a sommelier.",
+                        replaces="head barista",
+                    ),
+                ),
+            ),
+        ),
+        (
+            _P(
+                "write a short bio for my instagram",
+                ("sommelier",),
+                (("barista", "stale"),),
+            ),
+            _P(
+                "help me update my cv's headline",
+                ("sommelier",),
+                (("barista", "stale"),),
+            ),
+        ),
+        (("barista", "stale"),),
+        topics=_fs("work"),
+    ),
+)
 
 _SCENARIOS: dict[str, tuple[_S, ...]] = {
     "retraction": _RETRACTION,
