@@ -324,32 +324,32 @@ _RETRACTION: tuple[_S, ...] = (
         (
             (
                 _t(
-                    "filling out the pre-op form AGAIN. allergies: chlorhexidine and lupin "
-                    "flour (yes lupin, it's in half the gluten free bread, who knew). can you "
-                    "word a short allergy note i can paste into these forms",
+                    "filling out the pre-op form AGAIN. allergies: chlorhexidine and "
+                    "asafoetida (yes asafoetida, it's in half the curry powders, who "
+                    "knew). can you word a short allergy note i can paste into these forms",
                     _f("allergy", "chlorhexidine", "The user is allergic to chlorhexidine."),
-                    _f("allergy", "lupin flour", "The user is allergic to lupin flour."),
+                    _f("allergy", "asafoetida", "The user is allergic to asafoetida."),
                 ),
             ),
             (
                 _t(
                     "patch test results came back: i'm NOT allergic to chlorhexidine after "
-                    "all, the rash was from the plaster glue. lupin flour very much still a "
+                    "all, the rash was from the plaster glue. asafoetida very much still a "
                     "no though lol",
                     _gone(
                         "allergy",
                         "chlorhexidine",
                         "The user is not allergic to chlorhexidine.",
                     ),
-                    _f("allergy", "lupin flour", "The user is allergic to lupin flour."),
+                    _f("allergy", "asafoetida", "The user is allergic to asafoetida."),
                 ),
             ),
         ),
         (
             _P(
-                "booked onto a sourdough class on saturday, anything i should flag to the "
+                "booked onto a curry cooking class on saturday, anything i should flag to the "
                 "instructor?",
-                ("lupin",),
+                ("asafoetida",),
                 (("chlorhexidine", "retracted"),),
             ),
             _P(
@@ -367,24 +367,24 @@ _RETRACTION: tuple[_S, ...] = (
         (
             (
                 _t(
-                    "the dietitian has me on strict low-FODMAP for six weeks 😩 no onion no "
-                    "garlic no joy. give me a tray bake that isn't sad",
+                    "the dietitian has me on strict low-oxalate for six weeks 😩 no spinach no "
+                    "almonds no joy. give me a tray bake that isn't sad",
                     _f(
                         "dietary_restriction",
-                        "low-FODMAP",
-                        "The user follows a low-FODMAP diet.",
+                        "low-oxalate",
+                        "The user follows a low-oxalate diet.",
                     ),
                 ),
             ),
             (
                 _t(
-                    "finally signed off the low-FODMAP thing a fortnight ago, reintroduction "
+                    "finally signed off the low-oxalate thing a fortnight ago, reintroduction "
                     "went fine and I can eat whatever now 🎉 so you can drop that from my "
                     "food stuff",
                     _gone(
                         "dietary_restriction",
-                        "low-FODMAP",
-                        "The user no longer follows a low-FODMAP diet.",
+                        "low-oxalate",
+                        "The user no longer follows a low-oxalate diet.",
                         ago=14,
                     ),
                 ),
@@ -394,15 +394,15 @@ _RETRACTION: tuple[_S, ...] = (
             _P(
                 "ideas for a birthday dinner menu for six people?",
                 (),
-                (("low-FODMAP", "retracted"),),
+                (("low-oxalate", "retracted"),),
             ),
             _P(
                 "what's a good takeaway for a lazy friday night",
                 (),
-                (("low-FODMAP", "retracted"),),
+                (("low-oxalate", "retracted"),),
             ),
         ),
-        (("low-FODMAP", "retracted"),),
+        (("low-oxalate", "retracted"),),
         topics=_fs("health"),
     ),
     _S(
@@ -457,11 +457,13 @@ _RETRACTION: tuple[_S, ...] = (
         (
             (
                 _t(
-                    "me and Eoghan are off to Inverness for his 40th, where do we eat? fair "
-                    "warning, Eoghan can't stand bagpipes so nowhere with a piper at the door "
+                    "me and Donnchadh are off to Inverness for his 40th, where do we eat? fair "
+                    "warning, Donnchadh can't stand bagpipes so nowhere with a piper at the door "
                     "lmao",
-                    _f("partner", "Eoghan", "The user's partner is Eoghan."),
-                    _f("dislike", "bagpipes", "Eoghan can't stand bagpipes.", holder="eoghan"),
+                    _f("partner", "Donnchadh", "The user's partner is Donnchadh."),
+                    _f(
+                        "dislike", "bagpipes", "Donnchadh can't stand bagpipes.", holder="donnchadh"
+                    ),
                     slips=(
                         _Slip(
                             "other_person_as_user",
@@ -473,9 +475,9 @@ _RETRACTION: tuple[_S, ...] = (
             ),
             (
                 _t(
-                    "fyi Eoghan and I split up at the end of the summer. mutual, honestly fine. "
+                    "fyi Donnchadh and I split up at the end of the summer. mutual, honestly fine. "
                     "so it's just me doing the trip planning from here on",
-                    _gone("partner", "Eoghan", "The user and Eoghan have split up."),
+                    _gone("partner", "Donnchadh", "The user and Donnchadh have split up."),
                 ),
             ),
         ),
@@ -483,48 +485,50 @@ _RETRACTION: tuple[_S, ...] = (
             _P(
                 "suggest a city break for early spring",
                 (),
-                (("Eoghan", "retracted"), ("bagpipes", "other_person")),
+                (("Donnchadh", "retracted"), ("bagpipes", "other_person")),
             ),
             _P(
-                "what should i do on my birthday evening this year?", (), (("Eoghan", "retracted"),)
+                "what should i do on my birthday evening this year?",
+                (),
+                (("Donnchadh", "retracted"),),
             ),
         ),
-        (("Eoghan", "retracted"), ("bagpipes", "other_person")),
+        (("Donnchadh", "retracted"), ("bagpipes", "other_person")),
     ),
     _S(
-        "gave-up-falconry",
+        "gave-up-campanology",
         "retraction",
         (
             (
                 _t(
-                    "my weekends are basically falconry (harris hawk called Sable, on loan "
-                    "from the centre) plus bookbinding when it rains. best glue for a "
-                    "coptic stitch spine?",
-                    _f("hobby", "falconry", "The user's hobbies include falconry."),
-                    _f("hobby", "bookbinding", "The user's hobbies include bookbinding."),
+                    "my weekends are basically campanology (tower bells at St Wulfram's, "
+                    "sunday mornings) plus chip carving when it rains. which knife "
+                    "should a beginner get?",
+                    _f("hobby", "campanology", "The user's hobbies include campanology."),
+                    _f("hobby", "chip carving", "The user's hobbies include chip carving."),
                 ),
             ),
             (
                 _t(
-                    "gave up the falconry, Sable went back to the centre and honestly the "
-                    "early starts were killing me. more time for the bindery corner at least",
-                    _gone("hobby", "falconry", "The user gave up falconry."),
+                    "gave up the campanology, the tower captain was a tyrant and honestly the "
+                    "early starts were killing me. more time for the whittling bench at least",
+                    _gone("hobby", "campanology", "The user gave up campanology."),
                 ),
             ),
         ),
         (
             _P(
                 "gift ideas people could get me for christmas?",
-                ("bookbinding",),
-                (("falconry", "retracted"),),
+                ("chip carving",),
+                (("campanology", "retracted"),),
             ),
             _P(
                 "write a fun two-line intro for a new club's group chat",
-                ("bookbinding",),
-                (("falconry", "retracted"),),
+                ("chip carving",),
+                (("campanology", "retracted"),),
             ),
         ),
-        (("falconry", "retracted"),),
+        (("campanology", "retracted"),),
     ),
     _S(
         "dropped-icelandic",
@@ -532,17 +536,17 @@ _RETRACTION: tuple[_S, ...] = (
         (
             (
                 _t(
-                    "400 days on the owl app learning Icelandic and i STILL can't say "
-                    "Eyjafjallajökull. is the grammar actually this brutal or is it me",
-                    _f("learning", "Icelandic", "The user is learning Icelandic.", sv=False),
+                    "400 days of flashcards learning Kashubian and i STILL can't pronounce "
+                    "half the place names. is the grammar actually this brutal or is it me",
+                    _f("learning", "Kashubian", "The user is learning Kashubian.", sv=False),
                 ),
             ),
             (
                 _t(
-                    "ok i've dropped Icelandic. streak's dead, life got in the way, no regrets "
+                    "ok i've dropped Kashubian. streak's dead, life got in the way, no regrets "
                     "(some regrets). recommend me a podcast for the commute instead?",
                     _gone(
-                        "learning", "Icelandic", "The user stopped learning Icelandic.", sv=False
+                        "learning", "Kashubian", "The user stopped learning Kashubian.", sv=False
                     ),
                 ),
             ),
@@ -551,15 +555,15 @@ _RETRACTION: tuple[_S, ...] = (
             _P(
                 "what could i do with 20 spare minutes a day?",
                 (),
-                (("Icelandic", "retracted"),),
+                (("Kashubian", "retracted"),),
             ),
             _P(
                 "set me some new year resolutions that are realistic",
                 (),
-                (("Icelandic", "retracted"),),
+                (("Kashubian", "retracted"),),
             ),
         ),
-        (("Icelandic", "retracted"),),
+        (("Kashubian", "retracted"),),
     ),
     _S(
         "no-deuteranopia",
@@ -770,13 +774,13 @@ _CORRECTION: tuple[_S, ...] = (
             (
                 _t(
                     "secret santa at the office and I have to put 'foods to avoid' on the "
-                    "form, so: allergic to pistachios — hang on, no, macadamias. pistachios "
-                    "are fine, it's macadamias that make my throat itch",
+                    "form, so: allergic to caraway seeds — hang on, no, nigella seeds. caraway "
+                    "seeds are fine, it's nigella seeds that make my throat itch",
                     _f(
                         "allergy",
-                        "macadamias",
-                        "The user is allergic to macadamias.",
-                        corrects="pistachios",
+                        "nigella seeds",
+                        "The user is allergic to nigella seeds.",
+                        corrects="caraway seeds",
                     ),
                 ),
             ),
@@ -784,17 +788,17 @@ _CORRECTION: tuple[_S, ...] = (
         ),
         (
             _P(
-                "which chocolates can I safely eat from a mixed selection box?",
-                ("macadamias",),
-                (("pistachios", "corrected"),),
+                "which bread rolls can I safely grab at a bakery?",
+                ("nigella seeds",),
+                (("caraway seeds", "corrected"),),
             ),
             _P(
                 "write a note for the caterers at my cousin's wedding about what i can't have",
-                ("macadamias",),
-                (("pistachios", "corrected"),),
+                ("nigella seeds",),
+                (("caraway seeds", "corrected"),),
             ),
         ),
-        (("pistachios", "corrected"),),
+        (("caraway seeds", "corrected"),),
         topics=_fs("health", "work"),
     ),
     _S(
@@ -853,12 +857,12 @@ _CORRECTION: tuple[_S, ...] = (
             ),
             (
                 _t(
-                    "lol correction, the company's Bellhaven Analytics, not Bellcote. Bellcote "
+                    "lol correction, the company's Bellmoor Analytics, not Bellcote. Bellcote "
                     "is the competitor who rejected me, freudian slip much",
                     _f(
                         "employer",
-                        "Bellhaven Analytics",
-                        "The user works at Bellhaven Analytics.",
+                        "Bellmoor Analytics",
+                        "The user works at Bellmoor Analytics.",
                         corrects="Bellcote Analytics",
                     ),
                 ),
@@ -867,12 +871,12 @@ _CORRECTION: tuple[_S, ...] = (
         (
             _P(
                 "write my linkedin 'open to' blurb",
-                ("Bellhaven",),
+                ("Bellmoor",),
                 (("Bellcote", "corrected"),),
             ),
             _P(
                 "draft an email to IT asking for a second monitor",
-                ("Bellhaven",),
+                ("Bellmoor",),
                 (("Bellcote", "corrected"),),
             ),
         ),
@@ -966,35 +970,35 @@ _CORRECTION: tuple[_S, ...] = (
         (
             (
                 _t(
-                    "we live in Slovenia and my in-laws are visiting in may, where should "
-                    "we take them for a day? we might end up moving to Hungary one day so "
-                    "maybe somewhere near that border lol",
-                    _f("country", "Slovenia", "The user lives in Slovenia."),
+                    "we live in Zambia and my in-laws are visiting in may, where should "
+                    "we take them for a day? (we might end up moving to Cabo Verde one "
+                    "day, but that's future us's problem)",
+                    _f("country", "Zambia", "The user lives in Zambia."),
                     _f(
                         "country",
-                        "Hungary",
-                        "The user might move to Hungary one day.",
+                        "Cabo Verde",
+                        "The user might move to Cabo Verde one day.",
                         modality="hypothetical",
                     ),
                     slips=(
                         _Slip(
                             "hypothetical_as_fact",
-                            _f("country", "Hungary", "The user lives in Hungary."),
-                            "Hungary",
+                            _f("country", "Cabo Verde", "The user lives in Cabo Verde."),
+                            "Cabo Verde",
                         ),
                     ),
                 ),
             ),
             (
                 _t(
-                    "ok this is mortifying but I typed Slovenia the other week and we live in "
-                    "SLOVAKIA. Bratislava-ish. everyone mixes them up and now I've done it "
+                    "ok this is mortifying but I typed Zambia the other week and we live in "
+                    "THE GAMBIA. Banjul-ish. everyone mixes them up and now I've done it "
                     "myself",
                     _f(
                         "country",
-                        "Slovakia",
-                        "The user lives in Slovakia.",
-                        corrects="Slovenia",
+                        "Gambia",
+                        "The user lives in The Gambia.",
+                        corrects="Zambia",
                     ),
                 ),
             ),
@@ -1002,16 +1006,16 @@ _CORRECTION: tuple[_S, ...] = (
         (
             _P(
                 "which public holidays do we get here next year?",
-                ("Slovakia",),
-                (("Slovenia", "corrected"), ("Hungary", "hypothetical")),
+                ("Gambia",),
+                (("Zambia", "corrected"), ("Cabo Verde", "hypothetical")),
             ),
             _P(
                 "what's the emergency number where I live?",
-                ("Slovakia",),
-                (("Slovenia", "corrected"),),
+                ("Gambia",),
+                (("Zambia", "corrected"),),
             ),
         ),
-        (("Slovenia", "corrected"), ("Hungary", "hypothetical")),
+        (("Zambia", "corrected"), ("Cabo Verde", "hypothetical")),
     ),
     _S(
         "aurelio-accent",
@@ -1019,19 +1023,19 @@ _CORRECTION: tuple[_S, ...] = (
         (
             (
                 _t(
-                    "our son Aurelio starts nursery in september and cries every time I leave "
+                    "our son Estevao starts nursery in september and cries every time I leave "
                     "the room. tips for making drop-off less awful?",
-                    _f("child", "Aurelio", "The user's son is Aurelio."),
+                    _f("child", "Estevao", "The user's son is Estevao."),
                 ),
             ),
             (
                 _t(
-                    "tiny fix: it's Aurélio with the accent, his avó will not let that slide 😂",
+                    "tiny fix: it's Estêvão with the accents, his avó will not let that slide 😂",
                     _f(
                         "child",
-                        "Aurélio",
-                        "The user's son is Aurélio.",
-                        corrects="Aurelio",
+                        "Estêvão",
+                        "The user's son is Estêvão.",
+                        corrects="Estevao",
                     ),
                 ),
             ),
@@ -1039,19 +1043,19 @@ _CORRECTION: tuple[_S, ...] = (
         (
             _P(
                 "write name labels for my son's nursery bag",
-                ("Aurélio",),
-                (("Aurelio", "corrected"),),
+                ("Estêvão",),
+                (("Estevao", "corrected"),),
             ),
             _P(
                 "help me write a birthday invite for my boy's party",
-                ("Aurélio",),
-                (("Aurelio", "corrected"),),
+                ("Estêvão",),
+                (("Estevao", "corrected"),),
             ),
         ),
-        (("Aurelio", "corrected"),),
+        (("Estevao", "corrected"),),
     ),
     _S(
-        "radiographer",
+        "phlebotomist",
         "correction",
         (
             (
@@ -1063,12 +1067,12 @@ _CORRECTION: tuple[_S, ...] = (
             ),
             (
                 _t(
-                    "misspoke before — I'm a radiographer, not a sonographer. did one "
+                    "misspoke before — I'm a phlebotomist, not a sonographer. did one "
                     "ultrasound module years ago and it stuck in my head",
                     _f(
                         "job_title",
-                        "radiographer",
-                        "The user is a radiographer.",
+                        "phlebotomist",
+                        "The user is a phlebotomist.",
                         corrects="sonographer",
                     ),
                 ),
@@ -1077,12 +1081,12 @@ _CORRECTION: tuple[_S, ...] = (
         (
             _P(
                 "write a short bio for a careers day talk at my old school",
-                ("radiographer",),
+                ("phlebotomist",),
                 (("sonographer", "corrected"),),
             ),
             _P(
                 "what CPD courses would suit my job?",
-                ("radiographer",),
+                ("phlebotomist",),
                 (("sonographer", "corrected"),),
             ),
         ),
@@ -1095,20 +1099,24 @@ _CORRECTION: tuple[_S, ...] = (
         (
             (
                 _t(
-                    "my home airport is Newquay, tiny but brilliant. which airlines do "
+                    "my home airport is North Ronaldsay, tiny but brilliant. which airlines do "
                     "winter sun from there? somewhere warm in feb",
-                    _f("home_airport", "Newquay", "The user's home airport is Newquay."),
+                    _f(
+                        "home_airport",
+                        "North Ronaldsay",
+                        "The user's home airport is North Ronaldsay.",
+                    ),
                 ),
             ),
             (
                 _t(
-                    "scratch Newquay, I meant Exeter airport. no idea why I typed "
-                    "Newquay, haven't flown from there in years",
+                    "scratch North Ronaldsay, I meant Papa Westray airport. no idea why I typed "
+                    "North Ronaldsay, haven't flown from there in years",
                     _f(
                         "home_airport",
-                        "Exeter",
-                        "The user's home airport is Exeter.",
-                        corrects="Newquay",
+                        "Papa Westray",
+                        "The user's home airport is Papa Westray.",
+                        corrects="North Ronaldsay",
                     ),
                 ),
             ),
@@ -1116,16 +1124,16 @@ _CORRECTION: tuple[_S, ...] = (
         (
             _P(
                 "find me a cheap long weekend somewhere sunny in march",
-                ("Exeter",),
-                (("Newquay", "corrected"),),
+                ("Papa Westray",),
+                (("North Ronaldsay", "corrected"),),
             ),
             _P(
                 "how early should I leave home for a 7am flight?",
-                ("Exeter",),
-                (("Newquay", "corrected"),),
+                ("Papa Westray",),
+                (("North Ronaldsay", "corrected"),),
             ),
         ),
-        (("Newquay", "corrected"),),
+        (("North Ronaldsay", "corrected"),),
     ),
     _S(
         "blood-o-positive",
@@ -1133,20 +1141,20 @@ _CORRECTION: tuple[_S, ...] = (
         (
             (
                 _t(
-                    "first time giving blood on thursday! I'm B negative if that matters. what "
+                    "first time giving blood on thursday! I'm AB negative if that matters. what "
                     "should I eat beforehand so I don't faint",
-                    _f("blood_type", "B negative", "The user's blood type is B negative."),
+                    _f("blood_type", "AB negative", "The user's blood type is AB negative."),
                 ),
             ),
             (
                 _t(
-                    "update: they tested it properly and I'm O positive, not B negative. no "
-                    "idea where I got B neg from, I think it was my ex's",
+                    "update: they tested it properly and I'm O positive, not AB negative. no "
+                    "idea where I got AB neg from, I think it was my ex's",
                     _f(
                         "blood_type",
                         "O positive",
                         "The user's blood type is O positive.",
-                        corrects="B negative",
+                        corrects="AB negative",
                     ),
                 ),
             ),
@@ -1155,15 +1163,15 @@ _CORRECTION: tuple[_S, ...] = (
             _P(
                 "fill in the medical bit of my travel insurance form",
                 ("O positive",),
-                (("B negative", "corrected"),),
+                (("AB negative", "corrected"),),
             ),
             _P(
                 "who could i donate blood to, in theory?",
                 ("O positive",),
-                (("B negative", "corrected"),),
+                (("AB negative", "corrected"),),
             ),
         ),
-        (("B negative", "corrected"),),
+        (("AB negative", "corrected"),),
         topics=_fs("health"),
     ),
 )
@@ -1177,28 +1185,28 @@ _FORGET: tuple[_S, ...] = (
         (
             (
                 _t(
-                    "bit awkward but my ex Lysander still has a key to my flat and won't "
+                    "bit awkward but my ex Fiachra still has a key to my flat and won't "
                     "reply about giving it back. do i just change the locks? what does that "
                     "cost roughly",
-                    _f("ex_partner", "Lysander", "The user's ex is Lysander.", sv=True),
+                    _f("ex_partner", "Fiachra", "The user's ex is Fiachra.", sv=True),
                 ),
             ),
             (
                 _t(
-                    "locks changed, done. and could you wipe Lysander from whatever you "
+                    "locks changed, done. and could you wipe Fiachra from whatever you "
                     "remember about me? I'd rather his name never pops up again"
                 ),
             ),
         ),
         (
-            _P("ideas for a new year's eve at home with friends", (), (("Lysander", "forgotten"),)),
+            _P("ideas for a new year's eve at home with friends", (), (("Fiachra", "forgotten"),)),
             _P(
                 "what should i do about the spare keys to my place?",
                 (),
-                (("Lysander", "forgotten"),),
+                (("Fiachra", "forgotten"),),
             ),
         ),
-        (("Lysander", "forgotten"),),
+        (("Fiachra", "forgotten"),),
     ),
     _S(
         "forget-medical",
@@ -1239,11 +1247,11 @@ _FORGET: tuple[_S, ...] = (
         (
             (
                 _t(
-                    "hiya, Saoirse here, I'm a farrier up near Portree on Skye 🐴 my hands are "
+                    "hiya, Eithne here, I'm a hedgelayer up near Lochinver 🌾 my hands are "
                     "wrecked from the winter, hand cream that survives actual work?",
-                    _f("preferred_name", "Saoirse", "The user's name is Saoirse."),
-                    _f("job_title", "farrier", "The user is a farrier."),
-                    _f("city", "Portree", "The user lives in Portree."),
+                    _f("preferred_name", "Eithne", "The user's name is Eithne."),
+                    _f("job_title", "hedgelayer", "The user is a hedgelayer."),
+                    _f("city", "Lochinver", "The user lives in Lochinver."),
                 ),
                 _t(
                     "hmm wait. scrap all that, forget everything I've said to you so far "
@@ -1266,15 +1274,15 @@ _FORGET: tuple[_S, ...] = (
             _P(
                 "build me a weekly training plan",
                 ("Cape Wrath Trail",),
-                (("Portree", "forgotten"), ("Saoirse", "forgotten")),
+                (("Lochinver", "forgotten"), ("Eithne", "forgotten")),
             ),
             _P(
                 "write a two-line intro for a walking group's whatsapp",
                 (),
-                (("farrier", "forgotten"), ("Portree", "forgotten")),
+                (("hedgelayer", "forgotten"), ("Lochinver", "forgotten")),
             ),
         ),
-        (("Portree", "forgotten"), ("Saoirse", "forgotten"), ("farrier", "forgotten")),
+        (("Lochinver", "forgotten"), ("Eithne", "forgotten"), ("hedgelayer", "forgotten")),
         first=True,
     ),
     _S(
@@ -1283,7 +1291,7 @@ _FORGET: tuple[_S, ...] = (
         (
             (
                 _t(
-                    "for templates and stuff my address is 7 Quillet Lane, Ludlow. now can "
+                    "for templates and stuff my address is 7 Quillet Lane, Clun. now can "
                     "you help me write a complaint to the water board about a leak they "
                     "won't fix",
                     _f(
@@ -1292,7 +1300,7 @@ _FORGET: tuple[_S, ...] = (
                         "The user's address is 7 Quillet Lane.",
                         sv=True,
                     ),
-                    _f("city", "Ludlow", "The user lives in Ludlow."),
+                    _f("city", "Clun", "The user lives in Clun."),
                 ),
             ),
             (
@@ -1305,12 +1313,12 @@ _FORGET: tuple[_S, ...] = (
         (
             _P(
                 "fill in the sender bit of a returns label for me",
-                ("Ludlow",),
+                ("Clun",),
                 (("Quillet Lane", "forgotten"),),
             ),
             _P(
                 "put my details on a letter to the district council",
-                ("Ludlow",),
+                ("Clun",),
                 (("Quillet Lane", "forgotten"),),
             ),
         ),
@@ -1423,38 +1431,38 @@ _FORGET: tuple[_S, ...] = (
         (
             (
                 _t(
-                    "my best mate Ignatius is moving to Tromsø for a research post 😭 leaving "
+                    "my best mate Cadfael is moving to Vardø for a research post 😭 leaving "
                     "do ideas? nothing too formal pls",
-                    _f("friend", "Ignatius", "The user's best friend is Ignatius.", sv=False),
+                    _f("friend", "Cadfael", "The user's best friend is Cadfael.", sv=False),
                     _f(
                         "city",
-                        "Tromsø",
-                        "Ignatius is moving to Tromsø.",
-                        holder="ignatius",
+                        "Vardø",
+                        "Cadfael is moving to Vardø.",
+                        holder="cadfael",
                         modality="plan",
                     ),
                 ),
             ),
             (
                 _t(
-                    "hey, forget everything about Ignatius, would you? he's quite private "
+                    "hey, forget everything about Cadfael, would you? he's quite private "
                     "and asked me not to put his stuff into AI apps"
                 ),
             ),
         ),
         (
             _P(
-                "who should I invite to a small ceilidh at my place?",
+                "who should I invite to a small gathering at my place?",
                 (),
-                (("Ignatius", "forgotten"), ("Tromsø", "forgotten")),
+                (("Cadfael", "forgotten"), ("Vardø", "forgotten")),
             ),
             _P(
                 "plan a weekend away with friends somewhere cold",
                 (),
-                (("Ignatius", "forgotten"), ("Tromsø", "forgotten")),
+                (("Cadfael", "forgotten"), ("Vardø", "forgotten")),
             ),
         ),
-        (("Ignatius", "forgotten"), ("Tromsø", "forgotten")),
+        (("Cadfael", "forgotten"), ("Vardø", "forgotten")),
     ),
     _S(
         "forget-cryptozoology",
@@ -1462,28 +1470,28 @@ _FORGET: tuple[_S, ...] = (
         (
             (
                 _t(
-                    "my two big interests are orienteering and cryptozoology (don't laugh). "
+                    "my two big interests are rogaining and cryptozoology (don't laugh). "
                     "is there a way to combine them on a weekend in the Highlands",
-                    _f("interest", "orienteering", "The user is interested in orienteering."),
+                    _f("interest", "rogaining", "The user is interested in rogaining."),
                     _f("interest", "cryptozoology", "The user is interested in cryptozoology."),
                 ),
             ),
             (
                 _t(
                     "ok pls forget the cryptozoology thing, I mentioned you at work and I don't "
-                    "want it showing up in anything I share 🙈 orienteering stays"
+                    "want it showing up in anything I share 🙈 rogaining stays"
                 ),
             ),
         ),
         (
             _P(
                 "suggest a hobby-ish gift I could ask for this year",
-                ("orienteering",),
+                ("rogaining",),
                 (("cryptozoology", "forgotten"),),
             ),
             _P(
                 "what could i write in the 'interests' box of a job application",
-                ("orienteering",),
+                ("rogaining",),
                 (("cryptozoology", "forgotten"),),
             ),
         ),
@@ -1532,13 +1540,13 @@ _FORGET: tuple[_S, ...] = (
         (
             (
                 _t(
-                    "my therapist Dr Nwachukwu suggested journaling and I've no idea how to "
+                    "my therapist Dr Vantongeren suggested journaling and I've no idea how to "
                     "start. also I've taken up raku firing on thursdays, "
                     "if that helps with prompts?",
                     _f(
                         "therapist",
-                        "Dr Nwachukwu",
-                        "The user's therapist is Dr Nwachukwu.",
+                        "Dr Vantongeren",
+                        "The user's therapist is Dr Vantongeren.",
                         sv=True,
                     ),
                     _f("hobby", "raku firing", "The user's hobbies include raku firing."),
@@ -1555,15 +1563,15 @@ _FORGET: tuple[_S, ...] = (
             _P(
                 "give me a few journaling prompts for this week",
                 ("raku",),
-                (("Nwachukwu", "forgotten"),),
+                (("Vantongeren", "forgotten"),),
             ),
             _P(
                 "plan me a self-care sunday",
                 (),
-                (("Nwachukwu", "forgotten"),),
+                (("Vantongeren", "forgotten"),),
             ),
         ),
-        (("Nwachukwu", "forgotten"),),
+        (("Vantongeren", "forgotten"),),
         topics=_fs("health"),
     ),
     _S(
@@ -1572,9 +1580,9 @@ _FORGET: tuple[_S, ...] = (
         (
             (
                 _t(
-                    "Sawubona! I'm Thandiwe, grew up in Polokwane, living in Bloemfontein "
+                    "Sawubona! I'm Nomvula, grew up in Polokwane, living in Bloemfontein "
                     "these days. I need a braai menu for 12 that isn't just boerewors",
-                    _f("preferred_name", "Thandiwe", "The user's name is Thandiwe."),
+                    _f("preferred_name", "Nomvula", "The user's name is Nomvula."),
                     _f("hometown", "Polokwane", "The user grew up in Polokwane.", sv=True),
                     _f("city", "Bloemfontein", "The user lives in Bloemfontein."),
                 ),
@@ -1585,29 +1593,29 @@ _FORGET: tuple[_S, ...] = (
             ),
             (
                 _t(
-                    "ok back again. only thing I'll share: I've just taken up kitesurfing "
+                    "ok back again. only thing I'll share: I've just taken up wing foiling "
                     "and I'm obsessed 🪁",
-                    _f("hobby", "kitesurfing", "The user's hobbies include kitesurfing."),
+                    _f("hobby", "wing foiling", "The user's hobbies include wing foiling."),
                 ),
             ),
         ),
         (
             _P(
                 "plan a long weekend for me in the spring",
-                ("kitesurfing",),
+                ("wing foiling",),
                 (
                     ("Bloemfontein", "forgotten"),
-                    ("Thandiwe", "forgotten"),
+                    ("Nomvula", "forgotten"),
                     ("Polokwane", "forgotten"),
                 ),
             ),
             _P(
                 "write a quick hello for a new penfriend",
                 (),
-                (("Bloemfontein", "forgotten"), ("Thandiwe", "forgotten")),
+                (("Bloemfontein", "forgotten"), ("Nomvula", "forgotten")),
             ),
         ),
-        (("Bloemfontein", "forgotten"), ("Thandiwe", "forgotten"), ("Polokwane", "forgotten")),
+        (("Bloemfontein", "forgotten"), ("Nomvula", "forgotten"), ("Polokwane", "forgotten")),
         first=True,
     ),
 )
@@ -1646,37 +1654,37 @@ _EXPLICIT_SAVE: tuple[_S, ...] = (
         (
             (
                 _t(
-                    "file this under permanent: fennel is the devil's vegetable. raw, roasted, "
-                    "as seeds, in sausages, I don't care. NO FENNEL ever 😤",
-                    _pref("dislike", "fennel", "The user hates fennel."),
+                    "file this under permanent: scorzonera is the devil's vegetable. raw, roasted, "
+                    "in slaws, in stir fries, I don't care. NO SCORZONERA ever 😤",
+                    _pref("dislike", "scorzonera", "The user hates scorzonera."),
                 ),
             ),
             (_t("doing a roast for 6 on sunday, what goes with pork belly?"),),
         ),
         (
-            _P("give me a crunchy winter slaw recipe", ("fennel",)),
-            _P("which italian sausages should i get for a ragù?", ("fennel",)),
+            _P("give me a crunchy winter slaw recipe", ("scorzonera",)),
+            _P("give me a veg mix for a quick stir fry", ("scorzonera",)),
         ),
     ),
     _S(
-        "save-ceilidh",
+        "save-céilí",
         "explicit_save",
         (
             (
                 _t(
                     "remember for me: mum's 70th is on the 22nd of next month and we're "
-                    "throwing her a surprise ceilidh. she can't find out!!",
+                    "throwing her a surprise céilí. she can't find out!!",
                     _f(
                         "note",
-                        "surprise ceilidh",
-                        "The user is throwing a surprise ceilidh for their mum's 70th.",
+                        "surprise céilí",
+                        "The user is throwing a surprise céilí for their mum's 70th.",
                     ),
                 ),
             ),
         ),
         (
-            _P("what's coming up for me over the next few weeks?", ("ceilidh",)),
-            _P("help me write a to-do list for this month", ("ceilidh",)),
+            _P("what's coming up for me over the next few weeks?", ("céilí",)),
+            _P("help me write a to-do list for this month", ("céilí",)),
         ),
     ),
     _S(
@@ -1739,19 +1747,19 @@ _EXPLICIT_SAVE: tuple[_S, ...] = (
             (
                 _t(
                     "a standing request, pls remember it: start every longer answer with a "
-                    "one-line TL;DR. I skim on my phone between patients",
+                    "one-line BLUF (bottom line up front). I skim on my phone between patients",
                     _pref(
                         "response_format",
-                        "TL;DR",
-                        "The user wants longer answers to start with a one-line TL;DR.",
+                        "BLUF",
+                        "The user wants longer answers to start with a one-line BLUF.",
                         sv=True,
                     ),
                 ),
             ),
         ),
         (
-            _P("explain how a tracker mortgage differs from a fixed one", ("TL;DR",)),
-            _P("walk me through how premium bonds pay out", ("TL;DR",)),
+            _P("explain how a tracker mortgage differs from a fixed one", ("BLUF",)),
+            _P("walk me through how premium bonds pay out", ("BLUF",)),
         ),
     ),
     _S(
@@ -1823,32 +1831,32 @@ _EXPLICIT_SAVE: tuple[_S, ...] = (
         ),
     ),
     _S(
-        "save-mustard-free",
+        "save-celery-free",
         "explicit_save",
         (
             (
                 _t(
-                    "keep this forever pls: my stepdaughter Marisol is allergic to mustard "
-                    "seed, so anything I cook for the family has to be mustard-free. it hides "
+                    "keep this forever pls: my stepdaughter Briallen is allergic to celery "
+                    "seed, so anything I cook for the family has to be celery-free. it hides "
                     "in EVERYTHING",
-                    _f("family_member", "Marisol", "The user's stepdaughter is Marisol."),
+                    _f("family_member", "Briallen", "The user's stepdaughter is Briallen."),
                     _f(
                         "allergy",
-                        "mustard seed",
-                        "Marisol is allergic to mustard seed.",
-                        holder="marisol",
+                        "celery seed",
+                        "Briallen is allergic to celery seed.",
+                        holder="briallen",
                     ),
                     _f(
                         "constraint",
-                        "mustard-free",
-                        "Family meals the user cooks must be mustard-free.",
+                        "celery-free",
+                        "Family meals the user cooks must be celery-free.",
                     ),
                 ),
             ),
         ),
         (
-            _P("a salad dressing for a family bbq?", ("mustard-free",)),
-            _P("what sandwiches can i make for a school trip packed lunch", ("mustard-free",)),
+            _P("a salad dressing for a family bbq?", ("celery-free",)),
+            _P("what sandwiches can i make for a school trip packed lunch", ("celery-free",)),
         ),
         topics=_fs("health"),
     ),
@@ -1859,12 +1867,12 @@ _EXPLICIT_SAVE: tuple[_S, ...] = (
             (
                 _t(
                     "don't let me forget: driving test is 27 April at the Mitcham centre "
-                    "and my instructor is Gustavo, he's lovely but always 5 min late",
+                    "and my instructor is Fidelma, he's lovely but always 5 min late",
                     _f("note", "27 April", "The user's driving test is on 27 April."),
                     _f(
                         "driving_instructor",
-                        "Gustavo",
-                        "The user's driving instructor is Gustavo.",
+                        "Fidelma",
+                        "The user's driving instructor is Fidelma.",
                         sv=True,
                     ),
                 ),
@@ -1872,7 +1880,7 @@ _EXPLICIT_SAVE: tuple[_S, ...] = (
         ),
         (
             _P("how should i plan my practice over the next few weeks?", ("27 April",)),
-            _P("write a message to confirm my lessons this week", ("Gustavo",)),
+            _P("write a message to confirm my lessons this week", ("Fidelma",)),
         ),
     ),
     _S(
@@ -1881,15 +1889,15 @@ _EXPLICIT_SAVE: tuple[_S, ...] = (
         (
             (
                 _t(
-                    "is Tbilisi freezing in november or just chilly? and a thing to keep in "
+                    "is Kutaisi freezing in november or just chilly? and a thing to keep in "
                     "mind for all my trips: I get horribly travel-sick on coaches, so trains "
                     "or planes only",
                     _f("constraint", "travel-sick", "The user gets travel-sick on coaches."),
                     slips=(
                         _Slip(
                             "question_as_fact",
-                            _f("city", "Tbilisi", "The user lives in Tbilisi."),
-                            "Tbilisi",
+                            _f("city", "Kutaisi", "The user lives in Kutaisi."),
+                            "Kutaisi",
                         ),
                     ),
                 ),
@@ -1899,11 +1907,11 @@ _EXPLICIT_SAVE: tuple[_S, ...] = (
             _P(
                 "how should i get from the airport to the old town on my trip?",
                 ("travel-sick",),
-                (("Tbilisi", "question"),),
+                (("Kutaisi", "question"),),
             ),
             _P("plan a three-stop trip round the Balkans for me", ("travel-sick",)),
         ),
-        (("Tbilisi", "question"),),
+        (("Kutaisi", "question"),),
     ),
     _S(
         "save-night-shifts",
@@ -1911,13 +1919,13 @@ _EXPLICIT_SAVE: tuple[_S, ...] = (
         (
             (
                 _t(
-                    "Remember I work night shifts, so I'm asleep roughly 9am to 4pm and "
+                    "Remember I'm on the graveyard shift, so I'm asleep roughly 9am to 4pm and "
                     "anything you schedule has to dodge that. oh and just for this reply, "
                     "answer in Scots, my pal bet me you couldn't 😂",
                     _f(
                         "constraint",
-                        "night shifts",
-                        "The user works night shifts and sleeps roughly 9am to 4pm.",
+                        "graveyard shift",
+                        "The user works the graveyard shift and sleeps roughly 9am to 4pm.",
                     ),
                     slips=(
                         _Slip(
@@ -1934,8 +1942,8 @@ _EXPLICIT_SAVE: tuple[_S, ...] = (
             ),
         ),
         (
-            _P("when should i book a boiler service visit?", ("night shifts",)),
-            _P("set me up a gym routine across the week", ("night shifts",)),
+            _P("when should i book a boiler service visit?", ("graveyard shift",)),
+            _P("set me up a gym routine across the week", ("graveyard shift",)),
         ),
         (("Scots", "instruction"),),
     ),
@@ -1950,20 +1958,20 @@ _ONE_AT_A_TIME_SCENARIOS: tuple[_S, ...] = (
         (
             (
                 _t(
-                    "been with Lebara for ages on the 15 quid plan and the data keeps "
+                    "been with Lycamobile for ages on the 15 quid plan and the data keeps "
                     "vanishing by the 20th. am i being throttled or just addicted to reels",
-                    _f("phone_plan", "Lebara", "The user's phone plan is with Lebara."),
+                    _f("phone_plan", "Lycamobile", "The user's phone plan is with Lycamobile."),
                 ),
             ),
             (
                 _t(
                     "ported my number over to Voxi last week, endless social media data for "
-                    "a tenner, bye Lebara 👋",
+                    "a tenner, bye Lycamobile 👋",
                     _f(
                         "phone_plan",
                         "Voxi",
                         "The user's phone plan is with Voxi.",
-                        replaces="Lebara",
+                        replaces="Lycamobile",
                         ago=7,
                     ),
                 ),
@@ -1973,15 +1981,15 @@ _ONE_AT_A_TIME_SCENARIOS: tuple[_S, ...] = (
             _P(
                 "going to Lisbon in the spring, will roaming cost me anything?",
                 ("Voxi",),
-                (("Lebara", "stale"),),
+                (("Lycamobile", "stale"),),
             ),
             _P(
                 "my mobile bill looks wrong this month, who do I ring?",
                 ("Voxi",),
-                (("Lebara", "stale"),),
+                (("Lycamobile", "stale"),),
             ),
         ),
-        (("Lebara", "stale"),),
+        (("Lycamobile", "stale"),),
     ),
     _S(
         "car-forester-mg4",
@@ -1989,34 +1997,34 @@ _ONE_AT_A_TIME_SCENARIOS: tuple[_S, ...] = (
         (
             (
                 _t(
-                    "the Subaru Forester's headlight has gone foggy on the inside, is that "
+                    "the Isuzu D-Max's headlight has gone foggy on the inside, is that "
                     "a seal thing? it's a 2014 so I'm not expecting miracles",
-                    _f("car", "Subaru Forester", "The user drives a Subaru Forester."),
+                    _f("car", "Isuzu D-Max", "The user drives an Isuzu D-Max."),
                 ),
             ),
             (
                 _t(
-                    "traded the old Forester in for an MG4 a couple of weeks ago ⚡ first "
+                    "traded the old D-Max in for an Ora Funky Cat a couple of weeks ago ⚡ first "
                     "electric car, range anxiety is REAL",
                     _f(
                         "car",
-                        "MG4",
-                        "The user drives an MG4.",
-                        replaces="Subaru Forester",
+                        "Ora Funky Cat",
+                        "The user drives an Ora Funky Cat.",
+                        replaces="Isuzu D-Max",
                         ago=14,
                     ),
                 ),
             ),
         ),
         (
-            _P("how often does my car need servicing?", ("MG4",), (("Forester", "stale"),)),
+            _P("how often does my car need servicing?", ("Ora Funky Cat",), (("D-Max", "stale"),)),
             _P(
                 "plan a road trip from Bristol to the Peak District for me",
-                ("MG4",),
-                (("Forester", "stale"),),
+                ("Ora Funky Cat",),
+                (("D-Max", "stale"),),
             ),
         ),
-        (("Forester", "stale"),),
+        (("D-Max", "stale"),),
     ),
     _S(
         "gym-thirdspace",
@@ -2024,20 +2032,20 @@ _ONE_AT_A_TIME_SCENARIOS: tuple[_S, ...] = (
         (
             (
                 _t(
-                    "my gym is Anytime Fitness by the retail park and someone keeps leaving "
+                    "my gym is Ironvale Fitness by the retail park and someone keeps leaving "
                     "the squat rack loaded with 140kg. etiquette for dealing with that?",
-                    _f("gym", "Anytime Fitness", "The user's gym is Anytime Fitness."),
+                    _f("gym", "Ironvale Fitness", "The user's gym is Ironvale Fitness."),
                 ),
             ),
             (
                 _t(
-                    "cancelled Anytime Fitness and joined Third Space instead, pricier but "
+                    "cancelled Ironvale Fitness and joined Third Space instead, pricier but "
                     "there's a climbing wall and a sauna so i'm justifying it",
                     _f(
                         "gym",
                         "Third Space",
                         "The user's gym is Third Space.",
-                        replaces="Anytime Fitness",
+                        replaces="Ironvale Fitness",
                     ),
                 ),
             ),
@@ -2046,15 +2054,15 @@ _ONE_AT_A_TIME_SCENARIOS: tuple[_S, ...] = (
             _P(
                 "i want to try a new class this month, what's on offer where i train?",
                 ("Third Space",),
-                (("Anytime Fitness", "stale"),),
+                (("Ironvale Fitness", "stale"),),
             ),
             _P(
                 "help me write a complaint about a broken locker at my gym",
                 ("Third Space",),
-                (("Anytime Fitness", "stale"),),
+                (("Ironvale Fitness", "stale"),),
             ),
         ),
-        (("Anytime Fitness", "stale"),),
+        (("Ironvale Fitness", "stale"),),
     ),
     _S(
         "broadband-community-fibre",
@@ -2062,31 +2070,31 @@ _ONE_AT_A_TIME_SCENARIOS: tuple[_S, ...] = (
         (
             (
                 _t(
-                    "Hyperoptic has dropped out three times today during calls 😡 we're "
-                    "planning to switch to Community Fibre when the contract ends. what do i "
+                    "YouFibre has dropped out three times today during calls 😡 we're "
+                    "planning to switch to Trooli when the contract ends. what do i "
                     "say to get out early?",
                     _f(
                         "internet_provider",
-                        "Hyperoptic",
-                        "The user's internet provider is Hyperoptic.",
+                        "YouFibre",
+                        "The user's internet provider is YouFibre.",
                     ),
                     _f(
                         "internet_provider",
-                        "Community Fibre",
-                        "The user plans to switch to Community Fibre.",
+                        "Trooli",
+                        "The user plans to switch to Trooli.",
                         modality="plan",
                     ),
                 ),
             ),
             (
                 _t(
-                    "done, we're on Community Fibre now, the engineer came tuesday and the "
+                    "done, we're on Trooli now, the engineer came tuesday and the "
                     "speed test is silly fast",
                     _f(
                         "internet_provider",
-                        "Community Fibre",
-                        "The user's internet provider is Community Fibre.",
-                        replaces="Hyperoptic",
+                        "Trooli",
+                        "The user's internet provider is Trooli.",
+                        replaces="YouFibre",
                     ),
                 ),
             ),
@@ -2094,16 +2102,16 @@ _ONE_AT_A_TIME_SCENARIOS: tuple[_S, ...] = (
         (
             _P(
                 "the wifi's slow upstairs, who should i contact?",
-                ("Community Fibre",),
-                (("Hyperoptic", "stale"),),
+                ("Trooli",),
+                (("YouFibre", "stale"),),
             ),
             _P(
                 "which bills do I need to update when I change bank?",
-                ("Community Fibre",),
-                (("Hyperoptic", "stale"),),
+                ("Trooli",),
+                (("YouFibre", "stale"),),
             ),
         ),
-        (("Hyperoptic", "stale"),),
+        (("YouFibre", "stale"),),
     ),
     _S(
         "energy-so",
@@ -2111,20 +2119,20 @@ _ONE_AT_A_TIME_SCENARIOS: tuple[_S, ...] = (
         (
             (
                 _t(
-                    "E.ON Next have sent me a bill for £612 for ONE quarter. in a 2-bed flat. "
+                    "Utilita have sent me a bill for £612 for ONE quarter. in a 2-bed flat. "
                     "what should i check before i ring them",
-                    _f("energy_provider", "E.ON Next", "The user's energy provider is E.ON Next."),
+                    _f("energy_provider", "Utilita", "The user's energy provider is Utilita."),
                 ),
             ),
             (
                 _t(
-                    "switched to So Energy in the end, the E.ON Next saga was too much. "
+                    "switched to So Energy in the end, the Utilita saga was too much. "
                     "anyway how do I read a smart meter properly",
                     _f(
                         "energy_provider",
                         "So Energy",
                         "The user's energy provider is So Energy.",
-                        replaces="E.ON Next",
+                        replaces="Utilita",
                     ),
                 ),
             ),
@@ -2133,15 +2141,15 @@ _ONE_AT_A_TIME_SCENARIOS: tuple[_S, ...] = (
             _P(
                 "draft a message to my supplier about a wrong meter reading",
                 ("So Energy",),
-                (("E.ON", "stale"),),
+                (("Utilita", "stale"),),
             ),
             _P(
                 "is there any winter discount scheme I could get?",
                 ("So Energy",),
-                (("E.ON", "stale"),),
+                (("Utilita", "stale"),),
             ),
         ),
-        (("E.ON", "stale"),),
+        (("Utilita", "stale"),),
     ),
     _S(
         "manager-ayodele",
@@ -2149,26 +2157,26 @@ _ONE_AT_A_TIME_SCENARIOS: tuple[_S, ...] = (
         (
             (
                 _t(
-                    "my manager Benedikt schedules 1:1s at 8am on mondays and then doesn't "
+                    "my manager Wendelin schedules 1:1s at 8am on mondays and then doesn't "
                     "turn up 🙃 how do I raise it without sounding whiny",
-                    _f("manager", "Benedikt", "The user's manager is Benedikt."),
+                    _f("manager", "Wendelin", "The user's manager is Wendelin."),
                 ),
             ),
             (
                 _t(
-                    "big news at work, Benedikt's moved to the Zurich office and my new "
+                    "big news at work, Wendelin's moved to the Zurich office and my new "
                     "manager is Ayodele. she actually reads the agenda beforehand!!",
                     _f(
                         "manager",
                         "Ayodele",
                         "The user's manager is Ayodele.",
-                        replaces="Benedikt",
+                        replaces="Wendelin",
                     ),
                     _f(
                         "office",
                         "Zurich office",
-                        "Benedikt has moved to the Zurich office.",
-                        holder="benedikt",
+                        "Wendelin has moved to the Zurich office.",
+                        holder="wendelin",
                         sv=True,
                     ),
                 ),
@@ -2178,15 +2186,15 @@ _ONE_AT_A_TIME_SCENARIOS: tuple[_S, ...] = (
             _P(
                 "help me prep for my quarterly review",
                 ("Ayodele",),
-                (("Benedikt", "stale"),),
+                (("Wendelin", "stale"),),
             ),
             _P(
                 "write an email asking my boss for a training budget",
                 ("Ayodele",),
-                (("Benedikt", "stale"),),
+                (("Wendelin", "stale"),),
             ),
         ),
-        (("Benedikt", "stale"),),
+        (("Wendelin", "stale"),),
         topics=_fs("work"),
     ),
     _S(
@@ -2233,20 +2241,20 @@ _ONE_AT_A_TIME_SCENARIOS: tuple[_S, ...] = (
         (
             (
                 _t(
-                    "hej hej! my operator is Telia and the 5G here is weirdly "
+                    "hej hej! my operator is Comviq and the 5G here is weirdly "
                     "worse than 4G was. is that a setting on my phone?",
-                    _f("mobile_carrier", "Telia", "The user's mobile carrier is Telia."),
+                    _f("mobile_carrier", "Comviq", "The user's mobile carrier is Comviq."),
                 ),
             ),
             (
                 _t(
-                    "bytte till Tele2 förra veckan — swapped to Tele2 last week, half the "
+                    "bytte till Hallon förra veckan — swapped to Hallon last week, half the "
                     "price and the signal's fine 🤷",
                     _f(
                         "mobile_carrier",
-                        "Tele2",
-                        "The user's mobile carrier is Tele2.",
-                        replaces="Telia",
+                        "Hallon",
+                        "The user's mobile carrier is Hallon.",
+                        replaces="Comviq",
                         ago=7,
                     ),
                 ),
@@ -2255,16 +2263,16 @@ _ONE_AT_A_TIME_SCENARIOS: tuple[_S, ...] = (
         (
             _P(
                 "how do I turn on wifi calling on my network?",
-                ("Tele2",),
-                (("Telia", "stale"),),
+                ("Hallon",),
+                (("Comviq", "stale"),),
             ),
             _P(
                 "any cheap add-on for calling the UK from my phone?",
-                ("Tele2",),
-                (("Telia", "stale"),),
+                ("Hallon",),
+                (("Comviq", "stale"),),
             ),
         ),
-        (("Telia", "stale"),),
+        (("Comviq", "stale"),),
     ),
     _S(
         "keyboard-hhkb",
@@ -2272,21 +2280,27 @@ _ONE_AT_A_TIME_SCENARIOS: tuple[_S, ...] = (
         (
             (
                 _t(
-                    "my keyboard's a Keychron Q1 and the spacebar rattles like a tin of "
+                    "my keyboard's a Varmilo VA87M and the spacebar rattles like a tin of "
                     "buttons. lube the stabilisers or replace them?",
-                    _f("keyboard", "Keychron Q1", "The user's keyboard is a Keychron Q1.", sv=True),
+                    _f(
+                        "keyboard",
+                        "Varmilo VA87M",
+                        "The user's keyboard is a Varmilo VA87M.",
+                        sv=True,
+                    ),
                 ),
             ),
             (
                 _t(
-                    "retired the Keychron Q1, I'm on an HHKB now and my wrists are grateful. "
+                    "retired the Varmilo VA87M, I'm on a Realforce R3 now and my wrists "
+                    "are grateful. "
                     "maybe I'll build a split keyboard if I ever get a free weekend",
                     _f(
                         "keyboard",
-                        "HHKB",
-                        "The user's keyboard is an HHKB.",
+                        "Realforce R3",
+                        "The user's keyboard is a Realforce R3.",
                         sv=True,
-                        replaces="Keychron Q1",
+                        replaces="Varmilo VA87M",
                     ),
                     _f(
                         "keyboard",
@@ -2313,16 +2327,16 @@ _ONE_AT_A_TIME_SCENARIOS: tuple[_S, ...] = (
         (
             _P(
                 "what keycaps fit the keyboard I use now?",
-                ("HHKB",),
-                (("Keychron", "stale"), ("split keyboard", "hypothetical")),
+                ("Realforce R3",),
+                (("Varmilo", "stale"), ("split keyboard", "hypothetical")),
             ),
             _P(
                 "recommend a wrist rest for my setup",
-                ("HHKB",),
-                (("Keychron", "stale"),),
+                ("Realforce R3",),
+                (("Varmilo", "stale"),),
             ),
         ),
-        (("Keychron", "stale"), ("split keyboard", "hypothetical")),
+        (("Varmilo", "stale"), ("split keyboard", "hypothetical")),
     ),
     _S(
         "ioannina-thessaloniki",
@@ -2337,12 +2351,12 @@ _ONE_AT_A_TIME_SCENARIOS: tuple[_S, ...] = (
             ),
             (
                 _t(
-                    "we've moved to Thessaloniki as of ten days ago!! my brother is still in "
+                    "we've moved to Kavala as of ten days ago!! my brother is still in "
                     "Patras and keeps sulking that we didn't pick his end of the country",
                     _f(
                         "city",
-                        "Thessaloniki",
-                        "The user lives in Thessaloniki.",
+                        "Kavala",
+                        "The user lives in Kavala.",
                         replaces="Ioannina",
                         ago=10,
                     ),
@@ -2365,7 +2379,7 @@ _ONE_AT_A_TIME_SCENARIOS: tuple[_S, ...] = (
         (
             _P(
                 "where can I go for a seaside walk near where i live?",
-                ("Thessaloniki",),
+                ("Kavala",),
                 (("Ioannina", "stale"), ("Patras", "other_person")),
             ),
             _P(
@@ -2390,12 +2404,12 @@ _ONE_AT_A_TIME_SCENARIOS: tuple[_S, ...] = (
             ),
             (
                 _t(
-                    "could you switch to encouraging from here on? job hunting is grinding "
+                    "could you switch to cheerleader mode from here on? job hunting is grinding "
                     "me down and I can't take the snark right now",
                     _pref(
                         "tone",
-                        "encouraging",
-                        "The user wants an encouraging tone.",
+                        "cheerleader",
+                        "The user wants a cheerleader tone.",
                         replaces="sardonic",
                     ),
                 ),
@@ -2404,37 +2418,37 @@ _ONE_AT_A_TIME_SCENARIOS: tuple[_S, ...] = (
         (
             _P(
                 "i'll send my cover letter next, how will you give me feedback?",
-                ("encouraging",),
+                ("cheerleader",),
                 (("sardonic", "stale"),),
             ),
             _P(
                 "look over my interview answers and tell me what you think",
-                ("encouraging",),
+                ("cheerleader",),
                 (("sardonic", "stale"),),
             ),
         ),
         (("sardonic", "stale"),),
     ),
     _S(
-        "job-sommelier",
+        "job-caviste",
         "one_at_a_time",
         (
             (
                 _t(
-                    "head barista at a roastery, 6am starts, and my latte art still looks "
-                    "like a potato. tips for a rosetta that isn't lopsided?",
-                    _f("job_title", "head barista", "The user is a head barista."),
+                    "head roaster at a tiny coffee roastery, 6am starts, and my cupping "
+                    "notes still read like a toddler wrote them. how do pros describe flavour?",
+                    _f("job_title", "head roaster", "The user is a head roaster."),
                 ),
             ),
             (
                 _t(
-                    "career pivot complete 🍷 i passed the WSET 3 and i'm a sommelier now, "
+                    "career pivot complete 🍷 i passed the WSET 3 and i'm a caviste now, "
                     "no more 6am!!",
                     _f(
                         "job_title",
-                        "sommelier",
-                        "The user is a sommelier.",
-                        replaces="head barista",
+                        "caviste",
+                        "The user is a caviste.",
+                        replaces="head roaster",
                     ),
                 ),
             ),
@@ -2442,16 +2456,16 @@ _ONE_AT_A_TIME_SCENARIOS: tuple[_S, ...] = (
         (
             _P(
                 "write a short bio for my instagram",
-                ("sommelier",),
-                (("barista", "stale"),),
+                ("caviste",),
+                (("roaster", "stale"),),
             ),
             _P(
                 "help me update my cv's headline",
-                ("sommelier",),
-                (("barista", "stale"),),
+                ("caviste",),
+                (("roaster", "stale"),),
             ),
         ),
-        (("barista", "stale"),),
+        (("roaster", "stale"),),
         topics=_fs("work"),
     ),
 )
