@@ -216,7 +216,7 @@ _RETRACTION: tuple[_S, ...] = (
             ),
             (
                 _t(
-                    "small update nobody asked for: Quetzal passed away over the weekend, we "
+                    "small update nobody asked for: Quetzal passed away, we "
                     "think the cold snap got him. Ludovic keeps sniffing the empty cage and "
                     "it's breaking my heart tbh. is it normal for dogs to grieve a bird??",
                     _gone("pet", "Quetzal", "The user's budgie Quetzal has died."),
@@ -257,7 +257,7 @@ _RETRACTION: tuple[_S, ...] = (
             ),
             (
                 _t(
-                    "last day at Thistlecombe Logistics was thursday!! not lining anything up "
+                    "officially done at Thistlecombe Logistics!! not lining anything up "
                     "till after new year, i'm going to sleep for a month first. what do people "
                     "even do with a free tuesday",
                     _gone(
@@ -362,7 +362,7 @@ _RETRACTION: tuple[_S, ...] = (
         topics=_fs("health"),
     ),
     _S(
-        "fodmap-done",
+        "oxalate-done",
         "retraction",
         (
             (
@@ -452,7 +452,7 @@ _RETRACTION: tuple[_S, ...] = (
         (("Kestrel Moon", "retracted"),),
     ),
     _S(
-        "split-eoghan",
+        "split-donnchadh",
         "retraction",
         (
             (
@@ -475,7 +475,7 @@ _RETRACTION: tuple[_S, ...] = (
             ),
             (
                 _t(
-                    "fyi Donnchadh and I split up at the end of the summer. mutual, honestly fine. "
+                    "fyi Donnchadh and I have split up. mutual, honestly fine. "
                     "so it's just me doing the trip planning from here on",
                     _gone("partner", "Donnchadh", "The user and Donnchadh have split up."),
                 ),
@@ -531,7 +531,7 @@ _RETRACTION: tuple[_S, ...] = (
         (("campanology", "retracted"),),
     ),
     _S(
-        "dropped-icelandic",
+        "dropped-kashubian",
         "retraction",
         (
             (
@@ -627,7 +627,7 @@ _RETRACTION: tuple[_S, ...] = (
                 _t(
                     "cancelled Zwift yesterday, the turbo trainer is going on marketplace. "
                     "i'd rather freeze outside than stare at a wall tbh",
-                    _gone("subscription", "Zwift", "The user cancelled Zwift.", sv=False),
+                    _gone("subscription", "Zwift", "The user cancelled Zwift.", sv=False, ago=1),
                 ),
             ),
         ),
@@ -768,7 +768,7 @@ _CORRECTION: tuple[_S, ...] = (
         (("Gwendolen", "corrected"),),
     ),
     _S(
-        "macadamia-not-pistachio",
+        "nigella-not-caraway",
         "correction",
         (
             (
@@ -840,7 +840,7 @@ _CORRECTION: tuple[_S, ...] = (
         (("29 January", "corrected"),),
     ),
     _S(
-        "bellhaven-not-bellcote",
+        "bellmoor-not-bellcote",
         "correction",
         (
             (
@@ -965,7 +965,7 @@ _CORRECTION: tuple[_S, ...] = (
         topics=_fs("health"),
     ),
     _S(
-        "slovakia-not-slovenia",
+        "gambia-not-zambia",
         "correction",
         (
             (
@@ -1018,7 +1018,7 @@ _CORRECTION: tuple[_S, ...] = (
         (("Zambia", "corrected"), ("Cabo Verde", "hypothetical")),
     ),
     _S(
-        "aurelio-accent",
+        "estevao-accents",
         "correction",
         (
             (
@@ -1094,13 +1094,13 @@ _CORRECTION: tuple[_S, ...] = (
         topics=_fs("work"),
     ),
     _S(
-        "airport-exeter",
+        "airport-papa-westray",
         "correction",
         (
             (
                 _t(
-                    "my home airport is North Ronaldsay, tiny but brilliant. which airlines do "
-                    "winter sun from there? somewhere warm in feb",
+                    "my home airport is North Ronaldsay, which is basically a field and a "
+                    "windsock. how would i even get from there to somewhere warm in feb?",
                     _f(
                         "home_airport",
                         "North Ronaldsay",
@@ -1110,8 +1110,8 @@ _CORRECTION: tuple[_S, ...] = (
             ),
             (
                 _t(
-                    "scratch North Ronaldsay, I meant Papa Westray airport. no idea why I typed "
-                    "North Ronaldsay, haven't flown from there in years",
+                    "scratch North Ronaldsay, I meant Papa Westray. I mix the two islands up "
+                    "constantly, which my neighbours find hilarious",
                     _f(
                         "home_airport",
                         "Papa Westray",
@@ -1180,7 +1180,7 @@ _CORRECTION: tuple[_S, ...] = (
 
 _FORGET: tuple[_S, ...] = (
     _S(
-        "forget-lysander",
+        "forget-fiachra",
         "forget",
         (
             (
@@ -1242,7 +1242,7 @@ _FORGET: tuple[_S, ...] = (
         forgets=_fs("health"),
     ),
     _S(
-        "forget-all-saoirse",
+        "forget-all-eithne",
         "forget",
         (
             (
@@ -1426,7 +1426,7 @@ _FORGET: tuple[_S, ...] = (
         (("94 kg", "forgotten"),),
     ),
     _S(
-        "forget-ignatius",
+        "forget-cadfael",
         "forget",
         (
             (
@@ -1575,7 +1575,7 @@ _FORGET: tuple[_S, ...] = (
         topics=_fs("health"),
     ),
     _S(
-        "forget-all-thandiwe",
+        "forget-all-nomvula",
         "forget",
         (
             (
@@ -1649,7 +1649,7 @@ _EXPLICIT_SAVE: tuple[_S, ...] = (
         ),
     ),
     _S(
-        "save-fennel",
+        "save-scorzonera",
         "explicit_save",
         (
             (
@@ -1741,7 +1741,7 @@ _EXPLICIT_SAVE: tuple[_S, ...] = (
         (("string quartet", "pasted"),),
     ),
     _S(
-        "save-tldr",
+        "save-bluf",
         "explicit_save",
         (
             (
@@ -1867,7 +1867,7 @@ _EXPLICIT_SAVE: tuple[_S, ...] = (
             (
                 _t(
                     "don't let me forget: driving test is 27 April at the Mitcham centre "
-                    "and my instructor is Fidelma, he's lovely but always 5 min late",
+                    "and my instructor is Fidelma, she's lovely but always 5 min late",
                     _f("note", "27 April", "The user's driving test is on 27 April."),
                     _f(
                         "driving_instructor",
@@ -1914,7 +1914,7 @@ _EXPLICIT_SAVE: tuple[_S, ...] = (
         (("Kutaisi", "question"),),
     ),
     _S(
-        "save-night-shifts",
+        "save-graveyard-shift",
         "explicit_save",
         (
             (
@@ -1953,7 +1953,7 @@ _EXPLICIT_SAVE: tuple[_S, ...] = (
 
 _ONE_AT_A_TIME_SCENARIOS: tuple[_S, ...] = (
     _S(
-        "plan-lebara-voxi",
+        "plan-lyca-voxi",
         "one_at_a_time",
         (
             (
@@ -1992,7 +1992,7 @@ _ONE_AT_A_TIME_SCENARIOS: tuple[_S, ...] = (
         (("Lycamobile", "stale"),),
     ),
     _S(
-        "car-forester-mg4",
+        "car-dmax-ora",
         "one_at_a_time",
         (
             (
@@ -2027,7 +2027,7 @@ _ONE_AT_A_TIME_SCENARIOS: tuple[_S, ...] = (
         (("D-Max", "stale"),),
     ),
     _S(
-        "gym-thirdspace",
+        "gym-third-space",
         "one_at_a_time",
         (
             (
@@ -2065,7 +2065,7 @@ _ONE_AT_A_TIME_SCENARIOS: tuple[_S, ...] = (
         (("Ironvale Fitness", "stale"),),
     ),
     _S(
-        "broadband-community-fibre",
+        "broadband-trooli",
         "one_at_a_time",
         (
             (
@@ -2088,7 +2088,7 @@ _ONE_AT_A_TIME_SCENARIOS: tuple[_S, ...] = (
             ),
             (
                 _t(
-                    "done, we're on Trooli now, the engineer came tuesday and the "
+                    "done, we're on Trooli now, the engineer's been and the "
                     "speed test is silly fast",
                     _f(
                         "internet_provider",
@@ -2236,7 +2236,7 @@ _ONE_AT_A_TIME_SCENARIOS: tuple[_S, ...] = (
         (("Papadopoulou", "stale"),),
     ),
     _S(
-        "carrier-tele2",
+        "carrier-hallon",
         "one_at_a_time",
         (
             (
@@ -2275,7 +2275,7 @@ _ONE_AT_A_TIME_SCENARIOS: tuple[_S, ...] = (
         (("Comviq", "stale"),),
     ),
     _S(
-        "keyboard-hhkb",
+        "keyboard-realforce",
         "one_at_a_time",
         (
             (
@@ -2339,7 +2339,7 @@ _ONE_AT_A_TIME_SCENARIOS: tuple[_S, ...] = (
         (("Varmilo", "stale"), ("split keyboard", "hypothetical")),
     ),
     _S(
-        "ioannina-thessaloniki",
+        "ioannina-kavala",
         "one_at_a_time",
         (
             (
@@ -2392,7 +2392,7 @@ _ONE_AT_A_TIME_SCENARIOS: tuple[_S, ...] = (
         (("Ioannina", "stale"), ("Patras", "other_person")),
     ),
     _S(
-        "tone-encouraging",
+        "tone-cheerleader",
         "one_at_a_time",
         (
             (
