@@ -275,7 +275,7 @@ _RETRACTION: tuple[_S, ...] = (
                 (("Thistlecombe Logistics", "retracted"),),
             ),
             _P(
-                "what should go on my email signature these days?",
+                "i'm redoing my outlook sign-off block, what goes in it now?",
                 (),
                 (("Thistlecombe Logistics", "retracted"),),
             ),
@@ -956,7 +956,7 @@ _CORRECTION: tuple[_S, ...] = (
                 (("nightshades", "corrected"),),
             ),
             _P(
-                "what should i order at an indian restaurant?",
+                "booked a table at a Keralan place friday, which dishes are safe for me?",
                 ("alliums",),
                 (("nightshades", "corrected"),),
             ),
@@ -1047,7 +1047,7 @@ _CORRECTION: tuple[_S, ...] = (
                 (("Estevao", "corrected"),),
             ),
             _P(
-                "help me write a birthday invite for my boy's party",
+                "our lad turns four soon, draft the party invitation text",
                 ("Estêvão",),
                 (("Estevao", "corrected"),),
             ),
@@ -1123,7 +1123,7 @@ _CORRECTION: tuple[_S, ...] = (
         ),
         (
             _P(
-                "find me a cheap long weekend somewhere sunny in march",
+                "sunny break in march on a shoestring, where and how do i get there?",
                 ("Papa Westray",),
                 (("North Ronaldsay", "corrected"),),
             ),
@@ -1317,7 +1317,7 @@ _FORGET: tuple[_S, ...] = (
                 (("Quillet Lane", "forgotten"),),
             ),
             _P(
-                "put my details on a letter to the district council",
+                "head a formal letter to the parish clerk with my details",
                 ("Clun",),
                 (("Quillet Lane", "forgotten"),),
             ),
@@ -1344,7 +1344,7 @@ _FORGET: tuple[_S, ...] = (
         ),
         (
             _P(
-                "write a short bio for my parkrun volunteer profile",
+                "parkrun wants a volunteer blurb, two sentences about me pls",
                 (),
                 (("Corvanta", "forgotten"),),
             ),
@@ -1452,7 +1452,7 @@ _FORGET: tuple[_S, ...] = (
         ),
         (
             _P(
-                "who should I invite to a small gathering at my place?",
+                "drawing up a guest list for a flat-warming, who from my circle should be on it?",
                 (),
                 (("Cadfael", "forgotten"), ("Vardø", "forgotten")),
             ),
@@ -1515,8 +1515,8 @@ _FORGET: tuple[_S, ...] = (
             ),
             (
                 _t(
-                    "please don't keep my politics on record. happy to chat about it when I "
-                    "raise it myself, just not stored"
+                    "on second thought, politics is off the table for your memory. I'll "
+                    "bring it up when I want to, but nothing filed away pls"
                 ),
             ),
         ),
@@ -1610,7 +1610,7 @@ _FORGET: tuple[_S, ...] = (
                 ),
             ),
             _P(
-                "write a quick hello for a new penfriend",
+                "i've joined a letter-swap site, draft my first letter to a stranger",
                 (),
                 (("Bloemfontein", "forgotten"), ("Nomvula", "forgotten")),
             ),
@@ -1641,9 +1641,12 @@ _EXPLICIT_SAVE: tuple[_S, ...] = (
             ),
         ),
         (
-            _P("find a slot for a video call with my solicitor on friday", ("3:30pm",)),
             _P(
-                "i want to start a weekly yoga class, which evening timetable would fit me?",
+                "my solicitor offered friday 2pm or 4pm for a video call, which one do i take?",
+                ("3:30pm",),
+            ),
+            _P(
+                "the leisure centre has yoga mon to fri at 6pm, which day could i actually make?",
                 ("3:30pm",),
             ),
         ),
@@ -1879,7 +1882,7 @@ _EXPLICIT_SAVE: tuple[_S, ...] = (
             ),
         ),
         (
-            _P("how should i plan my practice over the next few weeks?", ("27 April",)),
+            _P("map out my lessons and practice between now and the big day", ("27 April",)),
             _P("write a message to confirm my lessons this week", ("Fidelma",)),
         ),
     ),
@@ -1984,7 +1987,7 @@ _ONE_AT_A_TIME_SCENARIOS: tuple[_S, ...] = (
                 (("Lycamobile", "stale"),),
             ),
             _P(
-                "my mobile bill looks wrong this month, who do I ring?",
+                "there's a £9 charge on my phone bill i don't recognise, who handles that?",
                 ("Voxi",),
                 (("Lycamobile", "stale"),),
             ),
@@ -2184,7 +2187,8 @@ _ONE_AT_A_TIME_SCENARIOS: tuple[_S, ...] = (
         ),
         (
             _P(
-                "help me prep for my quarterly review",
+                "performance review coming up, who do I send my self-assessment to "
+                "and what should it say?",
                 ("Ayodele",),
                 (("Wendelin", "stale"),),
             ),
@@ -2455,7 +2459,7 @@ _ONE_AT_A_TIME_SCENARIOS: tuple[_S, ...] = (
         ),
         (
             _P(
-                "write a short bio for my instagram",
+                "punchy instagram bio for me, max 150 characters",
                 ("caviste",),
                 (("roaster", "stale"),),
             ),
