@@ -1185,9 +1185,9 @@ _FORGET: tuple[_S, ...] = (
         (
             (
                 _t(
-                    "bit awkward but my ex Fiachra still has a key to my flat and won't "
-                    "reply about giving it back. do i just change the locks? what does that "
-                    "cost roughly",
+                    "kinda awkward but my ex Fiachra still has a key to my apartment and "
+                    "won't text me back about returning it. do i just get the locks "
+                    "rekeyed? ballpark cost?",
                     _f("ex_partner", "Fiachra", "The user's ex is Fiachra.", sv=True),
                 ),
             ),
@@ -1982,7 +1982,7 @@ _ONE_AT_A_TIME_SCENARIOS: tuple[_S, ...] = (
         ),
         (
             _P(
-                "going to Lisbon in the spring, will roaming cost me anything?",
+                "heading to Lisbon in april, do i need a data add-on or is roaming included?",
                 ("Voxi",),
                 (("Lycamobile", "stale"),),
             ),
@@ -2284,8 +2284,8 @@ _ONE_AT_A_TIME_SCENARIOS: tuple[_S, ...] = (
         (
             (
                 _t(
-                    "my keyboard's a Varmilo VA87M and the spacebar rattles like a tin of "
-                    "buttons. lube the stabilisers or replace them?",
+                    "my keyboard's a Varmilo VA87M and the spacebar rattles like crazy. "
+                    "should i lube the stabilizers or just swap them out?",
                     _f(
                         "keyboard",
                         "Varmilo VA87M",
