@@ -1,0 +1,674 @@
+"""Held-out split v10, part a: written blind on 2026-12-03 (session thirteen), for issue #12.
+
+Its machinery (the dataclasses, the helpers, the planner, the generator, ``one_off_share``,
+``scenario_texts``) is copied from v9 part a; every scenario is new: every user turn, every
+value (names, places, employers, foods, pets, products, dates) and every probe request,
+the irrelevant requests included, was written for this split and occurs nowhere else in the
+repository. Its author opened only the candidate model's fields
+(``langmem_plus/facts/models.py``), the policy's predicate name sets (printed, the rest of
+``policy.py`` unread), DESIGN.md's "Grounded candidates", v9 part a (for its machinery) and
+its structural checks; never the extractor's, the clause reader's or the policy's logic,
+never the tuning data (``benchmarks/truth/tuning*.py``, ``generator.py``), the extraction
+cases, any other unit test or the other half of v10, and never ran the product, the graph or
+the benchmark on this split. Every scenario turn is a free-form one-off, written once, the
+way people type to an assistant (lowercase, typos, emoji, asides, news with the fact
+buried in it, other languages and scripts, relative dates, British and American usage),
+with the ideal candidates a careful extractor following DESIGN.md's "Grounded candidates"
+would propose and, where a careless one would slip, the slip.
+
+Kinds (12 scenarios each, each scenario probed twice):
+
+* ``dated_statement``: a value with its date, often replacing an earlier one.
+* ``unseen_statement``: an attribute no predicate list knows, one value at a time,
+  sometimes swapped later.
+* ``must_not_store``: one real fact beside hypotheticals, wishes, another person's facts,
+  pasted or forwarded text, a one-reply instruction, questions (the careless slips scripted).
+* ``people``: facts about the people around the user beside the user's own.
+* ``past_state``: what used to be true, with when it stopped, and what is true now.
+* ``open_thread``: a session ends undecided after a value was given up on the way; the next
+  session's first request picks it up.
+* ``irrelevant``: one request per user about nothing the user said.
+
+Each user gets three scenarios of three different kinds over three or four sessions a month
+or more apart, then the probes in a new session, the irrelevant request last. The seed picks
+the scenarios, their order and the dates; at 24 users every scenario is used exactly once, at
+the default 20 no scenario repeats.
+
+Example:
+    >>> [c.user_id for c in generate_heldout_v10_a(seed=0, users=3)]
+    ['h10a-0', 'h10a-1', 'h10a-2']
+"""
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+
+from benchmarks.truth.conversations import HoConversation, HoProbe, HoTurn
+from benchmarks.truth.modes import Slip
+from langmem_plus.facts.models import CandidateFact
+from langmem_plus.facts.policy import (
+    DEFAULT_MULTI_VALUED,
+    DEFAULT_PREDICATE_ALIASES,
+    DEFAULT_SINGLE_VALUED,
+    INTENTIONS,
+)
+
+__all__ = [
+    "KINDS",
+    "ONE_OFF_TEXTS",
+    "SCENARIOS",
+    "generate_heldout_v10_a",
+    "one_off_share",
+    "scenario_texts",
+]
+
+KINDS = (
+    "dated_statement",
+    "unseen_statement",
+    "must_not_store",
+    "people",
+    "past_state",
+    "open_thread",
+    "irrelevant",
+)
+
+_ONE_AT_A_TIME = DEFAULT_SINGLE_VALUED | {"dietary_restriction"}
+"""The one-value-at-a-time predicates (the policy's single-valued names and diet): two
+scenarios of one user never both set one of these."""
+_KNOWN = DEFAULT_SINGLE_VALUED | DEFAULT_MULTI_VALUED | INTENTIONS | set(DEFAULT_PREDICATE_ALIASES)
+
+Since = int | str | datetime | None
+"""When a value became (or stopped being) true, as the words say: days before the turn's
+session (``int``), a day of the session's month (``"d3"``), the last such weekday
+(``"mon"``, ``"sat"``), the end of last month (``"end-1"``), or a date (``datetime``)."""
+
+
+@dataclass(frozen=True)
+class _F:
+    """One ideal candidate, its dates still relative to the session it is said in."""
+
+    predicate: str
+    object: str
+    text: str
+    kind: str = "fact"
+    holder: str = "user"
+    modality: str = "asserted"
+    polarity: str = "assert"
+    provenance: str = "own_words"
+    since: Since = None
+    until: Since = None
+    single: bool | None = None
+    replaces: str | None = None
+    corrects: str | None = None
+
+
+@dataclass(frozen=True)
+class _S:
+    """A careless extractor's slip: the value taken as the user's own asserted fact."""
+
+    kind: str
+    predicate: str
+    object: str
+    text: str
+    marker: str = ""
+
+
+@dataclass(frozen=True)
+class _T:
+    text: str
+    facts: tuple[_F, ...] = ()
+    slips: tuple[_S, ...] = ()
+
+
+@dataclass(frozen=True)
+class _P:
+    request: str
+    present: tuple[str, ...] = ()
+    absent: tuple[tuple[str, str], ...] = ()
+    holder: str = ""
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """One scenario: its parts (each said in its own session, in order) and two probes."""
+
+    name: str
+    kind: str
+    parts: tuple[tuple[_T, ...], ...]
+    probes: tuple[_P, ...]
+    forbidden: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def texts(self) -> tuple[str, ...]:
+        return tuple(t.text for part in self.parts for t in part)
+
+    def taboo(self) -> set[str]:
+        """Values its probes or its user's end state must not show."""
+        return {v for p in self.probes for v, _ in p.absent} | {v for v, _ in self.forbidden}
+
+    def shown(self) -> list[str]:
+        """Everything its candidates could put in a memory block: values and sentences."""
+        return [x for part in self.parts for t in part for f in t.facts for x in (f.object, f.text)]
+
+    def clashes(self, other: Scenario) -> bool:
+        """``other`` sets one of this scenario's slots, or could show a value this one must
+        not show (whole words, as the scoring matches), or the other way round."""
+        if self.slots() & other.slots():
+            return True
+        return any(
+            _has(text, value)
+            for a, b in ((self, other), (other, self))
+            for value in a.taboo()
+            for text in b.shown()
+        )
+
+    def slots(self) -> set[tuple[str, str]]:
+        """The one-at-a-time slots its asserted or planned candidates set."""
+        return {
+            (_subject(f.holder), f.predicate)
+            for part in self.parts
+            for t in part
+            for f in t.facts
+            if (f.predicate in _ONE_AT_A_TIME or f.single)
+            and f.modality in ("asserted", "plan")
+            and f.provenance == "own_words"
+        }
+
+
+def _has(text: str, value: str) -> bool:
+    """Whole-word, case-insensitive, as the scoring matches a value in a block."""
+    return re.search(rf"(?<![\w-]){re.escape(value)}(?![\w-])", text, re.IGNORECASE) is not None
+
+
+def T(text: str, *facts: _F, slips: Sequence[_S] = ()) -> _T:
+    return _T(text, tuple(facts), tuple(slips))
+
+
+def P(
+    request: str,
+    present: Sequence[str] = (),
+    absent: Sequence[tuple[str, str]] = (),
+    holder: str = "",
+) -> _P:
+    return _P(request, tuple(present), tuple(absent), holder)
+
+
+def _subject(holder: str) -> str:
+    if holder == "user":
+        return "user"
+    key = re.sub(r"^(my|our|the)\s+", "", holder.casefold().strip())
+    return "person:" + "_".join(re.findall(r"[^\W_]+", key.replace("'s", "")))
+
+
+def _when(spec: Since, at: datetime) -> datetime | None:
+    if spec is None:
+        return None
+    if isinstance(spec, datetime):
+        return spec.replace(tzinfo=UTC)
+    if isinstance(spec, int):
+        return at - timedelta(days=spec)
+    if spec in _WEEKDAYS:  # "last saturday": the latest one before the session's day
+        back = (at.weekday() - _WEEKDAYS[spec] - 1) % 7 + 1
+        return (at - timedelta(days=back)).replace(hour=12, minute=0)
+    if spec == "end-1":  # "end of last month"
+        return at.replace(day=1, hour=12, minute=0) - timedelta(days=1)
+    return at.replace(day=int(spec[1:]), hour=9, minute=0)
+
+
+_WEEKDAYS = {"mon": 0, "tue": 1, "wed": 2, "thu": 3, "fri": 4, "sat": 5, "sun": 6}
+
+
+def _candidate(f: _F, quote: str, at: datetime) -> CandidateFact:
+    valid_from = _when(f.since, at)
+    return CandidateFact(
+        kind=f.kind,
+        subject=_subject(f.holder),
+        predicate=f.predicate,
+        object=f.object,
+        text=f.text,
+        quote=quote,
+        holder=f.holder,
+        modality=f.modality,
+        polarity=f.polarity,
+        provenance=f.provenance,
+        valid_from=valid_from,
+        time_stated=valid_from is not None,
+        valid_to=_when(f.until, at),
+        single_valued=f.single,
+        replaces=f.replaces,
+        corrects=f.corrects,
+    )
+
+
+def _slip(s: _S, quote: str) -> Slip:
+    bad = CandidateFact(
+        kind="preference" if s.kind == "instruction_as_preference" else "fact",
+        predicate=s.predicate,
+        object=s.object,
+        text=s.text,
+        quote=quote,
+        single_valued=None if s.predicate in _KNOWN else True,
+    )
+    return Slip(s.kind, bad, s.marker or s.object)
+
+
+def _turn(t: _T, at: datetime) -> HoTurn:
+    return HoTurn(
+        t.text,
+        tuple(_candidate(f, t.text, at) for f in t.facts),
+        tuple(_slip(s, t.text) for s in t.slips),
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# The scenarios. Written once each; a value always occurs literally in its user's words.
+# ---------------------------------------------------------------------------------------
+
+Y = datetime  # absolute dates in the words ("in 2019", "until march 2024")
+UTC = timezone.utc
+
+# fmt: off
+F = _F
+DS, UN, MN, PE, PS, OT = (
+    "dated_statement",
+    "unseen_statement",
+    "must_not_store",
+    "people",
+    "past_state",
+    "open_thread",
+)
+HYP, OTH, PAS, INS, QUE = "hypothetical", "other_person", "pasted", "instruction", "question"
+
+
+def S(name: str, kind: str, parts: Sequence[Sequence[_T]], probes: Sequence[_P],
+      forbidden: Sequence[tuple[str, str]] = ()) -> Scenario:  # fmt: skip
+    return Scenario(name, kind, tuple(tuple(p) for p in parts), tuple(probes), tuple(forbidden))
+
+
+
+_DATED = (
+    S("d-employer", DS, [
+        [T("quick one, our all-hands at Hallsworth Pike overran by 40 mins AGAIN and i have "
+           "to summarise it for my team by 5. can u turn these scribbles into 4 bullet points "
+           "if i paste them next",
+           F("employer", "Hallsworth Pike", "The user works at Hallsworth Pike."))],
+        [T("ok so plot twist, i left Hallsworth in the end 😅 been at Wrenfold Assays "
+           "a fortnight now, lab-side ops. the badge photo is tragic. how do ppl remember "
+           "where every freezer is",
+           F("employer", "Wrenfold Assays", "The user has worked at Wrenfold Assays "
+             "for a fortnight.", since=14))],
+    ], [
+        P("write me a two-line email signature, nothing cringe",
+          ["Wrenfold"], [("Hallsworth", "stale")]),
+        P("fill in the 'current organisation' field on a volunteering sign-up for me",
+          ["Wrenfold Assays"], [("Hallsworth", "stale")]),
+    ]),
+    S("d-city", DS, [
+        [T("does anyone actually use the tram in Kutná Hora or is walking faster, asking for "
+           "me, I live here and I'm lazy",
+           F("city", "Kutná Hora", "The user lives in Kutná Hora."))],
+        [T("news from me: since the 2nd we're renting a flat in Šumperk!! the bigger kitchen "
+           "is life changing. what do locals put on their bread here, is it all tvarůžky",
+           F("city", "Šumperk", "The user has lived in Šumperk since the 2nd.", since="d2"))],
+    ], [
+        P("where could I take a visiting friend for a nice dinner near where I live?",
+          ["Šumperk"], [("Kutná Hora", "stale")]),
+        P("find me a pottery class close to home, evenings", ["Šumperk"],
+          [("Kutná Hora", "stale")]),
+    ]),
+    S("d-gym", DS, [
+        [T("is it bad that I only go to Grindwell Barbell for the sauna 🙈 the 6am classes "
+           "there are full of people who talk about macros",
+           F("gym", "Grindwell Barbell", "The user is a member of Grindwell Barbell."))],
+        [T("froze grindwell and signed up at Kettlehouse on monday, it's a tiny kettlebell "
+           "place above a bike shop. how sore am I allowed to be on day 3",
+           F("gym", "Kettlehouse", "The user has been a member of Kettlehouse since Monday.",
+             since="mon"))],
+    ], [
+        P("what time should I train if I want the quietest sessions", ["Kettlehouse"],
+          [("Grindwell", "stale")]),
+        P("remind me what my membership covers, I want to bring a friend",
+          ["Kettlehouse"], [("Grindwell", "stale")]),
+    ]),
+    S("d-landlord", DS, [
+        [T("our boiler's been out 4 days and Mabbutt Estates keep saying 'escalated'. what "
+           "are my rights as a tenant in england here",
+           F("landlord", "Mabbutt Estates", "The user's landlord is Mabbutt Estates."))],
+        [T("the building got sold and since the 1st the landlord is some outfit called "
+           "Fairhollow Lettings. they've emailed asking for my 'tenancy passport'?? is that "
+           "a real thing",
+           F("landlord", "Fairhollow Lettings", "The user's landlord has been Fairhollow "
+             "Lettings since the 1st.", since="d1"))],
+    ], [
+        P("draft a polite but firm email about the damp patch in the bathroom",
+          ["Fairhollow"], [("Mabbutt", "stale")]),
+        P("who do I pay the deposit top-up to, and what should the reference say?",
+          ["Fairhollow Lettings"], [("Mabbutt", "stale")]),
+    ]),
+    S("d-manager", DS, [
+        [T("my manager Nkechinyere wants 'visibility' on everything i do which is exhausting. "
+           "how do i write a weekly update that takes 10 min max",
+           F("manager", "Nkechinyere", "The user's manager is Nkechinyere."))],
+        [T("reorg happened 🫠 as of the 8th i report to a guy called Wawrzyniec instead, he's "
+           "lovely but talks in acronyms. whats a QBR",
+           F("manager", "Wawrzyniec", "The user has reported to Wawrzyniec since the 8th.",
+             since="d8"))],
+    ], [
+        P("help me prep for my first proper 1:1 with my boss", ["Wawrzyniec"],
+          [("Nkechinyere", "stale")]),
+        P("who should I cc when I ask for next friday off?", ["Wawrzyniec"],
+          [("Nkechinyere", "stale")]),
+    ]),
+    S("d-isp", DS, [
+        [T("Trooli router blinking orange for the third time this week 🙃 is there a "
+           "reset that doesn't wipe my wifi name",
+           F("internet_provider", "Trooli", "The user's internet provider is Trooli."))],
+        [T("finally jumped ship — Brsk installed the fibre last thursday, guy was in and out "
+           "in an hour. what should i set the mesh points to",
+           F("internet_provider", "Brsk", "The user's internet provider has been Brsk since "
+             "last Thursday.", since="thu"))],
+    ], [
+        P("my upload speed seems slow for streaming, who do I ring about it?", ["Brsk"],
+          [("Trooli", "stale")]),
+        P("write a short review of my broadband for a neighbourhood group", ["Brsk"],
+          [("Trooli", "stale")]),
+    ]),
+    S("d-car", DS, [
+        [T("the 2009 Suzuki Splash is making a whining noise when I turn left, should i be "
+           "worried or is it just old like me",
+           F("car", "2009 Suzuki Splash", "The user drives a 2009 Suzuki Splash."))],
+        [T("RIP splash 🪦 traded it in and we've had a Leapmotor T03 since last sunday, tiny "
+           "electric thing. how far can it really go on a cold day",
+           F("car", "Leapmotor T03", "The user has had a Leapmotor T03 since last Sunday.",
+             since="sun", replaces="2009 Suzuki Splash"))],
+    ], [
+        P("plan me a day out about 60 miles away, factoring in my car",
+          ["Leapmotor T03"], [("Suzuki Splash", "stale")]),
+        P("which tyres should I look at when these wear out", ["Leapmotor"],
+          [("Suzuki Splash", "stale")]),
+    ]),
+    S("d-timezone", DS, [
+        [T("standup is at 9 AEST which is fine for me but awful for the London lot. best "
+           "time for a call that doesn't wreck anyone?",
+           F("timezone", "AEST", "The user is on AEST."))],
+        [T("we relocated across to Kalgoorlie for my partner's job, so I've been on AWST since "
+           "the 4th. my calendar is chaos. how do i stop google calendar doing weird shifts",
+           F("timezone", "AWST", "The user has been on AWST since the 4th.", since="d4"),
+           F("city", "Kalgoorlie", "The user has lived in Kalgoorlie since the 4th.", since="d4"))],
+    ], [
+        P("when should I schedule a call with someone in Toronto next week?", ["AWST"],
+          [("AEST", "stale")]),
+        P("set up a reminder for 7pm my time for the team retro", ["AWST"],
+          [("AEST", "stale")]),
+    ]),
+    S("d-title", DS, [
+        [T("being a section violinist means I get zero say in bowings lol. anyway how do i "
+           "keep my left shoulder from seizing up in long rehearsals",
+           F("job_title", "section violinist", "The user is a section violinist."))],
+        [T("AUDITION WENT WELL 🎻 I'm principal viola since the 1st, which means I switched "
+           "instrument AND now I have to lead sectionals. how do I run one without sounding "
+           "bossy",
+           F("job_title", "principal viola", "The user has been principal viola since the 1st.",
+             since="d1"))],
+    ], [
+        P("short bio for the concert programme, 50 words", ["principal viola"],
+          [("section violinist", "stale")]),
+        P("update the 'position' line on my musician's union form",
+          ["principal viola"], [("section violinist", "stale")]),
+    ]),
+    S("d-database", DS, [
+        [T("our side project runs on ArangoDB and honestly for 3 tables it feels like "
+           "overkill, is there any reason to keep it",
+           F("database", "ArangoDB", "The user's side project runs on ArangoDB."))],
+        [T("done it. migrated everything to Turso on the 7th and the whole thing is basically sqlite "
+           "now 😌 how do i back it up without stopping the app tho",
+           F("database", "Turso", "The user's side project has run on Turso since the 7th.",
+             since="d7", replaces="ArangoDB"))],
+    ], [
+        P("write the 'data layer' paragraph of our README", ["Turso"],
+          [("ArangoDB", "stale")]),
+        P("what's a sensible indexing strategy for the project's biggest table?",
+          ["Turso"], [("ArangoDB", "stale")]),
+    ]),
+    S("d-deploy", DS, [
+        [T("every deploy to Koyeb takes 9 minutes and my coffee is cold by the end. any way "
+           "to cache the docker layers??",
+           F("deploy_target", "Koyeb", "The user deploys to Koyeb."))],
+        [T("moved hosting to a Scaleway box four days ago after the bill shock, deploys are "
+           "1 min now. how do i set up a zero-downtime restart on a single vm",
+           F("deploy_target", "Scaleway", "The user has deployed to Scaleway since four days "
+             "before.", since=4))],
+    ], [
+        P("write a runbook step for shipping a hotfix on a friday night", ["Scaleway"],
+          [("Koyeb", "stale")]),
+        P("how should I set up logs and alerts for production?", ["Scaleway"],
+          [("Koyeb", "stale")]),
+    ]),
+    S("d-country", DS, [
+        [T("y'all I need a visa-run explainer. I'm living in Belize on a tourist stamp and "
+           "every expat forum says something different",
+           F("country", "Belize", "The user lives in Belize."))],
+        [T("update: got residency sorted, but in Guyana instead 🇬🇾 we crossed over twelve "
+           "days ago. the paperwork here is a sport. what's a good first-week checklist",
+           F("country", "Guyana", "The user has lived in Guyana since twelve days before.",
+             since=12))],
+    ], [
+        P("which national holidays should I know about this year?", ["Guyana"],
+          [("Belize", "stale")]),
+        P("help me open a local bank account, what do I bring?", ["Guyana"],
+          [("Belize", "stale")]),
+    ]),
+)
+
+_UNSEEN = ()  # not yet written
+
+_MUST_NOT = ()  # not yet written
+
+_PEOPLE = ()  # not yet written
+
+_PAST = ()  # not yet written
+
+_THREAD = ()  # not yet written
+
+
+# fmt: on
+
+SCENARIOS: dict[str, tuple[Scenario, ...]] = {
+    "dated_statement": _DATED,
+    "unseen_statement": _UNSEEN,
+    "must_not_store": _MUST_NOT,
+    "people": _PEOPLE,
+    "past_state": _PAST,
+    "open_thread": _THREAD,
+}
+"""Every scenario of the split, by kind."""
+
+ONE_OFF_TEXTS: frozenset[str] = frozenset(
+    t for scenarios in SCENARIOS.values() for s in scenarios for t in s.texts
+)
+"""Every scenario turn: each is a free-form one-off, written once for this split."""
+_IRRELEVANT = (
+    "axolotl limb regrowth, how?",
+    "boiling point of nitrogen in kelvin",
+    "who invented the zipper?",
+    "meaning of 'sonder'",
+    "Byzantine emperors, shortlist",
+    "narwhal tusk purpose?",
+    "cuneiform: earliest examples?",
+    "haiku regarding moss",
+    "Mariana Trench depth",
+    "tardigrades survive vacuum?",
+    "Esperanto greeting phrases",
+    "pendulum period formula",
+    "capybara diet facts",
+    "quasar versus pulsar?",
+    "Archimedes' bathtub anecdote",
+    "semaphore alphabet overview",
+    "platypus venom mechanism",
+    "Venus rotation direction?",
+    "anagram of 'listen'",
+    "Magellan circumnavigation route",
+    "obsidian formation process",
+    "Rubik's cube god's number",
+    "lemur species of Madagascar",
+    "Pythagorean triples list",
+    "glacier calving explained",
+    "okapi relatives?",
+    "sundial accuracy limits",
+    "Mercury orbit duration",
+    "palindrome sentences, famous",
+    "Voynich manuscript theories",
+)
+_STOP = {"the", "and", "how", "why", "what", "who", "are", "for", "does", "many", "far"}
+
+
+def _words3(text: str) -> set[str]:
+    found = {w.removesuffix("s") for w in re.findall(r"[^\W\d_]{3,}", text.casefold())}
+    return found - _STOP
+
+
+def _words4(text: str) -> set[str]:
+    return set(re.findall(r"[^\W\d_]{4,}", text.casefold()))
+
+
+def _plan(seed: int, users: int) -> list[tuple[Scenario, Scenario, Scenario]]:
+    """Three scenarios of three kinds per user: every pair of users shares out the six kinds
+    once each, and no two scenarios of a user clash (a shared one-at-a-time slot, or a value
+    one must not show that the other's candidates say)."""
+    kinds = list(SCENARIOS)
+    rng = random.Random(f"h10a-plan-{seed}")
+    for _ in range(2000):
+        queues = {k: list(v) for k, v in SCENARIOS.items()}
+        for q in queues.values():
+            rng.shuffle(q)
+        out: list[tuple[Scenario, Scenario, Scenario]] = []
+        ok = True
+        for u in range(users):
+            if u % 2 == 0:
+                order = kinds[:]
+                rng.shuffle(order)
+            mine = order[:3] if u % 2 == 0 else order[3:]
+            picks = [queues[k][(u // 2) % len(queues[k])] for k in mine]
+            if any(a.clashes(b) for i, a in enumerate(picks) for b in picks[i + 1 :]):
+                ok = False
+            out.append((picks[0], picks[1], picks[2]))
+            if not ok:
+                break
+        if ok:
+            return out
+    raise RuntimeError(f"no clash-free plan for seed={seed}, users={users}")  # pragma: no cover
+
+
+def scenario_texts(*, seed: int = 0, users: int = 20) -> dict[str, list[tuple[str, ...]]]:
+    """Each user's three scenarios, as their turn texts (what the generator must place)."""
+    if users < 1:
+        raise ValueError(f"users must be at least 1, got {users}")
+    return {f"h10a-{u}": [s.texts for s in trio] for u, trio in enumerate(_plan(seed, users))}
+
+
+def _place(
+    rng: random.Random, trio: Sequence[Scenario]
+) -> tuple[int, list[list[tuple[Scenario, tuple[_T, ...]]]]]:
+    """How many sessions the user has and which scenario parts go in each: parts of one
+    scenario in order in distinct sessions, no session empty, an open thread's last part
+    last in the last session."""
+    total = sum(len(s.parts) for s in trio)
+    for _ in range(500):
+        n = rng.choice((3, 4)) if total >= 4 else 3
+        sessions: list[list[tuple[Scenario, tuple[_T, ...]]]] = [[] for _ in range(n)]
+        for s in trio:
+            k = len(s.parts)
+            if s.kind == "open_thread":
+                idx = [*sorted(rng.sample(range(n - 1), k - 1)), n - 1]
+            else:
+                idx = sorted(rng.sample(range(n), k))
+            for i, part in zip(idx, s.parts, strict=True):
+                sessions[i].append((s, part))
+        if all(sessions):
+            for sess in sessions:
+                rng.shuffle(sess)
+                sess.sort(key=lambda sp: sp[0].kind == "open_thread")
+            return n, sessions
+    raise RuntimeError("no placement")  # pragma: no cover
+
+
+def generate_heldout_v10_a(*, seed: int = 0, users: int = 20) -> list[HoConversation]:
+    """The split's part a: ``users`` conversations ``h10a-0``, ``h10a-1``, ...
+
+    Args:
+        seed: picks the scenarios of each user, their order and the session dates.
+        users: how many users (at least 1; at 24 every scenario is used once).
+
+    Raises:
+        ValueError: ``users`` below 1.
+
+    Example:
+        >>> convs = generate_heldout_v10_a(seed=0, users=2)
+        >>> [len(c.probes) for c in convs]
+        [7, 7]
+    """
+    if users < 1:
+        raise ValueError(f"users must be at least 1, got {users}")
+    out: list[HoConversation] = []
+    for u, trio in enumerate(_plan(seed, users)):
+        rng = random.Random(f"h10a-{seed}-{u}")
+        _, placed = _place(rng, trio)
+        at = datetime(2026, rng.choice((2, 3)), rng.randint(10, 22), rng.randint(7, 22),
+                      rng.randint(0, 59), tzinfo=UTC)  # fmt: skip
+        sessions: list[tuple[datetime, tuple[HoTurn, ...]]] = []
+        for k, parts in enumerate(placed):
+            if k:
+                month = at.month + rng.choice((1, 1, 2))
+                at = at.replace(month=month, day=rng.randint(10, 22), hour=rng.randint(7, 22),
+                                minute=rng.randint(0, 59))  # fmt: skip
+            turns: list[HoTurn] = []
+            for i, (_, part) in enumerate(parts):
+                for j, t in enumerate(part):
+                    turns.append(_turn(t, at + timedelta(minutes=3 * (i * 4 + j))))
+            sessions.append((at, tuple(turns)))
+        probe_at = at + timedelta(days=rng.randint(9, 20))
+        said = " ".join(t.text for _, turns in sessions for t in turns)
+        probes: list[HoProbe] = []
+        ordered = sorted(trio, key=lambda s: s.kind != "open_thread")
+        first = [HoProbe(ordered[0].probes[0].request, ordered[0].probes[0].present,
+                         ordered[0].probes[0].absent, kind=ordered[0].kind,
+                         holder=ordered[0].probes[0].holder)]  # fmt: skip
+        rest = [
+            HoProbe(p.request, p.present, p.absent, kind=s.kind, holder=p.holder)
+            for s in ordered
+            for p in s.probes
+            if p is not ordered[0].probes[0]
+        ]
+        rng.shuffle(rest)
+        probes = first + rest
+        fits = [
+            r
+            for r in _IRRELEVANT
+            if not (_words3(r) & _words3(said)) and not (_words4(r) & _words4(said))
+        ]
+        probes.append(HoProbe(rng.choice(fits), irrelevant=True, kind="irrelevant"))
+        forbidden = tuple(v for s in trio for v in s.forbidden)
+        out.append(
+            HoConversation(
+                user_id=f"h10a-{u}",
+                sessions=tuple(sessions),
+                probes=tuple(probes),
+                probe_at=probe_at,
+                forbidden=forbidden,
+                kinds=tuple(dict.fromkeys([*(s.kind for s in trio), "irrelevant"])),
+            )
+        )
+    return out
+
+
+def one_off_share(convs: Sequence[HoConversation]) -> float:
+    """The share of all turns that are one-offs said exactly once in ``convs``."""
+    texts = [t.text for c in convs for _, turns in c.sessions for t in turns]
+    if not texts:
+        return 0.0
+    once = Counter(texts)
+    return sum(t in ONE_OFF_TEXTS and once[t] == 1 for t in texts) / len(texts)
