@@ -464,7 +464,149 @@ _DATED = (
     ]),
 )
 
-_UNSEEN = ()  # not yet written
+_UNSEEN = (
+    S("u-handicap", UN, [
+        [T("golf q: with a handicap of 18.4 am i kidding myself entering the club medal? my "
+           "short game is a crime scene",
+           F("golf_handicap", "18.4", "The user's golf handicap is 18.4.", single=True))],
+        [T("small brag ⛳ handicap's come down to 16.9 after the summer league!! now how do i "
+           "stop three-putting everything",
+           F("golf_handicap", "16.9", "The user's golf handicap is 16.9.", single=True,
+             replaces="18.4"))],
+    ], [
+        P("the society day form asks for my current handicap, what do I put?", ["16.9"],
+          [("18.4", "stale")]),
+        P("which tees should I play off at a new course, given where I'm at?", ["16.9"],
+          [("18.4", "stale")]),
+    ]),
+    S("u-kiln", UN, [
+        [T("pottery nerd question. my glazes all fire to cone 04 in the little kiln at the "
+           "community studio and some come out chalky, is that underfiring or the recipe",
+           F("kiln_firing_cone", "cone 04", "The user's glazes fire to cone 04 in the community "
+             "studio's kiln.", single=True))],
+    ], [
+        P("suggest a glossy glaze recipe I could try next month", ["cone 04"]),
+        P("what clay body should I buy for mugs that won't crack in my firings?", ["cone 04"]),
+    ]),
+    S("u-gauge", UN, [
+        [T("restrung the tele with 10-46 strings and the low E buzzes on the 3rd fret 😩 is "
+           "that a truss rod thing",
+           F("guitar_string_gauge", "10-46", "The user strings the guitar with 10-46 strings.",
+             single=True))],
+        [T("caved and went heavier, 11-52 on the telecaster now for the drop D stuff. my "
+           "fingertips are filing a complaint. does it get easier",
+           F("guitar_string_gauge", "11-52", "The user's guitar is strung with 11-52 strings.",
+             single=True, replaces="10-46"))],
+    ], [
+        P("shopping list for the music shop, strings included", ["11-52"],
+          [("10-46", "stale")]),
+        P("setup checklist before my gig, what should I adjust?", ["11-52"],
+          [("10-46", "stale")]),
+    ]),
+    S("u-hydration", UN, [
+        [T("my starter is called Dough Lundgren (yes) and i bake everything at 78% hydration, "
+           "but in this heatwave the loaves go flat as a pancake. cold retard overnight?",
+           F("sourdough_hydration", "78%", "The user bakes sourdough at 78% hydration.",
+             single=True))],
+    ], [
+        P("scale a loaf recipe for 1kg of flour for me", ["78%"]),
+        P("write my usual bake as a recipe card I can stick on the fridge", ["78%"]),
+    ]),
+    S("u-rating", UN, [
+        [T("sitting at 1487 on lichess rapid and stuck there for months. is it worth learning "
+           "the caro-kann properly or just doing puzzles",
+           F("chess_rating", "1487", "The user's lichess rapid rating is 1487.", single=True))],
+        [T("ok puzzles WORKED 😤 rapid rating hit 1532 this morning, first time over 1500. "
+           "what opening book for someone at my level?",
+           F("chess_rating", "1532", "The user's lichess rapid rating is 1532.", single=True,
+             replaces="1487"))],
+    ], [
+        P("there's a weekend tournament with rating bands, which section do I enter?",
+          ["1532"], [("1487", "stale")]),
+        P("set me a study plan for the next month based on my current level", ["1532"],
+          [("1487", "stale")]),
+    ]),
+    S("u-plot", UN, [
+        [T("Got the allotment at last!! we're plot 31c, the one by the water trough with the "
+           "wonky shed. what can I sow in a half-shaded corner right now",
+           F("allotment_plot", "plot 31c", "The user's allotment is plot 31c.", single=True))],
+    ], [
+        P("the committee wants my details for the key register, help me fill it in",
+          ["31c"]),
+        P("write a note for the noticeboard asking to borrow a rotavator, say where to find "
+          "me", ["31c"]),
+    ]),
+    S("u-saddle", UN, [
+        [T("bike fitter set my saddle height to 74.5cm (measured bb to top of saddle) and my "
+           "knees feel SO much better. anything else worth tweaking myself?",
+           F("saddle_height", "74.5cm", "The user's saddle height is 74.5cm.", single=True))],
+    ], [
+        P("I'm hiring a bike on holiday, what should I tell the rental place?", ["74.5cm"]),
+        P("my seatpost slipped mid-ride, how do I put it back where it belongs", ["74.5cm"]),
+    ]),
+    S("u-wetsuit", UN, [
+        [T("cold water swimmers: is a 4/3mm suit enough for the lake in october? it's the one "
+           "I own and I'd rather not buy another",
+           F("wetsuit_thickness", "4/3mm", "The user's wetsuit is 4/3mm.", single=True))],
+        [T("bought a 5/4mm off a guy on marketplace, sold the old one, and I can actually feel "
+           "my feet now lol. booties or socks?",
+           F("wetsuit_thickness", "5/4mm", "The user's wetsuit is 5/4mm.", single=True,
+             replaces="4/3mm"))],
+    ], [
+        P("how many minutes can i stay in at 9 degrees with my kit?", ["5/4mm"],
+          [("4/3mm", "stale")]),
+        P("pack list for a dawn dip at the reservoir", ["5/4mm"], [("4/3mm", "stale")]),
+    ]),
+    S("u-tea", UN, [
+        [T("my go-to at the café downstairs is a hojicha latte with oat, half sweet, and the "
+           "new guy keeps making it matcha 😭 how do i politely correct him",
+           F("usual_drink", "hojicha latte", "The user's usual café drink is a hojicha latte "
+             "with oat, half sweet.", single=True))],
+    ], [
+        P("I'm doing the coffee run for my team, remind me what I'd order for myself",
+          ["hojicha latte"]),
+        P("write a little 'my order' card I can hand over at the counter",
+          ["hojicha"]),
+    ]),
+    S("u-readers", UN, [
+        [T("optician says +1.75 readers for now, I'm 47 and in denial. are the cheap "
+           "supermarket ones ok?",
+           F("reading_glasses_strength", "+1.75", "The user's reading glasses are +1.75.",
+             single=True))],
+        [T("eyes got worse, bumped up to +2.25 at the check-up. also i keep losing them, "
+           "chain or clip?",
+           F("reading_glasses_strength", "+2.25", "The user's reading glasses are +2.25.",
+             single=True, replaces="+1.75"))],
+    ], [
+        P("I sat on my glasses 🙄 which strength do I reorder online?", ["+2.25"],
+          [("+1.75", "stale")]),
+        P("buying a spare pair for the car, remind me what I need", ["+2.25"],
+          [("+1.75", "stale")]),
+    ]),
+    S("u-callsign", UN, [
+        [T("passed my foundation licence!!! 📻 callsign is MW7QXZ. what's the etiquette for "
+           "my first contact on 2m, do I just... say hi",
+           F("callsign", "MW7QXZ", "The user's amateur radio callsign is MW7QXZ.",
+             single=True))],
+    ], [
+        P("make me a QSL card design, with my details on", ["MW7QXZ"]),
+        P("write what I should say when I check into the club net on thursday", ["MW7QXZ"]),
+    ]),
+    S("u-bowling", UN, [
+        [T("league night tips? I throw a 14lb ball and it hooks way too early on the oily "
+           "lanes",
+           F("bowling_ball_weight", "14lb", "The user bowls with a 14lb ball.", single=True))],
+        [T("pro shop talked me down to a 13lb urethane one, honestly my wrist thanks them. "
+           "how long till i stop missing the 10 pin",
+           F("bowling_ball_weight", "13lb", "The user bowls with a 13lb ball.", single=True,
+             replaces="14lb"))],
+    ], [
+        P("the house ball rack at the away venue, what should I grab?", ["13lb"],
+          [("14lb", "stale")]),
+        P("plan a warm-up routine for league night with my current setup", ["13lb"],
+          [("14lb", "stale")]),
+    ]),
+)
 
 _MUST_NOT = ()  # not yet written
 
