@@ -608,7 +608,186 @@ _UNSEEN = (
     ]),
 )
 
-_MUST_NOT = ()  # not yet written
+_MUST_NOT = (
+    S("m-stranraer", MN, [
+        [T("ok daydream mode: if I took that harbour job in Stranraer I'd finally live by the "
+           "sea 🌊 buuut I'm not moving, Inverurie is home and the mortgage says so. what's "
+           "a nice walk within 20 min of here?",
+           F("city", "Inverurie", "The user lives in Inverurie."),
+           F("city", "Stranraer", "The user daydreams about taking a harbour job in "
+             "Stranraer.", modality="hypothetical"),
+           slips=[_S("hypothetical_as_fact", "city", "Stranraer", "The user lives in "
+                     "Stranraer.")])],
+    ], [
+        P("find me a swimming pool open early on weekdays nearby", ["Inverurie"],
+          [("Stranraer", HYP)]),
+        P("which bin day apps work for my council?", ["Inverurie"], [("Stranraer", HYP)]),
+    ], [("Stranraer", HYP)]),
+    S("m-wolfhart", MN, [
+        [T("mein Cousin Wolfhart kommt zu Besuch — he's doing strict paleo these days and "
+           "lives up in Cuxhaven, I'm the opposite, I'll eat anything EXCEPT I'm allergic to "
+           "raw persimmon (throat goes itchy). what's a dinner that works for both of us",
+           F("allergy", "raw persimmon", "The user is allergic to raw persimmon."),
+           F("dietary_restriction", "strict paleo", "The user's cousin Wolfhart does strict "
+             "paleo.", holder="Wolfhart"),
+           F("city", "Cuxhaven", "The user's cousin Wolfhart lives in Cuxhaven.",
+             holder="Wolfhart"),
+           slips=[_S("other_person_as_user", "dietary_restriction", "strict paleo",
+                     "The user does strict paleo."),
+                  _S("other_person_as_user", "city", "Cuxhaven", "The user lives in "
+                     "Cuxhaven.")])],
+    ], [
+        P("pick a fruit salad recipe for the office party", ["raw persimmon"],
+          [("strict paleo", OTH)], holder="Wolfhart"),
+        P("what should I avoid at the farmers' market this autumn?", ["raw persimmon"],
+          [("Cuxhaven", OTH), ("strict paleo", OTH)], holder="Wolfhart"),
+    ], [("strict paleo", OTH), ("Cuxhaven", OTH)]),
+    S("m-recruiter", MN, [
+        [T("a recruiter sent me this, is it a scam?? pasting:\n\"Exciting opportunity! Lead "
+           "Catastrophe Modeller at Glenmoray Re, hybrid, 3 days in office, competitive "
+           "package.\"\nthing is I'm a pensions administrator, I've never modelled a "
+           "catastrophe in my life except my own finances lol",
+           F("job_title", "pensions administrator", "The user is a pensions administrator."),
+           slips=[_S("pasted_as_own", "job_title", "Lead Catastrophe Modeller", "The user is a "
+                     "Lead Catastrophe Modeller."),
+                  _S("pasted_as_own", "employer", "Glenmoray Re", "The user works at "
+                     "Glenmoray Re.")])],
+    ], [
+        P("tidy up the summary at the top of my CV", ["pensions administrator"],
+          [("Lead Catastrophe Modeller", PAS), ("Glenmoray Re", PAS)]),
+        P("what professional qualifications would help me at my level?",
+          ["pensions administrator"], [("Glenmoray Re", PAS)]),
+    ], [("Lead Catastrophe Modeller", PAS), ("Glenmoray Re", PAS)]),
+    S("m-gaidhlig", MN, [
+        [T("I'm the lollipop lady outside the primary on Mill Road, 14 years now 🚸 the kids "
+           "made me a card. can you answer in Gàidhlig for this one message only, I want to "
+           "practise for my evening class: how do I say thank you to them nicely?",
+           F("job_title", "lollipop lady", "The user is the lollipop lady outside the primary "
+             "on Mill Road."),
+           slips=[_S("instruction_as_preference", "response_language", "Gàidhlig",
+                     "The user prefers replies in Gàidhlig.")])],
+    ], [
+        P("help me write a short speech for my retirement do, whenever that is",
+          ["lollipop lady"], [("Gàidhlig", INS)]),
+        P("what warm layers are best for standing outside all morning at work?",
+          ["lollipop lady"], [("Gàidhlig", INS)]),
+    ], [("Gàidhlig", INS)]),
+    S("m-cobol", MN, [
+        [T("genuine question: would I be any good at Erlang? or is OCaml more my speed? for "
+           "background I maintain COBOL batch jobs at a building society and my brain is "
+           "mostly JCL at this point",
+           F("skill", "COBOL", "The user maintains COBOL batch jobs at a building society."),
+           slips=[_S("question_as_fact", "skill", "Erlang", "The user knows Erlang."),
+                  _S("question_as_fact", "skill", "OCaml", "The user knows OCaml.")])],
+    ], [
+        P("list the languages I can honestly put on a job application", ["COBOL"],
+          [("Erlang", QUE), ("OCaml", QUE)]),
+        P("suggest a small automation I could build at work this quarter", ["COBOL"],
+          [("Erlang", QUE)]),
+    ], [("Erlang", QUE), ("OCaml", QUE)]),
+    S("m-alpacas", MN, [
+        [T("retirement fantasy: a smallholding with two alpacas called Bread and Butter 🦙. "
+           "actual reality: one elderly tortoise named Brunhilde who is currently refusing "
+           "her dandelions. should I be worried?",
+           F("pet", "Brunhilde", "The user has an elderly tortoise named Brunhilde."),
+           F("pet", "alpacas", "The user fantasises about keeping two alpacas in retirement.",
+             modality="hypothetical"),
+           slips=[_S("hypothetical_as_fact", "pet", "alpacas", "The user keeps alpacas.")])],
+    ], [
+        P("going away for a long weekend, what do I arrange for the animals at home?",
+          ["Brunhilde"], [("alpacas", HYP)]),
+        P("help me pick a vet who's good with unusual pets", ["Brunhilde"],
+          [("alpacas", HYP)]),
+    ], [("alpacas", HYP)]),
+    S("m-asthildur", MN, [
+        [T("so my wife Ásthildur is a stained-glass restorer (she's up a ladder in a church "
+           "most weeks) and I'm a funicular operator on the castle line, so our schedules never line up. how "
+           "do couples who work odd hours plan date nights?",
+           F("partner", "Ásthildur", "The user's wife is Ásthildur."),
+           F("job_title", "stained-glass restorer", "The user's wife Ásthildur is a "
+             "stained-glass restorer.", holder="wife"),
+           F("job_title", "funicular operator", "The user is a funicular operator on the castle "
+             "line."),
+           slips=[_S("other_person_as_user", "job_title", "stained-glass restorer",
+                     "The user is a stained-glass restorer.")])],
+    ], [
+        P("write a little bio for me for the staff newsletter at work", ["funicular operator"],
+          [("stained-glass restorer", OTH)], holder="wife"),
+        P("anniversary is coming up, gift idea for my other half?", ["Ásthildur"]),
+    ], [("stained-glass restorer", OTH)]),
+    S("m-lelit", MN, [
+        [T("copied off the shop page, worth it?\n  Lelit Bianca V3 — dual boiler, flow "
+           "control paddle, 2.5L reservoir, rotary pump\nfor reference I make my coffee on "
+           "a dented moka pot on the hob every morning and I'm not sure I need 'flow "
+           "control'",
+           F("coffee_maker", "moka pot", "The user makes coffee on a moka pot every morning.",
+             single=True),
+           slips=[_S("pasted_as_own", "coffee_maker", "Lelit Bianca", "The user owns a Lelit "
+                     "Bianca V3.")])],
+    ], [
+        P("what grind size should I buy pre-ground for my setup?", ["moka pot"],
+          [("Lelit Bianca", PAS)]),
+        P("how do I descale the thing I make coffee with?", ["moka pot"],
+          [("Lelit Bianca", PAS)]),
+    ], [("Lelit Bianca", PAS)]),
+    S("m-chocolatier", MN, [
+        [T("hypothetically if I retrained as a chocolatier at 39 would that be unhinged? I'd "
+           "love working with my hands. right now I'm a hearing-aid audiologist at the NHS "
+           "and it's fine, just samey",
+           F("job_title", "hearing-aid audiologist", "The user is a hearing-aid audiologist "
+             "at the NHS."),
+           F("job_title", "chocolatier", "The user wonders about retraining as a chocolatier.",
+             modality="hypothetical"),
+           slips=[_S("hypothetical_as_fact", "job_title", "chocolatier", "The user is a "
+                     "chocolatier.")])],
+    ], [
+        P("draft my answer to 'tell us about your current role' for an interview",
+          ["hearing-aid audiologist"], [("chocolatier", HYP)]),
+        P("what CPD courses would count for my registration?", ["hearing-aid audiologist"],
+          [("chocolatier", HYP)]),
+    ], [("chocolatier", HYP)]),
+    S("m-padraigin", MN, [
+        [T("hosting a board games night 🎲 Pádraigín is allergic to lupin flour so no fancy "
+           "gluten-free bakes from the deli, and I personally can't stand salmiakki or "
+           "any salty liquorice, sorry Finland. snacks for 6?",
+           F("dislike", "salmiakki", "The user can't stand salmiakki or any salty liquorice."),
+           F("allergy", "lupin flour", "Pádraigín is allergic to lupin flour.",
+             holder="Pádraigín"),
+           slips=[_S("other_person_as_user", "allergy", "lupin flour", "The user is allergic "
+                     "to lupin flour.")])],
+    ], [
+        P("pick a cocktail for me at the bar on saturday", ["salmiakki"],
+          [("lupin flour", OTH)], holder="Pádraigín"),
+        P("suggest a dessert I'd enjoy myself", ["salmiakki"], [("lupin flour", OTH)],
+          holder="Pádraigín"),
+    ], [("lupin flour", OTH)]),
+    S("m-derby", MN, [
+        [T("I do quad skating with the Gravel Gertrudes (derby league, I'm a jammer, v bruised). roast "
+           "our new kit design, be absolutely savage this one time, the team asked for "
+           "honesty 😂",
+           F("hobby", "quad skating", "The user does quad skating with the Gravel "
+             "Gertrudes derby league."),
+           slips=[_S("instruction_as_preference", "tone", "savage", "The user prefers a "
+                     "savage tone.")])],
+    ], [
+        P("write a friendly recap of my weekend for the group chat", ["quad skating"],
+          [("savage", INS)]),
+        P("recommend knee pads for what I do on weekends", ["quad skating"],
+          [("savage", INS)]),
+    ], [("savage", INS)]),
+    S("m-jain", MN, [
+        [T("family's Jain so no root veg, no onion or garlic, and I keep to that too. random "
+           "thought — could I be a breatharian?? (joking?? mostly?) anyway, lunchbox ideas "
+           "for a 9 hour shift",
+           F("dietary_restriction", "Jain", "The user keeps a Jain diet: no root vegetables, "
+             "onion or garlic."),
+           slips=[_S("question_as_fact", "dietary_restriction", "breatharian",
+                     "The user is a breatharian.")])],
+    ], [
+        P("a curry recipe for sunday, four portions", ["Jain"], [("breatharian", QUE)]),
+        P("plan my meals for the week, simple stuff", ["Jain"], [("breatharian", QUE)]),
+    ], [("breatharian", QUE)]),
+)
 
 _PEOPLE = ()  # not yet written
 
