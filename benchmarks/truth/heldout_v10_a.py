@@ -789,7 +789,167 @@ _MUST_NOT = (
     ], [("breatharian", QUE)]),
 )
 
-_PEOPLE = ()  # not yet written
+_PEOPLE = (
+    S("p-grandad", PE, [
+        [T("my grandad is 91 and STILL lives on his own in Ballachulish, refuses to move "
+           "anywhere, meanwhile I'm stuck in Musselburgh with a 3 hour drive to check on him. "
+           "what gadgets help an old man living alone w/o making him feel babysat",
+           F("city", "Ballachulish", "The user's grandad lives on his own in Ballachulish.",
+             holder="grandad"),
+           F("city", "Musselburgh", "The user lives in Musselburgh."))],
+    ], [
+        P("plan me a drive up to see my grandfather next weekend, with a lunch stop",
+          ["Ballachulish"], holder="grandad"),
+        P("any decent brunch places near me for sunday?", ["Musselburgh"],
+          [("Ballachulish", OTH)], holder="grandad"),
+    ]),
+    S("p-aukusti", PE, [
+        [T("school trip form question 🙃 my son Aukusti (he's 8) is allergic to macadamia "
+           "— not all nuts, weirdly, just those — do I need an epipen letter from the GP?",
+           F("child", "Aukusti", "The user's son is Aukusti, aged 8."),
+           F("allergy", "macadamia", "The user's son Aukusti is allergic to macadamia.",
+             holder="Aukusti"))],
+        [T("we do no red meat in our house, my choice not the kids', but I'm running out of "
+           "ideas. 5 weeknight dinners that aren't just chicken again?",
+           F("dietary_restriction", "no red meat", "The user does no red meat at home."))],
+    ], [
+        P("bake something for the class party that my boy can eat too", ["macadamia"],
+          holder="Aukusti"),
+        P("suggest a takeaway for me tonight, I'm knackered", ["no red meat"],
+          [("macadamia", OTH)], holder="Aukusti"),
+    ]),
+    S("p-nomvuyiso", PE, [
+        [T("so my manager Nomvuyiso runs ultramarathons for fun (100km!!) and wants the whole "
+           "team to do a 'wellness challenge'. I am a sofa person. how do I participate "
+           "without dying",
+           F("manager", "Nomvuyiso", "The user's manager is Nomvuyiso."),
+           F("hobby", "ultramarathons", "The user's manager Nomvuyiso runs ultramarathons.",
+             holder="Nomvuyiso"))],
+    ], [
+        P("leaving gift for my boss, she's moving teams — what would she actually like?",
+          ["ultramarathons"], holder="Nomvuyiso"),
+        P("who do I send my expense claim to for sign-off?", ["Nomvuyiso"]),
+    ]),
+    S("p-kekoa", PE, [
+        [T("my boyfriend Kekoa is a volcanologist (yes really 🌋) so he's on Big Island fieldwork half "
+           "the year, and I'm a SENCo at a primary in Croydon which means I can never travel "
+           "in term time. long distance survival tips??",
+           F("partner", "Kekoa", "The user's boyfriend is Kekoa."),
+           F("job_title", "volcanologist", "The user's boyfriend Kekoa is a volcanologist.",
+             holder="boyfriend"),
+           F("job_title", "SENCo", "The user is a SENCo at a primary school in Croydon."))],
+    ], [
+        P("help me write the 'about me' bit for the school's staff page", ["SENCo"],
+          [("volcanologist", OTH)], holder="boyfriend"),
+        P("gift for my boyfriend that fits his line of work", ["volcanologist"],
+          holder="boyfriend"),
+    ]),
+    S("p-itziar", PE, [
+        [T("mi hermana gemela Itzíar se mudó a Coquimbo in the spring for a job at the "
+           "observatory and I'm still here in Chillán with the dogs. how do twins even do long "
+           "distance lol. cheap-ish ways to visit?",
+           F("sibling", "Itzíar", "The user's twin sister is Itzíar."),
+           F("city", "Coquimbo", "The user's twin sister Itzíar moved to Coquimbo.",
+             holder="Itzíar"),
+           F("city", "Chillán", "The user lives in Chillán."))],
+    ], [
+        P("book me a bus to see my twin for our birthday", ["Coquimbo"], holder="Itzíar"),
+        P("find a dog-friendly café near home", ["Chillán"], [("Coquimbo", OTH)],
+          holder="Itzíar"),
+    ]),
+    S("p-uaz", PE, [
+        [T("Dad's pride and joy is a UAZ Hunter that he bought off a farmer, sounds like a "
+           "tractor. I drive a Citroën Ami which he calls 'the fridge' 🙄 can my Ami tow "
+           "anything? asking for a friend (me)",
+           F("car", "UAZ Hunter", "The user's dad drives a UAZ Hunter.", holder="dad"),
+           F("car", "Citroën Ami", "The user drives a Citroën Ami."))],
+    ], [
+        P("my car's making a beeping noise when I plug it in, what could it be?",
+          ["Citroën Ami"], [("UAZ Hunter", OTH)], holder="dad"),
+        P("father's day card, something that teases him about his motor", ["UAZ Hunter"],
+          holder="dad"),
+    ]),
+    S("p-yevhenia", PE, [
+        [T("my flatmate Yevhenia (Євгенія) is a night-shift radiographer so she sleeps till 3 "
+           "and I'm learning the hurdy-gurdy, which is... loud. best time of day for me to "
+           "practise without murdering the friendship?",
+           F("job_title", "night-shift radiographer", "The user's flatmate Yevhenia is a "
+             "night-shift radiographer.", holder="Yevhenia"),
+           F("hobby", "hurdy-gurdy", "The user is learning the hurdy-gurdy."))],
+    ], [
+        P("suggest a folk session or meetup for what I'm learning", ["hurdy-gurdy"],
+          [("night-shift radiographer", OTH)], holder="Yevhenia"),
+        P("make a quiet-hours rota for our flat based on our schedules",
+          ["night-shift radiographer"], holder="Yevhenia"),
+    ]),
+    S("p-mil", PE, [
+        [T("mother-in-law is type 2 diabetic and staying with us over the long weekend. I "
+           "have zero clue what she can eat. also our cat Pumpkinseed will 100% try to sit on "
+           "her. dessert ideas??",
+           F("medical_condition", "type 2 diabetic", "The user's mother-in-law is type 2 "
+             "diabetic.", holder="mother-in-law", single=False),
+           F("pet", "Pumpkinseed", "The user has a cat called Pumpkinseed."))],
+    ], [
+        P("plan a sunday lunch menu for when my mother-in-law visits", ["type 2 diabetic"],
+          holder="mother-in-law"),
+        P("I'm away two nights, who feeds whom at home — write a note for the sitter",
+          ["Pumpkinseed"], [("type 2 diabetic", OTH)], holder="mother-in-law"),
+    ]),
+    S("p-ottoline", PE, [
+        [T("our eldest Rhiannedd has gone off to study viticulture (wine growing, at a college "
+           "in Sussex). empty nest feelings 🥲 meanwhile I'm a marine surveyor so I'm on "
+           "boats all week anyway. care package ideas for a student?",
+           F("child", "Rhiannedd", "The user's eldest child is Rhiannedd."),
+           F("field_of_study", "viticulture", "The user's child Rhiannedd studies viticulture.",
+             holder="Rhiannedd", single=True),
+           F("job_title", "marine surveyor", "The user is a marine surveyor."))],
+    ], [
+        P("what should I put in a congratulations card when my eldest finishes her first "
+          "year?", ["viticulture"], holder="Rhiannedd"),
+        P("update the headline on my professional profile", ["marine surveyor"],
+          [("viticulture", OTH)], holder="Rhiannedd"),
+    ]),
+    S("p-quarrie", PE, [
+        [T("Mr Quarrie next door has a greyhound called Haddock who keeps squeezing through "
+           "the fence 🐕 lovely dog, but I react to wasp stings like a balloon and Haddock "
+           "keeps digging up the wasp nest by the shed. what do I do",
+           F("pet", "Haddock", "The user's neighbour Mr Quarrie has a greyhound called "
+             "Haddock.", holder="Mr Quarrie"),
+           F("allergy", "wasp stings", "The user reacts badly to wasp stings."))],
+    ], [
+        P("what should be in my first aid kit for the garden this summer?", ["wasp stings"],
+          [("Haddock", OTH)], holder="Mr Quarrie"),
+        P("write a friendly note for the neighbour about his dog getting through",
+          ["Haddock"], holder="Mr Quarrie"),
+    ]),
+    S("p-donncha", PE, [
+        [T("big news from my oldest mate Donncha, he's moved to Punta Arenas to work on "
+           "antarctic supply ships!! I'm over here birding on the Wexford slobs every weekend "
+           "like a pensioner. what's a good gift to post that far?",
+           F("city", "Punta Arenas", "The user's friend Donncha has moved to Punta Arenas.",
+             holder="Donncha"),
+           F("hobby", "birding", "The user goes birding on the Wexford slobs every weekend."))],
+    ], [
+        P("what time zone is my mate in now, roughly, so I can ring him?", ["Punta Arenas"],
+          holder="Donncha"),
+        P("suggest a weekend activity for me this month", ["birding"],
+          [("Punta Arenas", OTH)], holder="Donncha"),
+    ]),
+    S("p-lola", PE, [
+        [T("my lola only speaks Kapampangan and a bit of Ilocano, I'm fluent in English and "
+           "Hiligaynon from mum's side but not hers 😅 what's the fastest way to learn enough "
+           "Kapampangan to chat with her at christmas",
+           F("language", "Kapampangan", "The user's lola speaks only Kapampangan and a bit of "
+             "Ilocano.", holder="lola"),
+           F("language", "Ilocano", "The user's lola speaks a bit of Ilocano.", holder="lola"),
+           F("language", "Hiligaynon", "The user is fluent in Hiligaynon."))],
+    ], [
+        P("write a birthday message my grandmother could read herself", ["Kapampangan"],
+          holder="lola"),
+        P("which languages should I list on my volunteer translator form?", ["Hiligaynon"],
+          [("Ilocano", OTH)], holder="lola"),
+    ]),
+)
 
 _PAST = ()  # not yet written
 
