@@ -951,7 +951,163 @@ _PEOPLE = (
     ]),
 )
 
-_PAST = ()  # not yet written
+_PAST = (
+    S("s-vardo", PS, [
+        [T("I grew up and lived in Vardø till 2020 (yes, the far far north, polar night and "
+           "all) and honestly Lillehammer feels tropical now that I'm here. what do people do "
+           "for fun in january in a town this size?",
+           F("city", "Vardø", "The user lived in Vardø until 2020.", until=Y(2020, 1, 1)),
+           F("city", "Lillehammer", "The user lives in Lillehammer."))],
+    ], [
+        P("book-club or meetup ideas in my town for newcomers", ["Lillehammer"],
+          [("Vardø", "stale")]),
+        P("what's the drive time from home to the nearest airport?", ["Lillehammer"],
+          [("Vardø", "stale")]),
+    ]),
+    S("s-ovo", PS, [
+        [T("for about eight years I was ovo-vegetarian, stopped in 2023 when I got anaemic "
+           "and the doc nagged me. these days I'm mostly plant-based with a bit of fish "
+           "twice a week. iron-rich breakfast ideas?",
+           F("dietary_restriction", "ovo-vegetarian", "The user was ovo-vegetarian for about "
+             "eight years until 2023.", since=Y(2015, 1, 1), until=Y(2023, 1, 1)),
+           F("dietary_restriction", "mostly plant-based", "The user eats a mostly plant-based "
+             "diet with fish twice a week."))],
+    ], [
+        P("write my dietary line for the wedding RSVP", ["mostly plant-based"],
+          [("ovo-vegetarian", "stale")]),
+        P("plan three dinners for a busy week", ["mostly plant-based"],
+          [("ovo-vegetarian", "stale")]),
+    ]),
+    S("s-navy", PS, [
+        [T("spent my twenties in the merchant navy, came ashore for good in 2019. now I'm a "
+           "wedding florist of all things, peonies instead of ballast 💐 how do I price a "
+           "big june wedding without underselling",
+           F("job_title", "merchant navy", "The user was in the merchant navy until 2019.",
+             until=Y(2019, 1, 1)),
+           F("job_title", "wedding florist", "The user is a wedding florist."))],
+    ], [
+        P("write a short 'meet the maker' blurb for my website", ["wedding florist"],
+          [("merchant navy", "stale")]),
+        P("what insurance do I need for my line of work?", ["wedding florist"],
+          [("merchant navy", "stale")]),
+    ]),
+    S("s-threnody", PS, [
+        [T("so that's it, after 9 years of lens coatings I left Pellinore Optics at the end "
+           "of last year 🫡 going for games jobs now, level design. is a portfolio of 3 "
+           "small maps enough or do studios expect more",
+           F("employer", "Pellinore Optics", "The user worked at Pellinore Optics until the "
+             "end of last year.", until=Y(2025, 12, 31)))],
+        [T("it's my first week at Threnody Games (level designer, they said yes!!) and "
+           "everyone's so young lol. any tips for not sounding like a dinosaur in standup",
+           F("employer", "Threnody Games", "The user works at Threnody Games."),
+           F("job_title", "level designer", "The user is a level designer."))],
+    ], [
+        P("write a two-sentence intro for the new starters' channel", ["Threnody Games"],
+          [("Pellinore Optics", "stale")]),
+        P("my employer's name for a mortgage application, remind me what to put",
+          ["Threnody"], [("Pellinore Optics", "stale")]),
+    ]),
+    S("s-sambar", PS, [
+        [T("confession: I drove a Reliant Robin until 2018, three wheels and no shame. these "
+           "days it's a Subaru Sambar kei van I imported, which is even sillier. where do I "
+           "get parts for it in the UK?",
+           F("car", "Reliant Robin", "The user drove a Reliant Robin until 2018.",
+             until=Y(2018, 1, 1)),
+           F("car", "Subaru Sambar", "The user drives an imported Subaru Sambar kei van."))],
+    ], [
+        P("the MOT's due, what should I check on my vehicle first?", ["Subaru Sambar"],
+          [("Reliant Robin", "stale")]),
+        P("can I fit a double mattress in the back of what I drive?", ["Sambar"],
+          [("Reliant Robin", "stale")]),
+    ]),
+    S("s-seren", PS, [
+        [T("Fearghal and I were married eleven years, divorce went through in 2023, all "
+           "amicable-ish. I've been with Seren since last summer and she's meeting my "
+           "parents next month 😬 what do I warn her about",
+           F("partner", "Fearghal", "The user was married to Fearghal until the divorce in "
+             "2023.", until=Y(2023, 1, 1)),
+           F("partner", "Seren", "The user's partner is Seren.", since=Y(2025, 7, 1)))],
+    ], [
+        P("plan a weekend away for me and my partner", ["Seren"], [("Fearghal", "stale")]),
+        P("who should I list as my emergency contact on the new gym form?", ["Seren"],
+          [("Fearghal", "stale")]),
+    ]),
+    S("s-gecko", PS, [
+        [T("we lost our old lop rabbit Mangetout in 2024 (still sad), and the kids talked me "
+           "into a crested gecko, who they've named Mizuna. how warm does the tank need to be "
+           "at night?",
+           F("pet", "Mangetout", "The user's lop rabbit Mangetout died in 2024.",
+             until=Y(2024, 1, 1)),
+           F("pet", "Mizuna", "The user has a crested gecko named Mizuna."))],
+    ], [
+        P("we're off for a week, what instructions do I leave for the pet sitter?", ["Mizuna"],
+          [("Mangetout", "stale")]),
+        P("a name tag for the enclosure at home, cute design", ["Mizuna"],
+          [("Mangetout", "stale")]),
+    ]),
+    S("s-ubigi", PS, [
+        [T("so I was on Lycamobile for years mainly for cheap calls home to Kerala, ditched "
+           "it in november. now I just run an Ubigi esim for data and whatsapp for calls. "
+           "will that work on my trip to Kenya?",
+           F("mobile_carrier", "Lycamobile", "The user was on Lycamobile until November "
+             "2025.", until=Y(2025, 11, 1)),
+           F("mobile_carrier", "Ubigi", "The user uses an Ubigi eSIM for data."))],
+    ], [
+        P("my signal's awful at home, who do I contact?", ["Ubigi"],
+          [("Lycamobile", "stale")]),
+        P("how much data do I get on my plan, and how do I top up?", ["Ubigi"],
+          [("Lycamobile", "stale")]),
+    ]),
+    S("s-akst", PS, [
+        [T("I lived on Maui until 2022, so HST was my whole life, now I'm in Juneau on AKST "
+           "and the darkness is a LOT. best daylight lamp that doesn't look clinical?",
+           F("timezone", "HST", "The user was on HST while living on Maui until 2022.",
+             until=Y(2022, 1, 1)),
+           F("timezone", "AKST", "The user is on AKST."),
+           F("city", "Juneau", "The user lives in Juneau."))],
+    ], [
+        P("when's a sensible time for me to call a friend in Madrid?", ["AKST"],
+          [("HST", "stale")]),
+        P("set a reminder for the 6pm webinar, my local time", ["AKST"],
+          [("HST", "stale")]),
+    ]),
+    S("s-kendo", PS, [
+        [T("played canoe polo all through uni, gave it up when I graduated in 2017. now I do "
+           "kendo two evenings a week and my shins are a warzone. is bogu worth buying used?",
+           F("hobby", "canoe polo", "The user played canoe polo until graduating in 2017.",
+             until=Y(2017, 1, 1)),
+           F("hobby", "kendo", "The user does kendo two evenings a week."))],
+    ], [
+        P("what should I eat before training this week?", ["kendo"],
+          [("canoe polo", "stale")]),
+        P("gift list for my birthday, stuff for my sport", ["kendo"],
+          [("canoe polo", "stale")]),
+    ]),
+    S("s-rebel", PS, [
+        [T("we were with So Energy until october, then the fixed deal ended and we went "
+           "over to Rebel Energy. just got a bill that says 'estimated' — can they do that?",
+           F("energy_provider", "So Energy", "The user was with So Energy until October "
+             "2025.", until=Y(2025, 10, 1)),
+           F("energy_provider", "Rebel Energy", "The user's energy provider is Rebel Energy."))],
+    ], [
+        P("write an email disputing an estimated bill", ["Rebel Energy"],
+          [("So Energy", "stale")]),
+        P("who do I send my meter readings to now?", ["Rebel Energy"],
+          [("So Energy", "stale")]),
+    ]),
+    S("s-tolly", PS, [
+        [T("Everyone called me Barty at school until about 2015, which I hated. it's Tolly "
+           "now, please, at work and everywhere. how do I get my bank to change the name on "
+           "the card?",
+           F("preferred_name", "Barty", "The user was called Barty at school until about "
+             "2015.", until=Y(2015, 1, 1)),
+           F("preferred_name", "Tolly", "The user goes by Tolly."))],
+    ], [
+        P("write a short welcome message for my new team, signed off by me", ["Tolly"],
+          [("Barty", "stale")]),
+        P("what name should go on my conference badge?", ["Tolly"], [("Barty", "stale")]),
+    ]),
+)
 
 _THREAD = ()  # not yet written
 
