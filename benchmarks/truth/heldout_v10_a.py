@@ -1109,7 +1109,220 @@ _PAST = (
     ]),
 )
 
-_THREAD = ()  # not yet written
+def _goal(obj: str, text: str) -> _F:
+    return F("current_goal", obj, text, kind="decision")
+
+
+def _drop(pred: str, obj: str, text: str) -> _F:
+    return F(pred, obj, text, polarity="retract", single=True)
+
+
+_THREAD = (
+    S("o-barn", OT, [
+        [T("eeek booked Trewithen barn for the girls' weekend in may, hot tub and everything "
+           "🛁",
+           F("holiday_booking", "Trewithen barn", "The user booked Trewithen barn for a "
+             "girls' weekend in May.", single=True))],
+        [T("well that's dead, the owner double-booked Trewithen barn and refunded us 🙄 so "
+           "it's a yurt near Hay-on-Wye or a canal boat out of Market Drayton now, and I "
+           "genuinely can't pick. I'll sleep on it",
+           _drop("holiday_booking", "Trewithen barn", "The user's booking at Trewithen barn "
+                 "was cancelled."),
+           _goal("a yurt near Hay-on-Wye or a canal boat out of Market Drayton", "The user is "
+                 "deciding between a yurt near Hay-on-Wye or a canal boat out of Market "
+                 "Drayton."))],
+    ], [
+        P("right, decision time for the girls' weekend, talk me through the two",
+          ["Hay-on-Wye", "Market Drayton"], [("Trewithen", "retracted")]),
+        P("packing list for the weekend away with the girls", ["Hay-on-Wye"],
+          [("Trewithen", "retracted")]),
+    ]),
+    S("o-camera", OT, [
+        [T("ordered the Fujifilm X-T30 for street photography, pickup thursday 📷",
+           F("camera_order", "Fujifilm X-T30", "The user ordered a Fujifilm X-T30.",
+             single=True))],
+        [T("cancelled the Fujifilm X-T30, it's too chunky for my jacket pocket honestly. now "
+           "torn between a Ricoh GR IIIx or a Sony ZV-E10, will come back to this when I'm "
+           "less tired",
+           _drop("camera_order", "Fujifilm X-T30", "The user cancelled the Fujifilm X-T30 "
+                 "order."),
+           _goal("a Ricoh GR IIIx or a Sony ZV-E10", "The user is choosing between a Ricoh "
+                 "GR IIIx or a Sony ZV-E10."))],
+    ], [
+        P("let's settle the camera question, which one for pocketable street shots?",
+          ["Ricoh GR IIIx", "Sony ZV-E10"], [("X-T30", "retracted")]),
+        P("what memory card and spare battery should I get for the new one?",
+          ["Ricoh GR IIIx"], [("X-T30", "retracted")]),
+    ]),
+    S("o-venue", OT, [
+        [T("WE BOOKED IT 💍 the Caerhays Orangery, 14 months away, I might cry",
+           F("wedding_venue", "Caerhays Orangery", "The user booked the Caerhays Orangery "
+             "for their wedding.", single=True))],
+        [T("bad news, the Caerhays Orangery has gone into administration and our deposit is "
+           "in limbo 😭 options now: a tiny chapel service on Lindisfarne or just a registry "
+           "office in Berwick and a big party after. we haven't decided, need to talk to "
+           "both families first",
+           _drop("wedding_venue", "Caerhays Orangery", "The user's booking at the Caerhays "
+                 "Orangery fell through."),
+           _goal("a tiny chapel service on Lindisfarne or just a registry office in Berwick",
+                 "The user is deciding between a tiny chapel service on Lindisfarne or a "
+                 "registry office in Berwick."))],
+    ], [
+        P("families have had their say, help me weigh up the two wedding options now",
+          ["Lindisfarne", "Berwick"], [("Caerhays", "retracted")]),
+        P("draft the save-the-date wording for us", ["Lindisfarne"],
+          [("Caerhays", "retracted")]),
+    ]),
+    S("o-kitten", OT, [
+        [T("put a deposit down on a Devon Rex kitten!!! she comes home in 6 weeks 🐱",
+           F("kitten_reservation", "Devon Rex", "The user put a deposit on a Devon Rex "
+             "kitten.", single=True))],
+        [T("ugh the breeder turned out dodgy, got my deposit back and I'm not getting the "
+           "Devon Rex. either a Cornish Rex from a proper registered breeder or a rescue "
+           "moggy from the shelter in Shepton Mallet... I go back and forth every hour. "
+           "thinking cap on, let's revisit",
+           _drop("kitten_reservation", "Devon Rex", "The user is no longer getting the Devon "
+                 "Rex kitten."),
+           _goal("a Cornish Rex from a proper registered breeder or a rescue moggy from the "
+                 "shelter in Shepton Mallet", "The user is deciding between a Cornish Rex "
+                 "from a registered breeder or a rescue moggy from the shelter in Shepton "
+                 "Mallet."))],
+    ], [
+        P("ok cat decision, lay out the pros and cons for me one more time",
+          ["Cornish Rex", "Shepton Mallet"], [("Devon Rex", "retracted")]),
+        P("what do I need to buy before the new cat arrives?", ["Cornish Rex"],
+          [("Devon Rex", "retracted")]),
+    ]),
+    S("o-cargo", OT, [
+        [T("we ordered a Tern GSD cargo bike for the nursery run, no more car for short "
+           "trips 🚲",
+           F("bike_order", "Tern GSD", "The user ordered a Tern GSD cargo bike.",
+             single=True))],
+        [T("shop just rang, the Tern GSD is delayed till autumn so we cancelled. it's an Urban "
+           "Arrow or a Babboe now, both box bikes, both heavy. haven't got a clue tbh, we'll "
+           "test ride at the weekend and decide",
+           _drop("bike_order", "Tern GSD", "The user cancelled the Tern GSD order."),
+           _goal("an Urban Arrow or a Babboe", "The user is choosing between an Urban Arrow "
+                 "or a Babboe box bike."))],
+    ], [
+        P("test rides done, help me decide between the two for the nursery run",
+          ["Urban Arrow", "Babboe"], [("Tern GSD", "retracted")]),
+        P("what lock and insurance should I sort for the new bike?", ["Urban Arrow"],
+          [("Tern GSD", "retracted")]),
+    ]),
+    S("o-hair", OT, [
+        [T("booked balayage at Salon Orrery for saturday, going full honey blonde ✨",
+           F("hair_appointment", "balayage at Salon Orrery", "The user booked balayage at "
+             "Salon Orrery.", single=True))],
+        [T("cancelled the balayage at Salon Orrery, patch test made my neck go blotchy 😬 "
+           "so no bleach. maybe a pixie cut or a curtain-fringe shag instead?? will decide "
+           "when I've scrolled pinterest for 4 more hours",
+           _drop("hair_appointment", "balayage at Salon Orrery", "The user cancelled the "
+                 "balayage at Salon Orrery."),
+           _goal("a pixie cut or a curtain-fringe shag", "The user is deciding between a "
+                 "pixie cut or a curtain-fringe shag."))],
+    ], [
+        P("pinterest scrolling done — which cut suits a round face?",
+          ["pixie cut", "curtain-fringe shag"], [("balayage", "retracted")]),
+        P("what should I ask the stylist for exactly, in salon-speak?", ["pixie cut"],
+          [("balayage", "retracted")]),
+    ]),
+    S("o-faroes", OT, [
+        [T("booked flights for a Faroes hiking week in june, ten days of fog and sheep 🐑",
+           F("trip_booking", "Faroes", "The user booked a Faroes hiking week in June.",
+             single=True))],
+        [T("so the Faroes trip is off, my hiking buddy broke her ankle and I don't fancy it "
+           "solo. thinking Bohinj or Lake Bled instead, both doable alone? not sure, let me "
+           "mull it over",
+           _drop("trip_booking", "Faroes", "The user's Faroes trip is off."),
+           _goal("Bohinj or Lake Bled", "The user is deciding between Bohinj or Lake Bled."))],
+    ], [
+        P("back to the solo hike question — which of the two is better for a first solo "
+          "trip?", ["Bohinj", "Lake Bled"], [("Faroes", "retracted")]),
+        P("what should I pack for hiking alone in june?", ["Bohinj"],
+          [("Faroes", "retracted")]),
+    ]),
+    S("o-chemex", OT, [
+        [T("ordered dad a Chemex for his 70th, he's become a coffee snob in retirement ☕",
+           F("gift_order", "Chemex", "The user ordered a Chemex for their dad's 70th.",
+             single=True))],
+        [T("argh the Chemex order got cancelled, out of stock till after his birthday. so "
+           "it's a pizza oven or a vinyl subscription, he'd like both. I'll decide later",
+           _drop("gift_order", "Chemex", "The user's Chemex order was cancelled."),
+           _goal("a pizza oven or a vinyl subscription", "The user is choosing between a "
+                 "pizza oven or a vinyl subscription for their dad."))],
+    ], [
+        P("dad's 70th is close, pick one of the two presents for me",
+          ["pizza oven", "vinyl subscription"], [("Chemex", "retracted")]),
+        P("write a card message to go with the present", ["pizza oven"],
+          [("Chemex", "retracted")]),
+    ]),
+    S("o-cake", OT, [
+        [T("so the wedding cake is sorted, a three-tier lemon-elderflower sponge from the "
+           "bakery round the corner, and then the baker emailed to say they're closing in "
+           "april 😩 so that's gone. croquembouche or a cheese tower?? I honestly can't "
+           "decide, let's pick it up another time",
+           _drop("cake_order", "lemon-elderflower sponge", "The user's lemon-elderflower "
+                 "sponge wedding cake is off."),
+           _goal("croquembouche or a cheese tower", "The user is choosing between a "
+                 "croquembouche or a cheese tower."))],
+    ], [
+        P("cake dilemma, round two: which would feed 80 guests better?",
+          ["croquembouche", "cheese tower"], [("lemon-elderflower", "retracted")]),
+        P("find me someone local who could make it", ["croquembouche"],
+          [("lemon-elderflower", "retracted")]),
+    ]),
+    S("o-phone", OT, [
+        [T("pre-ordered the Pixel 8a in that minty green, should be here by the 20th 📱",
+           F("phone_order", "Pixel 8a", "The user pre-ordered a Pixel 8a.", single=True))],
+        [T("cancelled the Pixel 8a 🙃 turns out my banking app is flaky on it. so either a "
+           "refurb iPhone 13 mini or a Nothing Phone (2a) — dunno yet, I'll read reviews "
+           "tonight",
+           _drop("phone_order", "Pixel 8a", "The user cancelled the Pixel 8a pre-order."),
+           _goal("a refurb iPhone 13 mini or a Nothing Phone (2a)", "The user is choosing "
+                 "between a refurb iPhone 13 mini or a Nothing Phone (2a)."))],
+    ], [
+        P("read the reviews, now help me make the call on the handset",
+          ["iPhone 13 mini", "Nothing Phone (2a)"], [("Pixel 8a", "retracted")]),
+        P("what case and charger should I order with it?", ["iPhone 13 mini"],
+          [("Pixel 8a", "retracted")]),
+    ]),
+    S("o-school", OT, [
+        [T("accepted a place for Wiesława at the Montessori on Elm Street for september! "
+           "fees are eye-watering but 🤞",
+           F("school_place", "Montessori on Elm Street", "The user accepted a place for "
+             "Wiesława at the Montessori on Elm Street.", single=True),
+           F("child", "Wiesława", "The user's child is Wiesława."))],
+        [T("we've turned down the Montessori on Elm Street in the end, the fees went up "
+           "again. it's between the Steiner school or the village primary in Wrangle now. "
+           "no decision yet, parents' evening at both next week",
+           _drop("school_place", "Montessori on Elm Street", "The user turned down the "
+                 "place at the Montessori on Elm Street."),
+           _goal("the Steiner school or the village primary in Wrangle", "The user is "
+                 "choosing between the Steiner school or the village primary in Wrangle."))],
+    ], [
+        P("we've seen both schools now — help me compare them for my daughter",
+          ["Steiner", "Wrangle"], [("Montessori", "retracted")]),
+        P("what should we ask at the induction day in june?", ["Wrangle"],
+          [("Montessori", "retracted")]),
+    ]),
+    S("o-darjeeling", OT, [
+        [T("booked a homestay in Darjeeling for the tea harvest in october, so excited 🍵",
+           F("stay_booking", "homestay in Darjeeling", "The user booked a homestay in "
+             "Darjeeling for October.", single=True))],
+        [T("landslides on the road, the homestay in Darjeeling cancelled on us. it's "
+           "Kalimpong or Pelling up in Sikkim now, and I can't make my mind up. talk later",
+           _drop("stay_booking", "homestay in Darjeeling", "The user's homestay in Darjeeling "
+                 "was cancelled."),
+           _goal("Kalimpong or Pelling", "The user is deciding between Kalimpong or "
+                 "Pelling."))],
+    ], [
+        P("ok the india trip, where should we go instead — help me pick",
+          ["Kalimpong", "Pelling"], [("Darjeeling", "retracted")]),
+        P("permits and paperwork for the trip, what do I need?", ["Kalimpong"],
+          [("Darjeeling", "retracted")]),
+    ]),
+)
 
 
 # fmt: on
