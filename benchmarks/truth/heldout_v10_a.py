@@ -38,6 +38,7 @@ Example:
     >>> [c.user_id for c in generate_heldout_v10_a(seed=0, users=3)]
     ['h10a-0', 'h10a-1', 'h10a-2']
 """
+
 from __future__ import annotations
 
 import random
@@ -424,8 +425,8 @@ _DATED = (
         [T("our side project runs on ArangoDB and honestly for 3 tables it feels like "
            "overkill, is there any reason to keep it",
            F("database", "ArangoDB", "The user's side project runs on ArangoDB."))],
-        [T("done it. migrated everything to Turso on the 7th and the whole thing is basically sqlite "
-           "now 😌 how do i back it up without stopping the app tho",
+        [T("done it. migrated everything to Turso on the 7th and the whole thing is "
+           "basically sqlite now 😌 how do i back it up without stopping the app tho",
            F("database", "Turso", "The user's side project has run on Turso since the 7th.",
              since="d7", replaces="ArangoDB"))],
     ], [
@@ -701,8 +702,8 @@ _MUST_NOT = (
     ], [("alpacas", HYP)]),
     S("m-asthildur", MN, [
         [T("so my wife Ásthildur is a stained-glass restorer (she's up a ladder in a church "
-           "most weeks) and I'm a funicular operator on the castle line, so our schedules never line up. how "
-           "do couples who work odd hours plan date nights?",
+           "most weeks) and I'm a funicular operator on the castle line, so our schedules "
+           "never line up. how do couples who work odd hours plan date nights?",
            F("partner", "Ásthildur", "The user's wife is Ásthildur."),
            F("job_title", "stained-glass restorer", "The user's wife Ásthildur is a "
              "stained-glass restorer.", holder="wife"),
@@ -762,9 +763,9 @@ _MUST_NOT = (
           holder="Pádraigín"),
     ], [("lupin flour", OTH)]),
     S("m-derby", MN, [
-        [T("I do quad skating with the Gravel Gertrudes (derby league, I'm a jammer, v bruised). roast "
-           "our new kit design, be absolutely savage this one time, the team asked for "
-           "honesty 😂",
+        [T("I do quad skating with the Gravel Gertrudes (derby league, I'm a jammer, "
+           "v bruised). roast our new kit design, be absolutely savage this one time, "
+           "the team asked for honesty 😂",
            F("hobby", "quad skating", "The user does quad skating with the Gravel "
              "Gertrudes derby league."),
            slips=[_S("instruction_as_preference", "tone", "savage", "The user prefers a "
@@ -831,9 +832,9 @@ _PEOPLE = (
         P("who do I send my expense claim to for sign-off?", ["Nomvuyiso"]),
     ]),
     S("p-kekoa", PE, [
-        [T("my boyfriend Kekoa is a volcanologist (yes really 🌋) so he's on Big Island fieldwork half "
-           "the year, and I'm a SENCo at a primary in Croydon which means I can never travel "
-           "in term time. long distance survival tips??",
+        [T("my boyfriend Kekoa is a volcanologist (yes really 🌋) so he's on Big "
+           "Island fieldwork half the year, and I'm a SENCo at a primary in Croydon "
+           "which means I can never travel in term time. long distance survival tips??",
            F("partner", "Kekoa", "The user's boyfriend is Kekoa."),
            F("job_title", "volcanologist", "The user's boyfriend Kekoa is a volcanologist.",
              holder="boyfriend"),
@@ -1165,7 +1166,7 @@ _THREAD = (
            _drop("wedding_venue", "Caerhays Orangery", "The user's booking at the Caerhays "
                  "Orangery fell through."),
            _goal("a tiny chapel service on Lindisfarne or just a registry office in Berwick",
-                 "The user is deciding between a tiny chapel service on Lindisfarne or a "
+                 "The user is deciding between a tiny chapel service on Lindisfarne or just a "
                  "registry office in Berwick."))],
     ], [
         P("families have had their say, help me weigh up the two wedding options now",
@@ -1185,8 +1186,8 @@ _THREAD = (
                  "Rex kitten."),
            _goal("a Cornish Rex from a proper registered breeder or a rescue moggy from the "
                  "shelter in Shepton Mallet", "The user is deciding between a Cornish Rex "
-                 "from a registered breeder or a rescue moggy from the shelter in Shepton "
-                 "Mallet."))],
+                 "from a proper registered breeder or a rescue moggy from the shelter in "
+                 "Shepton Mallet."))],
     ], [
         P("ok cat decision, lay out the pros and cons for me one more time",
           ["Cornish Rex", "Shepton Mallet"], [("Devon Rex", "retracted")]),
@@ -1288,11 +1289,11 @@ _THREAD = (
           [("Pixel 8a", "retracted")]),
     ]),
     S("o-school", OT, [
-        [T("accepted a place for Wiesława at the Montessori on Elm Street for september! "
+        [T("accepted a place for Zbysława at the Montessori on Elm Street for september! "
            "fees are eye-watering but 🤞",
            F("school_place", "Montessori on Elm Street", "The user accepted a place for "
-             "Wiesława at the Montessori on Elm Street.", single=True),
-           F("child", "Wiesława", "The user's child is Wiesława."))],
+             "Zbysława at the Montessori on Elm Street.", single=True),
+           F("child", "Zbysława", "The user's child is Zbysława."))],
         [T("we've turned down the Montessori on Elm Street in the end, the fees went up "
            "again. it's between the Steiner school or the village primary in Wrangle now. "
            "no decision yet, parents' evening at both next week",
