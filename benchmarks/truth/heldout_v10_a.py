@@ -85,7 +85,7 @@ _KNOWN = DEFAULT_SINGLE_VALUED | DEFAULT_MULTI_VALUED | INTENTIONS | set(DEFAULT
 Since = int | str | datetime | None
 """When a value became (or stopped being) true, as the words say: days before the turn's
 session (``int``), a day of the session's month (``"d3"``), the last such weekday
-(``"mon"``, ``"sat"``), the end of last month (``"end-1"``), or a date (``datetime``)."""
+(``"mon"`` ... ``"sun"``), the end of last month (``"end-1"``), or a date (``datetime``)."""
 
 
 @dataclass(frozen=True)
@@ -559,8 +559,9 @@ _UNSEEN = (
         P("pack list for a dawn dip at the reservoir", ["5/4mm"], [("4/3mm", "stale")]),
     ]),
     S("u-tea", UN, [
-        [T("my go-to at the café downstairs is a hojicha latte with oat, half sweet, and the "
-           "new guy keeps making it matcha 😭 how do i politely correct him",
+        [T("my go-to at the café downstairs is a hojicha latte (ほうじ茶ラテ) with oat, "
+           "half sweet, and the new guy keeps making it matcha 😭 how do i politely "
+           "correct him",
            F("usual_drink", "hojicha latte", "The user's usual café drink is a hojicha latte "
              "with oat, half sweet.", single=True))],
     ], [
@@ -663,8 +664,8 @@ _MUST_NOT = (
         [T("I'm the lollipop lady outside the primary on Mill Road, 14 years now 🚸 the kids "
            "made me a card. can you answer in Gàidhlig for this one message only, I want to "
            "practise for my evening class: how do I say thank you to them nicely?",
-           F("job_title", "lollipop lady", "The user is the lollipop lady outside the primary "
-             "on Mill Road."),
+           F("job_title", "lollipop lady", "The user has been the lollipop lady outside the "
+             "primary on Mill Road for 14 years.", since=14 * 365),
            slips=[_S("instruction_as_preference", "response_language", "Gàidhlig",
                      "The user prefers replies in Gàidhlig.")])],
     ], [
