@@ -301,7 +301,7 @@ _DATED = (
            "a fortnight now, lab-side ops. the badge photo is tragic. how do ppl remember "
            "where every freezer is",
            F("employer", "Wrenfold Assays", "The user has worked at Wrenfold Assays "
-             "for a fortnight.", since=14))],
+             "for a fortnight.", since=14, replaces="Hallsworth"))],
     ], [
         P("write me a two-line email signature, nothing cringe",
           ["Wrenfold"], [("Hallsworth", "stale")]),
@@ -328,7 +328,7 @@ _DATED = (
         [T("froze grindwell and signed up at Kettlehouse on monday, it's a tiny kettlebell "
            "place above a bike shop. how sore am I allowed to be on day 3",
            F("gym", "Kettlehouse", "The user has been a member of Kettlehouse since Monday.",
-             since="mon"))],
+             since="mon", replaces="Grindwell"))],
     ], [
         P("what time should I train if I want the quietest sessions", ["Kettlehouse"],
           [("Grindwell", "stale")]),
@@ -382,7 +382,8 @@ _DATED = (
         [T("the 2009 Suzuki Splash is making a whining noise when I turn left, should i be "
            "worried or is it just old like me",
            F("car", "2009 Suzuki Splash", "The user drives a 2009 Suzuki Splash."))],
-        [T("RIP splash 🪦 traded it in and we've had a Leapmotor T03 since last sunday, tiny "
+        [T("RIP the 2009 Suzuki Splash 🪦 traded it in and we've had a Leapmotor T03 since last "
+           "sunday, tiny "
            "electric thing. how far can it really go on a cold day",
            F("car", "Leapmotor T03", "The user has had a Leapmotor T03 since last Sunday.",
              since="sun", replaces="2009 Suzuki Splash"))],
@@ -425,7 +426,7 @@ _DATED = (
         [T("our side project runs on ArangoDB and honestly for 3 tables it feels like "
            "overkill, is there any reason to keep it",
            F("database", "ArangoDB", "The user's side project runs on ArangoDB."))],
-        [T("done it. migrated everything to Turso on the 7th and the whole thing is "
+        [T("done it. migrated everything off ArangoDB to Turso on the 7th and the whole thing is "
            "basically sqlite now 😌 how do i back it up without stopping the app tho",
            F("database", "Turso", "The user's side project has run on Turso since the 7th.",
              since="d7", replaces="ArangoDB"))],
@@ -470,7 +471,8 @@ _UNSEEN = (
         [T("golf q: with a handicap of 18.4 am i kidding myself entering the club medal? my "
            "short game is a crime scene",
            F("golf_handicap", "18.4", "The user's golf handicap is 18.4.", single=True))],
-        [T("small brag ⛳ handicap's come down to 16.9 after the summer league!! now how do i "
+        [T("small brag ⛳ handicap's come down from 18.4 to 16.9 after the summer league!! now how "
+           "do i "
            "stop three-putting everything",
            F("golf_handicap", "16.9", "The user's golf handicap is 16.9.", single=True,
              replaces="18.4"))],
@@ -494,7 +496,8 @@ _UNSEEN = (
            "that a truss rod thing",
            F("guitar_string_gauge", "10-46", "The user strings the guitar with 10-46 strings.",
              single=True))],
-        [T("caved and went heavier, 11-52 on the telecaster now for the drop D stuff. my "
+        [T("caved and went heavier, swapped the 10-46 set for 11-52 on the telecaster for the "
+           "drop D stuff. my "
            "fingertips are filing a complaint. does it get easier",
            F("guitar_string_gauge", "11-52", "The user's guitar is strung with 11-52 strings.",
              single=True, replaces="10-46"))],
@@ -517,7 +520,8 @@ _UNSEEN = (
         [T("sitting at 1487 on lichess rapid and stuck there for months. is it worth learning "
            "the caro-kann properly or just doing puzzles",
            F("chess_rating", "1487", "The user's lichess rapid rating is 1487.", single=True))],
-        [T("ok puzzles WORKED 😤 rapid rating hit 1532 this morning, first time over 1500. "
+        [T("ok puzzles WORKED 😤 rapid rating hit 1532 this morning (up from 1487), first time "
+           "over 1500. "
            "what opening book for someone at my level?",
            F("chess_rating", "1532", "The user's lichess rapid rating is 1532.", single=True,
              replaces="1487"))],
@@ -549,7 +553,7 @@ _UNSEEN = (
         [T("cold water swimmers: is a 4/3mm suit enough for the lake in october? it's the one "
            "I own and I'd rather not buy another",
            F("wetsuit_thickness", "4/3mm", "The user's wetsuit is 4/3mm.", single=True))],
-        [T("bought a 5/4mm off a guy on marketplace, sold the old one, and I can actually feel "
+        [T("bought a 5/4mm off a guy on marketplace, sold the old 4/3mm, and I can actually feel "
            "my feet now lol. booties or socks?",
            F("wetsuit_thickness", "5/4mm", "The user's wetsuit is 5/4mm.", single=True,
              replaces="4/3mm"))],
@@ -575,7 +579,8 @@ _UNSEEN = (
            "supermarket ones ok?",
            F("reading_glasses_strength", "+1.75", "The user's reading glasses are +1.75.",
              single=True))],
-        [T("eyes got worse, bumped up to +2.25 at the check-up. also i keep losing them, "
+        [T("eyes got worse, bumped up from +1.75 to +2.25 at the check-up. also i keep losing "
+           "them, "
            "chain or clip?",
            F("reading_glasses_strength", "+2.25", "The user's reading glasses are +2.25.",
              single=True, replaces="+1.75"))],
@@ -598,7 +603,8 @@ _UNSEEN = (
         [T("league night tips? I throw a 14lb ball and it hooks way too early on the oily "
            "lanes",
            F("bowling_ball_weight", "14lb", "The user bowls with a 14lb ball.", single=True))],
-        [T("pro shop talked me down to a 13lb urethane one, honestly my wrist thanks them. "
+        [T("pro shop talked me down from the 14lb to a 13lb urethane one, honestly my wrist "
+           "thanks them. "
            "how long till i stop missing the 10 pin",
            F("bowling_ball_weight", "13lb", "The user bowls with a 13lb ball.", single=True,
              replaces="14lb"))],
