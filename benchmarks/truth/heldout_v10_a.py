@@ -383,8 +383,7 @@ _DATED = (
            "worried or is it just old like me",
            F("car", "2009 Suzuki Splash", "The user drives a 2009 Suzuki Splash."))],
         [T("RIP the 2009 Suzuki Splash 🪦 traded it in and we've had a Leapmotor T03 since last "
-           "sunday, tiny "
-           "electric thing. how far can it really go on a cold day",
+           "sunday, tiny electric thing. how far can it really go on a cold day",
            F("car", "Leapmotor T03", "The user has had a Leapmotor T03 since last Sunday.",
              since="sun", replaces="2009 Suzuki Splash"))],
     ], [
@@ -472,8 +471,7 @@ _UNSEEN = (
            "short game is a crime scene",
            F("golf_handicap", "18.4", "The user's golf handicap is 18.4.", single=True))],
         [T("small brag ⛳ handicap's come down from 18.4 to 16.9 after the summer league!! now how "
-           "do i "
-           "stop three-putting everything",
+           "do i stop three-putting everything",
            F("golf_handicap", "16.9", "The user's golf handicap is 16.9.", single=True,
              replaces="18.4"))],
     ], [
@@ -497,8 +495,7 @@ _UNSEEN = (
            F("guitar_string_gauge", "10-46", "The user strings the guitar with 10-46 strings.",
              single=True))],
         [T("caved and went heavier, swapped the 10-46 set for 11-52 on the telecaster for the "
-           "drop D stuff. my "
-           "fingertips are filing a complaint. does it get easier",
+           "drop D stuff. my fingertips are filing a complaint. does it get easier",
            F("guitar_string_gauge", "11-52", "The user's guitar is strung with 11-52 strings.",
              single=True, replaces="10-46"))],
     ], [
@@ -521,8 +518,7 @@ _UNSEEN = (
            "the caro-kann properly or just doing puzzles",
            F("chess_rating", "1487", "The user's lichess rapid rating is 1487.", single=True))],
         [T("ok puzzles WORKED 😤 rapid rating hit 1532 this morning (up from 1487), first time "
-           "over 1500. "
-           "what opening book for someone at my level?",
+           "over 1500. what opening book for someone at my level?",
            F("chess_rating", "1532", "The user's lichess rapid rating is 1532.", single=True,
              replaces="1487"))],
     ], [
@@ -580,8 +576,7 @@ _UNSEEN = (
            F("reading_glasses_strength", "+1.75", "The user's reading glasses are +1.75.",
              single=True))],
         [T("eyes got worse, bumped up from +1.75 to +2.25 at the check-up. also i keep losing "
-           "them, "
-           "chain or clip?",
+           "them, chain or clip?",
            F("reading_glasses_strength", "+2.25", "The user's reading glasses are +2.25.",
              single=True, replaces="+1.75"))],
     ], [
@@ -604,8 +599,7 @@ _UNSEEN = (
            "lanes",
            F("bowling_ball_weight", "14lb", "The user bowls with a 14lb ball.", single=True))],
         [T("pro shop talked me down from the 14lb to a 13lb urethane one, honestly my wrist "
-           "thanks them. "
-           "how long till i stop missing the 10 pin",
+           "thanks them. how long till i stop missing the 10 pin",
            F("bowling_ball_weight", "13lb", "The user bowls with a 13lb ball.", single=True,
              replaces="14lb"))],
     ], [
