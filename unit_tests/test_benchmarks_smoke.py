@@ -272,13 +272,13 @@ def test_the_retired_splits_run_like_the_kinds_split_and_keep_their_misses(split
     assert split_off_heldout_misses(results) == {} and "misses" in g  # tuning material now
 
 
-def test_the_heldout_v9_split_joins_its_two_blind_halves_and_hides_its_misses() -> None:
-    from benchmarks.truth.heldout_v9 import generate_heldout_v9
+def test_the_heldout_v10_split_joins_its_two_blind_halves_and_hides_its_misses() -> None:
+    from benchmarks.truth.heldout_v10 import generate_heldout_v10
     from benchmarks.truth.runner import GRAPH
     from benchmarks.truth.splits import run_splits, split_off_heldout_misses
 
-    convs = generate_heldout_v9(seed=2, users=3)
-    assert [c.user_id[:3] for c in convs] == ["h9a", "h9a", "h9b"]
+    convs = generate_heldout_v10(seed=2, users=3)
+    assert [c.user_id[:4] for c in convs] == ["h10a", "h10a", "h10b"]
     results = run_splits(
         ["heldout"], ["perfect"], tuning_users=0, heldout_users=3, seed=2, progress=False
     )
