@@ -2526,6 +2526,50 @@ def _first_person(text: str) -> str:
     return text
 
 
+# Adverbs of frequency, degree or manner of working between a first-person subject (or
+# "work") and what follows: the frames are written without them (#12)
+_INNER_ADVERBS = re.compile(
+    r"\b(?:i|we|i['\u2019]m|we['\u2019]re|i['\u2019]ve|we['\u2019]ve|i am|we are|work|working)\s+",
+    re.IGNORECASE,
+)
+_ADVERB_RUN = re.compile(
+    r"(?:(?:mostly|mainly|usually|generally|normally|typically|primarily|largely|basically|"
+    r"currently|also|actually|really|only|often|sometimes|part[- ]time|full[- ]time|"
+    r"freelance|remotely)\s+)+",
+    re.IGNORECASE,
+)
+_TRAILING_PARTICIPLE = re.compile(
+    r"\s+(?:doing|working|studying|teaching|running|writing|building|making|training|"
+    r"volunteering)\b.*$",
+    re.IGNORECASE,
+)
+
+
+def _plainer_readings(text: str) -> list[str]:
+    """``text`` without inner adverbs, then also without a participle after the value,
+    each only when it differs (``RuleExtractor._match`` tries them when the clause as said
+    reads as nothing).
+
+    Example:
+        >>> _plainer_readings("I work part time as a pharmacist")
+        ['I work as a pharmacist']
+        >>> _plainer_readings("i'm in Kampala doing translation")
+        ["i'm in Kampala"]
+    """
+    out: list[str] = []
+    plain = text
+    for m in reversed(list(_INNER_ADVERBS.finditer(text))):
+        run = _ADVERB_RUN.match(text, m.end())
+        if run is not None:
+            plain = plain[: run.start()] + plain[run.end() :]
+    if plain != text:
+        out.append(plain)
+    cut = _TRAILING_PARTICIPLE.sub("", plain)
+    if cut != plain and re.search(r"[^\W\d_]", cut):
+        out.append(cut)
+    return out
+
+
 _ADVERB = re.compile(r"^(?:\s+(?:just|now|also|still|recently|finally|currently|actually|"
                      r"really|already|never|always|\w+ly))*", re.IGNORECASE)  # fmt: skip
 
@@ -2843,12 +2887,16 @@ class RuleExtractor(BaseExtractor):
             # "I'm a farrier for years now": how long it has held, an adjunct, no value
             matched_text, since = matched_text[: lasted.start()], True
         matched_text = _one_named(matched_text, turn.text)
+        specs = self._run_rules(matched_text, scope, since, turn)
+        if not specs:
+            # the same clause without the adverbs a speaker puts between subject and verb,
+            # or between verb and its frame ("I mostly speak X", "I work part time as a
+            # Y"), then without a participle that trails the value ("I'm in X doing Z")
+            for plainer in _plainer_readings(matched_text):
+                if specs := self._run_rules(plainer, scope, since, turn):
+                    matched_text = plainer
+                    break
         ctx = _Context(matched_text, scope, self.projects, since, turn.text)
-        specs: list[_Spec] = []
-        for _name, rule, fallback in _RULES:
-            if fallback and specs:
-                continue
-            specs.extend(rule(ctx))
         specs = _with_readings(specs, ctx)  # other shapes of the same clause (#12)
         specs = _attribute_precedence(specs, matched_text)
         if gave := given_up(matched_text):
@@ -2883,6 +2931,17 @@ class RuleExtractor(BaseExtractor):
                 for p, o, t in ended(matched_text, turn.text[: max(at, 0)], turn.text)
             ] or [_Spec("fact", p, o, t) for p, o, t in joined(matched_text)]  # fmt: skip
         return found, matched_text, specs
+
+    def _run_rules(
+        self, text: str, scope: str | None, since: bool, turn: UserTurn
+    ) -> list[_Spec]:
+        ctx = _Context(text, scope, self.projects, since, turn.text)
+        specs: list[_Spec] = []
+        for _name, rule, fallback in _RULES:
+            if fallback and specs:
+                continue
+            specs.extend(rule(ctx))
+        return specs
 
     def _list_repaired(
         self, head: str, new: str, turn: UserTurn, scope: str | None
