@@ -521,12 +521,14 @@ _HOME = _rx(
     r"(?:\b(?:my home|home for me|my city|my current city)|^home)(?: is|'s|’s)(?: now)?\s+(?P<o>.+)"
 )
 # A home noun placed somewhere: "my flat is in X", "our new address is in X", "I rent a
-# room in X", "I'm renting a studio in X".
+# room in X", "I'm renting a studio in X", "we live in a flat in X".
 _HOME_NOUN = rf"(?:{_alternation(HOME_NOUNS)})"
 _HOME_IN = _rx(
     rf"\b(?:my|our)\s+(?:(?:new|current|own|little|rented)\s+)*{_HOME_NOUN}\s+"
     r"(?:is|'s|’s)\s+(?:now\s+|currently\s+)?in\s+(?P<o>.+)"
-    rf"|{_I}{_ADV}\s+(?:rent|renting|rented|own|bought|share|sharing|found|got)\s+"
+    rf"|{_I}{_ADV}\s+(?:rent|renting|rented|own|bought|share|sharing|found|got"
+    # "we live in a tiny flat in X", "I'm living in a shared house in X" (#12)
+    r"|(?:live|living|lived)\s+in)\s+"
     rf"(?:a|an|the|my|our)\s+(?:[\w-]+\s+){{0,2}}?{_HOME_NOUN}\s+in\s+(?P<o2>.+)"
 )
 # The place first: "Leuven is where I live", "X is home now", "X is where we're based".
@@ -1929,6 +1931,27 @@ _PROMOTED = _rx(
 )
 
 
+# ---- relationship status: a closed class of states ("I'm engaged", "we got married",
+# "single now and fine"); whom to is the partner rules' (#12)
+_STATUS_WORDS = r"single|engaged|married|divorced|separated|widowed"
+_STATUS = _rx(
+    rf"{_I}{_ADV}\s+(?:(?:got|getting|gotten|become|became)\s+)?(?P<o>{_STATUS_WORDS})\b"
+    rf"(?!\s+(?:to|with|for|from)\b)"
+    # said bare at a clause's start, or after a comma or an emoji: "..., single now"
+    r"|(?:^|[,;]|[\u2600-\u27bf\U0001f000-\U0001faff][\ufe0f\u200d]*)\s*"
+    rf"(?P<o2>{_STATUS_WORDS})(?:\s+(?:now|again|these days|at last|since)\b|\s*(?=[,.;!]|$))"
+)
+
+
+@_rule("relationship_status")
+def _relationship_status_rule(ctx: _Context) -> list[_Spec]:
+    m = _STATUS.search(ctx.clause)
+    if m is None or re.search(r"\b(?:not|no longer|never|any ?more)\b|n't\b", ctx.clause, re.I):
+        return []  # "I'm not married any more": an ending, which the ending rules read
+    value = (m.group("o") or m.group("o2")).casefold()
+    return [_Spec("fact", "relationship_status", value, f"The user is {value}.")]
+
+
 @_rule("left_job")
 def _left_job_rule(ctx: _Context) -> list[_Spec]:
     if m := _LEFT_JOB.search(ctx.clause):
@@ -2538,10 +2561,10 @@ _ADVERB_RUN = re.compile(
     r"freelance|remotely)\s+)+",
     re.IGNORECASE,
 )
+# lowercase only: "Kilnworth Building Society" is a name, not a participle after one
 _TRAILING_PARTICIPLE = re.compile(
     r"\s+(?:doing|working|studying|teaching|running|writing|building|making|training|"
-    r"volunteering)\b.*$",
-    re.IGNORECASE,
+    r"volunteering)\b.*$"
 )
 
 
