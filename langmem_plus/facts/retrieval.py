@@ -189,7 +189,7 @@ SLOT_NAMES: Mapping[str, tuple[str, ...]] = {
     "language": ("speak", "fluent"),
     # a request for something to do asks what the user does for fun (#12)
     "hobby": ("hobbies", "pastime", "free time", "spare time", "leisure", "activity",
-              "activities", "something to do", "things to do", "evenings off", "day off",
+              "activities", "something to do", "evenings off", "day off",
               "days off", "bored"),
     "interest": ("interested",),
     "partner": _people_names("partner"),
