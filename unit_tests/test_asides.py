@@ -51,8 +51,12 @@ def _kept(text: str, predicate: str, value: str) -> tuple[list[CandidateFact], l
             "pet",
             "chickens",
         ),
+        # the subject dropped before a verb in the past, as chat does (#12)
+        ("been on a Colemak layout for years, any decent typing games?", "keyboard_layout",
+         "Colemak"),
+        ("switched to Tele2 last week - is roaming in Norway extra?", "mobile_carrier", "Tele2"),
     ],
-)
+)  # fmt: skip
 def test_a_statement_before_a_question_is_kept(text: str, predicate: str, value: str) -> None:
     kept, dropped = _kept(text, predicate, value)
     assert [c.object for c in kept] == [value], dropped
@@ -66,6 +70,8 @@ def test_a_statement_before_a_question_is_kept(text: str, predicate: str, value:
         ("should I move to Lisbon, what do you think?", "city", "Lisbon"),
         ("what would you eat, if you were allergic to sesame?", "allergy", "sesame"),
         ("do you think, as someone who lives in Bergen, I need a car?", "city", "Bergen"),
+        # a fronted noun with no verb is asked about, even when it ends in "-ing"
+        ("wedding in Ravello, is it worth the cost?", "wedding_venue", "Ravello"),
     ],
 )
 def test_a_value_the_question_asks_about_is_not_stored(

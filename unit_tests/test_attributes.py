@@ -54,8 +54,11 @@ def said(text: str) -> set[tuple[str, str, bool | None]]:
         ("the dog goes to Hollow Tree Vets, that's our vet", {("vet", "Hollow Tree Vets", True)}),
         ("I've been going to Kinship Yoga for ages, that's my yoga place.",
          {("yoga_place", "Kinship Yoga", True)}),
+        # a figure keeps its colon, its unit, and loses its approximator (#12)
+        ("my parkrun pace is roughly 4:55/km, on a good day", {("parkrun_pace", "4:55/km", True)}),
+        ("My resting heart rate is about 58 bpm.", {("resting_heart_rate", "58 bpm", True)}),
     ],
-)
+)  # fmt: skip
 def test_an_attribute_held_one_at_a_time_is_read_from_its_frame(
     text: str, expected: set[tuple[str, str, bool | None]]
 ) -> None:

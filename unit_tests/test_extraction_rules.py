@@ -385,3 +385,56 @@ def test_correction_across_clauses_keeps_the_whole_quote() -> None:
     text = "I work at Calloway. Oops, I meant Brindle Works."
     [f] = RuleExtractor().extract([HumanMessage(text, id="m9")], now=NOW)
     assert (f.object, f.quote, f.message_id) == ("Brindle Works", text, "m9")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # an adverb between the subject (or "work") and the frame (#12)
+        ("I work part time as a radiographer", {("job_title", "radiographer")}),
+        ("these days I mostly speak Welsh at home", {("language", "Welsh")}),
+        ("I mainly work remotely for Lindqvist Acoustics",
+         {("employer", "Lindqvist Acoustics")}),
+        # a participle after the value is not part of the clause's frame
+        ("currently i'm in Tórshavn doing contract work.", {("city", "Tórshavn")}),
+    ],
+)  # fmt: skip
+def test_a_frame_is_read_through_inner_adverbs_and_a_trailing_participle(
+    text: str, expected: set[tuple[str, str]]
+) -> None:
+    assert triples(text) == expected
+
+
+def test_a_name_with_a_participle_in_it_stays_whole() -> None:
+    assert triples("new bank: Harrowgate Building Society. the app is fine") == {
+        ("bank", "Harrowgate Building Society")
+    }
+
+
+def test_the_plainer_reading_is_only_a_fallback() -> None:
+    # what the clause says as written wins: the adverb-free reading is not added to it
+    assert triples("I'm mostly a morning person and I live in Tórshavn") == {
+        ("city", "Tórshavn")
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a relationship status, a closed class of states (#12)
+        ("we got engaged in the Dolomites!", {("relationship_status", "engaged")}),
+        ("divorced since 2021, all good", {("relationship_status", "divorced")}),
+        # a home noun between "live in" and the place
+        ("we live in a narrow boat flat in Sneek", {("city", "Sneek")}),
+        # "X-based" after a pronoun names X, never the pronoun
+        ("I'm Zwolle-based these days", {("city", "Zwolle")}),
+    ],
+)  # fmt: skip
+def test_statements_of_status_home_and_base(text: str, expected: set[tuple[str, str]]) -> None:
+    assert expected <= triples(text)
+
+
+def test_a_status_of_someone_else_or_asked_is_not_the_users() -> None:
+    assert ("relationship_status", "married") not in triples("are you married?")
+    facts = RuleExtractor().extract([HumanMessage("my cousin got married in May")], now=NOW)
+    assert all(f.subject != "user" for f in facts if f.predicate == "relationship_status")

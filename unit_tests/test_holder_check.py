@@ -112,6 +112,10 @@ def test_the_post_filter_refuses_another_persons_value_claimed_for_the_user(
         # a pet the user's (unsaid) subject just brought in, named by "her name is"
         ("Adopted a hedgehog on saturday! Her name is Fig and she snores.", "pet", "Fig"),
         ("my employer is Brackwater Energy, for the record", "employer", "Brackwater Energy"),
+        # a kind of person ("a teacher's", "an intern's") is nobody in particular (#12)
+        ("we get by on a doctor's wage here in Ostrava", "city", "Ostrava"),
+        ("honestly an intern's pay doesn't go far in Zwolle, where I rent", "city",
+         "Zwolle"),
     ],
 )  # fmt: skip
 def test_the_users_own_value_is_not_read_as_someone_elses(

@@ -81,6 +81,32 @@ def test_a_person_named_reaches_facts_held_under_their_relation() -> None:
     assert "pescatarian" in sent("Eoin is coming round for dinner, what should I cook?", HOUSEHOLD)
 
 
+def test_a_person_named_only_in_the_words_their_fact_came_from_is_found_by_that_name() -> None:
+    # the fact is held under the relation ("person:cousin"); the name was only in the
+    # user's words ("my cousin Oddny ..."), which the fact keeps as its quote (#12)
+    held = fact("c1", "allergy", "kiwi", "The user's cousin is allergic to kiwi.",
+                subject="person:cousin").model_copy(
+        update={"quote": "my cousin Oddny is allergic to kiwi, so no pavlova"})  # fmt: skip
+    assert "kiwi" in sent("Oddny is staying the weekend, what do I cook?", [held])
+    assert "kiwi" not in sent("what is the capital of Chile?", [held])
+
+
+def test_the_people_next_door_are_the_neighbours() -> None:
+    held = fact("n1", "pet", "a tortoise", "The user's neighbour keeps a tortoise.",
+                subject="person:neighbour")  # fmt: skip
+    assert "tortoise" in sent("a welcome note for the couple next door", [held])
+
+
+@pytest.mark.parametrize(
+    "request_",
+    ["what can I do on my day off?", "give me something to do, I'm bored",
+     "suggest a few activities for a rainy sunday"],
+)  # fmt: skip
+def test_a_request_for_something_to_do_reaches_the_users_hobbies(request_: str) -> None:
+    held = [fact("h1", "hobby", "lino printing", "The user does lino printing.")]
+    assert "lino printing" in sent(request_, held)
+
+
 def test_a_family_request_reaches_every_relatives_facts() -> None:
     block = sent("plan a menu for a family get-together", HOUSEHOLD)
     for value in ("lactose", "pescatarian", "fencing", "Tralee"):

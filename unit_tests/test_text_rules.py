@@ -73,6 +73,16 @@ def test_questions_are_recognised(text: str) -> None:
         "what I actually ride to work is an old Raleigh tourer",
         "Where we ended up was Ghent, after two years in Lille",
         "how my brother gets by is beyond me",
+        # another person's reported question: the user's own clause states (#12)
+        "I teach cello and my landlady asked what I do for a living.",
+        "Radka keeps asking whether I still keep bees.",
+        "we're in Tromsø now, our neighbours wondered why we moved",
+        # an inverted conditional without a question mark
+        "were we ever to leave Tartu, Riga would be next",
+        # a sentence about the user that drops its subject before a name
+        "Has Honda Jazz.",
+        "Is Polish.",
+        "had I known about the fees, I'd have stayed with my old bank",
         "",
     ],
 )
@@ -186,6 +196,8 @@ def test_plain_statements_are_not_inferred(text: str) -> None:
         ("Has ADHD.", "health"),
         ("Is recovering from surgery.", "health"),
         ("Has celiac disease.", "health"),
+        # what was diagnosed decides, not the word "diagnosed"
+        ("was diagnosed with asthma and a cat allergy", "health"),
         ("Is legally blind.", "health"),
         ("Is a practising Muslim.", "religion"),
         ("Goes to church every Sunday.", "religion"),
@@ -239,6 +251,9 @@ def test_special_categories_are_named(text: str, category: str) -> None:
         "My name is Christian.",
         "Pronouns: they/them.",
         "Lives in Berlin.",
+        # an allergy or intolerance is kept however it was found out (#12)
+        "my son Teodor got diagnosed with a sesame allergy last week",
+        "was diagnosed lactose intolerant in my twenties",
     ],
 )
 def test_ordinary_and_safety_facts_are_not_sensitive(text: str) -> None:

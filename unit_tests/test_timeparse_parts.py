@@ -31,6 +31,9 @@ SENT = datetime(2026, 9, 20, 10, 0, tzinfo=UTC)
         ("The move happened in the first week of July.", "2026-07-01"),
         ("July was a blur of boxes but we're settled in Sète now", "2026-07-01"),
         ("long story. october was chaos, new job at Fenwick & Rye though", "2025-10-01"),
+        # a month with the year named relative to now (#12)
+        ("we split up in april last year", "2025-04-01"),
+        ("I've been at Corrow Mills since February this year", "2026-02-01"),
     ],
 )
 def test_a_part_of_a_month_or_a_month_as_subject_is_a_time(text: str, day: str) -> None:

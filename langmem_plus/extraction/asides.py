@@ -10,8 +10,9 @@ inside it.
 
 Structure, not words: the clause is cut at its clause boundaries (comma, semicolon, colon,
 dash); the last piece must ask on its own; the pieces before it must hold the value, ask
-nothing themselves, and speak of the speaker (a first-person word, or a fronted description
-of the speaker: "as someone who", "as a", "being"). A fronted topic with no speaker in it
+nothing themselves, and speak of the speaker (a first-person word, a fronted description
+of the speaker: "as someone who", "as a", "being", or a subject dropped before a verb in
+the past: "been ...", "moved to ..."). A fronted topic with no speaker in it
 ("Lisbon, is it nice?", "the Fiat Panda — reliable?") is asked about, not stated.
 
 Example:
@@ -54,6 +55,17 @@ _DESCRIBED = re.compile(
     re.IGNORECASE,
 )
 
+# A piece that drops its first-person subject, as chat does: it opens with a verb in the
+# past ("been typing on X since uni, any ...?", "moved to X last month - tips?", "just
+# started at X, how do I ...?"). Only past forms: an "-ing" opener is as often a noun
+# ("wedding in X, any ideas?") (#12)
+_ELIDED_SPEAKER = re.compile(
+    r"^\W*(?:(?:so|and|but|well|ok|okay|hey|hi|also|btw|just|finally|recently|only|literally)"
+    r"\W+)*(?:been|got|went|took|made|became|began|bought|sold|left|quit|joined|won|lost|met|"
+    r"grew|kept|found|gave|[^\W\d_]{2,}ed)(?![\w'\u2019-])",
+    re.IGNORECASE,
+)
+
 
 def stated_before_question(clause: str, value: str) -> str | None:
     """The pieces of ``clause`` before the one that asks, when they hold ``value``, ask
@@ -86,6 +98,6 @@ def stated_before_question(clause: str, value: str) -> str | None:
         text_rules.is_question(p) for p in _PIECE_BREAK.split(head) if p.strip()
     ):
         return None
-    if not (_SPEAKER.search(head) or _DESCRIBED.match(head)):
+    if not (_SPEAKER.search(head) or _DESCRIBED.match(head) or _ELIDED_SPEAKER.match(head)):
         return None
     return head.strip()

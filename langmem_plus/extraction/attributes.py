@@ -125,8 +125,12 @@ _ART = r"(?:(?:a|an|the)\s+)"
 _POSS = r"(?:my|our)"
 _WORD = r"[^\W\d_][\w-]*"
 _NP = rf"(?P<np>(?:{_WORD}\s+){{0,2}}?{_WORD})"
-_VALUE_END = re.compile(r"\s+[-—–]\s+|[,;:!?()\"“”]|\.(?:\s|$)|\s=\s")
-_SYMBOL = re.compile(r"[^\w\s'’.&+#/-]")
+# a colon between digits is part of the value ("6:10/km", "7:30", "16:9"), not a clause end
+_VALUE_END = re.compile(r"\s+[-—–]\s+|[,;!?()\"“”]|(?<!\d):|:(?!\d)|\.(?:\s|$)|\s=\s")
+# "about 6:10/km", "roughly 62k", "~20 min": a rough figure's approximator is not the value
+_APPROX = re.compile(r"^(?:about|around|roughly|approximately|approx\.?|~)\s*(?=\d)", re.I)
+_SYMBOL = re.compile(r"[^\w\s'’.&+#/:-]|(?<!\d):|:(?!\d)")
+_NUMBER = re.compile(r"^[~≈]?\d[\d.,:/]*$")
 _TRAILING = re.compile(
     r"(?:\s+(?:now|these days|nowadays|at the moment|for now|instead|again|lol|haha|too|"
     r"anymore|any more|as well))+\W*$",
@@ -333,10 +337,13 @@ def bound_value(raw: str, *, lowercase: bool = False) -> str:
         'oat flat white'
         >>> bound_value("slow today")
         ''
+        >>> bound_value("about 6:10/km, comfortably", lowercase=True)
+        '6:10/km'
     """
     text = _VALUE_END.split(raw, maxsplit=1)[0]
     text = _SYMBOL.split(text, maxsplit=1)[0]
     text = re.sub(r"^(?:a|an|the)\s+", "", text.strip(), flags=re.IGNORECASE)
+    text = _APPROX.sub("", text)
     words = text.split()
     if not words:
         return ""
@@ -353,6 +360,14 @@ def bound_value(raw: str, *, lowercase: bool = False) -> str:
                 break
         while out and out[-1].casefold() in _CONNECTORS:
             out.pop()
+        if len(out) == 1 and _NUMBER.match(out[0]) and len(words) > 1:
+            # a figure and its unit: "40 minutes", "52 bpm" (one lowercase word after it)
+            unit = words[1].strip("'’.")
+            low = unit.casefold()
+            if unit.isalpha() and unit == low and len(unit) <= 10 and not (
+                low in VALUE_STOP_WORDS or low in _ENDS_LOWERCASE or low in _PRONOUNS
+            ):
+                out.append(unit)
         if len(out) > 5:
             return ""
     elif lowercase:

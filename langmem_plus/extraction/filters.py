@@ -131,7 +131,15 @@ _STRONG_RETRACT = re.compile(
     r"turns? out (?:i'm|i am|we're|we are) not|(?:don't|do not|doesn't)\b[^.;!?]*\bany ?more)\b",
     re.IGNORECASE,
 )
-_SENTENCE = re.compile(r"[^.!?;\n]+[.!?]*")
+# An emoji (a pictograph or dingbat with its joiners, variation selectors and skin tones)
+# before a space and a new word ends a chat sentence as a stop does: "new owner is X \U0001f644
+# do i need to sign anything?" holds a statement and a question. Not before "and", "or",
+# "with", "&" or "+": there the emoji is a word of the sentence ("pizza \U0001f355 and sushi") (#12)
+_EMOJI_STOP = (
+    r"[\u2600-\u27bf\U0001f000-\U0001faff][\u2600-\u27bf\U0001f000-\U0001faff\ufe0f\u200d]*"
+    r"(?=\s+(?!(?:and|or|with|plus)\b|[&+])\S)"
+)
+_SENTENCE = re.compile(rf"(?:(?!{_EMOJI_STOP})[^.!?;\n])+(?:[.!?]+|{_EMOJI_STOP})?")
 _FIRST_PERSON_SUBJECT = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|we|we're|we've)\b", re.I)
 
 
@@ -207,7 +215,9 @@ def _sentence_at(text: str, at: int) -> str:
 # A clause boundary inside a sentence: what follows a colon or a dash is said on its own
 # ("since you ask: I'm vegan", "Favourite colour? teal"); a hyphen with a space either side
 # is a dash typed plainly ("... while people arrive - oh, and X and I don't get on").
-_CLAUSE = re.compile(r"(?:(?!\s-\s)[^.!?;:\n\u2014\u2013])+[.!?]*")
+_CLAUSE = re.compile(
+    rf"(?:(?!\s-\s|{_EMOJI_STOP})[^.!?;:\n\u2014\u2013])+(?:[.!?]+|{_EMOJI_STOP})?"
+)
 # The speaker answering their own question at once: "Who got the job? Me!", "... ? We did."
 _SELF_ANSWER = re.compile(
     r"^\W*(?:(?:yep|yes|yup|yeah|well|why|that(?:'d| would) be|it's|it is|it was)\W+)*"
@@ -238,12 +248,13 @@ def _value_clause(text: str, value: str) -> tuple[str, int] | None:
 # A clause boundary for the scope of a time phrase: a sentence end or semicolon, a dash
 # between words, or a comma before a new clause of the speaker's ("..., I'm at X now").
 _SCOPE_BREAK = re.compile(
-    r"[.!?;\n]+\s*|\s[\u2014\u2013]\s*|[\u2014\u2013]\s+|\s-\s"
+    rf"[.!?;\n]+\s*|{_EMOJI_STOP}\s*|\s[\u2014\u2013]\s*|[\u2014\u2013]\s+|\s-\s"
     r"|,\s*(?=(?:i|we)(?:'m|'re|'ve|'ll|'d)?\b)"
     # a conjunction opening a clause with a subject of its own ("... so this week is a
-    # write-off", "... but today I'm off"): the time phrase is that clause's (#12)
+    # write-off", "... but today I'm off", "... so Kraków is home now"): the time phrase or
+    # hedge is that clause's (#12)
     r"|,?\s+(?:so|but|because|cause|cos)\s+(?=(?:this|that|it|it's|today|tonight|tomorrow|"
-    r"i|we|he|she|they|my|our)\b)",
+    r"i|we|he|she|they|my|our)\b|(?-i:[A-Z]))",
     re.IGNORECASE,
 )
 _ASIDE = re.compile(r"\([^()]*\)")
@@ -800,10 +811,14 @@ def _mood(c: CandidateFact, turn: UserTurn, at: int, quote: str, sentence: str) 
         # "as someone who avoids pork, what's good here?": the value is stated (#12)
         mood = modality(head, head, upto=head.casefold().find(value.casefold()) + len(value))
     if mood in ("hypothetical", "plan") and (
-        part := contrast_clause(quote, value) or contrast_clause(sentence, value)
+        part := contrast_clause(around, value)
+        or contrast_clause(quote, value)
+        or contrast_clause(sentence, value)
     ):
-        # "If I moved I'd pick A, but for now I'm in B" (#12); the quote may start at the
-        # "but" ("but we're in B"): the break is then found in its sentence
+        # "If I moved I'd pick A, but for now I'm in B" (#12), read in the value's own
+        # sentence first: a question after it ("... I'm in B. any tips?") is not the
+        # contrast's; the quote may start at the "but" ("but we're in B"): the break is then
+        # found in its sentence
         mood = modality(part)
     if mood == "question" and _answered_at_once(turn.text, at + start + len(clause), clause):
         return "asserted"

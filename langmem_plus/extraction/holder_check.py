@@ -86,8 +86,14 @@ _MY_REL = re.compile(
     rf"(?P<poss>['\u2019]s\b|(?<=s)['\u2019](?=\s))?",
     re.IGNORECASE,
 )
-# "sister's", "landlord's" without "my" before them: a relation word as a possessor
-_REL_POSS = re.compile(rf"\b(?:{_REL})(?:s|es)?(?:['\u2019]s\b|(?<=s)['\u2019](?=\s))", re.I)
+# "sister's", "landlord's" without "my" before them: a relation word as a possessor. Not
+# after "a", "an", "any" or "every": "on a teacher's salary", "an intern's pay" name a kind
+# of person, nobody in particular, and hold nobody's value (#12)
+_REL_POSS = re.compile(
+    rf"(?<!\ba )(?<!\ban )(?<!\bany )(?<!\bevery )"
+    rf"\b(?:{_REL})(?:s|es)?(?:['\u2019]s\b|(?<=s)['\u2019](?=\s))",
+    re.I,
+)
 _MY_THING = re.compile(r"\b(?:my|our)\s+(?!own\b)[\w-]+", re.IGNORECASE)
 _FIRST = re.compile(
     r"(?<![\w-])(?<!\w['\u2019])(?:i|i['\u2019](?:m|ve|d|ll)|we|we['\u2019](?:re|ve|d|ll)|myself|"

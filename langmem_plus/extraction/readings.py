@@ -81,7 +81,9 @@ _EMPLOYED_AS = re.compile(
 )
 # "As a Berlin resident", "a Lisbon-based designer": where one lives
 _RESIDENT = re.compile(
-    rf"\b(?P<o>{_CASED}[\w'’.]*(?:\s+{_CASED}[\w'’.]*)?)(?:\s+(?i:resident|local)\b|-(?i:based)\b)"
+    # never from a pronoun: "I'm Ghent-based" is based in Ghent, not in "I'm Ghent"
+    rf"\b(?!(?i:i|i['’]m|we|we['’]re)\b)(?P<o>{_CASED}[\w'’.]*(?:\s+{_CASED}[\w'’.]*)?)"
+    r"(?:\s+(?i:resident|local)\b|-(?i:based)\b)"
 )
 # "Haarlem has been my base since 2021", "I call Haarlem home": where one lives
 _HOME_NOW = re.compile(

@@ -521,12 +521,14 @@ _HOME = _rx(
     r"(?:\b(?:my home|home for me|my city|my current city)|^home)(?: is|'s|’s)(?: now)?\s+(?P<o>.+)"
 )
 # A home noun placed somewhere: "my flat is in X", "our new address is in X", "I rent a
-# room in X", "I'm renting a studio in X".
+# room in X", "I'm renting a studio in X", "we live in a flat in X".
 _HOME_NOUN = rf"(?:{_alternation(HOME_NOUNS)})"
 _HOME_IN = _rx(
     rf"\b(?:my|our)\s+(?:(?:new|current|own|little|rented)\s+)*{_HOME_NOUN}\s+"
     r"(?:is|'s|’s)\s+(?:now\s+|currently\s+)?in\s+(?P<o>.+)"
-    rf"|{_I}{_ADV}\s+(?:rent|renting|rented|own|bought|share|sharing|found|got)\s+"
+    rf"|{_I}{_ADV}\s+(?:rent|renting|rented|own|bought|share|sharing|found|got"
+    # "we live in a tiny flat in X", "I'm living in a shared house in X" (#12)
+    r"|(?:live|living|lived)\s+in)\s+"
     rf"(?:a|an|the|my|our)\s+(?:[\w-]+\s+){{0,2}}?{_HOME_NOUN}\s+in\s+(?P<o2>.+)"
 )
 # The place first: "Leuven is where I live", "X is home now", "X is where we're based".
@@ -1929,6 +1931,27 @@ _PROMOTED = _rx(
 )
 
 
+# ---- relationship status: a closed class of states ("I'm engaged", "we got married",
+# "single now and fine"); whom to is the partner rules' (#12)
+_STATUS_WORDS = r"single|engaged|married|divorced|separated|widowed"
+_STATUS = _rx(
+    rf"{_I}{_ADV}\s+(?:(?:got|getting|gotten|become|became)\s+)?(?P<o>{_STATUS_WORDS})\b"
+    rf"(?!\s+(?:to|with|for|from)\b)"
+    # said bare at a clause's start, or after a comma or an emoji: "..., single now"
+    r"|(?:^|[,;]|[\u2600-\u27bf\U0001f000-\U0001faff][\ufe0f\u200d]*)\s*"
+    rf"(?P<o2>{_STATUS_WORDS})(?:\s+(?:now|again|these days|at last|since)\b|\s*(?=[,.;!]|$))"
+)
+
+
+@_rule("relationship_status")
+def _relationship_status_rule(ctx: _Context) -> list[_Spec]:
+    m = _STATUS.search(ctx.clause)
+    if m is None or re.search(r"\b(?:not|no longer|never|any ?more)\b|n't\b", ctx.clause, re.I):
+        return []  # "I'm not married any more": an ending, which the ending rules read
+    value = (m.group("o") or m.group("o2")).casefold()
+    return [_Spec("fact", "relationship_status", value, f"The user is {value}.")]
+
+
 @_rule("left_job")
 def _left_job_rule(ctx: _Context) -> list[_Spec]:
     if m := _LEFT_JOB.search(ctx.clause):
@@ -2526,6 +2549,50 @@ def _first_person(text: str) -> str:
     return text
 
 
+# Adverbs of frequency, degree or manner of working between a first-person subject (or
+# "work") and what follows: the frames are written without them (#12)
+_INNER_ADVERBS = re.compile(
+    r"\b(?:i|we|i['\u2019]m|we['\u2019]re|i['\u2019]ve|we['\u2019]ve|i am|we are|work|working)\s+",
+    re.IGNORECASE,
+)
+_ADVERB_RUN = re.compile(
+    r"(?:(?:mostly|mainly|usually|generally|normally|typically|primarily|largely|basically|"
+    r"currently|also|actually|really|only|often|sometimes|part[- ]time|full[- ]time|"
+    r"freelance|remotely)\s+)+",
+    re.IGNORECASE,
+)
+# lowercase only: "Kilnworth Building Society" is a name, not a participle after one
+_TRAILING_PARTICIPLE = re.compile(
+    r"\s+(?:doing|working|studying|teaching|running|writing|building|making|training|"
+    r"volunteering)\b.*$"
+)
+
+
+def _plainer_readings(text: str) -> list[str]:
+    """``text`` without inner adverbs, then also without a participle after the value,
+    each only when it differs (``RuleExtractor._match`` tries them when the clause as said
+    reads as nothing).
+
+    Example:
+        >>> _plainer_readings("I work part time as a pharmacist")
+        ['I work as a pharmacist']
+        >>> _plainer_readings("i'm in Kampala doing translation")
+        ["i'm in Kampala"]
+    """
+    out: list[str] = []
+    plain = text
+    for m in reversed(list(_INNER_ADVERBS.finditer(text))):
+        run = _ADVERB_RUN.match(text, m.end())
+        if run is not None:
+            plain = plain[: run.start()] + plain[run.end() :]
+    if plain != text:
+        out.append(plain)
+    cut = _TRAILING_PARTICIPLE.sub("", plain)
+    if cut != plain and re.search(r"[^\W\d_]", cut):
+        out.append(cut)
+    return out
+
+
 _ADVERB = re.compile(r"^(?:\s+(?:just|now|also|still|recently|finally|currently|actually|"
                      r"really|already|never|always|\w+ly))*", re.IGNORECASE)  # fmt: skip
 
@@ -2843,12 +2910,16 @@ class RuleExtractor(BaseExtractor):
             # "I'm a farrier for years now": how long it has held, an adjunct, no value
             matched_text, since = matched_text[: lasted.start()], True
         matched_text = _one_named(matched_text, turn.text)
+        specs = self._run_rules(matched_text, scope, since, turn)
+        if not specs:
+            # the same clause without the adverbs a speaker puts between subject and verb,
+            # or between verb and its frame ("I mostly speak X", "I work part time as a
+            # Y"), then without a participle that trails the value ("I'm in X doing Z")
+            for plainer in _plainer_readings(matched_text):
+                if specs := self._run_rules(plainer, scope, since, turn):
+                    matched_text = plainer
+                    break
         ctx = _Context(matched_text, scope, self.projects, since, turn.text)
-        specs: list[_Spec] = []
-        for _name, rule, fallback in _RULES:
-            if fallback and specs:
-                continue
-            specs.extend(rule(ctx))
         specs = _with_readings(specs, ctx)  # other shapes of the same clause (#12)
         specs = _attribute_precedence(specs, matched_text)
         if gave := given_up(matched_text):
@@ -2883,6 +2954,17 @@ class RuleExtractor(BaseExtractor):
                 for p, o, t in ended(matched_text, turn.text[: max(at, 0)], turn.text)
             ] or [_Spec("fact", p, o, t) for p, o, t in joined(matched_text)]  # fmt: skip
         return found, matched_text, specs
+
+    def _run_rules(
+        self, text: str, scope: str | None, since: bool, turn: UserTurn
+    ) -> list[_Spec]:
+        ctx = _Context(text, scope, self.projects, since, turn.text)
+        specs: list[_Spec] = []
+        for _name, rule, fallback in _RULES:
+            if fallback and specs:
+                continue
+            specs.extend(rule(ctx))
+        return specs
 
     def _list_repaired(
         self, head: str, new: str, turn: UserTurn, scope: str | None

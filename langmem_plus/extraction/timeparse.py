@@ -19,6 +19,7 @@ this week / this month / this year          Mon 2026-11-09 / 1 Nov 2026 / 1 Jan 
 last Monday / on Monday / since Friday      the most recent such weekday before the message
 in August / since March / in Aug 2024       1st of the most recent such month not after
                                             the message (2026-08-01; 2024-08-01)
+March last year / in June this year         1st of that month of the year named
 end of Feb / mid-June / early March         the part's day of that month: last / 15th / 1st
 "August was a blur ..." (month as subject)  1st of that month (as "in August")
 on 3 March / March 3rd (2025)               that day (most recent not after the message)
@@ -103,6 +104,14 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         re.compile(
             rf"\b(?:{_LEAD})?(?P<mon>{_MONTH_RE})\.?\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?"
             rf"(?:,?\s+(?P<y>\d{{4}}))?\b(?!\s*(?:am|pm|%))",
+            re.I,
+        ),
+    ),
+    (
+        # "march last year", "in June this year": the month of the year named (#12)
+        "month_rel_year",
+        re.compile(
+            rf"\b(?:{_LEAD})?(?P<mon>{_MONTH_RE})\.?\s+(?:of\s+)?(?P<rely>last|this)\s+year\b",
             re.I,
         ),
     ),
@@ -254,6 +263,9 @@ def _resolve(kind: str, m: re.Match[str], ref: datetime) -> datetime | None:
                 ref, ref.year - 1, month, min(day, last) if kind == "month_part" else day
             )
         return when
+    if kind == "month_rel_year":
+        year = ref.year - 1 if g["rely"].lower() == "last" else ref.year
+        return _safe_date(ref, year, _MONTHS[g["mon"].lower()], 1)
     if kind == "day_of_month":
         day = _day_of(g) or 0
         year, month = ref.year, ref.month

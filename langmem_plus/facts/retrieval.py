@@ -55,7 +55,7 @@ from langmem_plus.facts.profile import (
     render_profile,
 )
 from langmem_plus.facts.text_rules import _stem, content_terms
-from langmem_plus.facts.ties import tie_word, ties_in
+from langmem_plus.facts.ties import names_tied, tie_word, ties_in
 
 __all__ = [
     "LEAD_LINE",
@@ -187,7 +187,10 @@ SLOT_NAMES: Mapping[str, tuple[str, ...]] = {
     "intolerance": ("intolerant",),
     "accessibility_need": ("accessibility", "accessible", "disability"),
     "language": ("speak", "fluent"),
-    "hobby": ("hobbies", "pastime", "free time"),
+    # a request for something to do asks what the user does for fun (#12)
+    "hobby": ("hobbies", "pastime", "free time", "spare time", "leisure", "activity",
+              "activities", "something to do", "evenings off", "day off",
+              "days off", "bored"),
     "interest": ("interested",),
     "partner": _people_names("partner"),
     "child": _people_names("child"),
@@ -253,6 +256,8 @@ ATTRIBUTE_WORDS: Mapping[str, tuple[str, ...]] = {
     "sister": ("sis",),
     "brother": ("bro",),
     "partner": ("hubby", "wifey", "other half", "significant other"),
+    "neighbour": ("neighbor", "next door"),
+    "neighbor": ("neighbour", "next door"),
     "mother": ("mum", "mom", "mam", "ma"),
     "father": ("dad", "pa"),
     "grandmother": ("gran", "granny", "grandma", "nan", "nana"),
@@ -595,7 +600,11 @@ def _is_role(predicate: str) -> bool:
 
 
 def _person_terms(fact: Fact) -> frozenset[str]:
-    return _name_terms(fact.subject.partition(":")[2].replace("_", " "))
+    """The words for the person a fact is about: its subject key ("sister", "farid") and
+    the names the fact's own words give that tie ("my brother Kwame" for
+    ``person:brother``, ``ties.names_tied``) (#12)."""
+    who = fact.subject.partition(":")[2]
+    return _name_terms(who.replace("_", " ")) | frozenset(names_tied(fact.quote, who))
 
 
 def mentions_person(

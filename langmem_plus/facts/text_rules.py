@@ -86,6 +86,20 @@ _WH_CONDITION = re.compile(
     r"first|still|studied)|(?:my|our)\s+[\w-]+\s+(?:was|were))\b(?![^?]*\?)",
     re.IGNORECASE,
 )
+# "Were I in Oslo ...", "had we known ...": without a question mark an inverted "were" or
+# "had" opens a condition, not a question ("should we ..." mostly asks) (#12)
+_INVERTED_IF = re.compile(r"^\W*(?:were|had)\s+(?:i|we)\b", re.IGNORECASE)
+# "would Larkspur hire me", "is Dana coming": a modal or "do" before a name, or a form of
+# "be" before a name and an "-ing" verb, asks with or without its question mark (a chat
+# question may end in an emoji instead). Not "has" or "is" alone: a sentence about the user
+# may drop its subject ("Has Honda Jazz.", "Is Polish.") (#12)
+_AUX_NAME = re.compile(
+    r"^(?:would|could|can|will|does|do|did|should|shall|might|won't|wouldn't|can't|"
+    r"couldn't|doesn't|didn't)\s+(?-i:[A-Z][\w'\u2019-]+)\b"
+    r"|^(?:is|are|was|were|isn't|aren't)\s+(?-i:[A-Z][\w'\u2019-]+)(?:\s+[\w'\u2019-]+)?"
+    r"\s+[^\W\d_]+ing\b",
+    re.IGNORECASE,
+)
 _AUX_INVERSION = re.compile(rf"^(?:{_AUX})\s+(?:not\s+)?(?:{_PRONOUN})\b", re.IGNORECASE)
 # "What I drive is a Skoda", "where we ended up was Ghent", "how my sister gets by is ...": a
 # question word with a subject right after it and no auxiliary between them heads a free
@@ -118,6 +132,36 @@ _ASKED_BY_YOU = re.compile(
 )
 
 
+# A reported question another person asked ("my partner asked what I do", "Ana keeps
+# asking whether ...", "they wondered if"): the words report someone else's question, and the
+# user's own clause beside it states (#12). The asker is the subject right before the verb:
+# a possessed noun or a name, with adverbs or an auxiliary between. Not "he" or "she": an
+# extractor's sentence about the user may call them that ("She is wondering if ...").
+_ASKED_BY_OTHER = re.compile(
+    r"(?:\b(?:my|our|his|her|their)\s+(?:[\w-]+\s+){0,2}?(?P<noun>[\w-]+)"
+    r"|\b(?:someone|somebody|everyone|everybody|people|nobody)"
+    r"|\b(?P<name>[A-Z][a-z\u00C0-\u024F]+))"
+    r"(?:\s+(?:always|often|just|also|once|then|keeps?|kept|had|has|was|were|is|been))*\s*$"
+)
+_NOT_A_NAME = frozenset(
+    "i you he she it we they user the this that these those a an is am are was were has have "
+    "had do does did can could would will should may might must also just still really "
+    "honestly so and but then now quick ok okay hi hey hello actually anyway basically "
+    "seriously genuinely".split()
+)
+
+
+def _asked_by_other(before: str) -> bool:
+    """True when the reported question right after ``before`` has another person as its
+    asker: its subject is a possessed noun or a name ("my boss asked", "Kemal wondered"),
+    not the user, "he" or "she"."""
+    m = _ASKED_BY_OTHER.search(before[-60:])
+    if m is None:
+        return False
+    name = m.group("name")
+    return name is None or name.casefold() not in _NOT_A_NAME
+
+
 def is_question(text: str) -> bool:
     """True when ``text`` asks something rather than states something.
 
@@ -143,9 +187,12 @@ def is_question(text: str) -> bool:
         return True
     if _WH_START.match(t) and not (_WH_CONDITION.match(t) or _FREE_RELATIVE.match(t)):
         return True
-    if _AUX_INVERSION.match(t):
+    if (_AUX_INVERSION.match(t) or _AUX_NAME.match(t)) and not _INVERTED_IF.match(t):
         return True
-    return any(not _ASKED_BY_YOU.search(t[: m.start()]) for m in _INDIRECT_QUESTION.finditer(t))
+    return any(
+        not _ASKED_BY_YOU.search(t[: m.start()]) and not _asked_by_other(t[: m.start()])
+        for m in _INDIRECT_QUESTION.finditer(t)
+    )
 
 
 # --------------------------------------------------------------------------- transient
@@ -378,10 +425,21 @@ def sensitive_category(text: str) -> str | None:
         True
     """
     t = _norm(text)
+    t = _DIAGNOSED_ALLERGY.sub(" allergy", t)
     for category, pattern in _SENSITIVE.items():
         if pattern.search(t):
             return category
     return None
+
+
+# "diagnosed with a peanut allergy", "got a diagnosis of lactose intolerance": what was
+# diagnosed is an allergy or intolerance, which is kept (a safety constraint), so the word
+# "diagnosed" does not make the sentence health data (#12)
+_DIAGNOSED_ALLERGY = re.compile(
+    r"\b(?:diagnos(?:is|ed|es)|tested positive)\s+(?:with\s+|of\s+|for\s+)?(?:an?\s+)?"
+    r"(?:(?:severe|mild|bad|serious)\s+)?(?:[\w-]+\s+){0,2}?(?:allerg(?:y|ies|ic)|intoleran(?:ce|t))\b",
+    re.IGNORECASE,
+)
 
 
 # --------------------------------------------------------------------------- instructions

@@ -36,7 +36,7 @@ import re
 
 from langmem_plus.facts.profile import RELATION_WORDS
 
-__all__ = ["TIE_WORDS", "tie_word", "ties_in"]
+__all__ = ["TIE_WORDS", "names_tied", "tie_word", "ties_in"]
 
 _OTHER_TIES: tuple[str, ...] = (
     # friends and partners as people write them
@@ -143,3 +143,50 @@ def _sentence_ties(sentence: str, names: frozenset[str]) -> list[str]:
         else:
             loose.append(tie)  # "New manager is Beatriz", "Farid, my uncle"
     return bound + ([] if tied_elsewhere else loose)
+
+
+_TITLES = frozenset({"mr", "mrs", "ms", "miss", "mx", "dr", "auntie", "aunty", "uncle"})
+
+
+@functools.lru_cache(maxsize=4_096)
+def names_tied(quote: str | None, tie: str) -> tuple[str, ...]:
+    """The names the user's words ``quote`` give the person they call by the tie ``tie``
+    (a subject key such as ``"brother"`` or ``"neighbour"``), casefolded: the cased word
+    right after the tie in apposition ("my brother Kwame", "our neighbour, Mrs Adeyemi")
+    or right before it ("Kwame, my brother"); none when ``tie`` is no tie word. The
+    reverse of ``ties_in``: a fact held as ``person:brother`` is named by "Kwame" too.
+
+    Example:
+        >>> names_tied("my brother Kwame is vegetarian", "brother")
+        ('kwame',)
+        >>> names_tied("Our neighbour, Mrs Adeyemi, keeps hens", "neighbour")
+        ('adeyemi',)
+        >>> names_tied("Tomasz, my flatmate, cooks", "flatmate")
+        ('tomasz',)
+        >>> names_tied("my brother's friend Jo is vegan", "brother")
+        ()
+    """
+    want = tie_word(tie.replace("_", "-")) if tie else None
+    if not quote or want is None:
+        return ()
+    tokens = list(_TOKEN.finditer(quote))
+    out: dict[str, None] = {}
+    for i, tok in enumerate(tokens):
+        if tie_word(tok.group()) != want or _POSSESSIVE.search(tok.group()):
+            continue
+        if i > 0 and tokens[i - 1].group().casefold() in _OWNERS:
+            continue  # "his brother Jo" is someone else's brother
+        j = i + 1
+        while j < len(tokens) and tokens[j].group().casefold().rstrip(".") in _TITLES:
+            j += 1
+        gap = quote[tokens[j - 1].end() : tokens[j].start()] if j < len(tokens) else ""
+        if j < len(tokens) and _APPOSITION.fullmatch(gap):
+            name = tokens[j].group()
+            if name[:1].isupper() and name != "I" and tie_word(name) is None:
+                out[_POSSESSIVE.sub("", name).casefold()] = None
+                continue
+        before = quote[: tok.start()]
+        m = re.search(r"([^\W\d_][\w'\u2019-]*),\s*(?:my|our)\s+$", before)
+        if m and m.group(1)[:1].isupper() and tie_word(m.group(1)) is None:
+            out[m.group(1).casefold()] = None
+    return tuple(out)
