@@ -167,3 +167,19 @@ def test_a_value_word_that_is_part_of_a_held_attribute_name_stays_part_of_it() -
         fact("phone", "Pixel 8", "The user has a Pixel 8 phone.", single_valued=True),
     ]
     assert gone("forget my phone number", facts) == {"phone_number:0612 448 901"}
+
+
+@pytest.mark.parametrize(
+    "said", ["please forget my street address", "drop the street address you have"]
+)
+def test_an_attribute_named_with_another_of_its_names_beside_it_is_that_attribute(
+    said: str,
+) -> None:
+    # "street" is another name of the address (recall's ``ATTRIBUTE_WORDS``), so "street
+    # address" says the address twice and narrows nothing; the city stays
+    assert gone(said, HOME) == {"address:9 Kestrel Lane"}
+
+
+def test_another_attribute_word_beside_the_name_still_narrows_it() -> None:
+    facts = [*HOME, fact("email", "tove@fjord.no", "The user's email is tove@fjord.no.")]
+    assert "address:9 Kestrel Lane" not in gone("forget my email address", facts)
