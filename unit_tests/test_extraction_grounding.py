@@ -597,3 +597,39 @@ def test_a_parent_named_in_brackets_is_the_users_whatever_the_visit_plans() -> N
     )
     [kept], _ = post_filter([claim], [_turn(text)])
     assert (kept.modality, kept.holder) == ("asserted", "user")
+
+
+# ------------------------------------------------- a condition on the assistant's own need
+
+@pytest.mark.parametrize(
+    ("text", "predicate", "value"),
+    [
+        ("in case you ever need my postcode for a form, it's EH6 4QP", "postcode", "EH6 4QP"),
+        ("if you need a home town for the bio, mine is Dundee. write it warmly", "city", "Dundee"),
+        ("if you ever want my surname for the booking it's Okonkwo-Reyes", "surname",
+         "Okonkwo-Reyes"),
+    ],
+)
+def test_a_condition_on_what_the_assistant_needs_leaves_the_statement_asserted(
+    text: str, predicate: str, value: str
+) -> None:
+    # the "if" is about when the assistant uses the detail; the detail itself is stated
+    turn = UserTurn("m1", text, None, datetime(2026, 1, 1, tzinfo=timezone.utc))
+    c = CandidateFact(kind="fact", predicate=predicate, object=value,
+                      text=f"The user's {predicate} is {value}.", quote=text)  # fmt: skip
+    assert verify_grounding(c, [turn]).modality == "asserted"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "if I ever need a second job I'd try the bakery on Leith Walk",
+        "if you need me to, I could move to Dundee next spring",
+    ],
+)
+def test_a_condition_on_the_users_own_doing_stays_hypothetical(text: str) -> None:
+    turn = UserTurn("m1", text, None, datetime(2026, 1, 1, tzinfo=timezone.utc))
+    value = "the bakery on Leith Walk" if "bakery" in text else "Dundee"
+    c = CandidateFact(kind="fact", predicate="employer" if "bakery" in text else "city",
+                      object=value, text=f"The user is at {value}.", quote=text)  # fmt: skip
+    assert verify_grounding(c, [turn]).modality != "asserted"

@@ -141,3 +141,45 @@ def test_a_person_named_by_name_reaches_facts_kept_under_the_relation() -> None:
     ]
     # the wedding goes, the brother himself stays: only the wedding was named
     assert gone("forget what I told you about Tomas's wedding", facts) == {"life_event:wedding"}
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "please wipe the rent figure I mentioned",
+        "could you forget my rent amount",
+        "erase the rent number you have",
+    ],
+)
+def test_a_word_for_the_value_after_the_attribute_still_names_the_attribute(said: str) -> None:
+    # "the rent figure" is the rent: "figure", "amount", "number" say only that it is a value
+    facts = [
+        fact("rent", "980", "The user pays 980 a month in rent.", single_valued=True),
+        fact("salary", "48k", "The user earns 48k a year.", single_valued=True),
+        fact("internet_provider", "Zen", "The user's broadband is with Zen."),
+    ]
+    assert gone(said, facts) == {"rent:980"}
+
+
+def test_a_value_word_that_is_part_of_a_held_attribute_name_stays_part_of_it() -> None:
+    facts = [
+        fact("phone_number", "0612 448 901", "The user's phone number is 0612 448 901."),
+        fact("phone", "Pixel 8", "The user has a Pixel 8 phone.", single_valued=True),
+    ]
+    assert gone("forget my phone number", facts) == {"phone_number:0612 448 901"}
+
+
+@pytest.mark.parametrize(
+    "said", ["please forget my street address", "drop the street address you have"]
+)
+def test_an_attribute_named_with_another_of_its_names_beside_it_is_that_attribute(
+    said: str,
+) -> None:
+    # "street" is another name of the address (recall's ``ATTRIBUTE_WORDS``), so "street
+    # address" says the address twice and narrows nothing; the city stays
+    assert gone(said, HOME) == {"address:9 Kestrel Lane"}
+
+
+def test_another_attribute_word_beside_the_name_still_narrows_it() -> None:
+    facts = [*HOME, fact("email", "tove@fjord.no", "The user's email is tove@fjord.no.")]
+    assert "address:9 Kestrel Lane" not in gone("forget my email address", facts)

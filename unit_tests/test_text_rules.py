@@ -183,6 +183,33 @@ def test_plain_statements_are_not_inferred(text: str) -> None:
     assert not is_inferred(text)
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Packed lunches for the user's son must be nut-free.",
+        "Any hotel the user books ought to be step-free.",
+        "Meetings with the user must be after 10am.",
+    ],
+)
+def test_a_requirement_on_a_thing_is_not_a_guess(text: str) -> None:
+    # "must be" of what something is required to be, not of what someone is guessed to be
+    assert not is_inferred(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The user must be a nurse.",
+        "She must be tired after those shifts.",
+        "It must be hard for them to move.",
+        "Given the hours, Tove must be a baker.",
+        "They ought to be home by now.",
+    ],
+)
+def test_must_be_of_a_person_is_still_a_guess(text: str) -> None:
+    assert is_inferred(text)
+
+
 # --------------------------------------------------------------------------- sensitive
 
 

@@ -68,7 +68,10 @@ def _norm(text: str) -> str:
 _ASIDE_IF = re.compile(
     r"\b(?:even if|as if|if (?:that|it) (?:matters|helps)|if you (?:must know|need to know|"
     r"care|ask me|want to know|wondered|were wondering)|if relevant|if anything|if any|"
-    r"if so|if not|if possible|if needed|if necessary|if you can|if you could)\b",
+    r"if so|if not|if possible|if needed|if necessary|if you can|if you could)\b"
+    # a condition on the assistant's own need, not on the statement: "if you ever need an
+    # address, it's X", "in case you need my postcode" (#12)
+    r"|\b(?:if|in case) you (?:ever |should |do )?(?:need|want|require)\b(?!\s+me\b)",
     re.IGNORECASE,
 )
 _CONDITIONAL = re.compile(

@@ -763,9 +763,18 @@ def names_topic(
     topic_all = asked_terms(topic)
     for name in _slot_terms_for(fact.predicate, slot_names):
         said = _matched(name, topic_all)
-        if said is not None and topic_terms - said <= terms:
+        if said is not None and topic_terms - (said | _said_names(name, topic_all)) <= terms:
             return True
     return False
+
+
+def _said_names(name: _Name, terms: frozenset[str]) -> frozenset[str]:
+    """Every term of ``terms`` that names a word of ``name`` by any of its alternatives:
+    "street address" says the address twice ("street" is another name of it,
+    ``ATTRIBUTE_WORDS``), so "street" narrows nothing; "email address" still does (#12)."""
+    return frozenset(
+        w for group in name for alt in group if alt <= terms for t in alt for w in t.split("+")
+    )
 
 
 def coverage(request_terms: frozenset[str], fact: Fact) -> float:

@@ -148,9 +148,12 @@ instruction = functools.lru_cache(maxsize=SCREEN_CACHE)(is_instruction)
 injection = functools.lru_cache(maxsize=SCREEN_CACHE)(is_injection)
 question = functools.lru_cache(maxsize=SCREEN_CACHE)(is_question)
 transient = functools.lru_cache(maxsize=SCREEN_CACHE)(is_transient)
-# ``is_inferred`` is one search of ``_HEDGE``; ``sensitive_category`` the first of
-# ``_SENSITIVE`` that matches (unit_tests/test_policy_screen.py pins both).
-inferred = guarded(is_inferred, rule_patterns("_HEDGE"))
+# ``is_inferred`` is a search of ``_HEDGE``, then of ``_MUST_BE`` (a "must be" read by its
+# subject); ``sensitive_category`` the first of ``_SENSITIVE`` that matches
+# (unit_tests/test_policy_screen.py pins both).
+inferred = guarded(
+    is_inferred, [*(rule_patterns("_HEDGE") or []), *(rule_patterns("_MUST_BE") or [])]
+)
 sensitive = guarded(sensitive_category, rule_patterns("_SENSITIVE"))
 _VALUE_SENTENCE = re.compile(r"[^.!?;\n]+[.!?;]*")
 

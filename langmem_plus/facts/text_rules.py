@@ -304,7 +304,7 @@ def is_transient(text: str) -> bool:
 _HEDGE = _rx(
     r"seems?|seemed|seemingly|appears?|appeared|apparently",
     r"probably|probable|possibly|presumably|perhaps|maybe|likely|unlikely|supposedly",
-    r"might|may be|could be|must be|ought to be",
+    r"might|may be|could be",
     r"i guess|i'd guess|my guess|guessing|i suppose|i assume|assuming|assumed|i suspect",
     r"suspected|suspects|inferred|infer|inference|implies|implied|suggests that",
     r"sounds like|looks like|judging by|judging from|based on (?:their|his|her|the)",
@@ -325,7 +325,34 @@ def is_inferred(text: str) -> bool:
         >>> is_inferred("The user likes hiking.")
         False
     """
-    return bool(_HEDGE.search(_norm(text)))
+    t = _norm(text)
+    return bool(_HEDGE.search(t)) or any(_guessed_of(t, m.start()) for m in _MUST_BE.finditer(t))
+
+
+_MUST_BE = re.compile(r"(?<![\w-])(?:must|ought to)\s+be(?![\w-])", re.IGNORECASE)
+_GUESSED_SUBJECT = frozenset(
+    "he she they it that this there who i you we one user person someone everyone".split()
+)
+_PREPOSITION = frozenset("with for to of by from at on in about".split())
+_DETERMINER = frozenset("the a an my our".split())
+
+
+def _guessed_of(text: str, at: int) -> bool:
+    """Whether the "must be" at ``at`` guesses what someone is ("she must be tired", "the
+    user must be a nurse", "Tove must be a baker") rather than requires what a thing is to
+    be ("packed lunches must be nut-free", "meetings with the user must be after 10"): its
+    subject, the word before it, is a pronoun, "user" or a name, and not the object of a
+    preposition (#12)."""
+    words = re.findall(r"[\w'-]+", text[:at])
+    if not words:
+        return True  # "Must be a nurse.": a guess of the one the text is about
+    last = words[-1]
+    before = [w.casefold() for w in words[:-1]]
+    of_preposition = bool(before) and before[-1] in _PREPOSITION
+    of_phrase = len(before) > 1 and before[-2] in _PREPOSITION and before[-1] in _DETERMINER
+    if of_preposition or of_phrase:
+        return False  # "with the user must be ...": the user is not the subject
+    return last.casefold() in _GUESSED_SUBJECT or (len(words) > 1 and last[:1].isupper())
 
 
 # --------------------------------------------------------------------------- sensitive

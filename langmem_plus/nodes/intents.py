@@ -1529,6 +1529,25 @@ def match_facts(about: str, facts: Iterable[Fact]) -> list[Fact]:
         ['f1']
     """
     facts = list(facts)
+    found = _match_facts(about, facts)
+    if found:
+        return found
+    # "the salary number", "my rent amount": a word that only says the attribute's value is
+    # a value, after the attribute's name; read without it when the whole names nothing
+    # held ("my phone number" stays the phone number when one is held) (#12)
+    words = _held_spelling(about, facts).split()
+    if len(words) > 1 and words[-1].casefold() in _VALUE_WORDS:
+        return _match_facts(" ".join(words[:-1]), facts)
+    return []
+
+
+_VALUE_WORDS = frozenset(
+    "number numbers figure figures amount amounts value values sum total".split()
+)
+"""Words that only say "the value of" the attribute they follow."""
+
+
+def _match_facts(about: str, facts: list[Fact]) -> list[Fact]:
     by_id = [f for f in facts if f.fact_id == about.strip()]
     if by_id:
         return by_id
