@@ -118,7 +118,8 @@ SWITCHED = [
     ("changed jobs, now at Tallis Robotics", {("employer", "Tallis Robotics")}),
     ("I moved my broadband over to Fibrelink.", {("internet_provider", "Fibrelink")}),
     ("I'm now the head of logistics.", {("job_title", "head of logistics")}),
-    ("Ivo and I got engaged in June!", {("partner", "Ivo")}),
+    # the partner, and the status the engagement gives the user (a rule since session 13)
+    ("Ivo and I got engaged in June!", {("partner", "Ivo"), ("relationship_status", "engaged")}),
     ("my step-son Aurelio starts uni soon", {("child", "Aurelio")}),
     ("I started at Quarrydale shortly after.", {("employer", "Quarrydale")}),
 ]
