@@ -1,4 +1,7 @@
-"""The blind held-out split v9, part b: its data's structure (not the product's scores).
+"""The blind held-out splits' part b (v9, v10): their data's structure (not the product's scores).
+
+One module for every part b written on v9's machinery, each check run on each split
+(``Part``); a new split's part b is one more entry in ``PARTS``.
 
 The checks every split keeps come from ``split_checks``; what is this half's own is below:
 its one-off share, its per-kind counts at 20 users, every scenario once at 20 users, and
@@ -8,22 +11,18 @@ forget request touches in another scenario, a forget-everything said before the 
 
 from __future__ import annotations
 
+import importlib
 import re
 from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
 from itertools import pairwise
+from types import ModuleType
+from typing import Any
 
 import pytest
 
 from benchmarks.truth.conversations import HoConversation
-from benchmarks.truth.heldout_v9_b import (
-    _SCENARIOS,
-    KINDS,
-    ONE_OFF_TEXTS,
-    PREFIX,
-    generate_heldout_v9_b,
-    one_off_share,
-    scenario_texts,
-)
 from langmem_plus.facts.models import CandidateFact
 from langmem_plus.facts.policy import (
     DEFAULT_MULTI_VALUED,
@@ -50,77 +49,104 @@ SEEDS = [0, 1, 2]
 KNOWN = DEFAULT_SINGLE_VALUED | DEFAULT_MULTI_VALUED | INTENTIONS | set(DEFAULT_PREDICATE_ALIASES)
 
 
+@dataclass(frozen=True)
+class Part:
+    """One split's part b: its module and the names every part b has."""
+
+    version: str
+    module: ModuleType
+
+    @property
+    def generate(self) -> Callable[..., list[HoConversation]]:
+        return getattr(self.module, f"generate_heldout_{self.version}_b")
+
+    def __getattr__(self, name: str) -> Any:
+        names = {"scenarios": "_SCENARIOS", "kinds": "KINDS", "one_off_texts": "ONE_OFF_TEXTS",
+                 "prefix": "PREFIX", "one_off_share": "one_off_share",
+                 "scenario_texts": "scenario_texts"}  # fmt: skip
+        if name not in names:
+            raise AttributeError(name)
+        return getattr(self.module, names[name])
+
+
+PARTS = ("v9", "v10")
+
+
+@pytest.fixture(scope="module", params=PARTS)
+def part(request: pytest.FixtureRequest) -> Part:
+    version = request.param
+    return Part(version, importlib.import_module(f"benchmarks.truth.heldout_{version}_b"))
+
+
 @pytest.fixture(scope="module")
-def split() -> list[HoConversation]:
-    return generate_heldout_v9_b(seed=0)
+def split(part: Part) -> list[HoConversation]:
+    return part.generate(seed=0)
 
 
-def test_the_public_names() -> None:
-    import benchmarks.truth.heldout_v9_b as mod
-
-    assert set(mod.__all__) == {
+def test_the_public_names(part: Part) -> None:
+    assert set(part.module.__all__) == {
         "KINDS",
         "ONE_OFF_TEXTS",
         "PREFIX",
-        "generate_heldout_v9_b",
+        f"generate_heldout_{part.version}_b",
         "one_off_share",
         "scenario_texts",
     }
-    assert KINDS[-1] == "irrelevant" and len(set(KINDS)) == 6
+    assert part.kinds[-1] == "irrelevant" and len(set(part.kinds)) == 6
 
 
-def test_the_same_seed_gives_the_same_split_and_another_seed_another() -> None:
-    check_deterministic(generate_heldout_v9_b)
-    assert generate_heldout_v9_b(seed=1) != generate_heldout_v9_b(seed=0)
+def test_the_same_seed_gives_the_same_split_and_another_seed_another(part: Part) -> None:
+    check_deterministic(part.generate)
+    assert part.generate(seed=1) != part.generate(seed=0)
 
 
-def test_a_bad_user_count_is_refused_with_the_value() -> None:
+def test_a_bad_user_count_is_refused_with_the_value(part: Part) -> None:
     with pytest.raises(ValueError, match="0"):
-        generate_heldout_v9_b(users=0)
+        part.generate(users=0)
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-def test_shape_and_per_kind_counts_at_20_users(seed: int) -> None:
-    convs = generate_heldout_v9_b(seed=seed)
+def test_shape_and_per_kind_counts_at_20_users(part: Part, seed: int) -> None:
+    convs = part.generate(seed=seed)
     assert len(convs) == 20
-    check_shape(convs, prefix=PREFIX, kinds=KINDS)
+    check_shape(convs, prefix=part.prefix, kinds=part.kinds)
     per_kind = Counter(p.kind for c in convs for p in c.probes)
-    assert per_kind == {k: 24 for k in KINDS[:-1]} | {"irrelevant": 20}, per_kind
+    assert per_kind == {k: 24 for k in part.kinds[:-1]} | {"irrelevant": 20}, per_kind
     for c in convs:
         assert len(set(c.kinds) - {"irrelevant"}) == 3, c.user_id
         assert c.probes[-1].irrelevant, c.user_id
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-def test_at_20_users_every_scenario_is_used_exactly_once(seed: int) -> None:
-    planned = scenario_texts(seed=seed)
+def test_at_20_users_every_scenario_is_used_exactly_once(part: Part, seed: int) -> None:
+    planned = part.scenario_texts(seed=seed)
     used = [s for scenarios in planned.values() for s in scenarios]
     assert len(used) == len(set(used)) == 60
-    assert {t for s in used for t in s} == set(ONE_OFF_TEXTS)
+    assert {t for s in used for t in s} == set(part.one_off_texts)
     assert all(len(s) == 3 for s in planned.values())
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-def test_every_scenario_turn_lands_in_a_session_of_its_user(seed: int) -> None:
-    planned = scenario_texts(seed=seed)
-    for c in generate_heldout_v9_b(seed=seed):
+def test_every_scenario_turn_lands_in_a_session_of_its_user(part: Part, seed: int) -> None:
+    planned = part.scenario_texts(seed=seed)
+    for c in part.generate(seed=seed):
         wanted = Counter(t for scenario in planned[c.user_id] for t in scenario)
         assert wanted <= Counter(turn_texts(c)), c.user_id
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-def test_every_user_has_exactly_one_irrelevant_probe(seed: int) -> None:
-    check_one_irrelevant_probe_per_user(generate_heldout_v9_b(seed=seed))
+def test_every_user_has_exactly_one_irrelevant_probe(part: Part, seed: int) -> None:
+    check_one_irrelevant_probe_per_user(part.generate(seed=seed))
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-def test_expected_and_forbidden_values_were_said_by_their_user(seed: int) -> None:
-    check_values_were_said_by_their_user(generate_heldout_v9_b(seed=seed))
+def test_expected_and_forbidden_values_were_said_by_their_user(part: Part, seed: int) -> None:
+    check_values_were_said_by_their_user(part.generate(seed=seed))
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-def test_candidates_and_slips_are_valid_and_grounded(seed: int) -> None:
-    convs = generate_heldout_v9_b(seed=seed)
+def test_candidates_and_slips_are_valid_and_grounded(part: Part, seed: int) -> None:
+    convs = part.generate(seed=seed)
     check_candidates_are_valid_and_grounded(convs)
     check_slips_quote_their_turn(convs)
     for c in convs:
@@ -142,19 +168,19 @@ def test_candidates_and_slips_are_valid_and_grounded(seed: int) -> None:
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-def test_a_text_said_twice_has_one_script(seed: int) -> None:
-    convs = generate_heldout_v9_b(seed=seed)
+def test_a_text_said_twice_has_one_script(part: Part, seed: int) -> None:
+    convs = part.generate(seed=seed)
     check_one_script_per_text(convs)
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-def test_no_value_is_both_expected_and_forbidden(seed: int) -> None:
-    check_no_value_is_both_expected_and_forbidden(generate_heldout_v9_b(seed=seed))
+def test_no_value_is_both_expected_and_forbidden(part: Part, seed: int) -> None:
+    check_no_value_is_both_expected_and_forbidden(part.generate(seed=seed))
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-def test_the_irrelevant_request_shares_no_content_word(seed: int) -> None:
-    convs = generate_heldout_v9_b(seed=seed)
+def test_the_irrelevant_request_shares_no_content_word(part: Part, seed: int) -> None:
+    convs = part.generate(seed=seed)
     check_irrelevant_request_shares_no_content_word(convs)
     # stronger: not even a three-letter word ("cats" for a user who said "cat")
     stop = {"the", "and", "how", "why", "what", "who", "are", "for", "does", "many", "far"}
@@ -169,22 +195,23 @@ def test_the_irrelevant_request_shares_no_content_word(seed: int) -> None:
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-def test_no_probe_request_is_a_turn(seed: int) -> None:
-    check_no_probe_request_is_a_turn(generate_heldout_v9_b(seed=seed))
+def test_no_probe_request_is_a_turn(part: Part, seed: int) -> None:
+    check_no_probe_request_is_a_turn(part.generate(seed=seed))
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-def test_a_wanted_value_is_the_last_its_slot_was_given(seed: int) -> None:
-    check_a_wanted_value_is_the_last_its_slot_was_given(generate_heldout_v9_b(seed=seed))
+def test_a_wanted_value_is_the_last_its_slot_was_given(part: Part, seed: int) -> None:
+    check_a_wanted_value_is_the_last_its_slot_was_given(part.generate(seed=seed))
 
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_two_scenarios_of_one_user_never_set_the_same_one_at_a_time_attribute(
+    part: Part,
     seed: int,
 ) -> None:
     one_at_a_time = DEFAULT_SINGLE_VALUED | {"dietary_restriction"}
-    planned = scenario_texts(seed=seed)
-    for c in generate_heldout_v9_b(seed=seed):
+    planned = part.scenario_texts(seed=seed)
+    for c in part.generate(seed=seed):
         ideal = {t.text: t.ideal for _, turns in c.sessions for t in turns}
         seen: set[str] = set()
         for scenario in planned[c.user_id]:
@@ -202,8 +229,10 @@ def test_two_scenarios_of_one_user_never_set_the_same_one_at_a_time_attribute(
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-def test_sessions_are_weeks_apart_and_dates_fall_after_the_session_before(seed: int) -> None:
-    for c in generate_heldout_v9_b(seed=seed):
+def test_sessions_are_weeks_apart_and_dates_fall_after_the_session_before(
+    part: Part, seed: int
+) -> None:
+    for c in part.generate(seed=seed):
         times = [at for at, _ in c.sessions]
         assert all(b.month > a.month and b.day >= 10 for a, b in pairwise(times))
         assert all((b - a).days >= 14 for a, b in pairwise(times)), c.user_id
@@ -225,12 +254,12 @@ def _said_before(c: HoConversation, first: str) -> list[CandidateFact]:
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-def test_a_forget_everything_request_follows_only_its_own_scenario(seed: int) -> None:
+def test_a_forget_everything_request_follows_only_its_own_scenario(part: Part, seed: int) -> None:
     # "forget everything" must not wipe another scenario's values the probes still expect
-    wipes = [s.steps[0][-1].text for s in _SCENARIOS["forget"] if s.first]
+    wipes = [s.steps[0][-1].text for s in part.scenarios["forget"] if s.first]
     assert len(wipes) == 2
-    planned = scenario_texts(seed=seed)
-    for c in generate_heldout_v9_b(seed=seed):
+    planned = part.scenario_texts(seed=seed)
+    for c in part.generate(seed=seed):
         for wipe in [w for w in wipes if w in turn_texts(c)]:
             (own,) = [s for s in planned[c.user_id] if wipe in s]
             ideal = {t.text: t.ideal for _, turns in c.sessions for t in turns}
@@ -239,22 +268,22 @@ def test_a_forget_everything_request_follows_only_its_own_scenario(seed: int) ->
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-def test_at_least_40_percent_of_the_turns_are_one_offs(seed: int) -> None:
-    convs = generate_heldout_v9_b(seed=seed)
+def test_at_least_40_percent_of_the_turns_are_one_offs(part: Part, seed: int) -> None:
+    convs = part.generate(seed=seed)
     texts = [t for c in convs for t in turn_texts(c)]
     once = Counter(texts)
-    share = sum(t in ONE_OFF_TEXTS and once[t] == 1 for t in texts) / len(texts)
-    assert one_off_share(convs) == share
+    share = sum(t in part.one_off_texts and once[t] == 1 for t in texts) / len(texts)
+    assert part.one_off_share(convs) == share
     assert share >= 0.4, share
 
 
-def test_one_off_share_counts_a_repeated_one_off_as_none() -> None:
-    convs = generate_heldout_v9_b(seed=0, users=6)
-    assert one_off_share(convs + convs) == 0.0
-    assert one_off_share([]) == 0.0
+def test_one_off_share_counts_a_repeated_one_off_as_none(part: Part) -> None:
+    convs = part.generate(seed=0, users=6)
+    assert part.one_off_share(convs + convs) == 0.0
+    assert part.one_off_share([]) == 0.0
 
 
-def test_twelve_scenarios_per_kind_each_probed(split: list[HoConversation]) -> None:
-    assert {k: len(v) for k, v in _SCENARIOS.items()} == {k: 12 for k in KINDS[:-1]}
+def test_twelve_scenarios_per_kind_each_probed(part: Part, split: list[HoConversation]) -> None:
+    assert {k: len(v) for k, v in part.scenarios.items()} == {k: 12 for k in part.kinds[:-1]}
     kinds_of = Counter(k for c in split for k in c.kinds if k != "irrelevant")
-    assert kinds_of == {k: 12 for k in KINDS[:-1]}, kinds_of
+    assert kinds_of == {k: 12 for k in part.kinds[:-1]}, kinds_of
