@@ -91,7 +91,7 @@ from langmem_plus.extraction.past import clause_with
 from langmem_plus.extraction.people import named_definitely
 from langmem_plus.extraction.saves import save_lead
 from langmem_plus.extraction.timeparse import find_time_expression
-from langmem_plus.extraction.turns import DroppedCandidate, UserTurn, value_hits
+from langmem_plus.extraction.turns import EMOJI_RUN, DroppedCandidate, UserTurn, value_hits
 from langmem_plus.extraction.vocab import OTHER_PEOPLE, RELATIONS
 from langmem_plus.facts import text_rules
 from langmem_plus.facts.models import CandidateFact
@@ -135,10 +135,7 @@ _STRONG_RETRACT = re.compile(
 # before a space and a new word ends a chat sentence as a stop does: "new owner is X \U0001f644
 # do i need to sign anything?" holds a statement and a question. Not before "and", "or",
 # "with", "&" or "+": there the emoji is a word of the sentence ("pizza \U0001f355 and sushi") (#12)
-_EMOJI_STOP = (
-    r"[\u2600-\u27bf\U0001f000-\U0001faff][\u2600-\u27bf\U0001f000-\U0001faff\ufe0f\u200d]*"
-    r"(?=\s+(?!(?:and|or|with|plus)\b|[&+])\S)"
-)
+_EMOJI_STOP = EMOJI_RUN + r"(?=\s+(?!(?:and|or|with|plus)\b|[&+])\S)"
 _SENTENCE = re.compile(rf"(?:(?!{_EMOJI_STOP})[^.!?;\n])+(?:[.!?]+|{_EMOJI_STOP})?")
 _FIRST_PERSON_SUBJECT = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|we|we're|we've)\b", re.I)
 

@@ -50,7 +50,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from langmem_plus.extraction.attributes import attribute_predicate
-from langmem_plus.extraction.turns import UserTurn, value_hits
+from langmem_plus.extraction.turns import EMOJI_RUN, UserTurn, value_hits
 from langmem_plus.extraction.vocab import NOT_A_NAME, OTHER_PEOPLE, PETS, RELATIONS
 from langmem_plus.facts.models import CandidateFact
 from langmem_plus.facts.retrieval import ATTRIBUTE_WORDS
@@ -172,10 +172,7 @@ _TAKEN_ON = re.compile(
 # An emoji (pictograph or dingbat, with its joiners and variation selectors) before a new
 # capitalised word ends a chat sentence as a stop does: "she died in May \U0001f494 Now it's
 # the two cats, A and B" holds two sentences, and "she" is not the subject of the second (#12)
-_EMOJI_STOP = (
-    r"[\u2600-\u27bf\U0001f000-\U0001faff][\u2600-\u27bf\U0001f000-\U0001faff\ufe0f\u200d]*"
-    r"(?=\s+[A-Z])"
-)
+_EMOJI_STOP = EMOJI_RUN + r"(?=\s+[A-Z])"
 _SENTENCE = re.compile(rf"(?:(?!{_EMOJI_STOP})[^.!?;\n])+(?:[.!?;]+|{_EMOJI_STOP}|$)")
 # Where a clause ends inside a sentence: a comma, a colon, a dash, or a conjunction before
 # a new subject.

@@ -2910,16 +2910,16 @@ class RuleExtractor(BaseExtractor):
             # "I'm a farrier for years now": how long it has held, an adjunct, no value
             matched_text, since = matched_text[: lasted.start()], True
         matched_text = _one_named(matched_text, turn.text)
-        specs = self._run_rules(matched_text, scope, since, turn)
+        ctx, specs = self._run_rules(matched_text, scope, since, turn)
         if not specs:
             # the same clause without the adverbs a speaker puts between subject and verb,
             # or between verb and its frame ("I mostly speak X", "I work part time as a
             # Y"), then without a participle that trails the value ("I'm in X doing Z")
             for plainer in _plainer_readings(matched_text):
-                if specs := self._run_rules(plainer, scope, since, turn):
-                    matched_text = plainer
+                plain_ctx, plain_specs = self._run_rules(plainer, scope, since, turn)
+                if plain_specs:
+                    matched_text, ctx, specs = plainer, plain_ctx, plain_specs
                     break
-        ctx = _Context(matched_text, scope, self.projects, since, turn.text)
         specs = _with_readings(specs, ctx)  # other shapes of the same clause (#12)
         specs = _attribute_precedence(specs, matched_text)
         if gave := given_up(matched_text):
@@ -2957,14 +2957,15 @@ class RuleExtractor(BaseExtractor):
 
     def _run_rules(
         self, text: str, scope: str | None, since: bool, turn: UserTurn
-    ) -> list[_Spec]:
+    ) -> tuple[_Context, list[_Spec]]:
+        """The rules' specs for ``text``, and the context they read it in."""
         ctx = _Context(text, scope, self.projects, since, turn.text)
         specs: list[_Spec] = []
         for _name, rule, fallback in _RULES:
             if fallback and specs:
                 continue
             specs.extend(rule(ctx))
-        return specs
+        return ctx, specs
 
     def _list_repaired(
         self, head: str, new: str, turn: UserTurn, scope: str | None

@@ -23,7 +23,14 @@ from itertools import pairwise
 from langmem_plus.facts.models import CandidateFact
 from langmem_plus.facts.text_rules import value_hits
 
-__all__ = ["DroppedCandidate", "UserTurn", "quoted_spans", "value_hits"]
+__all__ = ["EMOJI_RUN", "DroppedCandidate", "UserTurn", "quoted_spans", "value_hits"]
+
+EMOJI_RUN = (
+    r"[\u2600-\u27bf\U0001f000-\U0001faff][\u2600-\u27bf\U0001f000-\U0001faff\ufe0f\u200d]*"
+)
+"""A pictograph or dingbat with the ones after it, their joiners and variation selectors:
+the emoji that chat uses as punctuation (the post-filters' and the holder check's sentence
+ends start from it)."""
 
 _FENCE = re.compile(r"^[ \t]*(?:```|~~~)", re.MULTILINE)
 # Text in tags or triple quotes: <email>...</email>, [quote]...[/quote], """...""".

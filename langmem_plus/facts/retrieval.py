@@ -604,6 +604,8 @@ def _person_terms(fact: Fact) -> frozenset[str]:
     the names the fact's own words give that tie ("my brother Kwame" for
     ``person:brother``, ``ties.names_tied``) (#12)."""
     who = fact.subject.partition(":")[2]
+    if not who:
+        return frozenset()  # the user's own fact: no other person
     return _name_terms(who.replace("_", " ")) | frozenset(names_tied(fact.quote, who))
 
 
@@ -636,7 +638,8 @@ def mentions_person(
         >>> mentions_person("are any of my siblings near Fremantle?", f)
         True
     """
-    if _person_terms(fact) & (_name_terms(request) | known):
+    who = _person_terms(fact)
+    if who & (_name_terms(request) | known):
         return True
     asked = asked_terms(request)
     if any(_matched(n, asked) is not None for n in _person_names(fact.subject)):
@@ -644,7 +647,6 @@ def mentions_person(
     # how the user's words tie them to the user: "Uncle Farid" is "my uncle" (``ties_in``);
     # but the user's own people facts say who their sons are (``kin``): a "son" who is not
     # one of them now (a name since corrected, a person since forgotten) is not "my boy"
-    who = _person_terms(fact)
     for tie in person_ties(fact):
         held = [(kin or {}).get(w) for w in _with_synonyms(_word_terms(tie))]
         if any(names is not None and not names & who for names in held):
