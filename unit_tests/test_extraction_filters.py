@@ -437,3 +437,49 @@ def test_a_format_asked_for_one_reply_is_not_kept_as_a_preference(said: str, rea
     c = cand("The user wants answers as a numbered list.", said, kind="preference",
              predicate="response_format", object="numbered list")  # fmt: skip
     assert reasons([c], [said]) == [reason]
+
+
+@pytest.mark.parametrize(
+    ("said", "reason"),
+    [
+        ("could you keep your replies shorter going forward? my screen is tiny", "kept"),
+        ("would u use metric units from here on? the imperial ones confuse me", "kept"),
+        ("could you keep your replies shorter? my screen is tiny", "question"),
+        ("could you keep replies shorter going forward? also what's a good phone?", "kept"),
+    ],
+)
+def test_a_polite_request_about_every_later_reply_states_a_wish(said: str, reason: str) -> None:
+    """"Could you ... going forward?" asks how the assistant behaves from now on: the wish it
+    states is the user's lasting preference. Without the standing time it is a one-off ask."""
+    value = "metric units" if "metric" in said else "shorter"
+    c = cand("The user wants it this way.", said, kind="preference",
+             predicate="response_format", object=value)  # fmt: skip
+    assert reasons([c], [said]) == [reason]
+
+
+@pytest.mark.parametrize(
+    ("said", "reason"),
+    [
+        ("could you remember that my flat is on the fourth floor, no lift? thanks", "kept"),
+        ("can you remember whether my flat is on the fourth floor?", "question"),
+    ],
+)
+def test_asking_the_assistant_to_remember_states_what_to_remember(said: str, reason: str) -> None:
+    """"Can you remember that X?" asks for a save: X is stated, not asked about; "can you
+    remember whether X?" asks about X."""
+    c = cand("The user's flat is on the fourth floor.", said, object="fourth floor")
+    assert reasons([c], [said]) == [reason]
+
+
+@pytest.mark.parametrize(
+    ("said", "reason"),
+    [
+        ("swamped this week: I teach maths at Oakfield now", "kept"),
+        ("swamped this week, teaching maths at Oakfield", "transient"),
+    ],
+)
+def test_a_colon_ends_the_clause_a_passing_state_scopes(said: str, reason: str) -> None:
+    """A passing state before a colon labels the line; it does not make what follows the
+    colon a passing state too."""
+    c = cand("The user teaches maths at Oakfield.", said, predicate="employer", object="Oakfield")
+    assert reasons([c], [said]) == [reason]

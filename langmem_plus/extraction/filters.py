@@ -242,10 +242,11 @@ def _value_clause(text: str, value: str) -> tuple[str, int] | None:
     return None
 
 
-# A clause boundary for the scope of a time phrase: a sentence end or semicolon, a dash
+# A clause boundary for the scope of a time phrase: a sentence end or semicolon, a colon
+# before a space ("Status today: X" labels the line, the day is not X's; not "10:30"), a dash
 # between words, or a comma before a new clause of the speaker's ("..., I'm at X now").
 _SCOPE_BREAK = re.compile(
-    rf"[.!?;\n]+\s*|{_EMOJI_STOP}\s*|\s[\u2014\u2013]\s*|[\u2014\u2013]\s+|\s-\s"
+    rf"[.!?;\n]+\s*|:\s+|{_EMOJI_STOP}\s*|\s[\u2014\u2013]\s*|[\u2014\u2013]\s+|\s-\s"
     r"|,\s*(?=(?:i|we)(?:'m|'re|'ve|'ll|'d)?\b)"
     # a conjunction opening a clause with a subject of its own ("... so this week is a
     # write-off", "... but today I'm off", "... so Kraków is home now"): the time phrase or
@@ -533,6 +534,8 @@ def _asks(c: CandidateFact, turns: Sequence[UserTurn]) -> bool:
     if users_aside(quote, c.object) or users_aside(said, c.object):
         return False  # "... than X, where I live now?": an aside the user asserts (#12)
     sentence = _before_aside(_sentence_at(quote, start), c.object.strip())
+    if _asked_to_keep(sentence) is not None:
+        return False  # "can you remember that I like it short, no fluff?" states it (#12)
     clause = _before_aside(clause, c.object.strip())
     asks = text_rules.is_question(clause) or (
         sentence.rstrip(" .!\"')").endswith("?") and text_rules.is_question(sentence)
@@ -773,6 +776,22 @@ _OWN_FUTURE = re.compile(
 """A comma and a clause of the speaker's own will-future after the value's clause."""
 
 
+def _asked_to_keep(sentence: str) -> str | None:
+    """The words a question asks the assistant to keep ("can you remember that I'm vegan?"
+    gives "I'm vegan"): the question asks for the save, not whether the words hold, so they
+    are judged on their own mood. ``None`` when ``sentence`` is no such question, or what it
+    asks to keep is itself a question ("can you remember if I'm vegan?", "... whether I'm
+    vegan?" keep nothing)."""
+    kept = save_lead(sentence)
+    if kept is None or not text_rules.is_question(sentence) or kept.endswith("?"):
+        return None
+    return None if _EMBEDDED_QUESTION.match(kept) or text_rules.is_question(kept) else kept
+
+
+# what a question asks to remember when it is itself asked: "(remember) whether ...", "if ..."
+_EMBEDDED_QUESTION = re.compile(r"^\W*(?:whether|if)\b", re.IGNORECASE)
+
+
 def _mood(c: CandidateFact, turn: UserTurn, at: int, quote: str, sentence: str) -> str:
     """How the words that hold ``c``'s value are meant, judged on the value's own clause
     (what follows a colon or a dash stands alone) and the sentence around it.
@@ -782,10 +801,7 @@ def _mood(c: CandidateFact, turn: UserTurn, at: int, quote: str, sentence: str) 
     "taking the dog, Rufus, camping", "a party for my wife Lena?") is the user's, whatever
     is planned or asked for them."""
     value = c.object.strip()
-    kept = save_lead(sentence)
-    if kept is not None and text_rules.is_question(sentence) and not kept.endswith("?"):
-        # "can you remember that I'm vegan?" asks to keep the words, not whether they hold:
-        # their mood is their own ("can you remember if I'm vegan?" is not kept)
+    if (kept := _asked_to_keep(sentence)) is not None:
         return modality(kept)
     found = _value_clause(quote, value)
     if users_aside(quote, value) or users_aside(sentence, value):

@@ -162,6 +162,19 @@ def _asked_by_other(before: str) -> bool:
     return name is None or name.casefold() not in _NOT_A_NAME
 
 
+# "can you go a bit gentler from now on?", "could u keep it short going forward?": a polite
+# request of the assistant for how it behaves from here on states a wish about that behaviour
+# (an instruction or preference the policy rules on); it asks nothing whose answer is a fact.
+# The request is the whole text: a question after it still asks (#12)
+_STANDING_REQUEST = re.compile(
+    r"^\W*(?:(?:ok|okay|so|hey|and|also|please|pls|plz)[,!]?\s+)*"
+    r"(?:can|could|would|will)\s+(?:you|u)\b[^?]*?"
+    r"\b(?:from now on|going forward|moving forward|from here on(?: out| in)?|henceforth"
+    r"|in (?:the )?future)\b[^?]*\?*[\W]*$",
+    re.IGNORECASE,
+)
+
+
 def is_question(text: str) -> bool:
     """True when ``text`` asks something rather than states something.
 
@@ -170,7 +183,9 @@ def is_question(text: str) -> bool:
     condition (``"When travelling, prefers aisle seats."``); an inverted auxiliary
     (``"Can you ..."``, ``"Does my plan ..."``); reported questions (``"wants to know"``,
     ``"asks whether"``, ``"is wondering if"``), unless the one who asked is the assistant
-    (``"you asked whether I eat meat: I don't"`` answers a question).
+    (``"you asked whether I eat meat: I don't"`` answers a question). A polite request for
+    how the assistant behaves from now on (``"can you keep it brief going forward?"``) is a
+    wish about its behaviour, not a question.
 
     Example:
         >>> is_question("The user wants to know how tall the Eiffel tower is.")
@@ -181,7 +196,7 @@ def is_question(text: str) -> bool:
         False
     """
     t = _norm(text)
-    if not t:
+    if not t or _STANDING_REQUEST.match(t):
         return False
     if t.rstrip(" .!\"')").endswith("?"):
         return True
