@@ -296,3 +296,25 @@ def test_an_older_value_does_not_replace_a_newer_one() -> None:
 def test_describe_tells_the_user_what_was_saved() -> None:
     d = decide(cand("meeting_time", "morning", "Prefers morning meetings.", kind="preference"))
     assert d.describe() == "I'll remember that: Prefers morning meetings."
+
+
+@pytest.mark.parametrize(
+    ("first", "again", "code"),
+    [
+        ("Renee", "Renée", "corrected"),  # an accent put back
+        ("Annika", "Anika", "corrected"),  # a doubled letter taken out
+        ("Kit", "Kitt", "corrected"),  # a letter doubled
+        ("Annika", "Anja", "accumulated"),  # another child
+    ],
+)
+def test_a_childs_name_spelt_again_replaces_the_old_spelling(
+    first: str, again: str, code: str
+) -> None:
+    """A name that differs from the held one only in an accent or a doubled letter is the
+    same person spelt again: it takes the old spelling's place instead of being held as a
+    second child beside it."""
+    held = stored(cand("child", first, f"The user's daughter is {first}."))
+    later = cand("child", again, f"The user's daughter is {again}.")
+    d = decide(later, [held], now=T0 + timedelta(days=3))
+    assert d.code == code
+    assert [f.object for f in d.closed] == ([first] if code == "corrected" else [])

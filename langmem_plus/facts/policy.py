@@ -1119,6 +1119,10 @@ class WritePolicy:
             # city Y): a correction revises the value held, in the slot it is held in
             fact, same_slot = self._in_slot_of(candidate, wrong[0], current, fact, now)
             wrong = self._corrected(candidate, same_slot)
+        if not wrong and fact.predicate in _PEOPLE:
+            # "Matteo, double t" after "Mateo", "Zoë" after "Zoe": the same person's name
+            # spelt again, not a second child or pet; the old spelling was the mistake (#12)
+            wrong = [f for f in same_slot if _respelt(f.object, fact.object)]
         if wrong:
             return self._correct(fact, wrong, same_slot, now)
         if fact.predicate == CORRECTION:
@@ -1383,6 +1387,24 @@ def _fold(text: str) -> str:
     return "".join(
         c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)
     )
+
+
+def _respelt(held: str, said: str) -> bool:
+    """True when ``said`` is ``held`` spelt another way: the two differ only in accents or
+    in a doubled letter ("Zoe" / "Zoë", "Filip" / "Fillip", "Matteo" / "Mateo").
+
+    Example:
+        >>> _respelt("Zoe", "Zoë"), _respelt("Fillip", "Filip"), _respelt("Zoe", "Zoe")
+        (True, True, False)
+        >>> _respelt("Ana", "Ava")
+        False
+    """
+    a, b = normalize_object(held), normalize_object(said)
+    return a != b and _DOUBLED.sub(r"\1", _fold(a)) == _DOUBLED.sub(r"\1", _fold(b))
+
+
+_DOUBLED = re.compile(r"([^\W\d_])\1+")
+"""A letter written twice or more in a row, as one."""
 
 
 def _terms(text: str) -> frozenset[str]:
