@@ -330,3 +330,19 @@ def test_a_person_who_can_go_is_not_forgotten() -> None:
 def test_an_embedded_question_about_what_was_said_is_not_the_users_fact(text: str) -> None:
     command = detect_command(text)
     assert command is None or not forget_targets(command, PROFILE)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "tbh, forget everything I have mentioned so far. delete it all, start fresh",
+        "ok listen: erase all my data. bin it, every bit",
+    ],
+)
+def test_a_forget_everything_said_twice_keeps_the_first_command(said: str) -> None:
+    """Two commands for the same wipe in one message, the second pointing back with a
+    pronoun ("scrap it all"): the pronoun names the command before it, so the first command
+    stands instead of both being read as one unclear topic."""
+    command = detect_command(said)
+    assert command is not None and command.kind == "forget"
+    assert command.everything and not command.tentative

@@ -957,10 +957,17 @@ def _pointing_back(text: str) -> MemoryCommand | None:
     if len(text) > 300:
         return None
     clauses = [c for c in _CLAUSES.split(text) if c and c.strip()]
+    at = 0
     for i, clause in enumerate(clauses[1:], start=1):
+        at = text.find(clause, at + 1)
         m = _BACK_COMMAND.match(clause.strip())
         if m is None:
             continue
+        first = detect_command(text[:at].rstrip(" ,;:—–-"))
+        if first is not None and first.kind == "forget" and not first.tentative:
+            # "forget everything I told you. wipe it all": the pronoun points back at the
+            # command before it, said twice; the first says what goes (#12)
+            return first
         if m.group("let"):
             # "let it go" is "never mind" unless asked for ("you can let that go") of a
             # topic that stands alone before it ("my work stuff — ..."), not a statement
