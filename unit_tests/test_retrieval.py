@@ -501,3 +501,36 @@ def test_a_tie_of_several_words_is_named_only_whole() -> None:
     assert "ade-pets" in kept_ids("a present for my sister-in-law", None, [cats])
     assert "ade-pets" not in kept_ids("how does a bill become law?", None, [cats])
     assert "ade-pets" not in kept_ids("what should my sister study?", None, [cats])
+
+
+def _sent(request: str, *facts: Fact) -> list[str]:
+    recall = RetrievalPolicy().select(request, list(facts), scope=None, now=NOW)
+    return [k.fact.fact_id for k in recall.kept]
+
+
+def test_a_request_about_a_free_stretch_of_the_week_reaches_the_hobbies() -> None:
+    """"Free time" is said by the stretch of time that is free: a free evening or a
+    spare sunday asks what the user likes doing, so their hobbies are sent."""
+    climbing = f("h", "The user's hobby is climbing.", predicate="hobby", obj="climbing")
+    assert _sent("any ideas for a free tuesday evening?", climbing) == ["h"]
+    assert _sent("got a spare sunday, what now", climbing) == ["h"]
+    assert _sent("what time does the pharmacy open on tuesday?", climbing) == []
+
+
+def test_a_cv_or_profile_of_ones_work_reaches_the_skills() -> None:
+    """A CV, a résumé or a LinkedIn profile lists what the user can do."""
+    skill = f("s", "The user knows Elixir.", predicate="skill", obj="Elixir")
+    for request in ("tighten my resume for a startup role", "polish the about section on "
+                    "my linkedin", "does my CV need a photo"):  # fmt: skip
+        assert _sent(request, skill) == ["s"], request
+    assert _sent("summarise this article for me", skill) == []
+
+
+def test_a_planning_request_reaches_the_notes_that_hold_a_date() -> None:
+    """A note with a date in it is a plan: a request to plan or sort out the weeks ahead
+    reaches it; a note with no date, or a request to write a note, does not."""
+    exam = f("d", "The user's driving test is on 9 March.", obj="driving test")
+    idea = f("i", "The user wants to learn the banjo some day.", obj="banjo")
+    assert _sent("help me schedule the coming weeks", exam, idea) == ["d"]
+    assert _sent("what should I organise this month?", exam, idea) == ["d"]
+    assert _sent("write a note to my neighbour about the bins", exam, idea) == []

@@ -202,7 +202,8 @@ SLOT_NAMES: Mapping[str, tuple[str, ...]] = {
     "dislikes": ("dislike", "hate", "can't stand"),
     "constraint": ("limit", "limitation", "restriction", "can't"),
     "routine": ("habit", "usually", "every day", "every morning"),
-    "skill": ("skilled", "good at", "expertise"),
+    # a CV or profile of one's work is where skills are listed (#12)
+    "skill": ("skilled", "good at", "expertise", "cv", "resume", "résumé", "linkedin"),
     "current_project": ("project", "working on"),
     "repository": ("repo", "codebase"),
     "ticket_prefix": ("ticket", "jira"),
@@ -210,6 +211,12 @@ SLOT_NAMES: Mapping[str, tuple[str, ...]] = {
     "uses": ("stack", "technology", "tech stack", "library", "framework"),
     "internet_provider": ("broadband", "isp", "home internet", "wifi", "wi-fi"),
     "mobile_carrier": ("mobile network", "phone network", "carrier"),
+    # a note that holds a date is a plan: a request to plan or sort out the weeks ahead
+    # names it (never the word "note" itself: "write a note to my landlord"), see
+    # ``_dated_note`` (#12)
+    "note": ("plan", "planning", "schedule", "to-do", "todo", "agenda", "calendar",
+             "deadline", "sort out", "organise", "organize", "next few weeks",
+             "coming weeks", "this month", "next month"),
 }
 """Other names people use for each default predicate's attribute. A request that holds
 every word of the predicate's own name, or of one of these, asks about that attribute (see
@@ -267,6 +274,41 @@ ATTRIBUTE_WORDS: Mapping[str, tuple[str, ...]] = {
 predicate's name, split at ``_``, is named by a request that holds each of its words or one
 of that word's other names ("what tariff is my handset on?" names ``phone_plan``). A name
 with a function word in it ("work out", "report to") is matched as a phrase."""
+
+NAME_WORDS: Mapping[str, tuple[str, ...]] = {
+    # "free time" is named by the stretch of the day or week that is free: "a free
+    # saturday afternoon", "a spare evening" (#12)
+    "time": ("afternoon", "evening", "morning", "night", "day", "weekend", "monday",
+             "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"),
+}
+"""Other words for a word inside one of ``SLOT_NAMES``' names of several words: the name
+is also said with that word replaced ("free time": "free afternoon")."""
+
+_DATED = re.compile(
+    r"\b(?:\d{1,2}(?:st|nd|rd|th)\b|\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?\b|\d{4}-\d{2}-\d{2}"
+    r"|due\b|deadline|(?:next|this|coming)\s+(?:week|month|year|weekend)"
+    r"|(?:january|february|march|april|june|july|august|september|october|november|december"
+    r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b"
+    r"|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?may\b|may\s+\d{1,2}\b)",
+    re.IGNORECASE,
+)
+
+
+def _dated_note(fact: Fact) -> bool:
+    """True when ``fact`` is a note whose words hold a date or a deadline ("moving house
+    on the 14th", "thesis due 30 November"): a plan the user asked to keep.
+
+    Example:
+        >>> from datetime import datetime, timezone
+        >>> t = datetime(2026, 5, 1, tzinfo=timezone.utc)
+        >>> n = Fact(fact_id="n", user_id="u", kind="fact", subject="user", predicate="note",
+        ...          object="dentist", text="Dentist on the 3rd of June.", valid_from=t,
+        ...          asserted_at=t)
+        >>> _dated_note(n), _dated_note(n.model_copy(update={"text": "Likes the dentist."}))
+        (True, False)
+    """
+    return fact.predicate in NOTE_PREDICATES and _DATED.search(fact.text) is not None
+
 
 _ASKING = content_terms(
     "remind again currently nowadays these days still anymore any more exactly actually btw "
@@ -384,7 +426,26 @@ def _slot_terms(predicate: str, slot_names: Mapping[str, Sequence[str]]) -> tupl
     family = profile_family(predicate)
     others = (*slot_names.get(predicate, ()),
               *(slot_names.get(family, ()) if family and family != predicate else ()))  # fmt: skip
+    return (*names, *_other_names(tuple(others)))
+
+
+@functools.lru_cache(maxsize=4_096)
+def _other_names(others: tuple[str, ...]) -> tuple[_Name, ...]:
+    """How each of a predicate's other names is matched: its terms or its phrase, or, for
+    a name of several content words, each word by itself or one of its ``NAME_WORDS``."""
+    names: list[_Name] = []
     for other in others:
+        words = other.split()
+        if len(words) > 1 and len(content_terms(other)) == len(words) and any(
+            w in NAME_WORDS for w in words
+        ):
+            names.append(
+                tuple(
+                    tuple(a for n in (w, *NAME_WORDS.get(w, ())) for a in _alternatives(n))
+                    for w in words
+                )
+            )
+            continue
         # a name made only of stop-words has no terms: it must never match every request
         names.extend(((alt,),) for alt in _alternatives(other))
     return tuple(names)
@@ -924,7 +985,12 @@ class RetrievalPolicy:
 
     def _names_slot(self, request_terms: frozenset[str], fact: Fact) -> bool:
         if fact.predicate in NOTE_PREDICATES:
-            return False  # "write a note to my landlord" asks for no note of the user's
+            # "write a note to my landlord" asks for no note of the user's; "plan the next
+            # few weeks" asks for the dated ones, by the note's other names only (#12)
+            return _dated_note(fact) and any(
+                _matched(name, request_terms) is not None
+                for name in _other_names(tuple(self.slot_names.get(fact.predicate, ())))
+            )
         terms = self._slots.get(fact.predicate)
         if terms is None:
             terms = _slot_terms_for(fact.predicate, self.slot_names)
