@@ -530,7 +530,7 @@ class Planner:
         for another person's fact, the ties the user's words gave them ("Uncle Farid":
         "uncle", ``person_ties``), so "flights to visit my uncle" ranks it."""
         subject = fact.subject.replace(".", " ").replace(":", " ").replace("_", " ")
-        names = " ".join((*self.retrieval.slot_names.get(fact.predicate, ()), *person_ties(fact)))
+        names = " ".join((*self.retrieval.other_names(fact), *person_ties(fact)))
         words = (fact.text, subject, fact.predicate.replace("_", " "), fact.object, names)
         return " ".join((*words, EVERY_ROW))
 

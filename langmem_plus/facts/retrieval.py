@@ -211,12 +211,6 @@ SLOT_NAMES: Mapping[str, tuple[str, ...]] = {
     "uses": ("stack", "technology", "tech stack", "library", "framework"),
     "internet_provider": ("broadband", "isp", "home internet", "wifi", "wi-fi"),
     "mobile_carrier": ("mobile network", "phone network", "carrier"),
-    # a note that holds a date is a plan: a request to plan or sort out the weeks ahead
-    # names it (never the word "note" itself: "write a note to my landlord"), see
-    # ``_dated_note`` (#12)
-    "note": ("plan", "planning", "schedule", "to-do", "todo", "agenda", "calendar",
-             "deadline", "sort out", "organise", "organize", "next few weeks",
-             "coming weeks", "this month", "next month"),
 }
 """Other names people use for each default predicate's attribute. A request that holds
 every word of the predicate's own name, or of one of these, asks about that attribute (see
@@ -292,6 +286,17 @@ _DATED = re.compile(
     r"|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?may\b|may\s+\d{1,2}\b)",
     re.IGNORECASE,
 )
+
+
+PLAN_NAMES: tuple[str, ...] = (
+    "plan", "planning", "schedule", "to-do", "todo", "agenda", "calendar", "deadline",
+    "sort out", "organise", "organize", "next few weeks", "coming weeks", "this month",
+    "next month",
+)  # fmt: skip
+"""What a request to plan the time ahead says ("plan the next few weeks", "a to-do list
+for this month"): it names the user's notes that hold a date (``_dated_note``), never a
+note by the word "note" ("write a note to my landlord" asks for none). Not slot names:
+a forget or an extractor reading "plan" names no attribute by it (#12)."""
 
 
 def _dated_note(fact: Fact) -> bool:
@@ -970,6 +975,24 @@ class RetrievalPolicy:
         lines = render_profile(always, self.sections if sections is None else sections)
         return [*lines.splitlines(), *([render_attributes(held)] if held else [])]
 
+    def other_names(self, fact: Fact) -> tuple[str, ...]:
+        """The names a request may give ``fact`` without its words: its predicate's slot
+        names, and ``PLAN_NAMES`` for a note that holds a date (what a ranking store
+        indexes beside the fact's words, so every fact ``select`` lets through by a name is
+        among the rows ranked).
+
+        Example:
+            >>> from datetime import datetime, timezone
+            >>> t = datetime(2026, 5, 1, tzinfo=timezone.utc)
+            >>> n = Fact(fact_id="n", user_id="u", kind="fact", subject="user",
+            ...          predicate="note", object="exam", text="Exam on 3 June.",
+            ...          valid_from=t, asserted_at=t)
+            >>> RetrievalPolicy().other_names(n)[:2]
+            ('plan', 'planning')
+        """
+        names = tuple(self.slot_names.get(fact.predicate, ()))
+        return (*names, *PLAN_NAMES) if _dated_note(fact) else names
+
     def is_attribute(self, fact: Fact) -> bool:
         """Whether ``fact`` belongs in the Attributes section (``profile.is_attribute``
         with this policy's sets); ``False`` for every fact when ``max_attributes`` is 0."""
@@ -988,8 +1011,7 @@ class RetrievalPolicy:
             # "write a note to my landlord" asks for no note of the user's; "plan the next
             # few weeks" asks for the dated ones, by the note's other names only (#12)
             return _dated_note(fact) and any(
-                _matched(name, request_terms) is not None
-                for name in _other_names(tuple(self.slot_names.get(fact.predicate, ())))
+                _matched(name, request_terms) is not None for name in _other_names(PLAN_NAMES)
             )
         terms = self._slots.get(fact.predicate)
         if terms is None:
