@@ -483,3 +483,18 @@ def test_a_colon_ends_the_clause_a_passing_state_scopes(said: str, reason: str) 
     colon a passing state too."""
     c = cand("The user teaches maths at Oakfield.", said, predicate="employer", object="Oakfield")
     assert reasons([c], [said]) == [reason]
+
+
+@pytest.mark.parametrize(
+    ("said", "reason"),
+    [
+        ("blood test's back, I'm not anaemic after all?! no more iron pills", "kept"),
+        ("is it possible I'm not anaemic after all??", "question"),
+    ],
+)
+def test_a_retraction_said_with_surprise_is_still_a_retraction(said: str, reason: str) -> None:
+    """"I'm not X after all??" voices surprise at what it states: the doubled question
+    mark asks nothing, so the retraction stands. A question that opens as one still asks."""
+    c = cand("The user is not anaemic.", said, predicate="condition", object="anaemic",
+             polarity="retract")  # fmt: skip
+    assert reasons([c], [said], allow_sensitive=frozenset({"health"})) == [reason]

@@ -175,6 +175,16 @@ _STANDING_REQUEST = re.compile(
 )
 
 
+# "..., I'm not allergic after all??", "we got the flat?!": a last clause that states in the
+# first person, its subject first, and ends in a doubled "??" or "?!" voices surprise at a
+# statement; it asks nothing (an inverted or wh- opening of the text still asks) (#12)
+_SURPRISE = re.compile(
+    r"(?:^|[,;:\u2014\u2013]\s*|\s-\s)(?:(?:so|and|but|ok|okay|wait|lol|omg|turns out)\s+)*"
+    r"(?:i|we)(?:'m|'re|'ve|'d|'ll)?\s+[^,;:?]*(?:\?\?|\?!)[?!]*[\W]*$",
+    re.IGNORECASE,
+)
+
+
 def is_question(text: str) -> bool:
     """True when ``text`` asks something rather than states something.
 
@@ -198,7 +208,7 @@ def is_question(text: str) -> bool:
     t = _norm(text)
     if not t or _STANDING_REQUEST.match(t):
         return False
-    if t.rstrip(" .!\"')").endswith("?"):
+    if t.rstrip(" .!\"')").endswith("?") and not _SURPRISE.search(t):
         return True
     if _WH_START.match(t) and not (_WH_CONDITION.match(t) or _FREE_RELATIVE.match(t)):
         return True
