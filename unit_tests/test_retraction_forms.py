@@ -114,6 +114,19 @@ def test_a_bare_correction_replaces_the_value_it_is_spelled_like() -> None:
 @pytest.mark.parametrize(
     "fix",
     [
+        "oops, typo above: Skopje, with the j. long day",
+        "sorry, typo earlier: Skopje, double p",
+    ],
+)
+def test_a_typo_fix_that_says_where_and_how_it_is_spelt_replaces_the_value(fix: str) -> None:
+    """A next-turn fix may say where the slip stood ("typo above") and how the right value
+    is spelt ("with the j", "double p"): the value is still the words before that note."""
+    assert held(("I live in Skopie.", fix)) == ["Skopje"]
+
+
+@pytest.mark.parametrize(
+    "fix",
+    [
         "I said Ohrid last time but it's Skopje, sorry.",
         "Correction: I live in Skopje, not Ohrid.",
         "Sorry — Skopje, not Ohrid.",

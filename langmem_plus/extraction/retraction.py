@@ -647,12 +647,17 @@ def _a(word: str) -> str:
 
 _BARE_CORRECTION = re.compile(
     r"^\W*(?:(?:typo|sorry|oops|whoops|correction|my\s+bad|my\s+mistake|wait|no\s+wait|"
-    r"edit|i'm\s+sorry|ugh|argh|scratch\s+that|actually|autocorrect|auto-correct)\b[\s,.!:;—–-]*)+"
+    r"edit|i'm\s+sorry|ugh|argh|scratch\s+that|actually|autocorrect|auto-correct)\b"
+    # where the slip stands: "typo up there:", "sorry, above" (#12)
+    r"(?:\s+(?:up\s+there|above|earlier|back\s+there))?[\s,.!:;—–-]*)+"
     r"(?:(?:i\s+)?meant\s+(?:to\s+(?:say|write|type|put)\s+)?|i\s+mean\s+|it's\s+|it\s+is\s+|"
     r"it\s+was\s+|that's\s+|that\s+should\s+be\s+|"
     r"should\s+be\s+|make\s+that\s+|actually\s+)*"
     # what follows a full stop is an aside of the user's ("scratch that, Graz. long day")
-    r"(?P<new>[^,;.!?—–:]+?)\s*(?:[.!]+(?:\s+[^.!?]{0,40}[.!]*)?)?\s*$"
+    r"(?P<new>[^,;.!?—–:]+?)"
+    # how it is spelt, said after it: "Matteo, double t", "Zoë with the two dots" (#12)
+    r"(?:,?\s+(?:double\s+[^\W\d_]|with\s+(?:the|an?|one|two)\s+[^\s,.!?]+(?:\s+[^\W\d_]+)?))?"
+    r"\s*(?:[.!]+(?:\s+[^.!?]{0,40}[.!]*)?)?\s*$"
     # texted: "*Graz", "*Graz lol", "Graz*"
     r"|^\s*\*\s*(?P<star>[^\s*][^,;.!?*]*?)\s*(?:\b(?:lol|haha|sorry|oops)\b)?[\s.!]*$"
     r"|^\s*(?P<star2>[^\s*][^,;.!?*]*?)\*\s*(?:\b(?:lol|haha|sorry|oops)\b)?[\s.!]*$",
