@@ -438,3 +438,17 @@ def test_a_status_of_someone_else_or_asked_is_not_the_users() -> None:
     assert ("relationship_status", "married") not in triples("are you married?")
     facts = RuleExtractor().extract([HumanMessage("my cousin got married in May")], now=NOW)
     assert all(f.subject != "user" for f in facts if f.predicate == "relationship_status")
+
+
+@pytest.mark.parametrize(
+    ("text", "tone"),
+    [
+        ("be direct with me, no sugar-coating. here's the pitch deck", "direct"),
+        ("could you go a little warmer when you reply from now on?", "warmer"),
+    ],
+)
+def test_a_tone_asked_for_in_the_imperative_is_the_users_tone(text: str, tone: str) -> None:
+    """"Be X with me" and "go a bit X-er" ask for the tone of every reply: read as the tone
+    preference (a comparative too), so a later tone takes its place in the one slot."""
+    said = RuleExtractor().extract([HumanMessage(text)], now=NOW)
+    assert ("tone", tone) in {(c.predicate, c.object) for c in said}

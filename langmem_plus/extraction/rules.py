@@ -1206,12 +1206,19 @@ def _language_rule(ctx: _Context) -> list[_Spec]:
 
 
 _TONE_WORDS = _alternation(TONE_WORDS)
+# "be blunt", "go a bit gentler", "keep it warmer": a tone word or its comparative (#12)
+_TONE_ASKED = (
+    r"(?:keep (?:it|things|the conversation)|be|go|stay|talk to me in a|write in a)\s+"
+    r"(?:a (?:bit|little|lot|touch)\s+|much\s+)?"
+    rf"(?P<o3>(?:more |less |very )?(?:{_TONE_WORDS})(?:r|er)?)\b"
+)
 _TONE = _rx(
     rf"(?:\b(?:tone|style|register)\b.*?\b(?P<o>(?:more |less |very )?(?:{_TONE_WORDS}))\b"
     rf"|\b(?P<o2>(?:more |less |very )?(?:{_TONE_WORDS}))\s+(?:tone|style|register|language)\b"
-    rf"|\b(?:keep (?:it|things|the conversation)|be|stay|talk to me in a|write in a)\s+"
-    rf"(?P<o3>(?:more |less |very )?(?:{_TONE_WORDS}))\b)"
+    rf"|\b{_TONE_ASKED})"
 )
+# an imperative that asks for a tone ("be blunt with me", "go a bit gentler"): a cue itself
+_TONE_ASKED_AT = _rx(rf"^\W*(?:(?:please|pls|just|and|so|ok)\s+)*{_TONE_ASKED}")
 _LENGTH = _rx(
     r"\b(?P<o>short|shorter|brief|briefer|concise|succinct|terse|long|longer|detailed|"
     r"in-depth|thorough|comprehensive|step-by-step)\s+(?:answers|replies|responses|"
@@ -1230,7 +1237,11 @@ _EMOJI = _rx(
 
 @_rule("style")
 def _style_rule(ctx: _Context) -> list[_Spec]:
-    if not _PREF_CUE.search(ctx.clause) and not re.search(r"\b(?:tone|style)\b", ctx.clause, re.I):
+    if (
+        not _PREF_CUE.search(ctx.clause)
+        and not re.search(r"\b(?:tone|style)\b", ctx.clause, re.I)
+        and not _TONE_ASKED_AT.search(ctx.clause)
+    ):
         return []
     out = []
     if m := _TONE.search(ctx.clause):
