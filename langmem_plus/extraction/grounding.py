@@ -337,6 +337,10 @@ def retraction_cue(clause: str) -> bool:
 # --------------------------------------------------------------------------- past states
 
 _PAST = re.compile(
+    # "I was vegetarian for ages", "we were married for 12 years": a state held for a span
+    # and said in the past, so it is over
+    r"\b(?:i|we)\s+(?:was|were)\s+[\w-]+\s+for\s+(?:ages|years|decades?|a decade|a while|"
+    r"a long time|(?:\w+\s+){1,2}years)\b|"
     r"\b(?:used to|back when|back in the day|previously|formerly|at the time|in my (?:old|"
     r"previous|last|former) (?:job|role|life|flat|home|place)|before (?:i|we) (?:moved|left)|"
     r"(?:i|we)\s+(?:lived|resided|worked|was (?:based|living|working|employed|located|"
@@ -398,14 +402,37 @@ _POSSESSOR = re.compile(
     rf"(?P<poss>'s|’s)?(?:\s+(?P<rel2>{_PEOPLE})\b)?(?=\s|,|$)",
     re.IGNORECASE,
 )
+# What follows a contracted "'s" that is "is"/"has", not a possessive: a state only a
+# person is in ("Mum's allergic to X", "Dad's retired"), then, after a word that names a
+# person for sure (a relation), also an article, a participle of "have" or a place ("my
+# sister's a nurse", "my brother's in Leeds now", "my aunt's been ill"): after a bare name
+# those say nothing of a person ("Kerala's off", "Lisbon's in the running")
+_PERSON_STATE = (
+    r"(?:(?:[\w-]+\s+)?(?:allergic|intolerant)|vegan|vegetarian|pescatarian|coeliac|celiac|"
+    r"diabetic|married|engaged|divorced|single|pregnant|retired)"
+)
+_COPULA_NEXT = (
+    rf"(?:{_PERSON_STATE}|a|an|been|got|gone|now|just|still|also|always|never|not|no longer|"
+    r"finally|based|from|in|at|into|off|moved|started|back|obsessed|terrified|afraid|scared)"
+)
+_COPULA_AFTER = re.compile(rf"(?:'s|’s)\s+{_COPULA_NEXT}\b", re.IGNORECASE)
+# "best mate Rahul's lactose intolerant", "husband (Kwame) works nights": the relation
+# said without "my" at the clause's start, then the person's name
+_BARE_RELATION = re.compile(
+    rf"{_LEAD_IN}\W*(?P<np>(?:{_ADJ}\s+)*(?P<rel>{_PEOPLE})\s*(?:\(\s*)?"
+    r"(?P<name>(?-i:[A-Z]|[^\W\d_a-z])(?:[\w-]|['’](?!s\b))*)(?:\s*\))?)(?=\s|'s\b|’s\b)",
+    re.IGNORECASE,
+)
 _NAMED_SUBJECT = re.compile(
     rf"{_LEAD_IN}\W*(?P<np>(?P<name>[A-Z][\w'’-]+|[^\W\d_a-zA-Z][\w'’-]*)"
-    rf"(?:\s+(?P<last>[A-Z][\w'’-]+))?(?:,\s*(?:my|our)\s+[\w-]+(?:\s+[\w-]+)?,)?)"
+    rf"(?:\s+(?P<last>[A-Z][\w'’-]+))?(?:,\s*(?:my|our)\s+[\w-]+(?:\s+[\w-]+)?,"
+    # "Aiyana (my partner) can't stand X": the relation in brackets, as after commas
+    r"|\s*\(\s*(?:my|our)\s+[\w-]+(?:\s+[\w-]+)?\s*\))?)"
     r"(?=\s+(?:\w+ly\s+|just\s+|now\s+|also\s+|still\s+)?(?:lives|moved|works|is|was|has|"
     r"started|joined|relocated|became|quit|left|got|'s|’s|loves|likes|hates|adores|runs|plays|"
     r"teaches|studies|speaks|drives|owns|prefers|avoids|eats|can't|cannot|doesn't|won't)\b"
     # "Mum's living in Dundee": "'s" for "is"/"has" before a verb or an article
-    r"|(?:'s|’s)\s+(?:\w+ing|been|got|gone|a|an|the|now|just|still|also)\b)",
+    rf"|(?:'s|’s)\s+(?:\w+ing|been|got|gone|a|an|the|now|just|still|also|{_PERSON_STATE})\b)",
 )
 _PRONOUN_SUBJECT = re.compile(rf"{_LEAD_IN}\W*(?P<np>he|she|they)\b(?P<poss>)", re.IGNORECASE)
 _FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|we|we're|we've|us)\b", re.IGNORECASE)
@@ -461,7 +488,7 @@ def holder_of(clause: str, earlier: str = "") -> Holder | None:
         >>> holder_of("she moved to Perth", earlier="My aunt called.").holder
         'aunt'
     """
-    for pattern in (_POSSESSOR, _NAMED_SUBJECT, _PRONOUN_SUBJECT):
+    for pattern in (_POSSESSOR, _BARE_RELATION, _NAMED_SUBJECT, _PRONOUN_SUBJECT):
         m = pattern.match(clause)
         if not m:
             continue
@@ -479,6 +506,13 @@ def holder_of(clause: str, earlier: str = "") -> Holder | None:
                 continue  # "I've", "We're", "There's": not a person's name
             full = " ".join(p for p in (name, groups.get("last")) if p)
             return Holder(full, None, full, m.start("np"), m.end("np"))
+        if pattern is _BARE_RELATION:
+            if name is None or name.casefold() in _NOT_A_PERSON:
+                continue
+            if re.match(r"['’]s\b", rest) and not _COPULA_AFTER.match(rest):
+                # "best mate Rahul's car is a Golf": whose, not who
+                return Holder(name, rel, name, m.start("np"), m.end() + 2, possessive=True)
+            return Holder(name, rel, name, m.start("np"), m.end("np"))
         if pattern is _PRONOUN_SUBJECT:
             if _FIRST_PERSON.search(rest):
                 return None  # "they made me team lead": about the user
@@ -489,6 +523,9 @@ def holder_of(clause: str, earlier: str = "") -> Holder | None:
         if name and (name.casefold() in _NOT_A_PERSON or not name[:1].isalpha()):
             name, end = None, m.end("rel")
         poss = bool(groups.get("poss"))
+        if poss and not groups.get("rel2") and _COPULA_AFTER.match(clause, m.start("poss")):
+            # "my mum's allergic to X": the "'s" is "is", so the person is the subject
+            return Holder(name or rel or "someone", rel, name, m.start("np"), m.start("poss"))
         if poss and groups.get("rel2"):  # "my sister's husband": the husband, the sister's
             rel2 = groups["rel2"].casefold()
             both = f"{rel}'s {rel2}"

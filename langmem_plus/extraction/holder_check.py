@@ -561,8 +561,10 @@ _COUNTED_BEFORE = re.compile(
 # "We got a rescue cat, her name is Tansy": a pronoun names the user's own relation or pet
 _NAMED_BY_PRONOUN = re.compile(
     r"(?:\b(?:his|her|their|its)\s+names?\s*(?:is|was|are|['\u2019]s|:)?"
-    r"|\b(?:he|she|it|they)(?:['\u2019]s|\s+is|\s+are|\s+was)?\s+(?:called|named)"
-    r"|\b(?:named|called|calling|naming)\s+(?:him|her|them|it))\s+$",
+    r"|\b(?:he|she|it|they)(?:['\u2019]s|['\u2019]re|\s+is|\s+are|\s+was)?\s+(?:called|named)"
+    r"|\b(?:named|called|calling|naming)\s+(?:him|her|them|it))"
+    # the names said before it in the same list: "their names are Bruno and " + "Zuzu"
+    r"(?:\s+(?-i:[A-Z]|[^\W\d_a-z])[\w'\u2019-]*(?:\s*,|\s+and|\s*&))*\s+$",
     re.IGNORECASE,
 )
 

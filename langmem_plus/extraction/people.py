@@ -86,7 +86,9 @@ _NAMES = rf"{_NAME}{_AGE}(?:(?:\s*,\s*|\s+(?i:and|&|n)\s+|\s*,\s*(?i:and)\s+){_N
 
 # "my dad (Bogdan)", "our eldest (Ana, 9)": a name in brackets after the relation
 _BRACKETED = re.compile(
-    rf"\b(?i:my|our)\s+(?i:{_ADJ})(?P<rel>(?i:{_REL}))\s*\(\s*(?P<names>{_NAMES})"
+    # "my dad (Bogdan)", and at a sentence's start without "my": "husband (Kwame) works nights"
+    rf"(?:\b(?i:my|our)\s+|(?:^|(?<=[.!?]\s))\W*)(?i:{_ADJ})(?P<rel>(?i:{_REL}))\s*\(\s*"
+    rf"(?P<names>{_NAMES})"
 )
 # "our puppy, a collie called Yuzu", "our new pup is a whippet named Biscuit"
 _BREED_NAMED = re.compile(
@@ -162,6 +164,9 @@ _PRONOUN_NAME = re.compile(
     rf"\b(?i:his|her|their|its)\s+(?i:name is|name's|name’s|names are)\s+(?P<names>{_NAMES})"
     # "named him Bruno", "we're calling her Fig": the name given to the one just mentioned
     rf"|\b(?i:named|called|calling|naming|name)\s+(?i:him|her|them|it)\s+(?P<names2>{_NAMES})"
+    # "we got a kitten, she's called Miso", "they're named Ada and Finn": said of them
+    r"|\b(?i:he|she|it|they)(?:['’]s|['’]re|\s+is|\s+are)\s+(?:(?i:now|both)\s+)?"
+    rf"(?i:called|named)\s+(?P<names3>{_NAMES})"
 )
 # "we named the kitten Sushi": a name given to the user's own, by the verb of naming
 _NAMED_THE = re.compile(
@@ -524,7 +529,7 @@ def people_in(clause: str, turn: str = "") -> list[tuple[str, str | None]]:
         if lo <= where < hi and (rel, name) not in out:
             out.append((rel, name))
     for m in _PRONOUN_NAME.finditer(text):
-        names = m.group("names") or m.group("names2")
+        names = m.group("names") or m.group("names2") or m.group("names3")
         # the relation last mentioned before "her name is", in the same message
         before = list(_REL_WORD.finditer(text[: m.start()]))
         new = _newcomers(text, m.start())
