@@ -532,6 +532,27 @@ def _old_value(raw: str) -> str:
     return bound_value(raw, lowercase=True)
 
 
+# "so it's Stevenage now, not Basildon", "Orla Fibre now, not Telnet any more": a value
+# now in the place of an earlier one, no attribute named; the write policy finds the slot
+# that holds the old value (``UNNAMED``), and nothing is stored when none does
+_NOW_NOT = re.compile(
+    r"(?:^\W*|\b(?:so|and|but|now)\s+|,\s+)(?:(?:so|and|but|also|well|ok|okay|anyway)\s+)*"
+    r"(?:(?:it's|it’s|it is|its|now it's)\s+)?"
+    r"(?P<new>(?-i:[A-Z]|[^\W\d_a-zA-Z])[\w'’.&-]*(?:\s+(?-i:[A-Z]|[^\W\d_a-zA-Z]|\d)[\w'’.&-]*){0,3})"
+    r"\s+now\s*,?\s+not\s+(?:the\s+)?"
+    r"(?P<old>(?-i:[A-Z]|[^\W\d_a-zA-Z])[\w'’.&-]*(?:\s+(?-i:[A-Z]|[^\W\d_a-zA-Z]|\d)[\w'’.&-]*){0,3})"
+    r"(?:\s+(?:any\s?more|these days))?\s*(?:[,.;!?]|$)",
+    re.IGNORECASE,
+)
+
+
+def _now_not(clause: str) -> AttributeReading | None:
+    m = _NOW_NOT.search(clause)
+    if m is None:
+        return None
+    return _reading(None, m.group("new"), m.group("old"))
+
+
 def _switch(clause: str) -> AttributeReading | None:
     if m := _FROM_TO.search(clause):
         np = m.group("np") if m.group("poss") else m.group("bare")
@@ -975,7 +996,7 @@ def read_attributes(
     ) if preceding else None  # fmt: skip
     if named is not None:
         return [named]
-    for read in (_switch, _value_first, _copula, _label):
+    for read in (_switch, _now_not, _value_first, _copula, _label):
         found = read(text)
         if found is not None:
             return [found]

@@ -216,7 +216,9 @@ _VERB_OF = {"at": "work at", "with": "work at", "for": "work at", "in": "live in
 _TEXTING = (
     (re.compile(r"(?:^|(?<=\s))im(?=\s)", re.IGNORECASE), "I'm"),
     (re.compile(r"(?:^|(?<=\s))ive(?=\s)", re.IGNORECASE), "I've"),
-    (re.compile(r"(?<=[a-z])\s+2\s+(?=[a-z])"), " to "),
+    # after a lowercase word only: in "a Polestar 2 now" it is the model's number
+    (re.compile(r"\b(?P<w>[^\W\d_]+)\s+2\s+(?=[a-z])"),
+     lambda m: m.group(0) if not m.group("w").islower() else f"{m.group('w')} to "),
     (re.compile(r"(?:^|(?<=\s))u(?=\s)", re.IGNORECASE), "you"),
 )
 

@@ -170,9 +170,10 @@ _MORE_READINGS: tuple[tuple[re.Pattern[str], str], ...] = (
         ),
         r"I work at \g<o>",
     ),
-    # "I was with X for six years", "I was at X before": where one worked
+    # "I was with X for six years", "I was at X before": where one worked; a household's
+    # "we were with X" is a provider it had, not a job (#12)
     (
-        re.compile(rf"\b(?i:i|we)\s+(?i:was|were)\s+(?i:with|at)\s+(?P<o>{_CASED}.*)$"),
+        re.compile(rf"\b(?i:i)\s+(?i:was)\s+(?i:with|at)\s+(?P<o>{_CASED}.*)$"),
         r"I work at \g<o>",
     ),
     # "when my address was in X", "my flat was in X back then": where one lived

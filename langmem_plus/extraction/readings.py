@@ -27,7 +27,7 @@ from datetime import datetime, timezone
 from langmem_plus.extraction.past import past_readings
 from langmem_plus.extraction.reshape import reshaped
 from langmem_plus.extraction.timeparse import find_time_expression
-from langmem_plus.extraction.vocab import ROLE_HEADS
+from langmem_plus.extraction.vocab import OTHER_PEOPLE, ROLE_HEADS
 
 __all__ = ["readings"]
 
@@ -398,6 +398,64 @@ def _allergy_readings(clause: str, turn: str) -> list[str]:
     return out
 
 
+# "Dentist: Dr Ana Reyes at the Elm St clinic", "my landlord: Piotr Nowak": a person of the
+# user's named under their role as a label, said as "my <role> is <name>"
+_ROLE_LABEL = re.compile(
+    r"^\W*(?:(?i:my|our)\s+)?(?P<role>(?i:"
+    + "|".join(sorted((re.escape(w) for w in OTHER_PEOPLE if "'" not in w), key=len, reverse=True))
+    + r"))\s*:\s*(?P<o>(?:[A-Z]|[^\W\d_a-zA-Z]).*)$"
+)
+_ROLE_NAME_END = re.compile(
+    r"\s*(?:[,;!?(]|(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bProf)\.)"
+    r"|\s+(?:at|in|on|from|with|near|who|and|but)\s",
+    re.I,
+)
+
+
+# "since the reorg I report to Bram Achterberg", "I'm now reporting to Dr Oyelaran": the
+# person the user reports to is their manager
+_REPORT_TO = re.compile(
+    r"\b(?i:i|i'm|i am)(?:\s+(?i:now|directly|currently|still|actually|officially))*\s+"
+    r"(?i:report|reporting)\s+(?:(?i:directly|straight)\s+)?(?i:in\s+)?(?i:to)\s+"
+    r"(?P<o>(?:(?i:dr|prof|mr|mrs|ms)\.?\s+)?(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’-]*"
+    r"(?:\s+(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’-]*){0,2})"
+)
+
+
+# "broadband's with Zerro Broadband", "guitar's a Yamaha FG800": a thing of the user's said
+# without "my", its value a name (after "with", an article, or at once)
+_BARE_ATTRIBUTE = re.compile(
+    r"^\W*(?P<n>(?-i:[a-z][a-z-]*)(?:\s+(?-i:[a-z][a-z-]*))?)(?:'s|’s)\s+"
+    r"(?P<v>(?:(?i:with|on)\s+|(?i:a|an|the)\s+)?(?:[A-Z]|[^\W\d_a-zA-Z]).*)$"
+)
+_NOT_A_THING = frozenset(
+    "it that this there here what who where how everything nothing something everyone he she "
+    "life work today tonight tomorrow weather traffic mum dad mom".split()
+)
+
+
+# "I hate being called Bob, it's Robert", "don't call me Liz — it's Elizabeth": the name
+# said right after the one the user will not be called is the one to use
+_NOT_CALLED = re.compile(
+    r"\bcall(?:ed|ing)?\s+(?:me\s+)?(?P<wrong>(?-i:[A-Z])[\w'’-]*)\s*[,;—–-]+\s*"
+    r"(?:(?i:it's|it’s|it is|its)\s+)(?P<right>(?-i:[A-Z])[\w'’-]*)\b",
+    re.IGNORECASE,
+)
+
+
+# "me and my brother are both allergic to X", "my partner and I both work at X", "Théo and
+# I just moved to X": the user is one of the subject's two, so the clause holds for the
+# user, said as "I ..." (the plural verb in the first person singular)
+_JOINT_SUBJECT = re.compile(
+    r"^\W*(?:(?i:me|i)\s+(?i:and|&)\s+(?:(?i:my|our)\s+[\w-]+(?:\s+(?-i:[A-Z])[\w'’-]*)?|"
+    r"(?-i:[A-Z]|[^\W\d_a-zA-Z])[\w'’-]*)"
+    r"|(?:(?i:my|our)\s+[\w-]+(?:\s+(?-i:[A-Z])[\w'’-]*)?|(?-i:[A-Z]|[^\W\d_a-zA-Z])[\w'’-]*)"
+    r"\s+(?i:and|&)\s+(?i:i|me))"
+    r"\s+(?:(?i:are|were)\s+)?(?:(?i:both|each|also|just|now|still)\s+)*(?P<rest>\S.*)$"
+)
+_PLURAL_BE = {"are": "am", "were": "was"}
+
+
 def readings(clause: str, turn: str = "") -> list[str]:
     """Plain first-person wordings of ``clause`` the rules read; empty when none differ.
 
@@ -423,6 +481,21 @@ def readings(clause: str, turn: str = "") -> list[str]:
             out.append(f"I {verb[prep]} {m.group('o')}")
     if m := _HIRED.search(clause):
         out.append(f"I work at {m.group('o')}")
+    if (m := _BARE_ATTRIBUTE.match(clause)) and not any(
+        w in _NOT_A_THING or w.endswith("-wise") for w in m.group("n").split()
+    ):
+        out.append(f"my {m.group('n')} is {m.group('v')}")
+    if (m := _NOT_CALLED.search(clause)) and m.group("wrong") != m.group("right"):
+        out.append(f"call me {m.group('right')}")
+    if m := _JOINT_SUBJECT.match(clause):
+        be = re.search(r"\b(?i:are|were)\b", m.group(0)[: m.start("rest")])
+        first = _PLURAL_BE[be.group(0).casefold()] + " " if be else ""
+        out.append(f"I {first}{m.group('rest')}")
+    if m := _REPORT_TO.search(clause):
+        out.append(f"My manager is {m.group('o')}")
+    if m := _ROLE_LABEL.match(clause.strip()):
+        name = _ROLE_NAME_END.split(m.group("o"), maxsplit=1)[0]  # "X at the Elm St clinic"
+        out.append(f"My {m.group('role').casefold()} is {name}")
     if m := _NEW_JOB.match(clause):
         out.append(f"I work at {m.group('o')}")
     if m := _HOME_FIRST.match(clause) or _HOME_NOW.match(clause) or _CALL_HOME.search(clause):

@@ -437,7 +437,7 @@ _ADV = (
     r"(?:'m|'re|'ve|'d|'ll|\s+(?:am|are|was|were|have|has|had|been|be|being|will|would|"
     r"shall|should|might|may|could|can|must|do|did|does|not|no longer|never|still|now|"
     r"currently|just|recently|finally|actually|also|already|officially|really|always|ever|"
-    r"soon|eventually|happily|only|mostly|originally|permanently|ended up|wound up|"
+    r"soon|eventually|happily|only|mostly|originally|permanently|ended up|wound up|both|"
     r"went ahead and|gone ahead and|went and|"
     r"(?:used|going|about|planning|hoping|wanting|trying|due|set|supposed|like|love|need|"
     r"have|want|plan|hope|intend|intending|aiming|aim|looking|got|decided) to|"
@@ -536,10 +536,12 @@ _PLACE_FIRST = re.compile(
     r"^\W*(?:(?i:these days|nowadays|now|so|well|anyway|finally|lately|currently|honestly|"
     r"actually|basically|officially|since then)\s*,?\s+)?"
     r"(?P<o>(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’.-]*(?:\s+(?:(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’.-]*|"
-    r"(?i:de|da|del|la|le|am|upon|on|sur|en)))*)\s+(?i:is|has become|became)\s+"
+    r"(?i:de|da|del|la|le|am|upon|on|sur|en)))*)(?:\s+(?i:is|has become|became)\s+|(?:'s|’s)\s+)"
     r"(?i:(?:now\s+|finally\s+)?(?:(?:my|our)\s+(?:new\s+)?)?home\b|where\s+(?:i|we|my family)\b"
     r"(?:'m|'re|\s+am|\s+are)?(?:\s+(?:now|currently|actually))?\s+"
-    r"(?:live|living|based|settled|stay|staying|reside|residing)\b)"
+    r"(?:live|living|based|settled|stay|staying|reside|residing)\b"
+    # "Basildon's where we've got the house": the place of the user's home
+    rf"|where\s+(?:i|we)(?:'ve|’ve|\s+have)?\s+got\s+(?:the|our|my|a)\s+(?:{_HOME_NOUN})\b)"
 )
 _WORK_FIRST = re.compile(
     r"^\W*(?P<o>(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’.&-]*(?:\s+(?:(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’.-]*"
@@ -555,9 +557,13 @@ _A_STAY = re.compile(
 )
 # "I'm in Tromsø": a capitalised name after "I'm in" is where the user is based.
 _IM_IN = re.compile(
-    r"(?:^|\b)(?i:i'm|i am|we're|we are)(?:\s+(?i:now|currently|still|based))?\s+(?i:in)\s+"
+    r"(?:^|\b)(?i:i'm|i am|we're|we are)(?:\s+(?i:now|currently|still|based))?"
+    r"(?:\s+(?i:over|out|up|down))?\s+(?i:in)\s+"  # "I'm over in X", "we're up in X"
     r"(?P<o>(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’.-]*(?:\s+(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’.-]*)*)"
-    r"(?=\s*(?:$|[,.;!]|\s(?i:and|but|now|these days|at the moment|since|for|with)\b))"
+    # what may follow the place: an end, a conjunction, a time word, the user's "myself",
+    # or the name again in brackets ("Nagoya (名古屋)")
+    r"(?=\s*(?:$|[,.;!(]|\s(?i:and|but|now|these days|at the moment|since|for|with|myself|"
+    r"ourselves|too|as well|though)\b))"
 )
 _FROM = _rx(
     rf"{_IM}\s+(?:originally\s+)?from\s+(?P<o>.+)|\bi come from\s+(?P<o2>.+)"
@@ -622,7 +628,9 @@ def _location_rule(ctx: _Context) -> list[_Spec]:
 # ---- work
 _WORK_AT = _rx(
     rf"(?:^|\b)i{_ADV}\s+(?:work(?:s|ed|ing)?|employed|teach(?:es|ing)?|taught)"
-    r"(?:\s+(?:remotely|full[- ]time|part[- ]time|freelance|now|currently|mostly|mainly))?"
+    r"(?:\s+(?:remotely|full[- ]time|part[- ]time|freelance|now|currently|mostly|mainly|"
+    # when in the week: "works nights at X", "I work weekends at X"
+    r"(?:nights|days|evenings|mornings|weekends|nightshifts|night shifts|shifts)))?"
     # "I work in procurement at X": the field (lowercase, a word or two) before the employer
     r"(?:\s+in\s+(?-i:[a-z][\w-]*)(?:\s+(?-i:[a-z][\w-]*))?(?=\s+(?:at|for|with)\s))?"
     r"\s+(?:at|for|by|with)\s+(?P<o>.+)"
@@ -694,7 +702,8 @@ _IM_AT = re.compile(
     r"since|for (?:a while|years|ages|\w+ (?:years|months)))\b"
 )
 _WORK_AS = _rx(
-    r"\b(?:i work as|i'm working as|my (?:job title|title|role|job|position) is)\s+"
+    r"\b(?:i (?:work|freelance|contract|temp|consult) as|i'm (?:working|freelancing) as|"
+    r"my (?:job title|title|role|job|position) is)\s+"
     r"(?:a |an |the )?(?P<title>.+)"
 )
 
@@ -722,6 +731,18 @@ _OWNER_IS = re.compile(
 )
 
 
+_WITH_SOMEONE_AT = re.compile(
+    r"^\s*(?:my\s+[\w-]+\s+)?(?:(?-i:[A-Z]|[^\W\d_a-zA-Z])[\w'’-]*\s+){1,2}(?i:at)\s+"
+    r"(?P<o>(?-i:[A-Z]|[^\W\d_a-zA-Z]).*)$"
+)
+_PLACE_CALLED = re.compile(
+    r"^\s*(?:a|an|this|some)\s+(?:[\w-]+\s+){0,2}?(?:place|company|firm|shop|startup|agency|"
+    r"studio|cafe|café|restaurant|bar|practice|outfit|business|school)\s+(?:called|named)\s+"
+    r"(?=(?-i:[A-Z])|[^\W\d_a-zA-Z])",
+    re.IGNORECASE,
+)
+
+
 def _employer(raw: str) -> str | None:
     if re.match(r"^\s*[a-z][\w-]*ing\b", raw):
         return None  # "I quit being vegan", "I left doing night shifts": no employer
@@ -729,6 +750,8 @@ def _employer(raw: str) -> str | None:
         return None  # "I'm a nurse for years now": a duration adjunct, no employer
     if owner := _OWNER_IS.match(raw):
         raw = owner.group("v")  # "work at ours is X": the owner, then the copula's value
+    if called := _PLACE_CALLED.match(raw):
+        raw = raw[called.end() :]  # "at a place called X": the place's name is X
     value = _cut(raw, keep_amp=True)
     value = _tidy(_PREP_TAIL.sub("", value))
     # a name ends at its first uncased word ("Pinecrest Dental over in Tralee"); lowercase:
@@ -797,7 +820,12 @@ def _work_rule(ctx: _Context) -> list[_Spec]:
             m.group("o").strip()
         ):
             # "I'm a sucker for jigsaw puzzles": "for" a thing uncased names no employer,
-            # and the noun before it is no title either
+            # and the noun before it is no title either, unless a role heads it ("a
+            # Romanian tutor for expats": whom the work is for)
+            head = title.split()[-1].casefold() if title else ""
+            if head in ROLE_HEADS and not _NOT_A_TITLE.match(title):
+                return [_Spec("fact", "job_title", title,
+                              f"The user is {_article(title)} {title}.")]  # fmt: skip
             return []
         if _NOT_A_TITLE.match(title):
             title = ""  # "started a new role at Lumen": no title said
@@ -814,6 +842,9 @@ def _work_rule(ctx: _Context) -> list[_Spec]:
     for pattern in (_WORK_AT, _JOINED, _MY_EMPLOYER):
         if m := pattern.search(ctx.clause):
             raw = m.group("o") or m.group("o2") if pattern is _MY_EMPLOYER else m.group("o")
+            with_at = _WITH_SOMEONE_AT.match(raw)
+            if with_at and re.search(r"\bwith\s*$", ctx.clause[: m.start("o")], re.I):
+                raw = with_at.group("o")  # "I work with Priya at X": the employer is X
             if pattern is _MY_EMPLOYER and m.group("o2") and not _cased(raw.strip()):
                 continue  # "my payslip says nothing about overtime": no name
             if employer := _employer(raw):
@@ -1604,6 +1635,21 @@ _NOT_AN_OBJECT = re.compile(
 )
 
 
+_CLAUSE_WORDS = re.compile(r"\b(?:i|me|my|it|them|they|you|he|she|we|us|him|her)\b", re.I)
+
+
+def _listed_things(value: str) -> str:
+    """A list of things liked or disliked, without a clause after a comma that carries on
+    about them ("aubergine, picks them out of everything": aubergine)."""
+    parts = value.split(",")
+    kept = [parts[0]]
+    for part in parts[1:]:
+        if _CLAUSE_WORDS.search(part):
+            break
+        kept.append(part)
+    return ",".join(kept).strip()
+
+
 @_rule("preference", fallback=True)
 def _preference_rule(ctx: _Context) -> list[_Spec]:
     if m := _PREFER.search(ctx.clause):
@@ -1611,7 +1657,7 @@ def _preference_rule(ctx: _Context) -> list[_Spec]:
         if value and not _NOT_AN_OBJECT.match(value):
             return [_Spec("preference", "prefers", value, f"The user prefers {value}.")]
     if m := _LIKE.search(ctx.clause):
-        value = _cut(m.group("o"), keep_and=True)
+        value = _listed_things(_cut(m.group("o"), keep_and=True))
         verb = m.group("verb").casefold()
         if value and not _NOT_AN_OBJECT.match(value):
             likes = verb in {"like", "love", "enjoy", "adore"}
@@ -1710,7 +1756,13 @@ _MY_ONE_PERSON = re.compile(
     r"(?P<name2>(?:(?i:dr|prof|mr|mrs|ms|miss)\.?\s+)?(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’-]*"
     r"(?:\s+(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’-]*)?)(?=\s*(?:[,;:.!?—–]|\s-\s|$))"
 )
-_MARRIED = _rx(rf"{_IM}{_ADV}\s+(?:married|engaged|wed)\s+to\s+(?P<o>.+)")
+_MARRIED = _rx(
+    rf"{_IM}{_ADV}\s+(?:married|engaged|wed)\s+to\s+(?P<o>.+)"
+    # "I married Aditi in May", "got married to Sol", "Married Aditi on the 14th!!": the
+    # one married, a name right after the verb (the subject may be left out, as texted)
+    rf"|(?:^\W*|(?:^|\b)i{_ADV}\s+)(?:(?:just\s+)?got\s+married\s+to|married|wed)\s+"
+    r"(?P<o2>(?-i:[A-Z]|[^\W\d_a-zA-Z])[\w'’-]*(?:\s+(?-i:[A-Z])[\w'’-]*)?)"
+)
 _WE_MARRIED = re.compile(
     r"(?:^|\b)(?P<name>(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’-]*)\s+(?i:and|&)\s+(?i:i|me)\s+"
     r"(?i:(?:just\s+|finally\s+|recently\s+)?(?:got|are|were|have been|'ve been)\s+"
@@ -1857,7 +1909,7 @@ def _people_rule(ctx: _Context) -> list[_Spec]:
             out.append(_Spec("fact", "pet", name, said, polarity="retract",
                              people=True))  # fmt: skip
     if m := _MARRIED.search(ctx.clause):
-        if name := _name_value(m.group("o")):
+        if name := _name_value(m.group("o") or m.group("o2")):
             out.append(_Spec("fact", "partner", name, f"The user's partner is {name}.",
                              people=True, single_valued=True))  # fmt: skip
     if not out and (m := _WE_MARRIED.search(ctx.clause)):
@@ -1921,7 +1973,10 @@ _LEFT_JOB = _rx(
 )
 _AFTER_LEAVING = _rx(r"\b(?:after|since)\s+(?:leaving|quitting|being let go from)\s+(?P<o>.+)")
 _BETWEEN_JOBS = _rx(
-    rf"{_IM}{_ADV}\s+(?:between jobs|out of work|unemployed|job-?hunting|on gardening leave)\b"
+    rf"(?:{_IM}{_ADV}\s+"
+    # with the subject left out, as texted: "officially between jobs, taking a breather"
+    r"|^\W*(?:(?:now|currently|officially|technically|still)\s+)?)"
+    r"(?:between jobs|out of work|unemployed|job-?hunting|on gardening leave)\b"
 )
 _NOT_THERE = _rx(
     rf"(?:^|\b)i{_ADV}\s+(?:work(?:ing)?|employed)\s+(?:there|at that (?:place|company|firm))"
@@ -2444,10 +2499,15 @@ def _routine_rule(ctx: _Context) -> list[_Spec]:
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+|;\s*|\s+[-—–]\s+")
 _CLAUSE_BREAK = re.compile(
     r",?\s+(?:and|but|so|plus|also)\s+(?=(?:(?:also|now|currently|recently|just|then)\s+)?"
+    # a time phrase before the subject: "..., but since the summer I'm pescatarian"
+    r"(?:(?:since|from|as of|after|these days|nowadays)\s+(?:[\w'’-]+\s+){0,3}?(?=i\b|i'm|we\b))?"
     r"(?:i\b|i'm|i've|i'd|we\b|we're|we've|my\b|"
     r"our\b|work|live|moved|joined|prefer|speak|started|took|quit|left|landed|relocated|"
     r"switched)\b)"
     r"|,\s+(?=(?:i\b|i'm|i've|we\b|we're|my\b|our\b))"
+    # "my brother is visiting, he's pescatarian": a pronoun subject opens a clause of its
+    # own, about the one just named (``holder_of`` reads whom from the words before)
+    r"|,\s+(?=(?:he|she|they)(?:'s|’s|'re|’re|\s+is|\s+are|\s+has|\s+was)\s)"
     r"|,\s+(?=now\s+(?:a|an|the|at|with|working|living|based|in)\b)"
     # a clause with its value first: ", Oakhurst is where I work", ", and kiwi gives me hives"
     r"|,\s+(?:and\s+)?(?=(?:[\w'’&.-]+\s+){1,4}?(?:is where|is home|gives me|give me|makes me|"
@@ -2503,6 +2563,12 @@ _OWN_CLAUSE = re.compile(
 )
 
 
+_LONE_ME = re.compile(r"\W*(?:me|i|myself)\W*", re.IGNORECASE)
+_PRONOUN_CLAUSE = re.compile(
+    r"^\W*(?:he|she|they)(?:'s|’s|'re|’re|\s+is|\s+are|\s+has|\s+was)\s", re.IGNORECASE
+)
+
+
 def _spans(text: str) -> Iterator[tuple[int, int, int, int]]:
     """Start/end offsets of each clause of ``text`` (so quotes are verbatim substrings),
     with the start/end of the sentence it is in.
@@ -2517,11 +2583,14 @@ def _spans(text: str) -> Iterator[tuple[int, int, int, int]]:
         for brk in _CLAUSE_BREAK.finditer(text, start, end):
             elided = re.match(r"now\s", text[brk.end() : brk.end() + 4], re.IGNORECASE)
             lead = text[s : brk.start()]
+            if _LONE_ME.fullmatch(lead):
+                continue  # "me and my brother are both ...": one subject, the user among it
             if (
                 not _HAS_PERSON.search(lead)
                 and not elided
                 and not _OWN_CLAUSE.search(lead)
                 and not someone_elses_clause(lead)  # "Dana works for X now, I work at Y"
+                and not _PRONOUN_CLAUSE.match(lead)  # "she's vegan, so I'm cooking X"
             ):
                 continue
             yield s, brk.start(), start, end
@@ -2773,6 +2842,8 @@ class RuleExtractor(BaseExtractor):
         )
         if holder.relation in PETS or _DEATH.search(clause):
             return specs  # a pet's or a death's clause says nothing of the pet's own slots
+        if holder.relation is None and holder.name is None:
+            return specs  # "he's a designer" with nobody of the user's before it: whose?
         who = describe_holder(holder)
         for s in self._match(swapped, turn, scope)[2]:
             if s.subject != "user" or s.people:

@@ -168,7 +168,7 @@ OTHER_PEOPLE: frozenset[str] = frozenset(
     manager boss colleague coworker co-worker teammate friend neighbour neighbor roommate
     flatmate housemate landlord landlady tenant teacher doctor dentist client customer
     mentor coach intern assistant employee supervisor lead cto ceo founder cofounder
-    co-founder classmate partner's buddy pal
+    co-founder classmate partner's buddy pal mate
     """.split()
 )
 """People in the user's life who are not family: their facts are theirs, never the user's."""
@@ -265,6 +265,12 @@ ROLE_HEADS: tuple[str, ...] = (
     "associate", "chair", "admin", "administrator", "owner", "foreman", "specialist",
     "scientist", "researcher", "professor", "lecturer", "teacher", "nurse", "doctor", "chef",
     "producer", "strategist", "advisor", "adviser", "fellow", "maintainer", "steward",
+    # professions a bare "I'm a <modifier> X" names (#12): no hobby or habit reads them
+    "tutor", "instructor", "therapist", "translator", "interpreter", "accountant", "lawyer",
+    "solicitor", "barrister", "pharmacist", "paramedic", "electrician", "plumber",
+    "carpenter", "librarian", "journalist", "surveyor", "technician", "mechanic", "surgeon",
+    "physiotherapist", "midwife", "firefighter", "programmer", "receptionist", "recruiter",
+    "economist", "auditor", "clerk",
 )  # fmt: skip
 """Nouns that head a job title ("the new ops lead", "made me head of sales"). A title
 without one is still read when its head is an agent noun (-er, -or, -ist, ...) in a
