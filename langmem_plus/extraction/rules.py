@@ -2497,6 +2497,8 @@ def _routine_rule(ctx: _Context) -> list[_Spec]:
 # --------------------------------------------------------------------------- clauses
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+|;\s*|\s+[-—–]\s+")
+_PRONOUN_BE = r"(?:he|she|they)(?:'s|’s|'re|’re|\s+is|\s+are|\s+has|\s+was)\s"
+"""A pronoun subject and its verb: a clause about someone just named ("..., she's vegan")."""
 _CLAUSE_BREAK = re.compile(
     r",?\s+(?:and|but|so|plus|also)\s+(?=(?:(?:also|now|currently|recently|just|then)\s+)?"
     # a time phrase before the subject: "..., but since the summer I'm pescatarian"
@@ -2507,7 +2509,7 @@ _CLAUSE_BREAK = re.compile(
     r"|,\s+(?=(?:i\b|i'm|i've|we\b|we're|my\b|our\b))"
     # "my brother is visiting, he's pescatarian": a pronoun subject opens a clause of its
     # own, about the one just named (``holder_of`` reads whom from the words before)
-    r"|,\s+(?=(?:he|she|they)(?:'s|’s|'re|’re|\s+is|\s+are|\s+has|\s+was)\s)"
+    rf"|,\s+(?={_PRONOUN_BE})"
     r"|,\s+(?=now\s+(?:a|an|the|at|with|working|living|based|in)\b)"
     # a clause with its value first: ", Oakhurst is where I work", ", and kiwi gives me hives"
     r"|,\s+(?:and\s+)?(?=(?:[\w'’&.-]+\s+){1,4}?(?:is where|is home|gives me|give me|makes me|"
@@ -2564,9 +2566,7 @@ _OWN_CLAUSE = re.compile(
 
 
 _LONE_ME = re.compile(r"\W*(?:me|i|myself)\W*", re.IGNORECASE)
-_PRONOUN_CLAUSE = re.compile(
-    r"^\W*(?:he|she|they)(?:'s|’s|'re|’re|\s+is|\s+are|\s+has|\s+was)\s", re.IGNORECASE
-)
+_PRONOUN_CLAUSE = re.compile(rf"^\W*{_PRONOUN_BE}", re.IGNORECASE)
 
 
 def _spans(text: str) -> Iterator[tuple[int, int, int, int]]:
