@@ -170,8 +170,9 @@ def _cases(colocate: bool, *, sync: bool = True) -> list[tuple[str, dict[str, ob
         ("read_timeout=None", {"read_timeout": None}),
     ]
     if sync:
-        # the default picks the thread by store (inline on Edge, a worker on InMemoryStore);
-        # both rows show each choice on every store
+        # the default picks the thread by store (inline on Edge and on an index-less
+        # InMemoryStore, a worker on a store that can hang); both rows show each choice on
+        # every store
         cases.append(
             ("deadline 300 ms, sync_inline=True", {"read_timeout": 0.3, "sync_inline": True})
         )
@@ -397,8 +398,13 @@ _TARGET_ROWS = (
         "Edge sync get, deadline 300 ms, sync_inline=False",
     ),
     (
-        "`InMemoryStore` sync `get`, default (a store that can hang: worker thread)",
+        "`InMemoryStore` sync `get`, default (dict work: in the calling thread)",
         "InMemory sync get, deadline 300 ms",
+    ),
+    (
+        "`InMemoryStore` sync `get`, `sync_inline=False` (worker thread: what a store that "
+        "can hang pays)",
+        "InMemory sync get, deadline 300 ms, sync_inline=False",
     ),
     ("`InMemoryStore` async `aget`, default", "InMemory async aget, deadline 300 ms"),
     (

@@ -1,9 +1,10 @@
 """Which thread a sync ``ResilientStore`` call runs on, and that the choice keeps the deadline.
 
 By default a sync call runs in the caller's thread only over a store whose calls cannot wait
-on anything that hangs (``QdrantStore(path=...)`` without an embedding model); any other
-store gets the worker thread and its hard deadline. Real stores: Qdrant Edge on disk and
-LangGraph's ``InMemoryStore``; the slow store is a subclass that sleeps.
+on anything that hangs (``QdrantStore(path=...)`` without an embedding model, LangGraph's own
+``InMemoryStore`` without an index); any other store gets the worker thread and its hard
+deadline. Real stores: Qdrant Edge on disk and LangGraph's ``InMemoryStore``; the slow store
+is a subclass that sleeps.
 """
 
 from __future__ import annotations
@@ -136,3 +137,22 @@ def test_guarded_watch_runs_inline_only_when_the_guard_is_free() -> None:
         watch.close()
         watch.threads.close()
     assert seen == [threading.get_ident()] * 2
+
+
+def test_langgraphs_in_memory_store_runs_sync_calls_in_the_callers_thread() -> None:
+    """Dict work cannot hang on I/O: no worker thread is started for its calls."""
+    before = {t.ident for t in threading.enumerate()}
+    with ResilientStore(InMemoryStore()) as store:
+        store.put(("u",), "k", {"v": 1})
+        assert store.get(("u",), "k").value == {"v": 1}  # type: ignore[union-attr]
+        assert store.search(("u",))[0].key == "k"
+        assert store.sync_inline
+        started = {t.name for t in threading.enumerate() if t.ident not in before}
+    assert not any("watchdog" not in name for name in started), started
+
+
+def test_an_in_memory_store_with_an_embedding_index_keeps_the_worker_thread() -> None:
+    index: Any = {"dims": 8, "embed": DeterministicFakeEmbedding(size=8), "fields": ["t"]}
+    with ResilientStore(InMemoryStore(index=index)) as store:
+        store.put(("u",), "k", {"t": "hello"})
+        assert not store.sync_inline

@@ -21,6 +21,7 @@ from types import TracebackType
 from typing import Any
 
 from langgraph.store.base import BaseStore, Op, Result
+from langgraph.store.memory import InMemoryStore
 
 from langmem_plus.resilience.breaker import BreakerState, CircuitBreaker
 from langmem_plus.resilience.core import (
@@ -77,12 +78,14 @@ class ResilientStore(BaseStore):
             thread's affinity during each call, so only for applications that own their
             threads' placement.
         sync_inline: how sync calls wait for their deadline. ``None`` (default): in the
-            calling thread when the wrapped store says its calls cannot wait on anything
-            that hangs (an ``inline_lock`` attribute: ``QdrantStore(path=...)`` without
-            an embedding model, whose calls are in-process work under one engine lock),
-            on a worker thread otherwise (a server, an embedding service, any other
-            store). ``True``: in the calling thread for any store; ``False``: always on a
-            worker thread. In the calling thread there is no thread hand-off (the async
+            calling thread when the wrapped store's calls cannot wait on anything that
+            hangs: a store that says so with an ``inline_lock`` attribute
+            (``QdrantStore(path=...)`` without an embedding model, whose calls are
+            in-process work under one engine lock), or LangGraph's own ``InMemoryStore``
+            without an index (dict work; not a subclass, which may do anything); on a
+            worker thread otherwise (a server, an embedding service, any other store).
+            ``True``: in the calling thread for any store; ``False``: always on a worker
+            thread. In the calling thread there is no thread hand-off (the async
             path's cost, a few microseconds); a call waits there only while it can take
             the store's ``inline_lock`` at once, so a call behind a long write still has
             the hard deadline, and once a call runs past its deadline every later one
@@ -165,7 +168,10 @@ class ResilientStore(BaseStore):
         self._core.breaker._on_transition = self._core.on_transition
         self._threads = ThreadDeadline(max_workers=max_workers, colocate=colocate)
         guard = getattr(store, "inline_lock", None)
-        inline = guard is not None if sync_inline is None else sync_inline
+        if sync_inline is None:
+            inline = guard is not None or _cannot_hang(store)
+        else:
+            inline = sync_inline
         self._sync: ThreadDeadline | InlineWatch = (
             InlineWatch(self._threads, guard=guard) if inline else self._threads
         )
@@ -420,6 +426,13 @@ class ResilientStore(BaseStore):
     def _check_open(self) -> None:
         if self._closed:
             raise RuntimeError("this ResilientStore is closed; create a new one")
+
+
+def _cannot_hang(store: BaseStore) -> bool:
+    """True for LangGraph's ``InMemoryStore`` itself (not a subclass) without an index:
+    its calls are dict work in the calling process, with no I/O or model to wait on, so a
+    worker thread would only add its hand-off to every call (#14)."""
+    return type(store) is InMemoryStore and store.index_config is None
 
 
 def _release(threads: ThreadDeadline, outbox: Outbox) -> None:
