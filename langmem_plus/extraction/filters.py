@@ -249,10 +249,10 @@ _SCOPE_BREAK = re.compile(
     rf"[.!?;\n]+\s*|:\s+|{_EMOJI_STOP}\s*|\s[\u2014\u2013]\s*|[\u2014\u2013]\s+|\s-\s"
     r"|,\s*(?=(?:i|we)(?:'m|'re|'ve|'ll|'d)?\b)"
     # a conjunction opening a clause with a subject of its own ("... so this week is a
-    # write-off", "... but today I'm off", "... so Kraków is home now"): the time phrase or
-    # hedge is that clause's (#12)
+    # write-off", "... but today I'm off", "... so Kraków is home now", "... so no steakhouse
+    # this time"): the time phrase or hedge is that clause's (#12)
     r"|,?\s+(?:so|but|because|cause|cos)\s+(?=(?:this|that|it|it's|today|tonight|tomorrow|"
-    r"i|we|he|she|they|my|our)\b|(?-i:[A-Z]))",
+    r"i|we|he|she|they|my|our|no)\b|(?-i:[A-Z]))",
     re.IGNORECASE,
 )
 _ASIDE = re.compile(r"\([^()]*\)")

@@ -389,7 +389,8 @@ _ADJ = (
     r"(?:older|younger|little|big|baby|eldest|oldest|youngest|twin|best|new|old|ex-?|"
     r"lovely|dear|late|current|former|direct|line|step-?)"
 )
-_PEOPLE = _words_re({*RELATIONS, *OTHER_PEOPLE, *PETS})
+# not the start of a longer word ("mam" of "mamá")
+_PEOPLE = rf"(?:{_words_re({*RELATIONS, *OTHER_PEOPLE, *PETS})})(?![^\W\d_a-zA-Z])"
 _NAME = r"(?:[^\W\d_][\w'’-]*)"
 _LEAD_IN = (
     r"^(?:\W*(?:guess what|fun fact|news|big news|update|so|well|oh|ok|okay|also|and|but|btw|"
@@ -538,9 +539,18 @@ def holder_of(clause: str, earlier: str = "") -> Holder | None:
 _MENTION = re.compile(rf"\b(?:my|our)\s+(?:{_ADJ}\s+)*(?P<rel>{_PEOPLE})\b", re.IGNORECASE)
 
 
+# a relation said without "my" where a sentence starts, then a name: "mum (Inés) comes to
+# stay", "flatmate Josie is away" (as ``_BARE_RELATION`` reads a subject)
+_BARE_MENTION = re.compile(
+    rf"(?:^|(?<=[.!?;])\s+)\W*(?P<rel>{_PEOPLE})(?=\s*\(\s*{_NAME}\s*\)|\s+(?-i:[A-Z]))",
+    re.IGNORECASE,
+)
+
+
 def _last_person(text: str) -> str | None:
-    found = list(_MENTION.finditer(text))
-    return found[-1].group("rel").casefold() if found else None
+    found = [*_MENTION.finditer(text), *_BARE_MENTION.finditer(text)]
+    last = max(found, key=lambda m: m.start("rel"), default=None)
+    return last.group("rel").casefold() if last is not None else None
 
 
 def person_subject(holder: str) -> str:

@@ -26,6 +26,7 @@ from langmem_plus.extraction.vocab import (
     KIN_ADJECTIVES,
     KIN_MODIFIER,
     NOT_A_NAME,
+    NOT_A_PARTNER_BEFORE,
     PETS,
     RELATIONS,
 )
@@ -76,7 +77,12 @@ def _alt(words: object) -> str:
     return "|".join(re.escape(w) for w in sorted(map(str, words), key=len, reverse=True))  # type: ignore[call-overload]
 
 
-_REL = rf"(?:{_alt({*RELATIONS, *PETS, *EXTRA_RELATIONS})}|\d+-(?:year|month|week)-old)"
+# never the start of a longer word in another alphabet's letters ("mam" of "mamá"); a
+# plural "s" or "es" may follow
+_REL = (
+    rf"(?:{_alt({*RELATIONS, *PETS, *EXTRA_RELATIONS})}|\d+-(?:year|month|week)-old)"
+    r"(?![^\W\d_a-zA-Z])"
+)
 _PET = rf"(?:{_alt(PETS)})"
 _ADJ = rf"(?:(?:{_alt(KIN_ADJECTIVES)}|[a-z]+-year-old|{KIN_MODIFIER})\s+)*"
 _NAME = r"(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’-]*"
@@ -587,6 +593,9 @@ def unnamed_relation(clause: str) -> str | None:
     if _COMPOUND_HEAD.match(clause, m.end()):
         return None  # "my dog walker is ...": the relation word only modifies the subject
     rel = m.group("rel").casefold()
+    before = clause[: m.start("rel")].split()
+    if rel == "partner" and before and before[-1].casefold() in NOT_A_PARTNER_BEFORE:
+        return None  # "my tandem partner asked ...": someone the user does something with
     if rel in _EVERYONE_HAS:
         return None  # "our parents don't know yet": everyone has them, it is no news
     return rel

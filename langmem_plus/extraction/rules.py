@@ -40,6 +40,7 @@ from dataclasses import dataclass, replace
 
 from langmem_plus.extraction.attributes import _VERB_DEFAULT, UNNAMED, read_attributes
 from langmem_plus.extraction.base import BaseExtractor, ExtractionResult, UserTurn
+from langmem_plus.extraction.cars import current_car, names_a_car
 from langmem_plus.extraction.clauses import read_message, slot_of
 from langmem_plus.extraction.elided import elided_readings
 from langmem_plus.extraction.grounding import (
@@ -102,6 +103,7 @@ from langmem_plus.extraction.saves import (
 )
 from langmem_plus.extraction.thennow import now_readings, then_and_now
 from langmem_plus.extraction.timeparse import TimeExpression, find_time_expression
+from langmem_plus.extraction.turns import EMOJI_CHAR, EMOJI_RUN
 from langmem_plus.extraction.vocab import (
     ATTRIBUTE_ALIASES,
     ATTRIBUTE_NOT,
@@ -115,6 +117,7 @@ from langmem_plus.extraction.vocab import (
     LANGUAGES,
     NAME_PARTICLES,
     NOT_A_NAME,
+    NOT_A_PARTNER_BEFORE,
     NOT_A_PROJECT,
     NOT_A_SCOPE,
     NOT_AN_ATTRIBUTE_NOUN,
@@ -261,7 +264,10 @@ _NOT_AN_ITEM = re.compile(
     r"^(?:the|my|our|his|her|their|it|he|she|they|this|that|which|who)\b"
     # a verb after "and" starts a clause of its own: "kiwi and need a dessert"
     r"|^(?:need|needs|want|wants|would|like|love|hate|am|can|could|will|should|must|get|got|"
-    r"make|do|did|go|went|please|looking|trying|hope|wonder)\b"
+    r"make|do|did|go|went|please|looking|trying|hope|wonder|"
+    # a subjectless clause in the past: "lupin, found out the hard way at a bakery"
+    r"found|learned|learnt|discovered|realised|realized|figured|ended|nearly|almost|ate|"
+    r"tried|spent|took|landed|had to)\b"
     r"|\b(?:is|was|are|were|has|have|had|said|says|thinks|thought)\b",
     re.IGNORECASE,
 )
@@ -530,7 +536,10 @@ _HOME_IN = _rx(
     # "we live in a tiny flat in X", "I'm living in a shared house in X" (#12)
     r"|(?:live|living|lived)\s+in)\s+"
     rf"(?:a|an|the|my|our)\s+(?:[\w-]+\s+){{0,2}}?{_HOME_NOUN}\s+in\s+(?P<o2>.+)"
+    # "new flat in Leith!!", "our new place in Ghent 🎉": news of the home, verbless
+    rf"|^\W*(?:(?:my|our)\s+)?new\s+{_HOME_NOUN}(?:\s*{EMOJI_RUN})?\s+in\s+(?P<o3>.+)"
 )
+_WISHED = re.compile(r"\b(?:would|could|might|'d|’d|someday|one day)\b", re.IGNORECASE)
 # The place first: "Leuven is where I live", "X is home now", "X is where we're based".
 _PLACE_FIRST = re.compile(
     r"^\W*(?:(?i:these days|nowadays|now|so|well|anyway|finally|lately|currently|honestly|"
@@ -564,6 +573,13 @@ _IM_IN = re.compile(
     # or the name again in brackets ("Nagoya (名古屋)")
     r"(?=\s*(?:$|[,.;!(]|\s(?i:and|but|now|these days|at the moment|since|for|with|myself|"
     r"ourselves|too|as well|though)\b))"
+)
+# "the commute from Strood into town is killing me", "my daily commute from Leuven to the
+# office": where the user's commute starts is where they live
+_COMMUTE_FROM = re.compile(
+    r"\b(?i:my|the|our)\s+(?i:(?:daily|morning|weekly|usual|new|long)\s+)?(?i:commute)\s+"
+    r"(?i:from)\s+(?P<o>(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’.-]*(?:\s+(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’.-]*)?)"
+    r"(?=\s+(?i:in|into|to|up|down|over)\b|\s*[,.;!?]|\s*$)"
 )
 _FROM = _rx(
     rf"{_IM}\s+(?:originally\s+)?from\s+(?P<o>.+)|\bi come from\s+(?P<o2>.+)"
@@ -606,8 +622,10 @@ def _location_rule(ctx: _Context) -> list[_Spec]:
         # "been in X since ...": living there; "I've been in Paris twice" is a visit
         if (value := _place(m.group("o"), strong=True)) and _cased(value):
             return [_place_spec(value, "lives in")]
-    if m := _HOME_IN.search(ctx.clause):
-        if value := _place(m.group("o") or m.group("o2"), strong=True):
+    if (m := _HOME_IN.search(ctx.clause)) and not (
+        m.group("o3") and _WISHED.search(m.group("o3"))  # "new flat in Paris would be ..."
+    ):
+        if value := _place(m.group("o") or m.group("o2") or m.group("o3"), strong=True):
             return [_place_spec(value, "lives in")]
     if m := _HOME.search(ctx.clause):
         said = re.sub(r"^(?:in|at)\s+", "", m.group("o"), flags=re.I)
@@ -618,6 +636,9 @@ def _location_rule(ctx: _Context) -> list[_Spec]:
             return [replace(_place_spec(value, "lives in"), own=True)]
     if (m := _IM_IN.search(ctx.clause)) and not _A_STAY.match(ctx.clause[m.end() :]):
         if (value := _place(m.group("o"))) and value.casefold() not in LANGUAGES:
+            return [_place_spec(value, "lives in")]
+    if m := _COMMUTE_FROM.search(ctx.clause):
+        if (value := _place(m.group("o"), strong=True)) and value.casefold() not in LANGUAGES:
             return [_place_spec(value, "lives in")]
     if m := _FROM.search(ctx.clause):
         if value := _place(m.group("o") or m.group("o2") or m.group("o3") or m.group("o4")):
@@ -656,6 +677,13 @@ _MY_EMPLOYER = _rx(
 _TITLE_AT = _rx(
     rf"{_IM}{_ADV}\s+(?:a|an|the)\s+(?P<title>[\w -]{{2,40}}?)\s*,?\s+(?P<prep>at|for|with)\s+"
     r"(?P<o>.+)"
+)
+# "I'm a nurse on a cardiology ward", "a developer on the payments team", "an analyst in
+# the risk department": where in a workplace, which is no employer (only the title is said)
+_TITLE_IN_UNIT = _rx(
+    rf"{_IM}{_ADV}\s+(?:a|an)\s+(?P<title>[\w -]{{2,40}}?)\s+(?:on|in|with)\s+(?:a|an|the|our)\s+"
+    r"(?:[\w&-]+\s+){0,3}?(?:ward|team|unit|department|dept|floor|squad|crew|desk|rota|"
+    r"shift|night shift|day shift|line|site)\b"
 )
 # a rank said without an article: "I'm head of sales at X", "I've been chief engineer at X"
 _RANK_AT = _rx(
@@ -839,6 +867,11 @@ def _work_rule(ctx: _Context) -> list[_Spec]:
             # "I'm a nurse at the Royal Infirmary", "a teacher at the adult ed college": the
             # workplace is no name, the title still is one (#12)
             return [_Spec("fact", "job_title", title, f"The user is {_article(title)} {title}.")]
+    if m := _TITLE_IN_UNIT.search(ctx.clause):
+        title = _cut(m.group("title"))
+        head = title.split()[-1].casefold() if title else ""
+        if head in ROLE_HEADS or _TRADE_HEAD.search(head):
+            return [_Spec("fact", "job_title", title, f"The user is {_article(title)} {title}.")]
     for pattern in (_WORK_AT, _JOINED, _MY_EMPLOYER):
         if m := pattern.search(ctx.clause):
             raw = m.group("o") or m.group("o2") if pattern is _MY_EMPLOYER else m.group("o")
@@ -864,7 +897,7 @@ def _article(noun: str) -> str:
 # ---- allergies and diets
 _ALLERGIC = _rx(
     rf"{_IM}{_ADV}\s+(?:(?:very|severely|highly|deathly|mildly|badly|quite|extremely)\s+)?"
-    r"allergic to\s+(?P<o>.+)"
+    r"all?ergic to\s+(?P<o>.+)"  # "alergic": a slip people make
 )
 _ALLERGY_NOUN = _rx(
     r"\b(?:i(?:'ve|\s+have)(?:\s+got)?|i've got|my|i suffer from)\s+(?:a\s+|an\s+)?"
@@ -1673,7 +1706,7 @@ def _preference_rule(ctx: _Context) -> list[_Spec]:
 # ---- people and pets in the user's life (user facts: partner, child, parent, ...)
 
 
-_REL = _alternation({*RELATIONS, *PETS})
+_REL = rf"(?:{_alternation({*RELATIONS, *PETS})})(?![^\W\d_a-zA-Z])"  # not "mam" of "mamá"
 _KIN_ADJ = rf"(?:{_alternation(KIN_ADJECTIVES)}|[a-z]+-year-old|{KIN_MODIFIER})"
 _COUNT = r"(?:a|an|one|two|three|four|five|six|\d+)"
 # The relation word heads its phrase ("a cat", "two sons, Ari and Bo"), not a modifier of
@@ -1750,7 +1783,8 @@ _MY_PERSON_IS = re.compile(
 # "my dentist is Dr Ito", "our GP's Dr Okafor": the same, the relation first; only a name
 # that ends its clause ("my manager is Dana, she ..."), never a state ("my boss is away")
 _MY_ONE_PERSON = re.compile(
-    r"^\W*(?i:(?:so|and|also|btw|fyi|oh)\W+)*(?i:my|our)\s+"
+    # "my dentist is X", or without "my" when the news is a new one ("New manager is X")
+    r"^\W*(?i:(?:so|and|also|btw|fyi|oh)\W+)*(?:(?i:my|our)\s+|(?=(?i:new)\s))"
     rf"(?:(?i:line|new|current|regular|family)\s+)?(?P<rel2>(?i:{_alternation(SINGLE_PEOPLE)}))"
     r"(?:\s+(?i:is|was)|(?i:'s|’s))\s+(?:(?i:now|actually|still)\s+)?"
     r"(?P<name2>(?:(?i:dr|prof|mr|mrs|ms|miss)\.?\s+)?(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’-]*"
@@ -1898,6 +1932,11 @@ def _people_rule(ctx: _Context) -> list[_Spec]:
     if not out and (m := _MY_PERSON_IS.search(ctx.clause) or _MY_ONE_PERSON.search(ctx.clause)):
         name = _tidy(m.group("name2"))
         rel = m.group("rel2").casefold()
+        # "my boss is 王磊 (Wang Lei)": the name in the reader's script, as for kin
+        said = ctx.turn or ctx.clause
+        alias = re.search(re.escape(name) + _ALIAS.pattern, said) if name else None
+        if alias and not _latin(name) and _latin(alias.group("a")):
+            name = alias.group("a")
         if name and name.split()[0].casefold() not in _NOT_A_NAME | {"i"}:
             out.append(_Spec("fact", rel, name, f"The user's {rel} is {name}.", people=True,
                              single_valued=True, own=True))  # fmt: skip
@@ -2288,11 +2327,24 @@ def _attribute_frame_rule(ctx: _Context) -> list[_Spec]:
         at = ctx.turn.find(said)
     following = ctx.turn[at + len(said) :] if at >= 0 else ""
     preceding = ctx.turn[:at] if at >= 0 else ""
-    return [
+    specs = [
         _Spec("fact", r.predicate, r.value, r.text, single_valued=True, replaces=r.replaces,
               framed=True, negation_in_value=r.replaces is not None, own=r.own, weak=r.weak)
         for r in read_attributes(ctx.clause, following=following, preceding=preceding)
     ]  # fmt: skip
+    # a maker's name says what a switch that names no attribute is about ("traded in the
+    # Proton Persona for a Daihatsu Terios"), and what an unnamed "it's the X now" is (#12)
+    specs = [
+        replace(s, predicate="car", text=f"The user drives {_article(s.object)} {s.object}.",
+                weak=False)
+        if s.predicate == UNNAMED and names_a_car(s.object)
+        else s
+        for s in specs
+    ]  # fmt: skip
+    if not specs and (car := current_car(ctx.clause)):
+        specs = [_Spec("fact", "car", car, f"The user drives {_article(car)} {car}.",
+                       single_valued=True)]  # fmt: skip
+    return specs
 
 
 def _possessed(predicate: str, clause: str) -> bool:
@@ -2496,11 +2548,23 @@ def _routine_rule(ctx: _Context) -> list[_Spec]:
 
 # --------------------------------------------------------------------------- clauses
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+|;\s*|\s+[-—–]\s+")
-_PRONOUN_BE = r"(?:he|she|they)(?:'s|’s|'re|’re|\s+is|\s+are|\s+has|\s+was)\s"
+# an emoji run before more words ends a sentence as a full stop does ("ok so im a
+# hydrographer now 😅 first week was a blur but i think i like it??": the "??" is not the
+# job's) unless a conjunction or a preposition goes on with it ("new flat 🎉 in Leith")
+_SENTENCE_END = re.compile(
+    r"(?<=[.!?])\s+|\n+|;\s*|\s+[-—–]\s+"
+    rf"|(?<={EMOJI_CHAR})\s+(?!(?:and|or|with|plus|in|at|on|to|for|from|of|by|near)\b|[&+])"
+    r"(?=\S)"
+)
+_PRONOUN_BE = (
+    r"(?:he|she|they)(?:'s|’s|'re|’re|\s+is|\s+are|\s+has|\s+was|"
+    r"\s+(?:does|do|is|are|can|won)(?:n't|n’t|\s+not)|\s+cannot)\s"
+)
 """A pronoun subject and its verb: a clause about someone just named ("..., she's vegan")."""
 _CLAUSE_BREAK = re.compile(
-    r",?\s+(?:and|but|so|plus|also)\s+(?=(?:(?:also|now|currently|recently|just|then)\s+)?"
+    # "my mum is visiting and she doesn't eat pork": as after a comma (below)
+    rf",?\s+(?:and|but)\s+(?={_PRONOUN_BE})"
+    r"|,?\s+(?:and|but|so|plus|also)\s+(?=(?:(?:also|now|currently|recently|just|then)\s+)?"
     # a time phrase before the subject: "..., but since the summer I'm pescatarian"
     r"(?:(?:since|from|as of|after|these days|nowadays)\s+(?:[\w'’-]+\s+){0,3}?(?=i\b|i'm|we\b))?"
     r"(?:i\b|i'm|i've|i'd|we\b|we're|we've|my\b|"
@@ -2518,7 +2582,7 @@ _CLAUSE_BREAK = re.compile(
 )
 _ELIDED = re.compile(
     r"^(?:(?:also|now|currently|recently|just|then|finally)\s+)?"
-    r"(?:work|live|moved|began|rent|renting|ride|signed|relocated|joined|prefer|speak|started|am|have|living|working|"
+    r"(?:work|live|moved|began|rent|renting|ride|signed|relocated|joined|prefer|speak|started|am|have|living|working|bought|"
     r"based|got|left|quit|settled|been|switched|became|adopted|handed|resigned|took|"
     r"changed|swapped|traded|sold|cancelled|canceled|dropped|lost|joined|stopped|gave)\b",
     re.IGNORECASE,
@@ -2534,7 +2598,7 @@ _GUESS_WHO = re.compile(r"^(?:so\s+)?guess\s+who(?:'s|\s+is)?\b", re.IGNORECASE)
 # Interjections before a subjectless clause: "omg finally settled in lisbon".
 _INTERJECTION = re.compile(
     r"^(?:(?:omg|ok|okay|so|well|yay|wow|phew|guess what|update|news|big news|fyi|btw|"
-    r"anyway|haha|lol|oh|ah|yes|yeah|finally)\b[\s,.!:;—–-]*)+(?=\w)",
+    r"anyway|haha|lol|oh|ah|yes|yeah|finally|and then|then)\b[\s,.!:;—–-]*)+(?=\w)",
     re.IGNORECASE,
 )
 _ELIDED_BE = re.compile(r"^(?:(?:and\s+)?(?:now|currently))\s+(?=(?:a|an|the)\s)", re.I)
@@ -2553,6 +2617,9 @@ _NOT_A_CORRECTION = re.compile(
     r"\b(?:i|i'm|me|my|it|it's|that|this|them|you|really|just|literally|like|honestly)\b", re.I
 )
 
+_NOT_A_PARTNER = re.compile(
+    rf"\b(?:{_alternation(NOT_A_PARTNER_BEFORE)})\s+partners?\b", re.IGNORECASE
+)
 _HAS_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|we|we're|we've|my|our|me|us)\b", re.IGNORECASE)
 
 
@@ -2585,8 +2652,12 @@ def _spans(text: str) -> Iterator[tuple[int, int, int, int]]:
             lead = text[s : brk.start()]
             if _LONE_ME.fullmatch(lead):
                 continue  # "me and my brother are both ...": one subject, the user among it
+            # "mum (Inés) comes to stay and she doesn't eat pork": a clause of its own about
+            # the one the lead names, however the lead names them (not "Actually, she's")
+            about_them = len(lead.split()) >= 3 and _PRONOUN_CLAUSE.match(text[brk.end() : end])
             if (
-                not _HAS_PERSON.search(lead)
+                not about_them
+                and not _HAS_PERSON.search(lead)
                 and not elided
                 and not _OWN_CLAUSE.search(lead)
                 and not someone_elses_clause(lead)  # "Dana works for X now, I work at Y"
@@ -2714,7 +2785,8 @@ class RuleExtractor(BaseExtractor):
     "I prefer/like/hate X"), languages spoken, timezone, decisions ("we settled on /
     decided / chose / went with"), identifiers (repository names, ticket prefixes), what a
     project uses ("our project atlas uses Postgres", "atlas is on postgres 16"),
-    one-at-a-time attributes ("my phone plan is X", "I drive a X": ``single_valued``),
+    one-at-a-time attributes ("my phone plan is X", "I drive a X": ``single_valued``; a
+    car also by its maker's name: "it's the Mazda CX-30 now", ``extraction.cars``),
     routines, other people's facts (``holder``), corrections across turns
     (``corrects``; earlier turns via ``context=``), and "remember that ..." (a typed fact
     when a pattern fits, also in the third person models write; a constraint or a note
@@ -2876,7 +2948,14 @@ class RuleExtractor(BaseExtractor):
         at = low.find(s.object.casefold()) if s.object not in ("*", "") else -1
         polarity = s.polarity
         if polarity == "assert" and not s.negation_in_value:
-            if negated_before(clause, at if at >= 0 else len(clause)) or (
+            negation_upto = at if at >= 0 else len(clause)
+            if at < 0 and s.people and s.object:
+                # a relation's value is the rule's ("a dad" for "my dad is visiting, he
+                # doesn't eat pork"): its negation is one before the relation's own word,
+                # never one in a later clause about that person
+                word = re.search(rf"\b{re.escape(s.object.split()[-1])}\b", clause, re.I)
+                negation_upto = word.start() if word else negation_upto
+            if negated_before(clause, negation_upto) or (
                 s.people
                 and (
                     ending_said_of(clause, s.object if at >= 0 else "", _DEATH)
@@ -3035,6 +3114,9 @@ class RuleExtractor(BaseExtractor):
                       people=p in set(RELATIONS.values()) | {"pet"})  # "our cat died"
                 for p, o, t in ended(matched_text, turn.text[: max(at, 0)], turn.text)
             ] or [_Spec("fact", p, o, t) for p, o, t in joined(matched_text)]  # fmt: skip
+        if any(s.predicate == "partner" for s in specs) and _NOT_A_PARTNER.search(matched_text):
+            # "my tandem partner asked what I do": someone the user does something with
+            specs = [s for s in specs if s.predicate != "partner"]
         return found, matched_text, specs
 
     def _run_rules(

@@ -23,11 +23,13 @@ from itertools import pairwise
 from langmem_plus.facts.models import CandidateFact
 from langmem_plus.facts.text_rules import value_hits
 
-__all__ = ["EMOJI_RUN", "DroppedCandidate", "UserTurn", "quoted_spans", "value_hits"]
+__all__ = ["EMOJI_CHAR", "EMOJI_RUN", "DroppedCandidate", "UserTurn", "quoted_spans", "value_hits"]
 
 EMOJI_RUN = (
     r"[\u2600-\u27bf\U0001f000-\U0001faff][\u2600-\u27bf\U0001f000-\U0001faff\ufe0f\u200d]*"
 )
+EMOJI_CHAR = r"[\u2600-\u27bf\U0001f000-\U0001faff\ufe0f\u200d]"
+"""One character of an emoji run (a fixed-width look-behind: "the sentence ends after it")."""
 """A pictograph or dingbat with the ones after it, their joiners and variation selectors:
 the emoji that chat uses as punctuation (the post-filters' and the holder check's sentence
 ends start from it)."""

@@ -155,7 +155,8 @@ RELATIONS: dict[str, str] = {
     # other spellings people write (hyphenated steps and halves, nicknames)
     "step-son": "child", "step-daughter": "child", "step-kid": "child",
     "stepkid": "child", "step-mum": "parent", "step-mom": "parent", "stepmum": "parent",
-    "step-dad": "parent", "mama": "parent", "papa": "parent", "step-sister": "sibling",
+    "step-dad": "parent", "mama": "parent", "papa": "parent", "mamá": "parent",
+    "papá": "parent", "step-sister": "sibling",
     "step-brother": "sibling", "half-sister": "sibling", "half-brother": "sibling",
     "grandad": "family_member", "granddad": "family_member", "grandmom": "family_member",
     "gran": "family_member", "nan": "family_member", "nana": "family_member",
@@ -172,6 +173,31 @@ OTHER_PEOPLE: frozenset[str] = frozenset(
     """.split()
 )
 """People in the user's life who are not family: their facts are theirs, never the user's."""
+
+CAR_MAKES: frozenset[str] = frozenset(
+    """
+    abarth acura audi bentley bmw byd cadillac chevrolet chevy chrysler citroen citroën
+    cupra dacia daewoo daihatsu dodge ds ferrari fiat ford genesis holden honda hyundai
+    infiniti isuzu jaguar jeep kia lada lamborghini lancia lexus lincoln lotus maserati
+    mazda mclaren mercedes mercedes-benz mg mini mitsubishi nio nissan opel perodua peugeot
+    polestar porsche proton ram renault rivian rover saab seat skoda škoda smart ssangyong
+    subaru suzuki tata tesla toyota vauxhall volkswagen vw volvo xpeng
+    """.split()
+) | {"alfa romeo", "aston martin", "land rover", "range rover"}
+"""Car makers' names (a few as two words: "alfa romeo", "aston martin", "land rover"): a
+make before a model names a car ("a Toyota Yaris Cross", "the Mazda CX-30"), as a
+country's name names a place (``extraction.cars``)."""
+
+NOT_A_PARTNER_BEFORE: frozenset[str] = frozenset(
+    """
+    business tandem running dance dancing lab study sparring climbing tennis squash badminton
+    training gym workout writing research exchange language conversation chess bridge doubles
+    project coding debate accountability cycling hiking walking swimming rowing lifting
+    speaking practice revision trading
+    """.split()
+)
+"""Words that make "partner" after them someone the user does something with, not their
+partner ("my tandem partner", "my business partner", "my climbing partner")."""
 
 PETS: dict[str, str] = {
     "dog": "dog", "puppy": "dog", "pup": "dog", "cat": "cat", "kitten": "cat",
