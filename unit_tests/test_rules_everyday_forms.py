@@ -71,3 +71,49 @@ def test_a_new_one_named_without_my_is_the_users() -> None:
 def test_a_home_bought_with_the_subject_left_out_is_home() -> None:
     assert ("city", "Kassel") in _facts("and then bought a little place in Kassel, May 2024")
     assert ("city", "Kassel") in _facts("then bought a flat in Kassel")
+
+
+def test_a_time_with_a_colon_is_never_cut_at_it() -> None:
+    """ "at 6:40, not 7:40" read "6:" as a lead and stored a correction of "7:40" to "40"."""
+    got = RuleExtractor().extract([HumanMessage("the ferry leaves at 6:40, not 7:40")])
+    assert not [c for c in got if c.object in ("40", "15") or c.predicate == "correction"]
+    said = "remember that Milo's nursery closes at 5:45 on Fridays, not six like other days"
+    objects = [c.object for c in RuleExtractor().extract([HumanMessage(said)])]
+    assert objects and all("5:45" in o for o in objects)
+
+
+def test_dont_let_me_forget_asks_to_keep_what_follows() -> None:
+    got = RuleExtractor().extract(
+        [HumanMessage("don't let me forget: I'm never free before 9am on weekdays")]
+    )
+    assert any("9am" in c.object for c in got)
+
+
+def test_a_titles_point_is_not_a_sentence_end() -> None:
+    """ "my GP is Dr. Okafor" stored "Dr" as the GP: the point after a title ended the
+    sentence, or the value."""
+    assert ("gp", "Dr. Adaeze Okafor") in _facts("my GP is Dr. Adaeze Okafor")
+    assert ("vet", "Dr. Mira Holm") in _facts("Vet: Dr. Mira Holm at Larchfield")
+    assert ("landlord", "Mr. Castellan") in _facts("our landlord is Mr. Castellan, lives upstairs")
+
+
+def test_a_new_one_of_a_person_the_user_has_one_of() -> None:
+    got = _facts("the flat got sold, so Brackley Lettings is the landlord now instead of Mr Oduya")
+    assert ("landlord", "Brackley Lettings") in got
+    assert not [f for f in got if f[1] == "Mr Oduya"]
+
+
+def test_a_ported_number_names_the_phone_network() -> None:
+    assert ("phone_plan", "Kestrel Mobile") in _facts(
+        "ported my number over to Kestrel Mobile last week, full signal now"
+    )
+
+
+def test_a_persons_title_is_never_a_place() -> None:
+    assert not [f for f in _facts("update: moved over to Dr. Anand") if f[0] == "city"]
+
+
+def test_a_date_after_a_contracted_copula_is_the_value() -> None:
+    assert ("birthday", "14th of August") in _facts(
+        "my birthday's the 14th of August, in case that's ever handy"
+    )

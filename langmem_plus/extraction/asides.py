@@ -38,7 +38,7 @@ __all__ = ["stated_before_question"]
 # A boundary between the pieces of a clause: comma, semicolon, colon, a dash, or a
 # pictograph typed between words as chat punctuation ("I'm a welder now 😅 not sure ...?")
 _PIECE_BREAK = re.compile(
-    r"\s*(?:[,;:\u2014\u2013]|\s-\s|\s[\u2600-\u27bf\U0001f300-\U0001faff]+"
+    r"\s*(?:[,;\u2014\u2013]|(?<!\d):|:(?!\d)|\s-\s|\s[\u2600-\u27bf\U0001f300-\U0001faff]+"
     r"[\ufe0f\u200d\U0001f3fb-\U0001f3ff]*(?=\s))\s*"
 )
 # The speaker in a piece: a first-person word ("I", "I'm", "my", "we've", "me")

@@ -126,7 +126,11 @@ _POSS = r"(?:my|our)"
 _WORD = r"[^\W\d_][\w-]*"
 _NP = rf"(?P<np>(?:{_WORD}\s+){{0,2}}?{_WORD})"
 # a colon between digits is part of the value ("6:10/km", "7:30", "16:9"), not a clause end
-_VALUE_END = re.compile(r"\s+[-—–]\s+|[,;!?()\"“”]|(?<!\d):|:(?!\d)|\.(?:\s|$)|\s=\s")
+# a point ends a value unless it is a title's ("Dr. Lena Fox", "Mr. Petrakis")
+_VALUE_END = re.compile(
+    r"\s+[-—–]\s+|[,;!?()\"“”]|(?<!\d):|:(?!\d)"
+    r"|(?<!\b[DdMm]r)(?<!\b[Mm]rs)(?<!\b[Mm]s)(?<!\bProf)(?<!\bSt)\.(?:\s|$)|\s=\s"
+)
 # "about 6:10/km", "roughly 62k", "~20 min": a rough figure's approximator is not the value
 _APPROX = re.compile(r"^(?:about|around|roughly|approximately|approx\.?|~)\s*(?=\d)", re.I)
 _SYMBOL = re.compile(r"[^\w\s'’.&+#/:-]|(?<!\d):|:(?!\d)")

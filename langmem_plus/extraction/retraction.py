@@ -646,10 +646,15 @@ def _a(word: str) -> str:
 
 
 _BARE_CORRECTION = re.compile(
-    r"^\W*(?:(?:typo|sorry|oops|whoops|correction|my\s+bad|my\s+mistake|wait|no\s+wait|"
-    r"edit|i'm\s+sorry|ugh|argh|scratch\s+that|actually|autocorrect|auto-correct)\b"
+    # a hesitation before the lead ("hm, I spelled it wrong"), never a lead on its own
+    r"^\W*(?:(?:hm+|oh|ah)[\s,.!]+(?=\w))?(?:(?:typo|sorry|oops|whoops|correction|my\s+bad|my\s+mistake|wait|no\s+wait|"
+    r"edit|i'm\s+sorry|ugh|argh|scratch\s+that|actually|autocorrect|auto-correct|"
+    # "Sorry, I had that wrong: B negative", "I spelled my own name wrong earlier"
+    r"i\s+(?:had|got)\s+(?:that|it|this)\s+wrong|i\s+was\s+wrong|"
+    r"i\s+(?:spelled|spelt|typed|wrote)\s+(?:that|it|this|my\s+(?:own\s+)?\w+)\s+wrong)\b"
     # where the slip stands: "typo up there:", "sorry, above" (#12)
-    r"(?:\s+(?:up\s+there|above|earlier|back\s+there))?[\s,.!:;—–-]*)+"
+    r"(?:\s+(?:up\s+there|above|earlier|back\s+there|before))?"
+    r"(?:[\s,.!:;—–-]|[\u2600-\u27bf\U0001f000-\U0001faff\ufe0f\u200d])*)+"
     r"(?:(?:i\s+)?meant\s+(?:to\s+(?:say|write|type|put)\s+)?|i\s+mean\s+|it's\s+|it\s+is\s+|"
     r"it\s+was\s+|that's\s+|that\s+should\s+be\s+|"
     r"should\s+be\s+|make\s+that\s+|actually\s+)*"
@@ -694,7 +699,9 @@ def bare_correction(text: str) -> str | None:
 
 
 _LEAD = re.compile(
-    r"^(?:\s*(?:it's|it\s+is|i\s+meant|i\s+mean|that's|wait|sorry|oops|no)\b[\s,]*)+",
+    # "ah and it's Ingrida, not Ingrid": the interjections before the frame go too
+    r"^(?:\s*(?:it's|it’s|it\s+is|i\s+meant|i\s+mean|that's|wait|sorry|oops|no|ah|oh|and|"
+    r"so|also|um|er|erm|well|ok|okay|hm|hmm)\b[\s,]*)+",
     re.IGNORECASE,
 )
 

@@ -147,7 +147,10 @@ def _alternation(words: Collection[str]) -> str:
 _TECH_WORDS = {w for words in TOPICS.values() for w in words}
 _NOT_A_NAME = NOT_A_NAME
 _NOT_A_PLACE_START = re.compile(
-    r"^(?:a|an|my|our|his|her|their|your|another|new|some|this|that|there|here|home)\b", re.I
+    r"^(?:a|an|my|our|his|her|their|your|another|new|some|this|that|there|here|home)\b"
+    # a person's title: "moved over to Dr. Moreau" is a new dentist, not a town
+    r"|^(?:dr|mr|mrs|ms|miss|prof|doctor)\b\.?(?=\s)",
+    re.I,
 )
 
 # --------------------------------------------------------------------------- text helpers
@@ -874,9 +877,10 @@ def _work_rule(ctx: _Context) -> list[_Spec]:
             return [_Spec("fact", "job_title", title, f"The user is {_article(title)} {title}.")]
     for pattern in (_WORK_AT, _JOINED, _MY_EMPLOYER):
         if m := pattern.search(ctx.clause):
-            raw = m.group("o") or m.group("o2") if pattern is _MY_EMPLOYER else m.group("o")
+            group = "o2" if pattern is _MY_EMPLOYER and m.group("o") is None else "o"
+            raw = m.group(group)
             with_at = _WITH_SOMEONE_AT.match(raw)
-            if with_at and re.search(r"\bwith\s*$", ctx.clause[: m.start("o")], re.I):
+            if with_at and re.search(r"\bwith\s*$", ctx.clause[: m.start(group)], re.I):
                 raw = with_at.group("o")  # "I work with Priya at X": the employer is X
             if pattern is _MY_EMPLOYER and m.group("o2") and not _cased(raw.strip()):
                 continue  # "my payslip says nothing about overtime": no name
@@ -1776,8 +1780,10 @@ _NAMED_PET_OF_OURS = re.compile(
 # "Chidi Okoro is my line manager": a person the user has one of, named first: the
 # user's own fact, not the manager's. ("My manager is X" reads as the manager's clause.)
 _MY_PERSON_IS = re.compile(
-    r"^\W*(?P<name2>(?:Dr\.?\s+|Prof\.?\s+)?(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’-]*"
-    r"(?:\s+(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’-]*)?)\s+(?i:is|'s)\s+(?i:my)\s+"
+    r"^\W*(?i:(?:so|and|also|btw|fyi|oh|well|anyway)\W+)*(?P<name2>(?:Dr\.?\s+|Prof\.?\s+)?(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’-]*"
+    r"(?:\s+(?:[A-Z]|[^\W\d_a-zA-Z])[\w'’-]*)?)\s+(?i:is|'s)\s+"
+    # "my", or "the" with the change said ("X is the landlord now (instead of Y)")
+    rf"(?:(?i:my)\s+|(?i:the)\s+(?=(?:(?i:new)\s+)?(?i:{_alternation(SINGLE_PEOPLE)})\s+(?i:now)\b))"
     rf"(?:(?i:line|new|current|regular|family)\s+)?(?P<rel2>(?i:{_alternation(SINGLE_PEOPLE)}))\b"
 )
 # "my dentist is Dr Ito", "our GP's Dr Okafor": the same, the relation first; only a name
@@ -2166,6 +2172,11 @@ _MY_ATTR = _rx(
     r"|(?:^|\b)my\s+(?P<attr2>(?:[^\W\d][\w-]*\s+){0,2}[^\W\d][\w-]*)(?P<cop2>'s|’s)\s+"
     r"(?:now\s+|currently\s+|still\s+)?(?:(?:a|an|the)\s+)?(?P<o2>.+)"
 )
+# "ported my number over to Northpeak Mobile": the phone's network, which has one at a time
+_PORTED = _rx(
+    r"\b(?:ported|porting|moved|switched|took|taken)\s+(?:my|our)\s+(?:phone\s+|mobile\s+|cell\s+)?"
+    r"number\s+(?:over\s+|across\s+)?(?:to|into)\s+(?P<o>.+)"
+)
 _DRIVE = _rx(rf"(?:^|\b)i{_ADV}\s+(?:drive|driving)\s+(?:a|an|the)\s+(?P<o>.+)")
 _RIDE = _rx(rf"(?:^|\b)i{_ADV}\s+(?:ride|riding)\s+(?:a|an)\s+(?P<o>.+)")
 # "I'm on Nova 20GB for my phone", "signed up for X on my phone", "got X as my car": the
@@ -2434,6 +2445,12 @@ def _attribute_rule(ctx: _Context) -> list[_Spec]:
                 return [_Spec("fact", predicate, value,
                               f"The user {verb} {_article(value)} {value}.",
                               single_valued=True)]  # fmt: skip
+    if m := _PORTED.search(ctx.clause):
+        value = _tidy(_PREP_TAIL.sub("", _cut(m.group("o"), keep_amp=True)))
+        value = re.sub(r"(?:'s|’s)(?:\s+.*)?$", "", value)  # "X's unlimited one": X
+        if value and _cased(value) and len(value.split()) <= 4:
+            return [_Spec("fact", "phone_plan", value, f"The user's phone network is {value}.",
+                          single_valued=True)]  # fmt: skip
     for pattern in (_FOR_MY, _TRADED_MY):
         if m := pattern.search(ctx.clause):
             attr = m.group("attr").casefold()
@@ -2551,8 +2568,12 @@ def _routine_rule(ctx: _Context) -> list[_Spec]:
 # an emoji run before more words ends a sentence as a full stop does ("ok so im a
 # hydrographer now 😅 first week was a blur but i think i like it??": the "??" is not the
 # job's) unless a conjunction or a preposition goes on with it ("new flat 🎉 in Leith")
+# a title's point is no sentence end ("my GP is Dr. Okafor" kept "Dr" as the GP)
+_TITLE_POINT = "".join(
+    rf"(?<!\b{t}\.)" for t in ("Dr", "dr", "Mr", "mr", "Mrs", "mrs", "Ms", "ms", "Prof", "St", "Mt")
+)
 _SENTENCE_END = re.compile(
-    r"(?<=[.!?])\s+|\n+|;\s*|\s+[-—–]\s+"
+    rf"(?<=[.!?]){_TITLE_POINT}\s+|\n+|;\s*|\s+[-—–]\s+"
     rf"|(?<={EMOJI_CHAR})\s+(?!(?:and|or|with|plus|in|at|on|to|for|from|of|by|near)\b|[&+])"
     r"(?=\S)"
 )
@@ -2564,6 +2585,8 @@ _PRONOUN_BE = (
 _CLAUSE_BREAK = re.compile(
     # "my mum is visiting and she doesn't eat pork": as after a comma (below)
     rf",?\s+(?:and|but)\s+(?={_PRONOUN_BE})"
+    # "the building got sold, so Harrowgate Homes is the landlord now": a named subject
+    r"|,\s+so\s+(?=(?-i:[A-Z])[\w'’&.-]*(?:\s+(?-i:[A-Z])[\w'’&.-]*)*\s+(?:is|are|has)\b)"
     r"|,?\s+(?:and|but|so|plus|also)\s+(?=(?:(?:also|now|currently|recently|just|then)\s+)?"
     # a time phrase before the subject: "..., but since the summer I'm pescatarian"
     r"(?:(?:since|from|as of|after|these days|nowadays)\s+(?:[\w'’-]+\s+){0,3}?(?=i\b|i'm|we\b))?"
@@ -2771,6 +2794,23 @@ def _agree(rest: str) -> str:
     if word[:1].isupper():
         new = new[:1].upper() + new[1:]
     return rest[:at] + m.group(1) + new + rest[at + m.end() :]
+
+
+def _corrected_entity(said: str, old: str) -> str:
+    """The right value of a correction: the name in ``said`` (``_entity``), or all of it
+    when the wrong value has the same shape of words ("B negative" for "O negative": the
+    lowercase word is part of the value, not a tail).
+
+    Example:
+        >>> _corrected_entity("B negative", "O negative"), _corrected_entity("Lidl lol", "Aldi")
+        ('B negative', 'Lidl')
+    """
+    named = _entity(said) or said
+    if len(said.split()) == len(old.split()) > len(named.split()) and any(
+        w.islower() for w in old.split()
+    ):
+        return said
+    return named
 
 
 class RuleExtractor(BaseExtractor):
@@ -3330,7 +3370,7 @@ class RuleExtractor(BaseExtractor):
         new_said = stated
         for c in reversed(earlier):
             if c.object.casefold() == old.casefold() and c.polarity == "assert":
-                new = _entity(_tidy(new_said)) or _tidy(new_said)
+                new = _corrected_entity(_tidy(new_said), old)
                 swapped = with_value(c.text, old, new)
                 text = c.text if swapped is None else swapped
                 return [
@@ -3404,7 +3444,10 @@ def _with_readings(specs: list[_Spec], ctx: _Context) -> list[_Spec]:
     return specs
 
 
-_DANGLING_COPULA = re.compile(r"\b(?:my|our)\s+[\w\s'-]{2,40}?\s(?:is|are|'s|’s)\s*$", re.I)
+# ("my birthday's the 23rd of June": the contracted "'s" has no space before it)
+_DANGLING_COPULA = re.compile(
+    r"\b(?:my|our)\s+[\w\s'-]{2,40}?(?:\s(?:is|are)|'s|’s)(?:\s+the)?\s*$", re.I
+)
 
 # A lead-in before a colon that is no statement of its own ("Some context:", "since you
 # keep asking about food:"), followed by one that is: the quote is the statement.
@@ -3430,12 +3473,14 @@ _LIST_SAID = re.compile(
     r"(?:(?:\s*,\s*|\s+(?:and|&)\s+)(?-i:[A-Z][\w'’-]*)(?:\s+(?-i:[A-Z][\w'’-]*))?)+"
     r"(?=\s*(?:[,;:.!?\u2014\u2013)]|\s-\s|$))"
 )
-_PIECE_BREAK = re.compile(r"[,;:.!?\u2014\u2013]+\s*|\s+-{1,2}\s+")
+# a colon or a point between digits is part of a time or a number ("3:15", "2.5"), no break
+_PIECE_BREAK = re.compile(r"(?:[,;!?\u2014\u2013]|(?<!\d)[:.]|[:.](?!\d))+\s*|\s+-{1,2}\s+")
 _CORRECTS_TURN = re.compile(
     r"^\W*(?:(?P<lead>(?:(?:typo|sorry|oops|whoops|correction|my bad|my mistake|wait|no|"
     r"nope|edit|i'm sorry|ugh|hang on|hold on|hmm|er|erm|um|actually)\b[\s,.!:;—–-]*)+"
     # a short aside of its own before a colon: "my phone changed it:", "wrong city, sorry:"
-    r"(?:[^,;:.!?]{1,40}[:]\s*)?|[^;:.!?]{1,60}:\s*)"
+    # (a colon between digits is a time: "at 6:40")
+    r"(?:[^,;:.!?]{1,40}:(?!\d)\s*)?|[^;:.!?]{1,60}:(?!\d)\s*)"
     r"(?:(?:i\s+)?(?:meant|mean)\s+|make that\s+|"
     r"it's\s+|it is\s+|that's\s+|that should be\s+|should be\s+)?|i\s+(?:meant|mean)\s+)"
     r"(?P<new>[^,;.!?:]+?)\s*,?\s+(?:not|rather than|instead of)\s+(?P<old>[^,;.!?]+?)"

@@ -115,7 +115,9 @@ _ASK = (
 _KEEP_VERB = (
     r"(?:memori[sz]e|note(?:\s+down)?|make\s+a\s+note(?:\s+of)?|"
     r"take\s+(?:a\s+)?note(?:\s+of)?|keep\s+in\s+mind|bear\s+in\s+mind|"
-    r"(?:don't|do\s+not|never)\s+forget|add\s+to\s+(?:my\s+)?(?:notes|memory)|"
+    r"(?:don't|do\s+not|never)\s+forget|"
+    # "don't let me forget: ...", "don't let me forget that ..."
+    r"(?:don't|do\s+not|never)\s+let\s+(?:me|us)\s+forget|add\s+to\s+(?:my\s+)?(?:notes|memory)|"
     r"(?:save|store|log|record|file)(?=\s+that\b)|(?:don't|do\s+not|never)\s+let\s+(?:it|this|that)"
     r"\s+slip|(?P<rem>r[a-z]{3,9}))"
 )

@@ -1,0 +1,48 @@
+"""Corrections said the way people type them (#12, kind correction): an apology that says
+the earlier turn was wrong before the right value ("Sorry, I had that wrong: AB negative",
+"I spelled my own name wrong earlier 🙃 it's Niamh, with an m"), interjections before
+"it's X, not Y" ("ah and it's Ingrida, not Ingrid — Lithuanian"), and a right value whose
+lowercase word is part of it, as the wrong one's was ("AB negative" for "O negative").
+Before, the first two corrected nothing and the third took the aside after the dash as
+the partner's name. Values are this file's own.
+"""
+
+from __future__ import annotations
+
+from langchain_core.messages import HumanMessage
+
+from langmem_plus.extraction import RuleExtractor
+
+
+def _corrections(first: str, then: str) -> set[tuple[str, str, str | None]]:
+    got = RuleExtractor().extract(
+        [HumanMessage(first, id="m1"), HumanMessage(then, id="m2")], user_id="u"
+    )
+    return {(c.predicate, c.object, c.corrects) for c in got if c.message_id == "m2"}
+
+
+def test_an_apology_that_says_it_was_wrong_then_the_value() -> None:
+    assert ("blood_type", "AB negative", "O negative") in _corrections(
+        "Blood type is O negative, I donate every spring.",
+        "Sorry, I had that wrong: AB negative. Checked the card.",
+    )
+
+
+def test_a_misspelt_own_name_corrected_after_an_emoji() -> None:
+    assert ("preferred_name", "Niamh", "Neve") in _corrections(
+        "you can call me Neve btw",
+        "hm, I spelled my own name wrong earlier 🙃 it's Niamh, with an m",
+    )
+
+
+def test_interjections_before_the_right_value_and_an_aside_after_the_wrong_one() -> None:
+    got = _corrections(
+        "my wife Ingrid wants a quiet birthday this year",
+        "ah and it's Ingrida, not Ingrid — Lithuanian, she'd be cross if she saw that",
+    )
+    assert ("partner", "Ingrida", "Ingrid") in got
+    assert not [c for c in got if c[1] == "Lithuanian"]
+
+
+def test_a_hesitation_alone_is_no_correction() -> None:
+    assert _corrections("I live in Tartu", "hmm, Lisbon sounds nice") == set()
