@@ -79,6 +79,48 @@ def test_next_session_first_turn_shows_the_options_not_the_given_up_one(store: A
     assert "Hobie" not in seen
 
 
+@pytest.mark.parametrize(
+    "first", ["how long should I boil an egg?", "write a haiku about autumn rain"]
+)
+def test_a_first_turn_with_its_own_topic_gets_no_options(store: Any, first: str) -> None:
+    clock = Clock(T0)
+    graph = _graph(store, clock)
+    _weigh(graph, clock)
+    clock.advance(days=6)
+    assert "Pescador" not in _say(graph, "s2", first)
+
+
+@pytest.mark.parametrize(
+    "first", ["morning! how are you?", "which kayak would hold more camping gear?"]
+)
+def test_a_first_turn_of_small_talk_or_about_the_choice_gets_the_options(
+    store: Any, first: str
+) -> None:
+    clock = Clock(T0)
+    graph = _graph(store, clock)
+    _weigh(graph, clock)
+    clock.advance(days=6)
+    seen = _say(graph, "s2", first)
+    assert "Pescador Pro" in seen and "Old Town Loon" in seen
+    assert "Hobie" not in seen
+
+
+def test_the_opening_shows_undecided_items_to_a_greeting_not_to_another_topic() -> None:
+    from langmem_plus.nodes.lifecycle import opening_context
+
+    items = "Ferro or Lumen for the desk lamp, still torn."
+    days = timedelta(days=4)
+
+    def opening(request: str, **kw: Any) -> str:
+        return opening_context(days, topic=items, request=request, facts=[], **kw)
+
+    assert "Ferro" in opening("hey there", undecided=True)
+    assert "Ferro" in opening("does the lamp take a standard bulb?", undecided=True)
+    assert "Ferro" in opening("what did my sister say?", undecided=True, related=True)
+    assert "Ferro" not in opening("how do magnets work?", undecided=True)
+    assert "Ferro" not in opening("hey there")  # a thread that is not undecided items
+
+
 def test_a_later_request_about_it_sees_the_options_in_another_session(store: Any) -> None:
     clock = Clock(T0)
     graph = _graph(store, clock)

@@ -20,9 +20,12 @@ The record's life, by rule:
   it out, and one that settles on an item ("going with Brinefox", a fact stated with it
   as its value) closes the thread: it is decided;
 * it expires ``OPEN_DAYS`` after the session last touched it;
-* it is shown on the first turn of the next session, and afterwards to a request that
-  relates to it (shares a content term with its messages) or takes earlier work up by
-  its frame (``lifecycle.resumes``, ``thread_reading.refers_back``).
+* it is shown to a request that relates to it (``relates``: shares a content term with
+  its messages, takes earlier work up by its frame, ``lifecycle.resumes``,
+  ``thread_reading.refers_back``, or asks about a choice still being made), and on the
+  first turn of the next session also to one with no topic of its own ("hey there",
+  ``thread_reading.small_talk``); a request with its own, unrelated topic never gets it
+  (``lifecycle.shows_thread``).
 
 The values given up on the way ("Kanazawa's booked solid") are never in it: only the
 items' own message is its text, without the values that message threw out.
