@@ -50,6 +50,46 @@ class Weighing(BaseExtractor):
         return ExtractionResult(out)
 
 
+class Listed(BaseExtractor):
+    """Proposes ``options`` as plans for the message that names them all."""
+
+    def __init__(self, *options: str) -> None:
+        super().__init__()
+        self.options = options
+
+    def _propose(self, turns: list[UserTurn], scope: str | None) -> ExtractionResult:
+        return ExtractionResult(
+            [
+                CandidateFact(
+                    kind="fact",
+                    predicate="note",
+                    object=option,
+                    text=f"The user is weighing: {option}.",
+                    quote=t.text,
+                    message_id=t.message_id,
+                    modality="plan",
+                )
+                for t in turns
+                if not t.context and all(o in t.text for o in self.options)
+                for option in self.options
+            ]
+        )
+
+
+def test_an_option_the_latest_list_dropped_is_not_in_the_items_line(store: Any) -> None:
+    clock = Clock(T0)
+    graph = build_chatbot(
+        RecordingModel(), clock=clock, extractor=Listed("Tessel", "Lune")
+    ).compile(checkpointer=InMemorySaver(), store=store)
+    _say(graph, "s1", "shopping for a tent, it's the Farrow or the Tessel")
+    clock.advance(minutes=2)
+    _say(graph, "s1", "the Farrow is way over budget. Tessel vs Lune then, I'll pick tonight")
+    clock.advance(days=3)
+    seen = _say(graph, "s2", "ok, which would you go for?")
+    assert "Tessel" in seen and "Lune" in seen
+    assert "Farrow" not in seen
+
+
 def _graph(s: Any, clock: Clock) -> Any:
     return build_chatbot(RecordingModel(), clock=clock, extractor=Weighing()).compile(
         checkpointer=InMemorySaver(), store=s

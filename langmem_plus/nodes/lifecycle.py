@@ -73,6 +73,7 @@ __all__ = [
     "settled_parts",
     "shows_thread",
     "topic_of",
+    "without_ruled_out",
     "without_values",
 ]
 
@@ -707,6 +708,25 @@ def _last_sentence(text: str | None) -> str:
     return found[-1] if found else ""
 
 
+def without_ruled_out(now: str, earlier: str) -> str:
+    """``now``, when it states options, without the names of an ``earlier`` statement of
+    options that ``now`` no longer lists ("the Farrow or the Tessel", then "the Farrow is
+    over budget. Tessel vs Lune then": the Farrow is ruled out, and a statement naming it
+    goes).
+
+    Example:
+        >>> without_ruled_out("The Farrow is over budget. Tessel vs Lune then.",
+        ...                   "it's the Farrow or the Tessel")
+        'Tessel vs Lune then.'
+    """
+    if not is_choice(now):
+        return now
+    listed = [p for p in _SENTENCE.findall(earlier) if is_choice(p)]
+    latest = next((p for p in _SENTENCE.findall(now) if is_choice(p)), now)
+    gone = _ruled_out(listed, latest)
+    return (without_values(now, gone) or now) if gone else now
+
+
 def next_topic(text: str, previous: str | None, before: str | None = None) -> str | None:
     """The session's open thread after the user's message ``text``: what ``text`` leaves
     open (``topic_of``), else the thread before it (``previous``) without the values
@@ -726,12 +746,7 @@ def next_topic(text: str, previous: str | None, before: str | None = None) -> st
     """
     now = topic_of(text, before=before)
     if now:
-        if previous and is_choice(now):  # the previous list's options not in the new one
-            earlier = [p for p in _SENTENCE.findall(previous) if is_choice(p)]
-            latest = next((p for p in _SENTENCE.findall(now) if is_choice(p)), now)
-            gone = _ruled_out(earlier, latest)
-            now = (without_values(now, gone) or now) if gone else now
-        return now
+        return without_ruled_out(now, previous) if previous else now
     if not previous:
         return None
     kept = without_values(previous, discarded(text)) or ""

@@ -59,6 +59,7 @@ from langmem_plus.nodes.lifecycle import (
     resumes,
     settled_parts,
     topic_of,
+    without_ruled_out,
     without_values,
 )
 from langmem_plus.nodes.thread_reading import bounded, refers_back
@@ -150,11 +151,15 @@ def updated(
     ``before``: the user's message before ``text`` in the session; its terms make a later
     request about the same thing relate to the items, its words are never shown.
     ``topic``: the session's open thread after ``text`` (``lifecycle.next_topic``), kept
-    so that a thread that moved on after the items is told apart (``thread_for``).
+    so that a thread that moved on after the items is told apart (``thread_for``). The
+    options of a list in ``before`` that the items' message no longer lists are ruled out
+    and are not in its line ("the Farrow or the Tessel", then "the Farrow is over budget.
+    Tessel vs Lune then": ``lifecycle.without_ruled_out``).
     """
     if items:
         gone = discarded(text)
         said = topic_of(text, SAID_CHARS) or ""
+        said = without_ruled_out(said, before) if said and before else said
         said = without_values(said, gone) if gone and said else said
         terms = content_terms(" ".join([text, before or "", *(i["value"] for i in items)]))
         return {
