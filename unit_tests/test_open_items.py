@@ -50,6 +50,46 @@ class Weighing(BaseExtractor):
         return ExtractionResult(out)
 
 
+class Listed(BaseExtractor):
+    """Proposes ``options`` as plans for the message that names them all."""
+
+    def __init__(self, *options: str) -> None:
+        super().__init__()
+        self.options = options
+
+    def _propose(self, turns: list[UserTurn], scope: str | None) -> ExtractionResult:
+        return ExtractionResult(
+            [
+                CandidateFact(
+                    kind="fact",
+                    predicate="note",
+                    object=option,
+                    text=f"The user is weighing: {option}.",
+                    quote=t.text,
+                    message_id=t.message_id,
+                    modality="plan",
+                )
+                for t in turns
+                if not t.context and all(o in t.text for o in self.options)
+                for option in self.options
+            ]
+        )
+
+
+def test_an_option_the_latest_list_dropped_is_not_in_the_items_line(store: Any) -> None:
+    clock = Clock(T0)
+    graph = build_chatbot(
+        RecordingModel(), clock=clock, extractor=Listed("Tessel", "Lune")
+    ).compile(checkpointer=InMemorySaver(), store=store)
+    _say(graph, "s1", "shopping for a tent, it's the Farrow or the Tessel")
+    clock.advance(minutes=2)
+    _say(graph, "s1", "the Farrow is way over budget. Tessel vs Lune then, I'll pick tonight")
+    clock.advance(days=3)
+    seen = _say(graph, "s2", "ok, which would you go for?")
+    assert "Tessel" in seen and "Lune" in seen
+    assert "Farrow" not in seen
+
+
 def _graph(s: Any, clock: Clock) -> Any:
     return build_chatbot(RecordingModel(), clock=clock, extractor=Weighing()).compile(
         checkpointer=InMemorySaver(), store=s
@@ -77,6 +117,48 @@ def test_next_session_first_turn_shows_the_options_not_the_given_up_one(store: A
     seen = _say(graph, "s2", "hey there")  # says nothing about the kayaks
     assert "Pescador Pro" in seen and "Old Town Loon" in seen
     assert "Hobie" not in seen
+
+
+@pytest.mark.parametrize(
+    "first", ["how long should I boil an egg?", "write a haiku about autumn rain"]
+)
+def test_a_first_turn_with_its_own_topic_gets_no_options(store: Any, first: str) -> None:
+    clock = Clock(T0)
+    graph = _graph(store, clock)
+    _weigh(graph, clock)
+    clock.advance(days=6)
+    assert "Pescador" not in _say(graph, "s2", first)
+
+
+@pytest.mark.parametrize(
+    "first", ["morning! how are you?", "which kayak would hold more camping gear?"]
+)
+def test_a_first_turn_of_small_talk_or_about_the_choice_gets_the_options(
+    store: Any, first: str
+) -> None:
+    clock = Clock(T0)
+    graph = _graph(store, clock)
+    _weigh(graph, clock)
+    clock.advance(days=6)
+    seen = _say(graph, "s2", first)
+    assert "Pescador Pro" in seen and "Old Town Loon" in seen
+    assert "Hobie" not in seen
+
+
+def test_the_opening_shows_undecided_items_to_a_greeting_not_to_another_topic() -> None:
+    from langmem_plus.nodes.lifecycle import opening_context
+
+    items = "Ferro or Lumen for the desk lamp, still torn."
+    days = timedelta(days=4)
+
+    def opening(request: str, **kw: Any) -> str:
+        return opening_context(days, topic=items, request=request, facts=[], **kw)
+
+    assert "Ferro" in opening("hey there", undecided=True)
+    assert "Ferro" in opening("does the lamp take a standard bulb?", undecided=True)
+    assert "Ferro" in opening("what did my sister say?", undecided=True, related=True)
+    assert "Ferro" not in opening("how do magnets work?", undecided=True)
+    assert "Ferro" not in opening("hey there")  # a thread that is not undecided items
 
 
 def test_a_later_request_about_it_sees_the_options_in_another_session(store: Any) -> None:

@@ -104,6 +104,7 @@ from langmem_plus.extraction.saves import (
 from langmem_plus.extraction.thennow import now_readings, then_and_now
 from langmem_plus.extraction.timeparse import TimeExpression, find_time_expression
 from langmem_plus.extraction.turns import EMOJI_CHAR, EMOJI_RUN
+from langmem_plus.extraction.undecided import undecided_candidates
 from langmem_plus.extraction.vocab import (
     ATTRIBUTE_ALIASES,
     ATTRIBUTE_NOT,
@@ -3264,6 +3265,8 @@ class RuleExtractor(BaseExtractor):
             found = hobby_candidates(turn, found)  # "new hobby unlocked: X" (pursuits.py)
             found = then_and_now(turn, found)  # "A back then, B now", "ditched A, it's B" (#12)
             found += self._structural(turn, found)  # what no rule read (clauses.py, #12)
+            # "X or Y, still torn": open options, as plans, never values (undecided.py, #12)
+            found = undecided_candidates(turn, found)
             if not found and (swapped := self._swap_turn(turn, [*earlier, *result.candidates])):
                 found = swapped
             # "Elm Park, er, I mean Oak Park": whichever reader took the slip (#12)

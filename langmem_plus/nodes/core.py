@@ -416,13 +416,17 @@ class MemoryCore:
         thread = topic if isinstance(topic, str) and topic.strip() else None
         record = live(_value(reading.open), now)
         undecided = record is not None and record.get("thread_id") == latest.value.get("thread_id")
+        related = False
         if record is not None and undecided:  # what that session left undecided is its thread
             thread = thread_for(record, thread) or thread
+            related = relates(record, request)
         closed: list[str] = []
         if (
             thread
             and gap_from is not None
-            and (undecided or shows_thread(now - gap_from, thread, request))
+            and shows_thread(
+                now - gap_from, thread, request, undecided=undecided, related=related
+            )
         ):
             mem = ctx.memory
             since = parse_time(latest.value.get("started_at")) or gap_from
@@ -438,7 +442,13 @@ class MemoryCore:
             else:
                 closed = closed_since(versions, since)
         return opening_context(
-            gap, topic=thread, request=request, facts=facts, closed=closed, undecided=undecided
+            gap,
+            topic=thread,
+            request=request,
+            facts=facts,
+            closed=closed,
+            undecided=undecided,
+            related=related,
         )
 
     def _undecided(

@@ -50,7 +50,14 @@ from langmem_plus.nodes.common import (
 )
 from langmem_plus.nodes.effects import Call, Plan, adrive, drive
 from langmem_plus.nodes.state import MemoryDecision
-from langmem_plus.nodes.thread_reading import bounded, is_choice, leans_back, refers_back, repair
+from langmem_plus.nodes.thread_reading import (
+    bounded,
+    is_choice,
+    leans_back,
+    refers_back,
+    repair,
+    small_talk,
+)
 
 __all__ = [
     "DEFAULT_IDLE_TIMEOUT",
@@ -66,6 +73,7 @@ __all__ = [
     "settled_parts",
     "shows_thread",
     "topic_of",
+    "without_ruled_out",
     "without_values",
 ]
 
@@ -108,20 +116,36 @@ def confirm_line(fact: Fact) -> str:
     return f"I have that {second_person(fact.text)} — is that still right?"
 
 
-def shows_thread(gap: timedelta, topic: str, request: str) -> bool:
+def shows_thread(
+    gap: timedelta, topic: str, request: str, *, undecided: bool = False, related: bool = False
+) -> bool:
     """True when the opening context shows ``topic`` as the open thread: a gap of one to
     ``LONG_GAP_DAYS`` days, and a new message that relates to it (shares a content word)
     or takes earlier work up again by its frame (``resumes``) or leans on it for its
     topic (``thread_reading.refers_back``: "which of the two should I go with?").
+
+    What the last session left undecided (``undecided``: its open items) is also shown to
+    a message with no topic of its own (``thread_reading.small_talk``: "hey there"), since
+    it is what the user left to come back to, and to one that relates to the items by
+    their record (``related``: ``open_items.relates``, which knows the items' values and
+    the message before them). A message with its own, unrelated topic ("how do volcanoes
+    form?") gets no thread, undecided or not.
 
     Example:
         >>> shows_thread(timedelta(days=3), "Still need to book the ferry", "ferry times?")
         True
         >>> shows_thread(timedelta(days=3), "Still need to book the ferry", "why is the sky blue")
         False
+        >>> thread = "Juno or Bramble, still torn."
+        >>> shows_thread(timedelta(days=3), thread, "hey there", undecided=True)
+        True
+        >>> shows_thread(timedelta(days=3), thread, "why is the sky blue", undecided=True)
+        False
     """
     if gap < timedelta(days=1) or gap.days > LONG_GAP_DAYS:
         return False
+    if undecided and (related or small_talk(request)):
+        return True
     return (
         bool(content_terms(topic) & content_terms(request))
         or resumes(request)
@@ -161,6 +185,7 @@ def opening_context(
     facts: Sequence[Fact],
     closed: Iterable[str] = (),
     undecided: bool = False,
+    related: bool = False,
 ) -> str:
     """The opening context for a new session, from the gap since the last one.
 
@@ -182,9 +207,11 @@ def opening_context(
             stored stays. (A forgotten value is taken out of the thread when it is
             forgotten: ``scrub_topics``.)
         undecided: ``topic`` is what the last session left undecided (``open_items``):
-            shown on this first turn whatever the message is about, since it is what the
-            user left to come back to (the instruction still says to reference it only
-            if the message relates to it).
+            shown on this first turn to a message that relates to it and to one with no
+            topic of its own (a greeting), never to a message with its own, unrelated
+            topic (``shows_thread``).
+        related: the message relates to those undecided items by their record
+            (``open_items.relates``).
     """
     if gap is None or gap < timedelta(days=1):
         return ""
@@ -195,7 +222,9 @@ def opening_context(
         # superseded value in place of one that holds
         thread = held_values_only(topic, facts, request, closed) if topic else ""
         thread = bounded(thread, THREAD_CHARS) if thread else ""
-        if thread and (undecided or shows_thread(gap, thread, request)):
+        if thread and shows_thread(
+            gap, thread, request, undecided=undecided, related=related
+        ):
             end = "" if thread.endswith((".", "!", "?", "…")) else "."
             line += (
                 f" Open thread: {thread}{end} Reference it only if the user's message relates "
@@ -679,6 +708,25 @@ def _last_sentence(text: str | None) -> str:
     return found[-1] if found else ""
 
 
+def without_ruled_out(now: str, earlier: str) -> str:
+    """``now``, when it states options, without the names of an ``earlier`` statement of
+    options that ``now`` no longer lists ("the Farrow or the Tessel", then "the Farrow is
+    over budget. Tessel vs Lune then": the Farrow is ruled out, and a statement naming it
+    goes).
+
+    Example:
+        >>> without_ruled_out("The Farrow is over budget. Tessel vs Lune then.",
+        ...                   "it's the Farrow or the Tessel")
+        'Tessel vs Lune then.'
+    """
+    if not is_choice(now):
+        return now
+    listed = [p for p in _SENTENCE.findall(earlier) if is_choice(p)]
+    latest = next((p for p in _SENTENCE.findall(now) if is_choice(p)), now)
+    gone = _ruled_out(listed, latest)
+    return (without_values(now, gone) or now) if gone else now
+
+
 def next_topic(text: str, previous: str | None, before: str | None = None) -> str | None:
     """The session's open thread after the user's message ``text``: what ``text`` leaves
     open (``topic_of``), else the thread before it (``previous``) without the values
@@ -698,12 +746,7 @@ def next_topic(text: str, previous: str | None, before: str | None = None) -> st
     """
     now = topic_of(text, before=before)
     if now:
-        if previous and is_choice(now):  # the previous list's options not in the new one
-            earlier = [p for p in _SENTENCE.findall(previous) if is_choice(p)]
-            latest = next((p for p in _SENTENCE.findall(now) if is_choice(p)), now)
-            gone = _ruled_out(earlier, latest)
-            now = (without_values(now, gone) or now) if gone else now
-        return now
+        return without_ruled_out(now, previous) if previous else now
     if not previous:
         return None
     kept = without_values(previous, discarded(text)) or ""

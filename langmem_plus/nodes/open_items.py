@@ -20,9 +20,12 @@ The record's life, by rule:
   it out, and one that settles on an item ("going with Brinefox", a fact stated with it
   as its value) closes the thread: it is decided;
 * it expires ``OPEN_DAYS`` after the session last touched it;
-* it is shown on the first turn of the next session, and afterwards to a request that
-  relates to it (shares a content term with its messages) or takes earlier work up by
-  its frame (``lifecycle.resumes``, ``thread_reading.refers_back``).
+* it is shown to a request that relates to it (``relates``: shares a content term with
+  its messages, takes earlier work up by its frame, ``lifecycle.resumes``,
+  ``thread_reading.refers_back``, or asks about a choice still being made), and on the
+  first turn of the next session also to one with no topic of its own ("hey there",
+  ``thread_reading.small_talk``); a request with its own, unrelated topic never gets it
+  (``lifecycle.shows_thread``).
 
 The values given up on the way ("Kanazawa's booked solid") are never in it: only the
 items' own message is its text, without the values that message threw out.
@@ -56,6 +59,7 @@ from langmem_plus.nodes.lifecycle import (
     resumes,
     settled_parts,
     topic_of,
+    without_ruled_out,
     without_values,
 )
 from langmem_plus.nodes.thread_reading import bounded, refers_back
@@ -147,11 +151,15 @@ def updated(
     ``before``: the user's message before ``text`` in the session; its terms make a later
     request about the same thing relate to the items, its words are never shown.
     ``topic``: the session's open thread after ``text`` (``lifecycle.next_topic``), kept
-    so that a thread that moved on after the items is told apart (``thread_for``).
+    so that a thread that moved on after the items is told apart (``thread_for``). The
+    options of a list in ``before`` that the items' message no longer lists are ruled out
+    and are not in its line ("the Farrow or the Tessel", then "the Farrow is over budget.
+    Tessel vs Lune then": ``lifecycle.without_ruled_out``).
     """
     if items:
         gone = discarded(text)
         said = topic_of(text, SAID_CHARS) or ""
+        said = without_ruled_out(said, before) if said and before else said
         said = without_values(said, gone) if gone and said else said
         terms = content_terms(" ".join([text, before or "", *(i["value"] for i in items)]))
         return {

@@ -1,6 +1,6 @@
 """Reading an open thread by its structure: what refers back, what repairs, what is a choice.
 
-Three readers of closed-class words, used by the session lifecycle (``lifecycle.topic_of``,
+Four readers of closed-class words, used by the session lifecycle (``lifecycle.topic_of``,
 ``lifecycle.shows_thread``) so that neither depends on how one user words a defer:
 
 * ``refers_back``: a request with no topic of its own that leans on an earlier one: an
@@ -13,6 +13,8 @@ Three readers of closed-class words, used by the session lifecycle (``lifecycle.
   "hang on", "sorry, I meant"): discourse repair markers only.
 * ``is_choice``: a statement of options still to choose between ("A or B", "A vs B",
   "between A and B"): coordinators and the preposition of a choice only.
+* ``small_talk``: a request with no topic at all ("hey there", "morning! how are you?"):
+  greetings, thanks and how-are-yous only.
 
 Example:
     >>> refers_back("ok, decision time, talk me through it")
@@ -31,7 +33,15 @@ import re
 
 from langmem_plus.facts.text_rules import content_terms
 
-__all__ = ["MAX_OWN_TERMS", "bounded", "is_choice", "leans_back", "refers_back", "repair"]
+__all__ = [
+    "MAX_OWN_TERMS",
+    "bounded",
+    "is_choice",
+    "leans_back",
+    "refers_back",
+    "repair",
+    "small_talk",
+]
 
 MAX_OWN_TERMS = 3
 """A request that refers back names at most this many content words of its own: more
@@ -156,6 +166,34 @@ def is_choice(sentence: str) -> bool:
         (True, False)
     """
     return bool(_CHOICE.search(sentence))
+
+
+# Greetings, thanks and the formulas of asking after someone: the words of a message that
+# opens a conversation without saying what about. Never a noun of a task.
+_SMALL_TALK = re.compile(
+    r"\b(?:hi+|hiya|he+y+a?|hell+o+|howdy|yo|greetings|g'?day|morning|afternoon|evening"
+    r"|good\s+(?:morning|afternoon|evening|day|night)|everyone|folks|thanks|thank\s+you|thx"
+    r"|cheers|ta|how(?:'s|\s+is)\s+(?:it\s+going|things|life|everything|your\s+day)"
+    r"|how\s+(?:are|r)\s+(?:you|u|things)(?:\s+(?:doing|going))?|how\s+(?:have\s+)?you\s+been"
+    r"|how\s+you\s+doing|what'?s\s+up|wh?at\s+up|sup|hope\s+(?:you(?:'re|\s+are)\s+)?"
+    r"(?:well|good|ok(?:ay)?)|(?:i'?m|i\s+am|we'?re|we\s+are)\s+back|long\s+time(?:\s+no\s+see)?"
+    r"|(?:nice|good)\s+to\s+(?:see|hear\s+from)\s+you|um+|erm+|hm+)\b",
+    re.IGNORECASE,
+)
+
+
+def small_talk(request: str) -> bool:
+    """True when ``request`` has no topic of its own: once its greetings, thanks and
+    how-are-yous are set aside, no content word is left. "hey there" opens a
+    conversation; "hey, how do volcanoes form?" asks about something.
+
+    Example:
+        >>> small_talk("hey there"), small_talk("morning! how are you doing?")
+        (True, True)
+        >>> small_talk("hi, how do volcanoes form?"), small_talk("what's 15% of 80?")
+        (False, False)
+    """
+    return not content_terms(_SMALL_TALK.sub(" ", request))
 
 
 def bounded(thread: str, limit: int) -> str:
