@@ -46,3 +46,32 @@ def test_interjections_before_the_right_value_and_an_aside_after_the_wrong_one()
 
 def test_a_hesitation_alone_is_no_correction() -> None:
     assert _corrections("I live in Tartu", "hmm, Lisbon sounds nice") == set()
+
+
+def test_a_part_of_a_held_value_set_right_in_a_later_session(tmp_path: object) -> None:
+    """Through the write policy, each turn extracted on its own (as the graph does across
+    sessions): "I told you June for my birthday - it's July" of a held "23rd of June"
+    keeps the day, and "5th of May, not March" of "5th of March" takes the whole."""
+    from datetime import datetime, timezone
+
+    from langmem_plus import FactMemory
+    from langmem_plus.stores import QdrantStore
+
+    store = QdrantStore(path=str(tmp_path) + "/parts")
+    memory, rx = FactMemory(store), RuleExtractor()
+    for user, turns in {
+        "u1": ["my birthday's the 23rd of June, in case that's ever useful",
+               "oops, I told you June for my birthday - it's July! no idea where June came from"],
+        "u2": ["my birthday's the 5th of March, fyi",
+               "Typo earlier: 5th of May, not March. I do know my own birthday."],
+    }.items():  # fmt: skip
+        for text in turns:
+            for c in rx.extract([HumanMessage(text)], user_id=user):
+                memory.remember(user, c)
+    now = datetime.now(timezone.utc)
+    held = {
+        u: {f.object for f in memory.as_of(u, now) if f.predicate == "birthday"}
+        for u in ("u1", "u2")
+    }
+    assert held == {"u1": {"23rd of July"}, "u2": {"5th of May"}}
+    store.close()

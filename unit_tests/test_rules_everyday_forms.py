@@ -117,3 +117,9 @@ def test_a_date_after_a_contracted_copula_is_the_value() -> None:
     assert ("birthday", "14th of August") in _facts(
         "my birthday's the 14th of August, in case that's ever handy"
     )
+
+
+def test_a_new_title_with_the_subject_left_out() -> None:
+    assert ("job_title", "sound engineer") in _facts(
+        "got the promotion!!! officially a sound engineer as of this week"
+    )

@@ -167,6 +167,9 @@ def _grounded(candidate: CandidateFact, turns: Sequence[UserTurn]) -> bool:
     if not in_turn:
         return False
     said = set(_NUMBER.findall(_norm(candidate.quote or "")))
+    # a correction of part of a value keeps the rest the user said before ("I told you June
+    # for my birthday - it's July": the 23rd of July, the 23rd from the corrected value)
+    said |= set(_NUMBER.findall(_norm(candidate.corrects or "")))
     return set(_NUMBER.findall(candidate.object)) <= said
 
 

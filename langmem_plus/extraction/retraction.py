@@ -823,6 +823,8 @@ _ENDS = r"(?:[,;:.!?—–]|\s-\s|$)"
 # "I said Esbjerg last time but it's Odense", "I wrote Tartu earlier, but I meant Ghent"
 _SAID_BUT = re.compile(
     rf"\b(?:i|we)\s+(?:said|wrote|typed|put|told\s+you)\s+(?P<old>{_VALUE})"
+    # what the value was for: "I told you June for my birthday - it's July"
+    r"(?:\s+(?:for|as)\s+(?:my|our|the)\s+[\w'’-]+(?:\s+[\w'’-]+)?)?"
     r"(?:\s+(?:earlier|before|last\s+time|the\s+other\s+day|by\s+mistake))?"
     # "..., but I meant X", or the repair in a sentence of its own: "... . I meant X."
     r"(?:\s*,?\s+but\s+|\s*[.;—–]\s*|\s+-\s+)"

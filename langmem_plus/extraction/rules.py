@@ -2625,7 +2625,11 @@ _INTERJECTION = re.compile(
     r"anyway|haha|lol|oh|ah|yes|yeah|finally|and then|then)\b[\s,.!:;—–-]*)+(?=\w)",
     re.IGNORECASE,
 )
-_ELIDED_BE = re.compile(r"^(?:(?:and\s+)?(?:now|currently))\s+(?=(?:a|an|the)\s)", re.I)
+# "..., now a designer at Halcyon", "officially a line producer as of this week"
+_ELIDED_BE = re.compile(
+    r"^(?:(?:and\s+)?(?:now|currently|officially|finally|now officially))\s+(?=(?:a|an|the)\s)",
+    re.I,
+)
 
 
 _CORRECTION_LEAD = REPAIR_LEAD  # shared with the message-level repair (repairs.py)
@@ -2795,6 +2799,37 @@ def _agree(rest: str) -> str:
     if word[:1].isupper():
         new = new[:1].upper() + new[1:]
     return rest[:at] + m.group(1) + new + rest[at + m.end() :]
+
+
+def _part_of(old: str, earlier: list[CandidateFact]) -> list[CandidateFact]:
+    """The earlier asserted values of which ``old`` is a whole word or words, not all
+    ("March" of "5th of March"), newest first."""
+    word = re.compile(rf"(?<![\w'’-]){re.escape(old)}(?![\w'’-])", re.IGNORECASE)
+    return [
+        c
+        for c in reversed(earlier)
+        if c.polarity == "assert"
+        and c.object.casefold() != old.casefold()
+        and len(old) >= 3
+        and word.search(c.object)
+    ]
+
+
+def _with_part(value: str, old: str, new: str) -> str:
+    """``value`` with its part ``old`` set right to ``new``: "23rd of June", "June",
+    "July" -> "23rd of July"; a right value that says the whole ("5th of May" for "March"
+    of "5th of March") is taken as it is.
+
+    Example:
+        >>> _with_part("23rd of June", "June", "July")
+        '23rd of July'
+        >>> _with_part("5th of March", "March", "5th of May")
+        '5th of May'
+    """
+    rest = [w for w in value.split() if w.casefold() != old.casefold()]
+    if any(w.casefold() in new.casefold().split() for w in rest):
+        return new
+    return re.sub(rf"(?<![\w'’-]){re.escape(old)}(?![\w'’-])", new, value, count=1, flags=re.I)
 
 
 def _corrected_entity(said: str, old: str) -> str:
@@ -3371,24 +3406,29 @@ class RuleExtractor(BaseExtractor):
         stated = stated_value(new_said)  # "... - the title is X, not Y": X (#12)
         in_clause = aside or stated != new_said
         new_said = stated
-        for c in reversed(earlier):
-            if c.object.casefold() == old.casefold() and c.polarity == "assert":
-                new = _corrected_entity(_tidy(new_said), old)
-                swapped = with_value(c.text, old, new)
-                text = c.text if swapped is None else swapped
-                return [
-                    c.model_copy(
-                        update={
-                            "object": new,
-                            "text": text,
-                            "quote": turn.text.strip(),
-                            "message_id": turn.message_id,
-                            "corrects": c.object,
-                            "valid_from": turn.valid_from(None) or c.valid_from,
-                            "time_stated": c.time_stated,
-                        }
-                    )
-                ]
+        held = [c for c in reversed(earlier) if c.object.casefold() == old.casefold()]
+        for c in [*held, *_part_of(old, earlier)]:
+            if c.polarity != "assert":
+                continue
+            whole = c.object.casefold() == old.casefold()
+            new = _corrected_entity(_tidy(new_said), old)
+            if not whole:  # "I told you June for my birthday - it's July": the 23rd of July
+                new = _with_part(c.object, old, new)
+            swapped = with_value(c.text, c.object if not whole else old, new)
+            text = c.text if swapped is None else swapped
+            return [
+                c.model_copy(
+                    update={
+                        "object": new,
+                        "text": text,
+                        "quote": turn.text.strip(),
+                        "message_id": turn.message_id,
+                        "corrects": c.object,
+                        "valid_from": turn.valid_from(None) or c.valid_from,
+                        "time_stated": c.time_stated,
+                    }
+                )
+            ]
         sentence = turn.text.strip()
         start = turn.text.find(new_said)
         lo = start

@@ -1124,6 +1124,8 @@ class WritePolicy:
             # spelt again, not a second child or pet; the old spelling was the mistake (#12)
             wrong = [f for f in same_slot if _respelt(f.object, fact.object)]
         if wrong:
+            if len(wrong) == 1:
+                fact = _with_corrected_part(candidate, fact, wrong[0])
             return self._correct(fact, wrong, same_slot, now)
         if fact.predicate == CORRECTION:
             return Decision(action="rejected", code="nothing_to_retract")
@@ -1409,6 +1411,43 @@ _DOUBLED = re.compile(r"([^\W\d_])\1+")
 
 def _terms(text: str) -> frozenset[str]:
     return content_terms(_fold(text))
+
+
+def _with_corrected_part(candidate: CandidateFact, fact: Fact, held: Fact) -> Fact:
+    """``fact`` as the held value with only its wrong part set right, when the correction
+    names a part of it and the right value does not say the whole again ("I told you June
+    for my birthday - it's July" of "23rd of June": "23rd of July"); else ``fact``.
+
+    Example:
+        >>> from datetime import datetime, timezone
+        >>> t = datetime(2026, 5, 1, tzinfo=timezone.utc)
+        >>> held = Fact(fact_id="f", user_id="u", kind="fact", subject="user",
+        ...             predicate="birthday", object="23rd of June",
+        ...             text="The user's birthday is 23rd of June.", valid_from=t, asserted_at=t)
+        >>> said = CandidateFact(kind="fact", predicate="birthday", object="July",
+        ...                      text="The user's birthday is July.", corrects="June")
+        >>> _with_corrected_part(said, held.model_copy(update={"object": "July"}), held).object
+        '23rd of July'
+    """
+    wrong, right = (candidate.corrects or "").strip(), fact.object.strip()
+    if not wrong or normalize_object(wrong) == normalize_object(held.object):
+        return fact
+    part = re.compile(rf"(?<![\w'’-]){re.escape(wrong)}(?![\w'’-])", re.IGNORECASE)
+    rest = {w.casefold() for w in part.sub(" ", held.object).split()}
+    if not part.search(held.object) or rest & {w.casefold() for w in right.split()}:
+        return fact  # not a part of it, or the right value says the whole again
+    value = part.sub(right, held.object, count=1)
+    swapped = with_value(held.text, held.object, value)
+    return fact.model_copy(
+        update={
+            "object": value,
+            "text": swapped if swapped is not None else fact.text,
+            "fact_id": fact_id_for(
+                fact.user_id, fact.scope, fact.subject, fact.predicate, value,
+                _anchor(candidate, fact.asserted_at),
+            ),
+        }
+    )
 
 
 def _named(target: str, held: Sequence[Fact]) -> list[Fact]:
