@@ -2801,6 +2801,16 @@ def _agree(rest: str) -> str:
     return rest[:at] + m.group(1) + new + rest[at + m.end() :]
 
 
+def _said_anew(
+    c: CandidateFact, turn: UserTurn, new: str, text: str, **more: object
+) -> CandidateFact:
+    """``c`` with the value ``new`` (and its sentence ``text``) said in ``turn``: a swap or
+    a correction of an earlier turn's value, its other fields (``more``) as the caller says."""
+    update = {"object": new, "text": text, "quote": turn.text.strip(),
+              "message_id": turn.message_id, **more}  # fmt: skip
+    return c.model_copy(update=update)
+
+
 def _part_of(old: str, earlier: list[CandidateFact]) -> list[CandidateFact]:
     """The earlier asserted values of which ``old`` is a whole word or words, not all
     ("March" of "5th of March"), newest first."""
@@ -3353,18 +3363,13 @@ class RuleExtractor(BaseExtractor):
                 text = c.text if swapped is None else swapped
                 found = find_time_expression(turn.text, turn.sent_at)
                 return [
-                    c.model_copy(
-                        update={
-                            "object": new,
-                            "text": text,
-                            "quote": turn.text.strip(),
-                            "message_id": turn.message_id,
-                            "valid_from": turn.valid_from(found.when if found else None),
-                            "time_stated": found is not None,
-                            "corrects": None,
-                        }
+                    _said_anew(
+                        c, turn, new, text,
+                        valid_from=turn.valid_from(found.when if found else None),
+                        time_stated=found is not None,
+                        corrects=None,
                     )
-                ]
+                ]  # fmt: skip
         return []
 
     def _correction_turn(
@@ -3417,18 +3422,13 @@ class RuleExtractor(BaseExtractor):
             swapped = with_value(c.text, c.object if not whole else old, new)
             text = c.text if swapped is None else swapped
             return [
-                c.model_copy(
-                    update={
-                        "object": new,
-                        "text": text,
-                        "quote": turn.text.strip(),
-                        "message_id": turn.message_id,
-                        "corrects": c.object,
-                        "valid_from": turn.valid_from(None) or c.valid_from,
-                        "time_stated": c.time_stated,
-                    }
+                _said_anew(
+                    c, turn, new, text,
+                    corrects=c.object,
+                    valid_from=turn.valid_from(None) or c.valid_from,
+                    time_stated=c.time_stated,
                 )
-            ]
+            ]  # fmt: skip
         sentence = turn.text.strip()
         start = turn.text.find(new_said)
         lo = start
