@@ -500,8 +500,19 @@ def _switched(turn: UserTurn, out: list[CandidateFact]) -> list[CandidateFact]:
         old = _cut(old or m.group("done") or "")
         if not old or old.casefold() == new.casefold() or not _cased(old):
             continue
-        if any(c.object.casefold() == new.casefold() and c.polarity == "assert" for c in out):
-            continue  # the rules read the new value in its own slot
+        same = [c for c in out if c.object.casefold() == new.casefold() and c.polarity == "assert"]
+        if same:
+            # the rules read the new value in its own slot; one held at a time ("we got a
+            # Kia Niro" is the car, "ported my number to X" the phone network), it replaces
+            # the old value the first event let go, which then needs no retraction
+            taking = [c for c in same if c.single_valued and not c.replaces]
+            if taking:
+                out = [
+                    c.model_copy(update={"replaces": old}) if any(c is t for t in taking) else c
+                    for c in out
+                    if not (c.polarity == "retract" and c.object.casefold() == old.casefold())
+                ]
+            continue
         new = _cut(new)
         found = find_time_expression(turn.text, turn.sent_at)
         at_a, at_b = turn.text.find(a), turn.text.find(b)
