@@ -123,3 +123,10 @@ def test_a_new_title_with_the_subject_left_out() -> None:
     assert ("job_title", "sound engineer") in _facts(
         "got the promotion!!! officially a sound engineer as of this week"
     )
+
+
+def test_a_lowercase_place_of_two_words_stays_whole() -> None:
+    """A reading of one lowercase word ("I live in ipswich") never cuts "ipswich bay"."""
+    assert _facts("ok so update: i'm living in whitley bay now 🙃 new flat, tiny kitchen") == {
+        ("city", "whitley bay")
+    }

@@ -3458,6 +3458,10 @@ class RuleExtractor(BaseExtractor):
         return said or None
 
 
+_ONE_NAME_ON = re.compile(r"^\s+[^\W\d_][\w'’-]*$")
+"""One more word of a name after a shorter value ("ipswich" + " bay"), not a clause."""
+
+
 def _with_readings(specs: list[_Spec], ctx: _Context) -> list[_Spec]:
     """``specs`` and what the rules find in the clause's other readings (``readings.py``:
     a question's preamble, texting, a past state in a present frame); a value a reading
@@ -3482,7 +3486,15 @@ def _with_readings(specs: list[_Spec], ctx: _Context) -> list[_Spec]:
             same = [o for o in specs if o.predicate == s.predicate and o.subject == s.subject]
             if any(o.object.casefold() == low for o in same):
                 continue
+            # a longer value that runs into the next clause ("galway n work at X") gives way;
+            # one that only goes on with the name ("ipswich bay" for "ipswich") does not
             longer = [o for o in same if low in o.object.casefold()]
+            if longer and all(
+                o.object.casefold().startswith(low)
+                and _ONE_NAME_ON.match(o.object.casefold()[len(low) :])
+                for o in longer
+            ):
+                continue
             specs = [o for o in specs if o not in longer] + [s]
     return specs
 
