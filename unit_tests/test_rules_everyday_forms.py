@@ -130,3 +130,11 @@ def test_a_lowercase_place_of_two_words_stays_whole() -> None:
     assert _facts("ok so update: i'm living in whitley bay now 🙃 new flat, tiny kitchen") == {
         ("city", "whitley bay")
     }
+
+
+def test_whom_the_user_sees_for_a_service() -> None:
+    """ "I see Dr. Moreau for my teeth" stored the dentist "Moreau": the clause reader
+    ended a sentence at "Dr." and read "Moreau for my teeth" alone."""
+    assert ("dentist", "Dr. Lindahl") in _facts("I see Dr. Lindahl for my teeth")
+    assert ("dentist", "Dr Lindahl") in _facts("I usually see Dr Lindahl for my teeth")
+    assert {f[0] for f in _facts("I see my aunt for lunch on Sundays")} <= {"routine"}

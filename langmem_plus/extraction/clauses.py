@@ -152,7 +152,8 @@ _FUTURE = re.compile(
 # where one clause ends and the next begins: sentence ends, semicolons, dashes, a line
 # break, and the conjunctions that join clauses (closed class)
 _BREAK = re.compile(
-    r"[.!?]+(?=\s|$)|[;\n]|\s[—–-]\s|,?\s+(?:but|because|so|though|although|while|whereas|"
+    # a title's point is no sentence end ("I see Dr. Moreau for my teeth")
+    r"(?<!\b[DdMm]r)(?<!\b[Mm]rs)(?<!\b[Mm]s)(?<!\bProf)(?<!\bSt)[.!?]+(?=\s|$)|[;\n]|\s[—–-]\s|,?\s+(?:but|because|so|though|although|while|whereas|"
     r"since|as|and then|and)\s+(?=(?:i|i'm|im|i've|we|we're|my|our|it|it's|he|she|they)\b)",
     re.IGNORECASE,
 )
@@ -428,6 +429,13 @@ _DONE_FOR_ME = re.compile(
     r"^\W*(?i:i|we)\s+(?i:(?:usually|always|normally|now|still|just)\s+)?(?i:get|have)\s+"
     rf"(?i:my|our)\s+(?P<n>[a-z]+)\s+(?P<verb>[a-z]+)\s+(?i:at|by|with)\s+(?:the\s+)?{_NAME}"
 )
+# "I see Dr Moreau for my teeth", "we go to Ines for our hair": whom the user goes to for
+# a service on something of theirs
+_SEEN_FOR_MINE = re.compile(
+    r"^\W*(?i:i|we)\s+(?i:(?:usually|always|normally|now|still|just|mostly)\s+)?"
+    rf"(?P<verb>(?i:see|go to|use|visit))\s+(?:the\s+)?{_NAME}\s+(?i:for)\s+(?i:my|our)\s+"
+    r"(?P<n>[a-z]+)\b"
+)
 _NOT_A_VALUE = frozenset(
     {"i", "it", "this", "that", "there", "here", "he", "she", "they", "we", "you", "my",
      "our", "the", "a", "an", "me", "everyone", "everything", "nothing", "someone",
@@ -500,7 +508,7 @@ def read_clause(clause: str) -> list[ClauseFact]:
         if needs_person and not whole.first_person and not owner:
             continue
         noun = hit.group("n")
-        if shape is _AGENT_OF_MINE or shape is _DONE_FOR_ME:
+        if shape is _AGENT_OF_MINE or shape is _DONE_FOR_ME or shape is _SEEN_FOR_MINE:
             if hit.group("verb") in _VERB_NOT_SERVICE:
                 continue
             role = _role_other_names().get(noun.casefold())
@@ -539,6 +547,7 @@ _SHAPES: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     (_VERB_PREP_VALUE, False, True),
     (_AGENT_OF_MINE, False, True),
     (_DONE_FOR_ME, False, True),
+    (_SEEN_FOR_MINE, False, True),
 )
 
 
