@@ -27,29 +27,6 @@ WEIGHING = (
 )
 
 
-class Weighing(BaseExtractor):
-    """Proposes the two options of ``WEIGHING`` as plans (what a model marks undecided)."""
-
-    def _propose(self, turns: list[UserTurn], scope: str | None) -> ExtractionResult:
-        out: list[CandidateFact] = []
-        for t in turns:
-            if t.context or "still torn" not in t.text:
-                continue
-            for option in ("Pescador Pro", "Old Town Loon"):
-                out.append(
-                    CandidateFact(
-                        kind="fact",
-                        predicate="note",
-                        object=option,
-                        text=f"The user is weighing: {option}.",
-                        quote=t.text,
-                        message_id=t.message_id,
-                        modality="plan",
-                    )
-                )
-        return ExtractionResult(out)
-
-
 class Listed(BaseExtractor):
     """Proposes ``options`` as plans for the message that names them all."""
 
@@ -76,6 +53,11 @@ class Listed(BaseExtractor):
         )
 
 
+def _weighing() -> Listed:
+    """Proposes the two options of ``WEIGHING`` as plans (what a model marks undecided)."""
+    return Listed("Pescador Pro", "Old Town Loon")
+
+
 def test_an_option_the_latest_list_dropped_is_not_in_the_items_line(store: Any) -> None:
     clock = Clock(T0)
     graph = build_chatbot(
@@ -91,7 +73,7 @@ def test_an_option_the_latest_list_dropped_is_not_in_the_items_line(store: Any) 
 
 
 def _graph(s: Any, clock: Clock) -> Any:
-    return build_chatbot(RecordingModel(), clock=clock, extractor=Weighing()).compile(
+    return build_chatbot(RecordingModel(), clock=clock, extractor=_weighing()).compile(
         checkpointer=InMemorySaver(), store=s
     )
 
