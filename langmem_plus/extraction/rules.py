@@ -137,7 +137,7 @@ from langmem_plus.extraction.vocab import (
 from langmem_plus.facts.models import CandidateFact
 from langmem_plus.facts.policy import CORRECTION, DEFAULT_SINGLE_VALUED
 from langmem_plus.facts.retrieval import ATTRIBUTE_WORDS
-from langmem_plus.facts.text_forms import with_value
+from langmem_plus.facts.text_forms import with_part, with_value
 
 __all__ = ["RuleExtractor", "third_person"]
 
@@ -2825,23 +2825,6 @@ def _part_of(old: str, earlier: list[CandidateFact]) -> list[CandidateFact]:
     ]
 
 
-def _with_part(value: str, old: str, new: str) -> str:
-    """``value`` with its part ``old`` set right to ``new``: "23rd of June", "June",
-    "July" -> "23rd of July"; a right value that says the whole ("5th of May" for "March"
-    of "5th of March") is taken as it is.
-
-    Example:
-        >>> _with_part("23rd of June", "June", "July")
-        '23rd of July'
-        >>> _with_part("5th of March", "March", "5th of May")
-        '5th of May'
-    """
-    rest = [w for w in value.split() if w.casefold() != old.casefold()]
-    if any(w.casefold() in new.casefold().split() for w in rest):
-        return new
-    return re.sub(rf"(?<![\w'’-]){re.escape(old)}(?![\w'’-])", new, value, count=1, flags=re.I)
-
-
 def _corrected_entity(said: str, old: str) -> str:
     """The right value of a correction: the name in ``said`` (``_entity``), or all of it
     when the wrong value has the same shape of words ("B negative" for "O negative": the
@@ -3418,7 +3401,7 @@ class RuleExtractor(BaseExtractor):
             whole = c.object.casefold() == old.casefold()
             new = _corrected_entity(_tidy(new_said), old)
             if not whole:  # "I told you June for my birthday - it's July": the 23rd of July
-                new = _with_part(c.object, old, new)
+                new = with_part(c.object, old, new) or new
             swapped = with_value(c.text, c.object if not whole else old, new)
             text = c.text if swapped is None else swapped
             return [

@@ -69,7 +69,7 @@ from langmem_plus.facts.models import (
     CandidateFact,
     Fact,
 )
-from langmem_plus.facts.text_forms import with_value
+from langmem_plus.facts.text_forms import with_part, with_value
 from langmem_plus.facts.text_rules import (
     content_terms,
 )
@@ -1432,11 +1432,9 @@ def _with_corrected_part(candidate: CandidateFact, fact: Fact, held: Fact) -> Fa
     wrong, right = (candidate.corrects or "").strip(), fact.object.strip()
     if not wrong or normalize_object(wrong) == normalize_object(held.object):
         return fact
-    part = re.compile(rf"(?<![\w'’-]){re.escape(wrong)}(?![\w'’-])", re.IGNORECASE)
-    rest = {w.casefold() for w in part.sub(" ", held.object).split()}
-    if not part.search(held.object) or rest & {w.casefold() for w in right.split()}:
+    value = with_part(held.object, wrong, right)
+    if value is None or value == right:
         return fact  # not a part of it, or the right value says the whole again
-    value = part.sub(right, held.object, count=1)
     swapped = with_value(held.text, held.object, value)
     return fact.model_copy(
         update={

@@ -22,7 +22,7 @@ import re
 from collections.abc import Collection
 from typing import Literal
 
-__all__ = ["base_form", "elided_first_person", "first_person", "with_value"]
+__all__ = ["base_form", "elided_first_person", "first_person", "with_part", "with_value"]
 
 _IRREGULAR: dict[str, dict[str, str]] = {
     "first": {"is": "am", "was": "was", "has": "have", "does": "do", "doesn't": "don't",
@@ -198,3 +198,24 @@ def with_value(text: str, old: str, new: str) -> str | None:
     if at < 0:
         return None
     return text[:at] + new + text[at + len(old) :]
+
+
+def with_part(value: str, part: str, new: str) -> str | None:
+    """``value`` with its part ``part`` (whole words, any case) set right to ``new``: a
+    correction that names only part of a held value ("June" of "23rd of June", "July":
+    "23rd of July"). A ``new`` that says the whole again (it holds a word of ``value``
+    besides ``part``: "5th of May" for the "March" of "5th of March") is ``new`` itself;
+    ``None`` when ``part`` is not a part of ``value``.
+
+    >>> with_part("23rd of June", "June", "July"), with_part("5th of March", "March", "5th of May")
+    ('23rd of July', '5th of May')
+    >>> with_part("Leeds", "York", "Hull") is None
+    True
+    """
+    whole = re.compile(rf"(?<![\w'’-]){re.escape(part)}(?![\w'’-])", re.IGNORECASE)
+    if not part or not whole.search(value):
+        return None
+    rest = {w.casefold() for w in whole.sub(" ", value).split()}
+    if rest & {w.casefold() for w in new.split()}:
+        return new
+    return whole.sub(new, value, count=1)
