@@ -31,6 +31,7 @@ from __future__ import annotations
 import re
 
 from langmem_plus.extraction.turns import value_hits
+from langmem_plus.extraction.vocab import CLAUSE_COLON
 from langmem_plus.facts import text_rules
 
 __all__ = ["stated_before_question"]
@@ -38,7 +39,7 @@ __all__ = ["stated_before_question"]
 # A boundary between the pieces of a clause: comma, semicolon, colon, a dash, or a
 # pictograph typed between words as chat punctuation ("I'm a welder now 😅 not sure ...?")
 _PIECE_BREAK = re.compile(
-    r"\s*(?:[,;\u2014\u2013]|(?<!\d):|:(?!\d)|\s-\s|\s[\u2600-\u27bf\U0001f300-\U0001faff]+"
+    rf"\s*(?:[,;\u2014\u2013]|{CLAUSE_COLON}|\s-\s|\s[\u2600-\u27bf\U0001f300-\U0001faff]+"
     r"[\ufe0f\u200d\U0001f3fb-\U0001f3ff]*(?=\s))\s*"
 )
 # The speaker in a piece: a first-person word ("I", "I'm", "my", "we've", "me")

@@ -49,7 +49,9 @@ from langmem_plus.extraction.clauses import slot_of
 from langmem_plus.extraction.vocab import (
     ATTRIBUTE_ALIASES,
     ATTRIBUTE_NOT,
+    CLAUSE_COLON,
     HOME_NOUNS,
+    NOT_A_TITLE_BEFORE,
     NOT_AN_ATTRIBUTE_NOUN,
     OTHER_PEOPLE,
     OWNED_TOPICS,
@@ -128,12 +130,12 @@ _NP = rf"(?P<np>(?:{_WORD}\s+){{0,2}}?{_WORD})"
 # a colon between digits is part of the value ("6:10/km", "7:30", "16:9"), not a clause end
 # a point ends a value unless it is a title's ("Dr. Lena Fox", "Mr. Petrakis")
 _VALUE_END = re.compile(
-    r"\s+[-—–]\s+|[,;!?()\"“”]|(?<!\d):|:(?!\d)"
-    r"|(?<!\b[DdMm]r)(?<!\b[Mm]rs)(?<!\b[Mm]s)(?<!\bProf)(?<!\bSt)\.(?:\s|$)|\s=\s"
+    rf"\s+[-—–]\s+|[,;!?()\"“”]|{CLAUSE_COLON}"
+    rf"|{NOT_A_TITLE_BEFORE}\.(?:\s|$)|\s=\s"
 )
 # "about 6:10/km", "roughly 62k", "~20 min": a rough figure's approximator is not the value
 _APPROX = re.compile(r"^(?:about|around|roughly|approximately|approx\.?|~)\s*(?=\d)", re.I)
-_SYMBOL = re.compile(r"[^\w\s'’.&+#/:-]|(?<!\d):|:(?!\d)")
+_SYMBOL = re.compile(rf"[^\w\s'’.&+#/:-]|{CLAUSE_COLON}")
 _NUMBER = re.compile(r"^[~≈]?\d[\d.,:/]*$")
 _TRAILING = re.compile(
     r"(?:\s+(?:now|these days|nowadays|at the moment|for now|instead|again|lol|haha|too|"

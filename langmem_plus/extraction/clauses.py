@@ -43,7 +43,13 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Literal
 
-from langmem_plus.extraction.vocab import ATTRIBUTE_ALIASES, ATTRIBUTE_NOT, OTHER_PEOPLE, RELATIONS
+from langmem_plus.extraction.vocab import (
+    ATTRIBUTE_ALIASES,
+    ATTRIBUTE_NOT,
+    NOT_A_TITLE_BEFORE,
+    OTHER_PEOPLE,
+    RELATIONS,
+)
 from langmem_plus.facts.models import Fact
 from langmem_plus.facts.policy import DEFAULT_PREDICATE_ALIASES
 from langmem_plus.facts.profile import PROFILE_PREDICATES, RELATION_WORDS
@@ -153,7 +159,7 @@ _FUTURE = re.compile(
 # break, and the conjunctions that join clauses (closed class)
 _BREAK = re.compile(
     # a title's point is no sentence end ("I see Dr. Moreau for my teeth")
-    r"(?<!\b[DdMm]r)(?<!\b[Mm]rs)(?<!\b[Mm]s)(?<!\bProf)(?<!\bSt)[.!?]+(?=\s|$)|[;\n]|\s[—–-]\s|,?\s+(?:but|because|so|though|although|while|whereas|"
+    rf"{NOT_A_TITLE_BEFORE}[.!?]+(?=\s|$)|[;\n]|\s[—–-]\s|,?\s+(?:but|because|so|though|although|while|whereas|"
     r"since|as|and then|and)\s+(?=(?:i|i'm|im|i've|we|we're|my|our|it|it's|he|she|they)\b)",
     re.IGNORECASE,
 )

@@ -37,7 +37,13 @@ from datetime import datetime
 
 from langmem_plus.extraction.past import ended_cue
 from langmem_plus.extraction.timeparse import find_time_expression
-from langmem_plus.extraction.vocab import NOT_A_NAME, OTHER_PEOPLE, PETS, RELATIONS
+from langmem_plus.extraction.vocab import (
+    NO_LETTER_AFTER,
+    NOT_A_NAME,
+    OTHER_PEOPLE,
+    PETS,
+    RELATIONS,
+)
 from langmem_plus.facts import text_rules
 
 __all__ = [
@@ -390,7 +396,7 @@ _ADJ = (
     r"lovely|dear|late|current|former|direct|line|step-?)"
 )
 # not the start of a longer word ("mam" of "mamá")
-_PEOPLE = rf"(?:{_words_re({*RELATIONS, *OTHER_PEOPLE, *PETS})})(?![^\W\d_a-zA-Z])"
+_PEOPLE = rf"(?:{_words_re({*RELATIONS, *OTHER_PEOPLE, *PETS})}){NO_LETTER_AFTER}"
 _NAME = r"(?:[^\W\d_][\w'’-]*)"
 _LEAD_IN = (
     r"^(?:\W*(?:guess what|fun fact|news|big news|update|so|well|oh|ok|okay|also|and|but|btw|"

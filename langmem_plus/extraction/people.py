@@ -25,6 +25,7 @@ import re
 from langmem_plus.extraction.vocab import (
     KIN_ADJECTIVES,
     KIN_MODIFIER,
+    NO_LETTER_AFTER,
     NOT_A_NAME,
     NOT_A_PARTNER_BEFORE,
     PETS,
@@ -33,6 +34,7 @@ from langmem_plus.extraction.vocab import (
 
 __all__ = [
     "EXTRA_RELATIONS",
+    "activity_partner",
     "ending_said_of",
     "listed_members",
     "named_definitely",
@@ -77,11 +79,9 @@ def _alt(words: object) -> str:
     return "|".join(re.escape(w) for w in sorted(map(str, words), key=len, reverse=True))  # type: ignore[call-overload]
 
 
-# never the start of a longer word in another alphabet's letters ("mam" of "mamá"); a
-# plural "s" or "es" may follow
 _REL = (
     rf"(?:{_alt({*RELATIONS, *PETS, *EXTRA_RELATIONS})}|\d+-(?:year|month|week)-old)"
-    r"(?![^\W\d_a-zA-Z])"
+    rf"{NO_LETTER_AFTER}"  # never "mam" of "mamá"; a plural "s" or "es" may follow
 )
 _PET = rf"(?:{_alt(PETS)})"
 _ADJ = rf"(?:(?:{_alt(KIN_ADJECTIVES)}|[a-z]+-year-old|{KIN_MODIFIER})\s+)*"
@@ -572,6 +572,22 @@ def names_after(turn: str, clause: str) -> list[str]:
     return _split(m.group("names")) if m else []
 
 
+_ACTIVITY_PARTNER = re.compile(
+    rf"\b(?:{_alt(NOT_A_PARTNER_BEFORE)})\s+partners?\b", re.IGNORECASE
+)
+
+
+def activity_partner(text: str) -> bool:
+    """True when ``text`` names a partner in something the user does ("my tandem partner",
+    "my climbing partner"): someone they do it with, not the user's partner.
+
+    Example:
+        >>> activity_partner("my tandem partner asked"), activity_partner("my partner asked")
+        (True, False)
+    """
+    return bool(_ACTIVITY_PARTNER.search(text))
+
+
 def unnamed_relation(clause: str) -> str | None:
     """The relation word when ``clause`` is about the user's person named by relation only
     ("My daughter turns ten on Saturday", "our dog hates baths"): the user has one.
@@ -593,8 +609,7 @@ def unnamed_relation(clause: str) -> str | None:
     if _COMPOUND_HEAD.match(clause, m.end()):
         return None  # "my dog walker is ...": the relation word only modifies the subject
     rel = m.group("rel").casefold()
-    before = clause[: m.start("rel")].split()
-    if rel == "partner" and before and before[-1].casefold() in NOT_A_PARTNER_BEFORE:
+    if rel == "partner" and activity_partner(clause[: m.end("rel")]):
         return None  # "my tandem partner asked ...": someone the user does something with
     if rel in _EVERYONE_HAS:
         return None  # "our parents don't know yet": everyone has them, it is no news

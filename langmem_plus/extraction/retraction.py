@@ -32,6 +32,7 @@ import re
 from collections.abc import Iterable
 
 from langmem_plus.extraction.endings import endings
+from langmem_plus.extraction.turns import EMOJI_CHAR
 from langmem_plus.extraction.vocab import PETS, RELATIONS
 
 __all__ = [
@@ -654,7 +655,7 @@ _BARE_CORRECTION = re.compile(
     r"i\s+(?:spelled|spelt|typed|wrote)\s+(?:that|it|this|my\s+(?:own\s+)?\w+)\s+wrong)\b"
     # where the slip stands: "typo up there:", "sorry, above" (#12)
     r"(?:\s+(?:up\s+there|above|earlier|back\s+there|before))?"
-    r"(?:[\s,.!:;—–-]|[\u2600-\u27bf\U0001f000-\U0001faff\ufe0f\u200d])*)+"
+    rf"(?:[\s,.!:;—–-]|{EMOJI_CHAR})*)+"
     r"(?:(?:i\s+)?meant\s+(?:to\s+(?:say|write|type|put)\s+)?|i\s+mean\s+|it's\s+|it\s+is\s+|"
     r"it\s+was\s+|that's\s+|that\s+should\s+be\s+|"
     r"should\s+be\s+|make\s+that\s+|actually\s+)*"

@@ -64,6 +64,7 @@ from langmem_plus.extraction.holder_check import (
 )
 from langmem_plus.extraction.past import clause_with
 from langmem_plus.extraction.people import (
+    activity_partner,
     ending_said_of,
     listed_members,
     named_definitely,
@@ -117,8 +118,8 @@ from langmem_plus.extraction.vocab import (
     KIN_MODIFIER,
     LANGUAGES,
     NAME_PARTICLES,
+    NO_LETTER_AFTER,
     NOT_A_NAME,
-    NOT_A_PARTNER_BEFORE,
     NOT_A_PROJECT,
     NOT_A_SCOPE,
     NOT_AN_ATTRIBUTE_NOUN,
@@ -129,6 +130,7 @@ from langmem_plus.extraction.vocab import (
     ROLE_HEADS,
     SINGLE_PEOPLE,
     SINGULAR_AGREEMENT,
+    TITLE_ABBREVIATIONS,
     TONE_WORDS,
     TOPIC_NOUNS,
     TOPICS,
@@ -799,6 +801,13 @@ def _employer(raw: str) -> str | None:
 _AS_TITLE = _rx(r"\s+as\s+(?:(?:a|an|the|our|their|its)\s+)?(?P<title>.+)$")
 
 
+def _role_headed(title: str) -> bool:
+    """Whether ``title`` ends in a role noun or a trade's ("staff nurse", "farrier"): a job
+    title when no name of an employer is said with it."""
+    head = title.split()[-1].casefold() if title else ""
+    return head in ROLE_HEADS or bool(_TRADE_HEAD.search(head))
+
+
 @_rule("work")
 def _work_rule(ctx: _Context) -> list[_Spec]:
     if m := _WORK_FIRST.match(ctx.clause):
@@ -866,15 +875,13 @@ def _work_rule(ctx: _Context) -> list[_Spec]:
                 _Spec("fact", "employer", employer, f"The user works at {employer}."),
                 _Spec("fact", "job_title", title, f"The user is {_article(title)} {title}."),
             ]
-        head = title.split()[-1].casefold() if title else ""
-        if at_place and (head in ROLE_HEADS or _TRADE_HEAD.search(head)):
+        if at_place and _role_headed(title):
             # "I'm a nurse at the Royal Infirmary", "a teacher at the adult ed college": the
             # workplace is no name, the title still is one (#12)
             return [_Spec("fact", "job_title", title, f"The user is {_article(title)} {title}.")]
     if m := _TITLE_IN_UNIT.search(ctx.clause):
         title = _cut(m.group("title"))
-        head = title.split()[-1].casefold() if title else ""
-        if head in ROLE_HEADS or _TRADE_HEAD.search(head):
+        if _role_headed(title):
             return [_Spec("fact", "job_title", title, f"The user is {_article(title)} {title}.")]
     for pattern in (_WORK_AT, _JOINED, _MY_EMPLOYER):
         if m := pattern.search(ctx.clause):
@@ -1711,7 +1718,7 @@ def _preference_rule(ctx: _Context) -> list[_Spec]:
 # ---- people and pets in the user's life (user facts: partner, child, parent, ...)
 
 
-_REL = rf"(?:{_alternation({*RELATIONS, *PETS})})(?![^\W\d_a-zA-Z])"  # not "mam" of "mamá"
+_REL = rf"(?:{_alternation({*RELATIONS, *PETS})}){NO_LETTER_AFTER}"  # not "mam" of "mamá"
 _KIN_ADJ = rf"(?:{_alternation(KIN_ADJECTIVES)}|[a-z]+-year-old|{KIN_MODIFIER})"
 _COUNT = r"(?:a|an|one|two|three|four|five|six|\d+)"
 # The relation word heads its phrase ("a cat", "two sons, Ari and Bo"), not a modifier of
@@ -2570,9 +2577,7 @@ def _routine_rule(ctx: _Context) -> list[_Spec]:
 # hydrographer now 😅 first week was a blur but i think i like it??": the "??" is not the
 # job's) unless a conjunction or a preposition goes on with it ("new flat 🎉 in Leith")
 # a title's point is no sentence end ("my GP is Dr. Okafor" kept "Dr" as the GP)
-_TITLE_POINT = "".join(
-    rf"(?<!\b{t}\.)" for t in ("Dr", "dr", "Mr", "mr", "Mrs", "mrs", "Ms", "ms", "Prof", "St", "Mt")
-)
+_TITLE_POINT = "".join(rf"(?<!\b{t}\.)" for t in (*TITLE_ABBREVIATIONS, "Mt"))
 _SENTENCE_END = re.compile(
     rf"(?<=[.!?]){_TITLE_POINT}\s+|\n+|;\s*|\s+[-—–]\s+"
     rf"|(?<={EMOJI_CHAR})\s+(?!(?:and|or|with|plus|in|at|on|to|for|from|of|by|near)\b|[&+])"
@@ -2645,9 +2650,6 @@ _NOT_A_CORRECTION = re.compile(
     r"\b(?:i|i'm|me|my|it|it's|that|this|them|you|really|just|literally|like|honestly)\b", re.I
 )
 
-_NOT_A_PARTNER = re.compile(
-    rf"\b(?:{_alternation(NOT_A_PARTNER_BEFORE)})\s+partners?\b", re.IGNORECASE
-)
 _HAS_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|we|we're|we've|my|our|me|us)\b", re.IGNORECASE)
 
 
@@ -3183,7 +3185,7 @@ class RuleExtractor(BaseExtractor):
                       people=p in set(RELATIONS.values()) | {"pet"})  # "our cat died"
                 for p, o, t in ended(matched_text, turn.text[: max(at, 0)], turn.text)
             ] or [_Spec("fact", p, o, t) for p, o, t in joined(matched_text)]  # fmt: skip
-        if any(s.predicate == "partner" for s in specs) and _NOT_A_PARTNER.search(matched_text):
+        if any(s.predicate == "partner" for s in specs) and activity_partner(matched_text):
             # "my tandem partner asked what I do": someone the user does something with
             specs = [s for s in specs if s.predicate != "partner"]
         return found, matched_text, specs

@@ -21,6 +21,8 @@ from __future__ import annotations
 __all__ = [
     "ATTRIBUTE_ALIASES",
     "ATTRIBUTE_NOT",
+    "CAR_MAKES",
+    "CLAUSE_COLON",
     "COUNTRIES",
     "DIET_WORDS",
     "GENERIC_OWNERS",
@@ -32,8 +34,11 @@ __all__ = [
     "NAME_PARTICLES",
     "NOT_AN_ATTRIBUTE_NOUN",
     "NOT_A_NAME",
+    "NOT_A_PARTNER_BEFORE",
     "NOT_A_PROJECT",
     "NOT_A_SCOPE",
+    "NOT_A_TITLE_BEFORE",
+    "NO_LETTER_AFTER",
     "OTHER_PEOPLE",
     "OWNED_TOPICS",
     "PETS",
@@ -41,6 +46,7 @@ __all__ = [
     "ROLE_HEADS",
     "SINGLE_PEOPLE",
     "SINGULAR_AGREEMENT",
+    "TITLE_ABBREVIATIONS",
     "TONE_WORDS",
     "TOPICS",
     "TOPIC_NOUNS",
@@ -308,6 +314,22 @@ KIN_ADJECTIVES: tuple[str, ...] = (
     "beloved", "sweet", "first", "second",
 )  # fmt: skip
 """Adjectives between "my" and a relation or pet word ("my little sister", "our old cat")."""
+
+TITLE_ABBREVIATIONS: tuple[str, ...] = (
+    "Dr", "dr", "Mr", "mr", "Mrs", "mrs", "Ms", "ms", "Prof", "St",
+)  # fmt: skip
+"""Titles written with a point ("Dr. Okafor", "St. Albans"): the point ends no sentence,
+clause or value (``NOT_A_TITLE_BEFORE``)."""
+
+NOT_A_TITLE_BEFORE = "".join(rf"(?<!\b{t})" for t in TITLE_ABBREVIATIONS)
+"""Look-behinds to put before a point that may end a sentence: it does not, after a title."""
+
+CLAUSE_COLON = r"(?:(?<!\d):|:(?!\d))"
+"""A colon that may end a clause or a value: not one between digits ("3:15", "6:40")."""
+
+NO_LETTER_AFTER = r"(?![^\W\d_a-zA-Z])"
+"""After a word of a list: no letter of another alphabet goes on with it ("mam" is not a
+word of "mamá"); an English plural "s" may ("sisters")."""
 
 KIN_MODIFIER = (
     r"(?:(?!(?:i|me|my|our|your|his|her|their|its|we|us|you|he|she|they|them|it|this|that|"
