@@ -471,6 +471,12 @@ def _new_value(side: str) -> str | None:
     return value if value and _cased(value) else None
 
 
+def _without_retraction_of(old: str, out: list[CandidateFact]) -> list[CandidateFact]:
+    """``out`` without a retraction of ``old``: a switch that replaces it closes it."""
+    low = old.casefold()
+    return [c for c in out if not (c.polarity == "retract" and c.object.casefold() == low)]
+
+
 def _switched(turn: UserTurn, out: list[CandidateFact]) -> list[CandidateFact]:
     """A switch told as two events in one turn ("ditched X, it's Y since July", "the X went
     to a new home and we got a Y"): Y replaces X (``replaces``) in whatever slot holds X,
@@ -509,19 +515,14 @@ def _switched(turn: UserTurn, out: list[CandidateFact]) -> list[CandidateFact]:
             if taking:
                 out = [
                     c.model_copy(update={"replaces": old}) if any(c is t for t in taking) else c
-                    for c in out
-                    if not (c.polarity == "retract" and c.object.casefold() == old.casefold())
+                    for c in _without_retraction_of(old, out)
                 ]
             continue
         new = _cut(new)
         found = find_time_expression(turn.text, turn.sent_at)
         at_a, at_b = turn.text.find(a), turn.text.find(b)
         start, end = min(at_a, at_b), max(at_a + len(a), at_b + len(b))
-        out = [
-            c
-            for c in out
-            if not (c.polarity == "retract" and c.object.casefold() == old.casefold())
-        ]
+        out = _without_retraction_of(old, out)
         out.append(
             CandidateFact(
                 kind="fact",
