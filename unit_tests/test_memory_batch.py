@@ -185,7 +185,9 @@ def test_a_back_fill_of_a_new_user_reads_no_slot_and_a_later_one_reads_them(
     assert [d.action for d in again] == ["superseded", "reconfirmed", "reconfirmed"]
     searches = [op for ops in counter.batches for op in ops if isinstance(op, SearchOp)]
     assert len(searches) == 3  # one per slot, after the version row was found
-    assert memory.profile("tove") == "Location: city: Bodo\nWork: employer: Nordlys AB"
+    assert memory.profile("tove") == (
+        "Location: city: Bodo\nWork: employer: Nordlys AB\nInterests: hobby: kite making"
+    )
 
 
 def test_aremember_many_matches_remember_many(tmp_path: Path) -> None:

@@ -47,6 +47,7 @@ def test_sections_in_fixed_order_with_only_current_facts() -> None:
             "Work: employer: Nordwind GmbH",
             "Constraints: allergy: Kiwi, sesame",
             "Active projects: current project: Atlas migration",
+            "Interests: hobby: bouldering",
             "Preferences: tone: formal",
         ]
     )

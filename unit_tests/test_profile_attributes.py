@@ -67,15 +67,15 @@ def test_after_a_switch_of_plans_only_the_new_plan_reaches_an_unrelated_request(
     assert not [ln for ln in recall.block.splitlines() if ln.startswith("- ")]
 
 
-def test_a_value_declared_one_at_a_time_is_an_attribute_and_a_hobby_is_not() -> None:
+def test_a_value_declared_one_at_a_time_is_an_attribute_and_a_skill_is_not() -> None:
     facts = [
         fact("bike", "commuter_bike", "a blue Brompton", single_valued=True),
-        fact("knit", "hobby", "knitting", single_valued=True),  # hobbies accumulate
+        fact("weld", "skill", "welding", single_valued=True),  # skills accumulate
         fact("loose", "favourite_tea", "rooibos"),  # nobody said one at a time
     ]
     profile = POLICY.select("what's a good podcast?", facts, scope=None, now=NOW).profile
     assert "Attributes: commuter bike: a blue Brompton" in profile
-    assert "knitting" not in profile and "rooibos" not in profile
+    assert "welding" not in profile and "rooibos" not in profile
 
 
 def test_a_replaced_a_future_and_another_persons_value_never_show() -> None:

@@ -62,7 +62,7 @@ def test_a_non_profile_fact_writes_no_profile_row(
     memory.remember("noor", cand("city", "Oslo", "Lives in Oslo."))
     _, before = rows(store, memory, "noor")
     spy = Writes(store, monkeypatch)
-    d = memory.remember("noor", cand("hobby", "chess", "Plays chess at the club."))
+    d = memory.remember("noor", cand("skill", "chess", "Plays chess at the club."))
     assert d.action == "new"
     written = spy.last_keys()
     assert "rendered" not in written and "meta" in written
@@ -82,14 +82,14 @@ def test_the_kept_row_stays_right_through_every_write_path(engine: str, tmp_path
     memory = FactMemory(store, clock=Clock(), recall_cache_facts=0)
     steps: list[Any] = [
         lambda: memory.remember("noor", cand("city", "Oslo", "Lives in Oslo.")),
-        lambda: memory.remember("noor", cand("hobby", "chess", "Plays chess.")),
-        lambda: memory.remember("noor", cand("hobby", "go", "Plays go.")),
+        lambda: memory.remember("noor", cand("skill", "chess", "Plays chess.")),
+        lambda: memory.remember("noor", cand("skill", "go", "Plays go.")),
         lambda: memory.remember("noor", cand("city", "Bergen", "Moved to Bergen.")),
         lambda: memory.remember_many(
-            "noor", [cand("hobby", "golf", "Plays golf."), cand("note", "shed", "Has a shed.")]
+            "noor", [cand("skill", "golf", "Plays golf."), cand("note", "shed", "Has a shed.")]
         ),
         lambda: memory.remember("noor", cand("employer", "Acme", "Works at Acme.")),
-        lambda: memory.remember("noor", cand("hobby", "*", "No longer plays.", polarity="retract")),
+        lambda: memory.remember("noor", cand("skill", "*", "No longer plays.", polarity="retract")),
     ]
     for step in steps:
         step()
@@ -98,7 +98,7 @@ def test_the_kept_row_stays_right_through_every_write_path(engine: str, tmp_path
     memory.verdict("noor", acme[0], "rejected")
     profile_row_serves(store, memory, "noor")
     assert "Acme" not in memory.profile("noor")
-    memory.remember("noor", cand("hobby", "chess", "Plays chess again."))
+    memory.remember("noor", cand("skill", "chess", "Plays chess again."))
     memory.forget("noor", acme[0])
     profile_row_serves(store, memory, "noor")
     assert memory.profile("noor") == "Location: city: Bergen"
@@ -109,13 +109,13 @@ def test_a_stale_row_named_by_nobody_is_still_not_used(tmp_path: Path) -> None:
     store = make_store("qdrant_edge", tmp_path)
     memory = FactMemory(store, clock=Clock(), recall_cache_facts=0)
     memory.remember("kai", cand("city", "Oslo", "Lives in Oslo."))
-    memory.remember("kai", cand("hobby", "chess", "Plays chess."))
+    memory.remember("kai", cand("skill", "chess", "Plays chess."))
     ns = memory.layout.profile("kai")
     meta, row = rows(store, memory, "kai")
     store.put(ns, "rendered", {**row.value, "etag": "stale", "facts": {}}, index=False)
     assert memory.plans._row_facts(*rows(store, memory, "kai")) is None
     assert "Oslo" in memory.recall("kai", "where do I live?").block  # read in full instead
-    memory.remember("kai", cand("hobby", "go", "Plays go."))  # rebuilds the row
+    memory.remember("kai", cand("skill", "go", "Plays go."))  # rebuilds the row
     meta, row = rows(store, memory, "kai")
     assert row.value["etag"] == meta.value["etag"]
     profile_row_serves(store, memory, "kai")
@@ -131,7 +131,7 @@ def test_a_remember_reads_no_row_back_before_it_writes(
     store = make_store("qdrant_edge", tmp_path)
     memory = FactMemory(store, clock=Clock(), recall_cache_facts=0)
     memory.remember("noor", cand("city", "Oslo", "Lives in Oslo."))
-    memory.remember("noor", cand("hobby", "chess", "Plays chess."))
+    memory.remember("noor", cand("skill", "chess", "Plays chess."))
     lay = memory.layout
     first_meta, _ = rows(store, memory, "noor")
     city = store.search(lay.facts("noor"), filter={"predicate": "city"})[0]
@@ -149,7 +149,7 @@ def test_a_remember_reads_no_row_back_before_it_writes(
         assert d.action == "superseded"
         assert calls == ["Retrieve", "Scroll", "Upsert"]
     calls.clear()
-    assert memory.remember("noor", cand("hobby", "go", "Plays go.")).action == "new"
+    assert memory.remember("noor", cand("skill", "go", "Plays go.")).action == "new"
     assert calls == ["Retrieve", "Scroll", "Upsert"]
     monkeypatch.undo()
     meta, _ = rows(store, memory, "noor")
@@ -160,7 +160,7 @@ def test_a_remember_reads_no_row_back_before_it_writes(
     assert moved[0].updated_at > city.updated_at
     for item in store.search(lay.history("noor"), limit=100):  # each written once
         assert item.created_at == item.updated_at
-    go = store.search(lay.facts("noor"), filter={"predicate": "hobby"}, limit=10)
+    go = store.search(lay.facts("noor"), filter={"predicate": "skill"}, limit=10)
     assert sorted(i.value["object"] for i in go) == ["chess", "go"]
     profile_row_serves(store, memory, "noor")
     assert memory.profile("noor") == "Location: city: Tromso"
@@ -179,7 +179,7 @@ def test_a_later_step_of_a_long_import_still_keeps_creation_times(tmp_path: Path
     planner.CHUNK = 2
     try:
         memory.remember_many(
-            "noor", [cand("hobby", f"h{i}", f"Plays h{i}.") for i in range(5)]
+            "noor", [cand("skill", f"h{i}", f"Plays h{i}.") for i in range(5)]
         )
     finally:
         planner.CHUNK = old

@@ -25,9 +25,9 @@ FACTS = [
     cand("employer", "Fjord AS", "Works at Fjord AS."),
     cand("allergy", "peanuts", "Is allergic to peanuts."),
     cand("units", "metric", "Prefers metric units.", kind="preference"),
-    cand("hobby", "chess", "Plays chess at the club."),
+    cand("skill", "chess", "Plays chess at the club."),
     cand("child", "Ana", "Has a daughter named Ana."),
-    cand("hobby", "violin", "Ana plays the violin.", holder="Ana"),
+    cand("skill", "violin", "Ana plays the violin.", holder="Ana"),
     cand("city", "Perth", "The user's sister lives in Perth.", holder="sister"),
     # found only by the tie the user's words gave him: the text says neither "uncle" nor
     # "family"
@@ -294,11 +294,11 @@ def test_another_process_write_is_seen_at_once(cache: int, tmp_path: Path) -> No
     here = FactMemory(store, clock=clock, recall_cache_facts=cache)
     there = FactMemory(store, clock=clock)
     there.remember("lea", cand("city", "Oslo", "Lives in Oslo."))
-    there.remember("lea", cand("hobby", "chess", "Plays chess."))
+    there.remember("lea", cand("skill", "chess", "Plays chess."))
     here.prefetch("lea")
     assert "Oslo" in here.recall("lea", "where do I live?").block
     there.remember("lea", cand("city", "Bergen", "Moved to Bergen."))
-    there.remember("lea", cand("hobby", "chess", "No longer plays chess.", polarity="retract"))
+    there.remember("lea", cand("skill", "chess", "No longer plays chess.", polarity="retract"))
     block = here.recall("lea", "where do I live? any chess?").block
     assert "Bergen" in block and "Oslo" not in block and "chess" not in block
 
@@ -307,11 +307,11 @@ def test_a_store_that_cannot_rank_keeps_the_full_read_and_its_rows(tmp_path: Pat
     store = make_store("inmemory", tmp_path)
     memory = FactMemory(store, clock=Clock())
     memory.remember("ola", cand("city", "Oslo", "Lives in Oslo."))
-    memory.remember("ola", cand("hobby", "chess", "Plays chess."))
+    memory.remember("ola", cand("skill", "chess", "Plays chess."))
     assert not memory.plans.ranked
     rows = store.search(memory.layout.facts("ola"))
     assert rows and all("search" not in i.value and "tier" not in i.value for i in rows)
-    assert "chess" in memory.recall("ola", "what do I do in my free time?").block
+    assert "chess" in memory.recall("ola", "how do I get better at chess?").block
 
 
 def test_a_held_turn_on_edge_reads_only_the_version_and_sees_every_write(

@@ -508,13 +508,20 @@ def _sent(request: str, *facts: Fact) -> list[str]:
     return [k.fact.fact_id for k in recall.kept]
 
 
-def test_a_request_about_a_free_stretch_of_the_week_reaches_the_hobbies() -> None:
-    """"Free time" is said by the stretch of time that is free: a free evening or a
-    spare sunday asks what the user likes doing, so their hobbies are sent."""
+def test_the_users_hobbies_reach_every_request_in_the_interests_section() -> None:
+    """A request about the user's free time rarely names the hobby ("plan me a weekend out
+    of the house", "a gift for myself I'd use"): hobbies and interests are profile, sent
+    with every request in their own section, never as a ranked fact line; another
+    person's hobby is not the user's (#12)."""
     climbing = f("h", "The user's hobby is climbing.", predicate="hobby", obj="climbing")
-    assert _sent("any ideas for a free tuesday evening?", climbing) == ["h"]
-    assert _sent("got a spare sunday, what now", climbing) == ["h"]
-    assert _sent("what time does the pharmacy open on tuesday?", climbing) == []
+    jazz = f("i", "The user follows Finnish jazz.", predicate="interest", obj="Finnish jazz")
+    theirs = f("s", "Ana plays the violin.", predicate="hobby", obj="violin", subject="person:ana")
+    for request in ("plan me a weekend that gets me out of the house",
+                    "a gift for myself under 30 quid, something I'd use"):  # fmt: skip
+        recall = RetrievalPolicy().select(request, [climbing, jazz, theirs], scope=None, now=NOW)
+        assert "Interests: hobby: climbing; interest: Finnish jazz" in recall.profile, request
+        assert "violin" not in recall.block
+        assert not [ln for ln in recall.block.splitlines() if ln.startswith("- ")]
 
 
 def test_a_cv_or_profile_of_ones_work_reaches_the_skills() -> None:

@@ -501,7 +501,7 @@ class Planner:
     # one get instead of every fact. ``sig`` names the retrieval policy's profile
     # predicates and sections the row was made for; a row of another configuration, or of
     # another version, is not used (a full read replaces it). A remember that changes no
-    # profile fact (a hobby, a project) does not rewrite the row: its version row names
+    # profile fact (a skill, a note) does not rewrite the row: its version row names
     # the row's etag in ``profile_etag`` instead, one point fewer per write (#14). A
     # reader of an older release sees a row of another version then and reads every fact.
 

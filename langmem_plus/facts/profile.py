@@ -49,6 +49,7 @@ from langmem_plus.facts.text_rules import content_terms
 __all__ = [
     "ATTRIBUTES_HEADING",
     "CONSTRAINT_PREDICATES",
+    "INTEREST_PREDICATES",
     "PEOPLE_PREDICATES",
     "PROFILE_PREDICATES",
     "PROFILE_SECTIONS",
@@ -84,6 +85,12 @@ ROUTINE_PREDICATES: tuple[str, ...] = ("routine",)
 """What the user does at fixed times: always sent, so a swim every weekday at 7am reaches
 "when should I book the dentist?"."""
 
+INTEREST_PREDICATES: tuple[str, ...] = ("hobby", "interest")
+"""What the user does or follows for its own sake: always sent, like a preference (which an
+extractor may as well have called it), so the requests that are about the user's free time
+and never name the hobby reach it ("plan me a weekend out of the house" -> the allotment, "a
+gift for myself I'd actually use" -> the wheel-throwing class) (#12)."""
+
 PROFILE_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Identity", ("preferred_name", "pronouns", "language", "timezone")),
     ("Location", ("city", "country")),
@@ -92,6 +99,7 @@ PROFILE_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Constraints", CONSTRAINT_PREDICATES),
     ("Routines", ROUTINE_PREDICATES),
     ("Active projects", ("current_project", "current_goal")),
+    ("Interests", INTEREST_PREDICATES),
 )
 """Sections and the predicates they show, in order. Preferences follow in their own section."""
 
@@ -167,7 +175,7 @@ _RELATION_OF_WORD: dict[str, str] = {
 }
 _NAMING_WORDS = frozenset({"has", "have", "my", "name", "names", "named", "called"})
 _CONSTRAINT_HEADS: dict[str, str] = {}
-for _p in (*CONSTRAINT_PREDICATES, *ROUTINE_PREDICATES):
+for _p in (*CONSTRAINT_PREDICATES, *ROUTINE_PREDICATES, *INTEREST_PREDICATES):
     if not _p.endswith("_need"):  # "need" alone names too much ("current_need")
         _CONSTRAINT_HEADS.setdefault(_stem_word(_p.rsplit("_", 1)[-1]), _p)
 
