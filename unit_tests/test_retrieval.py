@@ -524,6 +524,24 @@ def test_the_users_hobbies_reach_every_request_in_the_interests_section() -> Non
         assert not [ln for ln in recall.block.splitlines() if ln.startswith("- ")]
 
 
+def test_a_request_for_the_thing_reaches_its_size() -> None:
+    """A size is what buying the thing needs: new boots or trainers reach the shoe size,
+    a ring reaches the ring size, without the word "size"; a size of something else does
+    not, nor a request that names nothing of the user's (#12)."""
+    shoe = f("s", "The user wears EU size 44 footwear.", predicate="shoe_size", obj="44")
+    ring = f("r", "The user's ring size is P.", predicate="ring_size", obj="P")
+    assert _sent("my trail trainers wore through, pick me a new pair", shoe, ring) == ["s"]
+    assert _sent("an engagement ring under 900 euros?", shoe, ring) == ["r"]
+    assert _sent("what size is a standard pallet?", shoe, ring) == []
+
+
+def test_the_people_one_lives_with_are_named_plainly() -> None:
+    """"whoever I live with" names a housemate (#12)."""
+    mate = f("h", "The user shares a flat with Tomasz.", predicate="housemate", obj="Tomasz")
+    assert _sent("a rota for the people I live with, bins and hoovering", mate) == ["h"]
+    assert _sent("how do I unclog a sink?", mate) == []
+
+
 def test_a_cv_or_profile_of_ones_work_reaches_the_skills() -> None:
     """A CV, a résumé or a LinkedIn profile lists what the user can do."""
     skill = f("s", "The user knows Elixir.", predicate="skill", obj="Elixir")

@@ -250,7 +250,7 @@ ATTRIBUTE_WORDS: Mapping[str, tuple[str, ...]] = {
     "color": ("colour", "shade", "hue"),
     "favorite": ("favourite", "fave", "fav"),
     # the people one shares a home with, each named by the others (#12)
-    "housemate": ("flatmate", "roommate", "roomie"),
+    "housemate": ("flatmate", "roommate", "roomie", "live with"),
     "flatmate": ("housemate", "roommate", "roomie"),
     "roommate": ("housemate", "flatmate", "roomie"),
     # everyday words for people, for facts about them (``person:<who>``)
@@ -268,6 +268,11 @@ ATTRIBUTE_WORDS: Mapping[str, tuple[str, ...]] = {
 predicate's name, split at ``_``, is named by a request that holds each of its words or one
 of that word's other names ("what tariff is my handset on?" names ``phone_plan``). A name
 with a function word in it ("work out", "report to") is matched as a phrase."""
+
+MEASURE_WORDS: frozenset[str] = frozenset({"size"})
+"""Last words of a predicate that measure the thing its other words name
+(``shoe_size``, ``ring_size``): a request for the thing asks for its measure too, so the
+thing's words alone name the attribute."""
 
 NAME_WORDS: Mapping[str, tuple[str, ...]] = {
     # "free time" is named by the stretch of the day or week that is free: "a free
@@ -428,6 +433,10 @@ def _slot_terms(predicate: str, slot_names: Mapping[str, Sequence[str]]) -> tupl
                 groups.append(alts)
         if groups:
             names.append(tuple(groups))
+        if len(words) > 1 and words[-1] in MEASURE_WORDS and len(groups) == len(words):
+            # a size is what buying the thing needs: "replacement hiking boots" names the
+            # shoe size without saying "size" (#12)
+            names.append(tuple(groups[:-1]))
     family = profile_family(predicate)
     others = (*slot_names.get(predicate, ()),
               *(slot_names.get(family, ()) if family and family != predicate else ()))  # fmt: skip
