@@ -187,3 +187,41 @@ def test_a_later_step_of_a_long_import_still_keeps_creation_times(tmp_path: Path
     assert meta.created_at == first_meta.created_at
     assert len(store.search(memory.layout.facts("noor"), limit=100)) == 6
     profile_row_serves(store, memory, "noor")
+
+
+@pytest.mark.parametrize("engine", ["inmemory", "qdrant_edge"])
+def test_a_write_that_changes_one_section_renders_what_a_whole_render_would(
+    engine: str, tmp_path: Path
+) -> None:
+    """A write re-renders only the sections it touches (#14): after every write of a random
+    mix of adds, switches, retractions and forgets across sections, preferences and
+    attributes, the row holds exactly what rendering every current fact gives."""
+    import random
+
+    store = make_store(engine, tmp_path)
+    memory = FactMemory(store, clock=Clock(), recall_cache_facts=0)
+    rng = random.Random(11)
+    slots = [
+        ("hobby", ["chess", "go", "kites", "pottery"]),
+        ("interest", ["jazz", "F1"]),
+        ("child", ["Ana", "Bo"]),
+        ("allergy", ["kiwi", "sesame"]),
+        ("city", ["Oslo", "Bergen", "Tromso"]),
+        ("gym", ["Basalt", "Ironworks"]),  # an attribute
+        ("tone", ["formal", "casual"]),  # a preference of no section
+    ]
+    for _ in range(60):
+        predicate, values = rng.choice(slots)
+        value = rng.choice(values)
+        roll = rng.random()
+        kind = "preference" if predicate == "tone" else "fact"
+        if roll < 0.15:
+            memory.forget("noor", value)
+        elif roll < 0.3:
+            memory.remember(
+                "noor", cand(predicate, value, f"No longer {value}.", polarity="retract")
+            )
+        else:
+            memory.remember("noor", cand(predicate, value, f"{predicate}: {value}.", kind=kind))
+        if store.get(memory.layout.profile("noor"), "rendered") is not None:
+            profile_row_serves(store, memory, "noor")

@@ -524,6 +524,26 @@ def test_the_users_hobbies_reach_every_request_in_the_interests_section() -> Non
         assert not [ln for ln in recall.block.splitlines() if ln.startswith("- ")]
 
 
+def test_the_interests_section_is_bounded_and_an_older_hobby_is_still_found_by_name() -> None:
+    """Hobbies pile up over the years: the Interests section shows the most recently
+    confirmed ones within its bound, and a request that names an older one gets it as a
+    fact line; the line never grows with the user's history (#12, #14)."""
+    hobbies = [
+        f(f"h{i}", f"The user took up craft{i}.", predicate="hobby", obj=f"craft{i}",
+          last_seen_at=NOW - timedelta(days=30 - i))
+        for i in range(12)
+    ]  # fmt: skip
+    recall = RetrievalPolicy(max_interests=3).select(
+        "a weekend plan", hobbies, scope=None, now=NOW
+    )
+    assert "Interests: hobby: craft10, craft11, craft9" in recall.profile
+    assert "craft2" not in recall.block
+    named = RetrievalPolicy(max_interests=3).select(
+        "where can I do craft2 near me?", hobbies, scope=None, now=NOW
+    )
+    assert "- The user took up craft2." in named.block
+
+
 def test_a_request_for_the_thing_reaches_its_size() -> None:
     """A size is what buying the thing needs: new boots or trainers reach the shoe size,
     a ring reaches the ring size, without the word "size"; a size of something else does

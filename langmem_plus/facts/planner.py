@@ -41,7 +41,12 @@ from langmem_plus.facts.layout import (
 )
 from langmem_plus.facts.models import CandidateFact, Fact, Verdict
 from langmem_plus.facts.policy import Decision, HeldRows, WritePolicy
-from langmem_plus.facts.profile import PROFILE_SECTIONS
+from langmem_plus.facts.profile import (
+    PROFILE_SECTIONS,
+    profile_family,
+    section_of,
+    with_section,
+)
 from langmem_plus.facts.recall_cache import RecallCache, fingerprint, witnessed, write_witness
 from langmem_plus.facts.retrieval import (
     Recall,
@@ -511,6 +516,7 @@ class Planner:
             {
                 "predicates": sorted(self.retrieval.profile_predicates),
                 "sections": [[name, list(ps)] for name, ps in sections],
+                "interests": [self.retrieval.max_interests, self.retrieval.interest_budget],
                 "attributes": [
                     self.retrieval.max_attributes,
                     self.retrieval.attribute_budget,
@@ -624,6 +630,8 @@ class Planner:
             text = rendered.value["text"]
         facts = dict(held)
         changed = text is None
+        before = text  # the row's rendering, when it is this version's
+        touched: set[str] = set()  # predicates of the profile facts the writes change
         for op in writes:
             if isinstance(op, PutOp) and op.namespace == ns:
                 kept = None
@@ -631,18 +639,54 @@ class Planner:
                     known = facts_of.get(id(op)) if facts_of is not None else None
                     kept = self._profile_value(op.value, known)
                 if kept is None:
-                    if facts.pop(op.key, None) is not None:
+                    if (gone := facts.pop(op.key, None)) is not None:
                         text, changed = None, True
+                        touched.add(str(gone.get("predicate")))
                 else:
+                    if (old := facts.get(op.key)) is not None:
+                        touched.add(str(old.get("predicate")))
                     facts[op.key] = kept
+                    touched.add(str(kept.get("predicate")))
                     text, changed = None, True
         bump = writes[-1]
         assert isinstance(bump, PutOp) and bump.value is not None
         if keep_unchanged and not changed and isinstance(rendered, Item):
             return None  # the row read is this version's and no write touches its facts
+        if text is None and before is not None:
+            text = self._rerendered(before, facts, touched)
         return self._profile_row(
             user_id, facts, bump.value["etag"], bump.value["version"], text
         )
+
+    def _rerendered(
+        self, text: str, facts: Mapping[str, Any], touched: Iterable[str]
+    ) -> str | None:
+        """``text`` with only the sections of the ``touched`` predicates rendered again,
+        from the profile facts of those sections (``facts``, as the row keeps them): a new
+        hobby decodes the hobbies, not the whole profile (#14). ``None`` (render it whole)
+        when a touched predicate is in no one section (a preference of its own, an
+        attribute, whose Attributes line is picked from every attribute)."""
+        sections = self.retrieval.sections or PROFILE_SECTIONS
+        wanted: set[int] = set()
+        for predicate in touched:
+            index = section_of(predicate, sections)
+            if index is None:
+                return None
+            wanted.add(index)
+        for index in sorted(wanted):
+            shown = sections[index][1]
+            rows = [
+                v
+                for v in facts.values()
+                if (profile_family(str(v.get("predicate"))) or v.get("predicate")) in shown
+            ]
+            decoded = [f for f in map(decode_trusted, rows) if f is not None]
+            user_level = [f for f in decoded if f.scope is None and f.is_current]
+            redone = with_section(text, self.retrieval.shown_of(user_level), index, sections)
+            if redone is None:
+                return None
+            text = redone
+        return text
 
     # ------------------------------------------------------------------ remember
 

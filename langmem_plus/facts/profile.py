@@ -67,6 +67,8 @@ __all__ = [
     "relation_of",
     "render_attributes",
     "render_profile",
+    "section_of",
+    "with_section",
 ]
 
 PEOPLE_PREDICATES: tuple[str, ...] = (
@@ -318,6 +320,66 @@ def profile_facts(
     """The current facts the profile shows: the user's own facts of the profile predicates
     and every preference (never another person's facts)."""
     return [f for f in facts if f.is_current and in_profile(f, predicates)]
+
+
+def section_of(
+    predicate: str, sections: Sequence[tuple[str, Sequence[str]]] = PROFILE_SECTIONS
+) -> int | None:
+    """The index of the one section of ``sections`` that shows ``predicate`` (by its
+    family, ``profile_family``), or ``None`` when no section or more than one does (a
+    preference of its own, an attribute, a configuration that lists it twice).
+
+    Example:
+        >>> [section_of(p) for p in ("daughter", "hobby", "tone")]
+        [3, 7, None]
+    """
+    home = profile_family(predicate) or predicate
+    found = [i for i, (_, predicates) in enumerate(sections) if home in predicates]
+    return found[0] if len(found) == 1 else None
+
+
+def with_section(
+    text: str,
+    facts: Iterable[Fact],
+    index: int,
+    sections: Sequence[tuple[str, Sequence[str]]] = PROFILE_SECTIONS,
+) -> str | None:
+    """``text`` (a ``render_profile`` of ``sections``, maybe followed by lines of no
+    section) with section ``index``'s line rendered again from ``facts``, every current fact
+    of that section's families: what a write that changes one section needs, without
+    decoding and rendering every other fact of the profile (#14). The same text as
+    rendering the whole profile again; ``None`` when ``text`` is not laid out as expected
+    (a heading twice), so the caller renders it whole.
+
+    Example:
+        >>> from datetime import datetime, timezone
+        >>> t = datetime(2026, 5, 1, tzinfo=timezone.utc)
+        >>> def f(i, p, o):
+        ...     return Fact(fact_id=i, user_id="u", kind="fact", subject="user",
+        ...                 predicate=p, object=o, text=o, valid_from=t, asserted_at=t)
+        >>> print(with_section("Location: city: Oslo", [f("h", "hobby", "chess")], 7))
+        Location: city: Oslo
+        Interests: hobby: chess
+    """
+    heading = sections[index][0]
+    order = {h: i for i, (h, _) in enumerate(sections)}
+    if len(order) != len(sections):
+        return None
+    line = render_profile(facts, [sections[index]])
+    lines = text.split("\n") if text else []
+    at = [i for i, ln in enumerate(lines) if ln.startswith(f"{heading}: ")]
+    if len(at) > 1:
+        return None
+    if at:
+        lines[at[0] : at[0] + 1] = [line] if line else []
+    elif line:
+        later = (
+            i
+            for i, ln in enumerate(lines)
+            if order.get(ln.partition(": ")[0], len(sections)) > index
+        )
+        lines.insert(next(later, len(lines)), line)
+    return "\n".join(lines)
 
 
 def render_profile(

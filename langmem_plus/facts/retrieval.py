@@ -41,6 +41,7 @@ from langmem_plus.facts.policy import (
     DEFAULT_SINGLE_VALUED,
 )
 from langmem_plus.facts.profile import (
+    INTEREST_PREDICATES,
     PROFILE_PREDICATES,
     PROFILE_SECTIONS,
     RELATION_SYNONYMS,
@@ -902,6 +903,12 @@ class RetrievalPolicy:
             plan). Pass the same sets as the deployment's ``WritePolicy``.
         multi_valued: predicates that accumulate (the write policy's ``multi_valued``):
             never an attribute, whatever a candidate declared.
+        max_interests: at most this many hobbies and interests in the Interests section
+            (``INTEREST_PREDICATES``), the most recently confirmed; the others are ranked
+            like any fact, so a request that names one still gets it. ``0`` turns the
+            section off (every hobby is ranked).
+        interest_budget: the Interests values' size at most, in ``length`` units, measured
+            as the Attributes line is.
         max_attributes: at most this many values in the Attributes section.
         attribute_budget: the Attributes line's size at most, in ``length`` units (the
             default is characters, about 80 tokens), counted against ``budget`` like every
@@ -926,6 +933,8 @@ class RetrievalPolicy:
     sections: tuple[tuple[str, tuple[str, ...]], ...] = PROFILE_SECTIONS
     single_valued: frozenset[str] = DEFAULT_SINGLE_VALUED
     multi_valued: frozenset[str] = DEFAULT_MULTI_VALUED
+    max_interests: int = 8
+    interest_budget: int = 240
     max_attributes: int = 10
     attribute_budget: int = 320
     slot_names: Mapping[str, Sequence[str]] = field(default_factory=lambda: SLOT_NAMES, hash=False)
@@ -934,7 +943,7 @@ class RetrievalPolicy:
     )
 
     def __post_init__(self) -> None:
-        for name in ("max_attributes", "attribute_budget"):
+        for name in ("max_attributes", "attribute_budget", "max_interests", "interest_budget"):
             if getattr(self, name) < 0:
                 raise ValueError(
                     f"RetrievalPolicy({name}={getattr(self, name)!r}): a bound is 0 or more "
@@ -963,9 +972,44 @@ class RetrievalPolicy:
             Attributes: gym: Ironworks
         """
         current = [f for f in facts if f.is_current]
-        always = [f for f in current if in_profile(f, self.profile_predicates)]
+        always = self.shown_of([f for f in current if in_profile(f, self.profile_predicates)])
         held, _ = self._pick_attributes([f for f in current if self.is_attribute(f)])
         return "\n".join(self._profile_lines(always, held, sections))
+
+    def is_interest(self, fact: Fact) -> bool:
+        """Whether ``fact`` is one of the user's hobbies or interests
+        (``INTEREST_PREDICATES``, by family), shown within ``max_interests``."""
+        return not is_other_person(fact) and (
+            (profile_family(fact.predicate) or fact.predicate) in INTEREST_PREDICATES
+        )
+
+    def _pick_interests(self, facts: Iterable[Fact]) -> tuple[list[Fact], list[Fact]]:
+        """The hobbies and interests shown, and those left for ranking (``(shown, left)``),
+        by the rule of the Attributes section within ``max_interests`` and
+        ``interest_budget``."""
+        return pick_attributes(
+            facts, limit=self.max_interests, budget=self.interest_budget, length=self.length
+        )
+
+    def shown_of(self, facts: Iterable[Fact]) -> list[Fact]:
+        """Of profile facts, those the profile shows: every one but the hobbies and
+        interests beyond the Interests bound.
+
+        Example:
+            >>> from datetime import datetime, timezone
+            >>> t = datetime(2026, 5, 1, tzinfo=timezone.utc)
+            >>> hobbies = [Fact(fact_id=str(i), user_id="u", kind="fact", subject="user",
+            ...                 predicate="hobby", object=f"hobby {i}", text="x",
+            ...                 valid_from=t, asserted_at=t) for i in range(12)]
+            >>> [len(RetrievalPolicy(max_interests=n).shown_of(hobbies)) for n in (8, 3)]
+            [8, 3]
+        """
+        facts = list(facts)
+        interests = [f for f in facts if self.is_interest(f)]
+        if not interests:
+            return facts
+        shown, _ = self._pick_interests(interests)
+        return [f for f in facts if not self.is_interest(f)] + shown
 
     def _pick_attributes(self, facts: Iterable[Fact]) -> tuple[list[Fact], list[Fact]]:
         """``pick_attributes`` within this policy's bounds: ``(shown, left)``."""
@@ -1088,6 +1132,7 @@ class RetrievalPolicy:
         dropped: list[Dropped] = []
         always: list[Fact] = []
         attributes: list[Fact] = []
+        interests: list[Fact] = []
         to_rank: list[Fact] = []
         ranked: list[tuple[float, Fact]] = []
         q = content_terms(request)
@@ -1110,6 +1155,8 @@ class RetrievalPolicy:
                 dropped.append(Dropped(fact.fact_id, "not_yet_valid", 0.0))
             elif fact.scope is not None and fact.scope != wanted:
                 dropped.append(Dropped(fact.fact_id, "other_scope", 0.0))
+            elif in_profile(fact, self.profile_predicates) and self.is_interest(fact):
+                interests.append(fact)
             elif in_profile(fact, self.profile_predicates):
                 always.append(fact)
             elif self.is_attribute(fact):
@@ -1117,7 +1164,10 @@ class RetrievalPolicy:
             else:  # ranked; another person's facts are never profile, always their own line
                 to_rank.append(fact)
         held, left = self._pick_attributes(attributes)
-        for fact in (*to_rank, *left):  # an attribute beyond the bound is ranked like any fact
+        liked, unliked = self._pick_interests(interests)
+        always.extend(liked)
+        # an attribute or an interest beyond its bound is ranked like any fact
+        for fact in (*to_rank, *left, *unliked):
             other = is_other_person(fact)
             lexical = coverage(q, fact)
             floor = self.note_floor if fact.predicate in NOTE_PREDICATES else self.floor
