@@ -81,3 +81,34 @@ def test_what_the_value_s_own_sentence_asks_or_supposes_still_counts(
     kept, reasons = _kept(text, predicate, value)
     # dropped as a question, or kept with its mood for the write policy to turn down
     assert reasons == [reason] or [c.modality for c in kept] == [reason]
+
+
+@pytest.mark.parametrize(
+    ("text", "predicate", "value"),
+    [
+        ("the boiler's been dead a week. what are my rights as a tenant in Dundee?",
+         "city", "Dundee"),
+        ("how do I claim expenses on my taxes as a freelancer in Graz?", "city", "Graz"),
+        ("is a rail card worth it for me as a student at Keele?", "university", "Keele"),
+    ],
+)  # fmt: skip
+def test_a_description_of_the_speaker_inside_a_question_is_stated(
+    text: str, predicate: str, value: str
+) -> None:
+    """The question takes the description as given: "my rights as a tenant in X" says
+    the user is a tenant in X (#12)."""
+    kept, reasons = _kept(text, predicate, value)
+    assert [(c.object, c.modality) for c in kept] == [(value, "asserted")], reasons
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "what would my rights be as a tenant in Dundee?",
+        "what's it like as a tenant in Dundee?",
+        "should I rent in Dundee as a student?",
+    ],
+)
+def test_a_description_in_an_unreal_or_general_question_is_not(text: str) -> None:
+    kept, reasons = _kept(text, "city", "Dundee")
+    assert kept == [] and reasons == ["question"]

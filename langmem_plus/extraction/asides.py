@@ -34,7 +34,7 @@ from langmem_plus.extraction.turns import value_hits
 from langmem_plus.extraction.vocab import CLAUSE_COLON
 from langmem_plus.facts import text_rules
 
-__all__ = ["stated_before_question"]
+__all__ = ["described_in_question", "stated_before_question"]
 
 # A boundary between the pieces of a clause: comma, semicolon, colon, a dash, or a
 # pictograph typed between words as chat punctuation ("I'm a welder now 😅 not sure ...?")
@@ -102,3 +102,35 @@ def stated_before_question(clause: str, value: str) -> str | None:
     if not (_SPEAKER.search(head) or _DESCRIBED.match(head) or _ELIDED_SPEAKER.match(head)):
         return None
     return head.strip()
+
+
+# The speaker described inside a question: "my rights as a tenant in X", "for me as a
+# student at X", "my taxes as a freelancer in X". The description runs from "as a" to the
+# end of its piece; a conditional or unreal question ("what would my life be like as a
+# tenant in X?", "if I were ...") describes nobody (#12)
+_DESCRIBED_IN = re.compile(
+    r"(?<![\w'\u2019])(?:my\s+(?:[^\W\d_]+\s+){1,2}?|(?:for|to)\s+me\s+)as\s+an?\s+"
+    r"(?P<said>[^,;:?!.\u2014\u2013]{1,60})",
+    re.IGNORECASE,
+)
+_UNREAL = re.compile(r"(?<![\w'\u2019])(?:would|were|if|imagine|suppose)(?![\w'\u2019])", re.I)
+
+
+def described_in_question(clause: str, value: str) -> bool:
+    """Whether ``value`` is part of a description of the speaker that a question takes as
+    given ("what are my rights as a tenant in Leith?" says the user is a tenant in Leith);
+    never in an unreal or conditional question.
+
+    Example:
+        >>> described_in_question("what are my rights as a tenant in Leith?", "Leith")
+        True
+        >>> described_in_question("what would my rights be as a tenant in Leith?", "Leith")
+        False
+        >>> described_in_question("is Leith nice for a tenant?", "Leith")
+        False
+    """
+    value = value.strip()
+    if not value or value == "*" or _UNREAL.search(clause):
+        return False
+    return any(value_hits(value, m.group("said")) for m in _DESCRIBED_IN.finditer(clause))
+

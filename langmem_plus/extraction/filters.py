@@ -70,7 +70,7 @@ import re
 import unicodedata
 from collections.abc import Collection, Sequence
 
-from langmem_plus.extraction.asides import stated_before_question
+from langmem_plus.extraction.asides import described_in_question, stated_before_question
 from langmem_plus.extraction.grounding import (
     Holder,
     describe_holder,
@@ -547,6 +547,8 @@ def _asks(c: CandidateFact, turns: Sequence[UserTurn]) -> bool:
         return False
     if any(stated_before_question(w, c.object) for w in (clause, sentence)):
         return False  # "I have a nut allergy, what can I eat?": stated, then asked (#12)
+    if any(described_in_question(w, c.object) for w in (clause, sentence)):
+        return False  # "what are my rights as a tenant in Leith?" takes it as given (#12)
     if at is not None:
         turn, q_at = at
         end = q_at + start + len(clause)
@@ -823,6 +825,8 @@ def _mood(c: CandidateFact, turn: UserTurn, at: int, quote: str, sentence: str) 
     mood = modality(_before_aside(clause, value), around, upto=end)
     if mood == "question" and _stated_again(quote, c):
         return "asserted"  # "Is Lyon nicer than Paris? I live in Paris." (#12)
+    if mood == "question" and described_in_question(clause, value):
+        return "asserted"  # "what are my rights as a tenant in Leith?" (#12)
     if mood == "question" and (head := stated_before_question(clause, value)) is not None:
         # "as someone who avoids pork, what's good here?": the value is stated (#12)
         mood = modality(head, head, upto=head.casefold().find(value.casefold()) + len(value))
