@@ -112,3 +112,17 @@ def test_a_description_of_the_speaker_inside_a_question_is_stated(
 def test_a_description_in_an_unreal_or_general_question_is_not(text: str) -> None:
     kept, reasons = _kept(text, "city", "Dundee")
     assert kept == [] and reasons == ["question"]
+
+
+def test_a_reason_the_speaker_gives_after_a_hedge_is_stated() -> None:
+    """"Maybe it's X, since I moved to Y ..." hedges X, not the move the reason gives
+    (#12); a hedge of the value's own clause still drops it."""
+    kept, reasons = _kept(
+        "perhaps it's the hard water, ever since we moved to Ballarat the kettle furs up. "
+        "any descaling tips?",
+        "city",
+        "Ballarat",
+    )
+    assert [(c.object, c.modality) for c in kept] == [("Ballarat", "asserted")], reasons
+    kept, reasons = _kept("I probably live in Ballarat, since I moved there", "city", "Ballarat")
+    assert kept == [] and reasons == ["inferred"]

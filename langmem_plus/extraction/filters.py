@@ -255,7 +255,11 @@ _SCOPE_BREAK = re.compile(
     # write-off", "... but today I'm off", "... so Kraków is home now", "... so no steakhouse
     # this time"): the time phrase or hedge is that clause's (#12)
     r"|,?\s+(?:so|but|because|cause|cos)\s+(?=(?:this|that|it|it's|today|tonight|tomorrow|"
-    r"i|we|he|she|they|my|our|no)\b|(?-i:[A-Z]))",
+    r"i|we|he|she|they|my|our|no)\b|(?-i:[A-Z]))"
+    # a reason or a time the speaker gives of their own after a comma ("Maybe it's the
+    # water, since I moved to X it tastes odd", "..., now that we're in X"): what it says is
+    # taken as given, the main clause's hedge is not its own (#12)
+    r"|,\s*(?:(?:ever\s+)?since|now that|seeing as)\s+(?=(?:i|we)(?:'m|'re|'ve)?\b)",
     re.IGNORECASE,
 )
 _ASIDE = re.compile(r"\([^()]*\)")
