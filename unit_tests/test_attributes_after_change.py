@@ -98,3 +98,28 @@ def test_after_the_switch_only_the_new_value_is_sent(
     out = graph.invoke({"messages": [("user", request_text)]}, cfg)
     assert new in out["memory_block"]
     assert old not in out["memory_context"]
+
+
+@pytest.mark.parametrize(
+    ("said", "predicate", "value", "old"),
+    [
+        ("swapped banks: ditched Fernhill Savings, we're with Quarrybank now", "bank",
+         "Quarrybank", "Fernhill Savings"),
+        ("changed my phone network, dropped Skylink, I'm on Tarn Mobile now",
+         "phone_plan", "Tarn Mobile", "Skylink"),
+        ("switched gyms. cancelled Ironbark Studio; I'm at Basalt Climbing now", "gym",
+         "Basalt Climbing", "Ironbark Studio"),
+    ],
+)  # fmt: skip
+def test_a_change_named_before_the_value_given_up_names_the_attribute(
+    said: str, predicate: str, value: str, old: str
+) -> None:
+    """"switched gyms: cancelled X, I'm at Y now": the piece before the one that gives X up
+    names what changed, so Y takes that slot even when X was never stored (#12)."""
+    assert _read(said) == [(predicate, value, old)]
+
+
+def test_a_change_of_mind_names_no_attribute() -> None:
+    assert _read("changed my mind, cancelled Fernhill Savings, I'm on Quarrybank now") == [
+        ("switched_to", "Quarrybank", "Fernhill Savings")
+    ]

@@ -51,6 +51,7 @@ from langmem_plus.extraction.vocab import (
     ATTRIBUTE_NOT,
     CLAUSE_COLON,
     HOME_NOUNS,
+    NOT_A_HOLDING,
     NOT_A_TITLE_BEFORE,
     NOT_AN_ATTRIBUTE_NOUN,
     OTHER_PEOPLE,
@@ -930,15 +931,8 @@ def _after_change(clause: str, preceding: str) -> AttributeReading | None:
     if not pieces:
         return None
     before = _LEAD.sub("", pieces[-1].strip())
-    if (t := _NP_THEN.search(f"{before} — it's {value}")) and (
-        attribute := _attribute(t.group("np"))
-    ):
-        if t.group("poss") or (
-            _singular(attribute) != attribute
-            and _singular(attribute) not in NOT_AN_ATTRIBUTE_NOUN
-            and attribute not in NOT_AN_ATTRIBUTE_NOUN
-        ):  # "switched cars": a plural names the kind of thing ("changed my mind" does not)
-            return _reading(_singular(attribute) if not t.group("poss") else attribute, value)
+    if (attribute := _changed_kind(before, value)) is not None:
+        return _reading(attribute, value)
     if (c := _NP_CHANGED_ALONE.match(before)) and (attribute := _attribute(c.group("np"))):
         thing = re.match(r"\W*(?:a|an)\s", raw, re.IGNORECASE) and " " not in attribute and (
             ATTRIBUTE_ALIASES.get(attribute, attribute) != attribute
@@ -947,7 +941,28 @@ def _after_change(clause: str, preceding: str) -> AttributeReading | None:
     if g := _GAVE_UP.match(before):
         old = _old_value(g.group("x") or g.group("y") or "")
         if _cased(old) and old.casefold() != value.casefold():
-            return _reading(None, value, old)
+            # "switched gyms: cancelled X, I'm at Y now": the piece before the one that
+            # gives X up names what changed (#12)
+            earlier = _LEAD.sub("", pieces[-2].strip()) if len(pieces) > 1 else ""
+            return _reading(_changed_kind(earlier, value) if earlier else None, value, old)
+    return None
+
+
+def _changed_kind(piece: str, value: str) -> str | None:
+    """The attribute a change names in ``piece`` ("switched cars", "changed my bank"), or
+    ``None``: a plural names the kind of thing, a possessive the holding ("changed my
+    mind" names nothing)."""
+    t = _NP_THEN.search(f"{piece} — it's {value}")
+    if t is None or (attribute := _attribute(t.group("np"))) is None:
+        return None
+    if t.group("poss"):
+        return None if attribute in NOT_A_HOLDING else attribute
+    if (
+        _singular(attribute) != attribute
+        and _singular(attribute) not in NOT_AN_ATTRIBUTE_NOUN
+        and attribute not in NOT_AN_ATTRIBUTE_NOUN
+    ):
+        return _singular(attribute)
     return None
 
 

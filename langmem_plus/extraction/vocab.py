@@ -33,6 +33,7 @@ __all__ = [
     "LANGUAGES",
     "NAME_PARTICLES",
     "NOT_AN_ATTRIBUTE_NOUN",
+    "NOT_A_HOLDING",
     "NOT_A_NAME",
     "NOT_A_PARTNER_BEFORE",
     "NOT_A_PROJECT",
@@ -402,3 +403,6 @@ NOT_AN_ATTRIBUTE_NOUN: frozenset[str] = frozenset(
     """.split()
 )
 """Plural nouns after "changed"/"switched" that are no attribute ("changed sides")."""
+
+NOT_A_HOLDING: frozenset[str] = frozenset({"mind", "tune", "tack", "ways"})
+"""Nouns after "changed my" that name no holding ("changed my mind")."""
