@@ -41,12 +41,7 @@ from langmem_plus.facts.layout import (
 )
 from langmem_plus.facts.models import CandidateFact, Fact, Verdict
 from langmem_plus.facts.policy import Decision, HeldRows, WritePolicy
-from langmem_plus.facts.profile import (
-    PROFILE_SECTIONS,
-    profile_family,
-    section_of,
-    with_section,
-)
+from langmem_plus.facts.profile import PROFILE_SECTIONS, section_of, with_section
 from langmem_plus.facts.recall_cache import RecallCache, fingerprint, witnessed, write_witness
 from langmem_plus.facts.retrieval import (
     Recall,
@@ -667,6 +662,9 @@ class Planner:
         when a touched predicate is in no one section (a preference of its own, an
         attribute, whose Attributes line is picked from every attribute)."""
         sections = self.retrieval.sections or PROFILE_SECTIONS
+        listed = [p for _, ps in sections for p in ps]
+        if len(listed) != len(set(listed)):
+            return None  # a predicate in two sections shows in the first: render it whole
         wanted: set[int] = set()
         for predicate in touched:
             index = section_of(predicate, sections)
@@ -674,11 +672,10 @@ class Planner:
                 return None
             wanted.add(index)
         for index in sorted(wanted):
-            shown = sections[index][1]
             rows = [
                 v
                 for v in facts.values()
-                if (profile_family(str(v.get("predicate"))) or v.get("predicate")) in shown
+                if section_of(str(v.get("predicate")), sections) == index
             ]
             decoded = [f for f in map(decode_trusted, rows) if f is not None]
             user_level = [f for f in decoded if f.scope is None and f.is_current]

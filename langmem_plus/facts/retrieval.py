@@ -1155,10 +1155,9 @@ class RetrievalPolicy:
                 dropped.append(Dropped(fact.fact_id, "not_yet_valid", 0.0))
             elif fact.scope is not None and fact.scope != wanted:
                 dropped.append(Dropped(fact.fact_id, "other_scope", 0.0))
-            elif in_profile(fact, self.profile_predicates) and self.is_interest(fact):
-                interests.append(fact)
             elif in_profile(fact, self.profile_predicates):
-                always.append(fact)
+                # hobbies and interests within their bound; the rest are ranked below
+                (interests if self.is_interest(fact) else always).append(fact)
             elif self.is_attribute(fact):
                 attributes.append(fact)
             else:  # ranked; another person's facts are never profile, always their own line
