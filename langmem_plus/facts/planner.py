@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import uuid
-from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal, NamedTuple, TypeVar
@@ -42,6 +42,7 @@ from langmem_plus.facts.layout import (
 from langmem_plus.facts.models import CandidateFact, Fact, Verdict
 from langmem_plus.facts.policy import Decision, HeldRows, WritePolicy
 from langmem_plus.facts.profile import PROFILE_SECTIONS, section_of, with_section
+from langmem_plus.facts.profile_row import Split, bound_of, slim, split_bounded
 from langmem_plus.facts.recall_cache import RecallCache, fingerprint, witnessed, write_witness
 from langmem_plus.facts.retrieval import (
     Recall,
@@ -496,7 +497,9 @@ class Planner:
     #
     # ``profile/rendered`` holds, for one version (etag) of the user's facts, the rendered
     # profile text and the profile's facts themselves (keyed by their current key; every
-    # scope, since a project's preferences are always sent in that project). Every write
+    # scope, since a project's preferences are always sent in that project): whole those
+    # the profile shows, and slim records (``left``) of the hobbies and attributes beyond
+    # their sections' bounds, which recall ranks like any fact (``profile_row``). Every write
     # path keeps it in the batch that bumps the version, so recall reads the profile with
     # one get instead of every fact. ``sig`` names the retrieval policy's profile
     # predicates and sections the row was made for; a row of another configuration, or of
@@ -512,6 +515,7 @@ class Planner:
                 "predicates": sorted(self.retrieval.profile_predicates),
                 "sections": [[name, list(ps)] for name, ps in sections],
                 "interests": [self.retrieval.max_interests, self.retrieval.interest_budget],
+                "row": "left-slim",  # values beyond a bound kept slim, ranked by the engine
                 "attributes": [
                     self.retrieval.max_attributes,
                     self.retrieval.attribute_budget,
@@ -545,8 +549,9 @@ class Planner:
         return _own(self.layout.facts(user_id), key, value, SEARCH_INDEX)
 
     def _row_facts(self, meta: Result, rendered: Result) -> dict[str, Any] | None:
-        """The profile facts of the row for the version ``meta``, or ``None`` when the row
-        is not that version's. No version row: no facts (every write of facts makes one)."""
+        """The profile facts the row for the version ``meta`` keeps whole (those the
+        profile shows), or ``None`` when the row is not that version's. No version row: no
+        facts (every write of facts makes one)."""
         etag = _etag(meta)
         if etag is None:
             return {}
@@ -559,6 +564,12 @@ class Planner:
         if not isinstance(facts, dict):
             return None
         return facts
+
+    @staticmethod
+    def _row_left(rendered: Result) -> dict[str, Any]:
+        """The slim records of the row read (``_row_facts`` says whether it is usable)."""
+        left = rendered.value.get("left") if isinstance(rendered, Item) else None
+        return dict(left) if isinstance(left, dict) else {}
 
     def _profile_value(
         self, value: Mapping[str, Any], fact: Fact | None = None
@@ -578,9 +589,15 @@ class Planner:
         etag: str | None,
         version: int,
         text: str | None = None,
+        left: Mapping[str, Any] | None = None,
     ) -> PutOp:
-        """The profile row; ``text`` is its rendering when known (the facts are those of a
-        row already rendered), else they are rendered here."""
+        """The profile row: ``facts`` whole, ``left`` slim; ``text`` is its rendering when
+        known, else ``facts`` are rendered here. Without ``left``, ``facts`` are every
+        profile fact, whole, and those beyond a bound are made slim here."""
+        if left is None:
+            entries = dict(facts)
+            left = self._slimmed(entries, set(), split_bounded(self.retrieval, entries, ()))
+            facts = {k: v for k, v in entries.items() if k not in left}
         if text is None:
             decoded = [f for f in map(decode_trusted, facts.values()) if f is not None]
             text = self._render(decoded)
@@ -589,9 +606,27 @@ class Planner:
             "version": version,
             "text": text,
             "facts": dict(facts),
+            "left": dict(left),
             "sig": self._sig,
         }
         return _own(self.layout.profile(user_id), "rendered", value)
+
+    def _slimmed(
+        self, entries: Mapping[str, Any], slim_keys: set[str], split: Split
+    ) -> dict[str, Any]:
+        """The slim records for the row: ``split.left``'s entries, made slim where they are
+        whole (``slim_keys`` are slim already)."""
+        left: dict[str, Any] = {}
+        for key in split.left:
+            value = entries[key]
+            if key in slim_keys:
+                left[key] = value
+            else:
+                fact = decode_trusted(value)
+                bound = bound_of(self.retrieval, fact) if fact is not None else None
+                assert fact is not None and bound is not None  # ``split_bounded``'s rule
+                left[key] = slim(value, fact, bound)
+        return left
 
     def _profile_upkeep(
         self,
@@ -609,10 +644,13 @@ class Planner:
         ``id(op)`` of a write to the fact it encodes, so it is not decoded again. When no
         write changes a profile fact, the row's rendered text is kept, not redone; with
         ``keep_unchanged`` it is ``None`` then: the row read stays as it is, and the
-        caller's bump names that row's etag (``profile_etag``)."""
+        caller's bump names that row's etag (``profile_etag``). When a write changes a
+        bounded section, its values are picked again; a slim value now shown is read
+        whole (one read, only then)."""
         ns = self.layout.facts(user_id)
         held = None if rows is not None else self._row_facts(meta, rendered)
         text: str | None = None
+        slim_keys: set[str] = set()
         if held is None:
             if rows is None:
                 _, (rows,) = yield from self._scan([(ns, None)])
@@ -621,37 +659,75 @@ class Planner:
                 kept = self._profile_value(item.value)
                 if kept is not None:
                     held[item.key] = kept
-        elif isinstance(rendered, Item) and isinstance(rendered.value.get("text"), str):
-            text = rendered.value["text"]
+            regroup = True
+        else:
+            left = self._row_left(rendered)
+            held = {**held, **left}
+            slim_keys = set(left)
+            regroup = False
+            if isinstance(rendered, Item) and isinstance(rendered.value.get("text"), str):
+                text = rendered.value["text"]
         facts = dict(held)
+        decoded: dict[str, Fact] = {}  # whole entries' facts the writes carry
         changed = text is None
         before = text  # the row's rendering, when it is this version's
         touched: set[str] = set()  # predicates of the profile facts the writes change
         for op in writes:
             if isinstance(op, PutOp) and op.namespace == ns:
                 kept = None
+                known = facts_of.get(id(op)) if facts_of is not None else None
                 if op.value is not None:
-                    known = facts_of.get(id(op)) if facts_of is not None else None
                     kept = self._profile_value(op.value, known)
-                if kept is None:
-                    if (gone := facts.pop(op.key, None)) is not None:
-                        text, changed = None, True
-                        touched.add(str(gone.get("predicate")))
-                else:
-                    if (old := facts.get(op.key)) is not None:
-                        touched.add(str(old.get("predicate")))
+                gone = facts.pop(op.key, None)
+                if gone is not None:
+                    regroup = regroup or self._bounded(gone, op.key in slim_keys)
+                    slim_keys.discard(op.key)
+                    decoded.pop(op.key, None)
+                    touched.add(str(gone.get("predicate")))
+                    text, changed = None, True
+                if kept is not None:
                     facts[op.key] = kept
+                    if known is not None:
+                        decoded[op.key] = known
+                    regroup = regroup or self._bounded(kept, False, known)
                     touched.add(str(kept.get("predicate")))
                     text, changed = None, True
         bump = writes[-1]
         assert isinstance(bump, PutOp) and bump.value is not None
         if keep_unchanged and not changed and isinstance(rendered, Item):
             return None  # the row read is this version's and no write touches its facts
+        if regroup:
+            split = split_bounded(self.retrieval, facts, slim_keys, decoded)
+            for key in slim_keys - split.left - split.shown:
+                facts.pop(key)  # a slim record no release wrote: not kept (never sent whole)
+            wanted = sorted(split.shown & slim_keys)  # slim values the profile now shows
+            if wanted:
+                found = yield [GetOp(ns, key) for key in wanted]
+                for key, read in zip(wanted, found, strict=True):
+                    whole = self._profile_value(read.value) if isinstance(read, Item) else None
+                    slim_keys.discard(key)
+                    if whole is None:
+                        facts.pop(key)  # gone under us: not shown (the next write regroups)
+                    else:
+                        facts[key] = whole
+            left = self._slimmed(facts, slim_keys, split)
+        else:
+            left = {k: facts[k] for k in slim_keys}
+        shown = {k: v for k, v in facts.items() if k not in left}
         if text is None and before is not None:
-            text = self._rerendered(before, facts, touched)
+            text = self._rerendered(before, shown, touched)
         return self._profile_row(
-            user_id, facts, bump.value["etag"], bump.value["version"], text
+            user_id, shown, bump.value["etag"], bump.value["version"], text, left
         )
+
+    def _bounded(self, value: Mapping[str, Any], is_slim: bool, fact: Fact | None = None) -> bool:
+        """Whether a profile row entry is a value of a bounded section (its change picks
+        the section's values again)."""
+        if is_slim:
+            return True
+        if fact is None:
+            fact = decode_trusted(value)
+        return fact is not None and bound_of(self.retrieval, fact) is not None
 
     def _rerendered(
         self, text: str, facts: Mapping[str, Any], touched: Iterable[str]
@@ -1103,14 +1179,14 @@ class Planner:
         skip = tuple(row)
         searches = self._ranked_ops(user_id, request, scope, skip)
         if searches:
-            chosen += self._ranked_hits(searches, (yield searches))
+            chosen += self._ranked_hits(searches, (yield searches), row)
         q = content_terms(request)
         if scope:
             q = q - content_terms(scope)
         known = self.retrieval._named_people(request, q, chosen)
         if known:  # facts about the people the request names by relation ("my daughters")
             more = self._ranked_ops(user_id, " ".join(sorted(known)), scope, skip)
-            chosen += self._ranked_hits(more, (yield more))
+            chosen += self._ranked_hits(more, (yield more), row)
         if self.hold_ranked and etag is not None:
             self.cache.put_ranked(ns, etag, asked, chosen)
         return self._select(request, chosen, scope)
@@ -1118,17 +1194,20 @@ class Planner:
     def _select(self, request: str, facts: Iterable[Fact], scope: str | None) -> Recall:
         return self.retrieval.select(request, facts, scope=scope, now=self.clock())
 
-    def _ranked_hits(self, ops: Sequence[Op], pages: Sequence[Result]) -> list[Fact]:
-        """The facts of the ``ops``' answers: per query, its first ``limit`` rows that are
-        not profile rows (tier ``profile:<sig>``; the engine left out the profile row's
-        own, see ``_ranked_ops``), in rank order."""
+    def _ranked_hits(
+        self, ops: Sequence[Op], pages: Sequence[Result], held: Collection[str]
+    ) -> list[Fact]:
+        """The facts of the ``ops``' answers: per query, its first ``limit`` rows that the
+        profile row does not hold whole (``held``, its keys; the engine left them out, see
+        ``_ranked_ops``), in rank order. A hobby beyond the Interests bound is among them
+        when the request ranks it, like any fact."""
         out: list[Fact] = []
         for op, page in zip(ops, pages, strict=True):
             assert isinstance(op, SearchOp)
             rows = [
                 item
                 for item in page or []  # type: ignore[union-attr]
-                if isinstance(item, Item) and item.value.get("tier") != self._tier_profile
+                if isinstance(item, Item) and item.key not in held
             ]
             out += _hits([rows[: op.limit]])
         return out

@@ -41,6 +41,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Iterable, Sequence
+from typing import Protocol, TypeVar
 
 from langmem_plus.facts.models import Fact
 from langmem_plus.facts.policy import DEFAULT_MULTI_VALUED, DEFAULT_SINGLE_VALUED
@@ -524,11 +525,33 @@ def odd_attribute(
     return p not in single_valued and p not in multi_valued and profile_family(p) is None
 
 
+class Ranked(Protocol):
+    """What bounding a section renders of a value (``pick_bounded``): a ``Fact``, or the
+    slim record the profile row keeps of a value beyond its bound (``profile_row``)."""
+
+    @property
+    def fact_id(self) -> str: ...
+    @property
+    def predicate(self) -> str: ...
+    @property
+    def object(self) -> str: ...
+
+
+RankedT = TypeVar("RankedT", bound=Ranked)
+
+
 def _confirmed(fact: Fact) -> float:
     return (fact.last_seen_at or fact.asserted_at).timestamp()
 
 
-def render_attributes(facts: Iterable[Fact]) -> str:
+def bound_order(fact: Fact) -> tuple[float, float, str]:
+    """The order in which a bounded section takes values: the most recently confirmed
+    first (``last_seen_at``, else ``asserted_at``), then the most recent ``valid_from``,
+    then the fact id."""
+    return (-_confirmed(fact), -fact.valid_from.timestamp(), fact.fact_id)
+
+
+def render_attributes(facts: Iterable[Ranked]) -> str:
     """The Attributes line of ``facts`` (every one shown; bound them with
     ``pick_attributes``), in the order of their labels; ``""`` for none.
 
@@ -577,13 +600,25 @@ def pick_attributes(
         >>> render_attributes(shown), [x.predicate for x in left]
         ('Attributes: car: Leaf; landlord: Pell', ['gym'])
     """
-    order = sorted(
-        facts, key=lambda f: (-_confirmed(f), -f.valid_from.timestamp(), f.fact_id)
-    )
-    shown: list[Fact] = []
-    left: list[Fact] = []
-    for fact in order:
-        if len(shown) < limit and length(render_attributes([*shown, fact])) <= budget:
+    return pick_bounded(facts, bound_order, limit=limit, budget=budget, length=length)
+
+
+def pick_bounded(
+    values: Iterable[RankedT],
+    order: Callable[[RankedT], tuple[float, float, str]],
+    *,
+    limit: int,
+    budget: int,
+    length: Callable[[str], int] = len,
+) -> tuple[list[RankedT], list[RankedT]]:
+    """``pick_attributes`` of any values that render (``Ranked``), taken in ``order``
+    (``bound_order`` of each value's fact: the profile row keeps it with a slim record)."""
+    shown: list[RankedT] = []
+    left: list[RankedT] = []
+    for fact in sorted(values, key=order):
+        if len(shown) >= limit:
+            left.append(fact)  # full: no later value can be shown (no line to render)
+        elif length(render_attributes([*shown, fact])) <= budget:
             shown.append(fact)
         else:
             left.append(fact)

@@ -46,10 +46,12 @@ from langmem_plus.facts.profile import (
     PROFILE_SECTIONS,
     RELATION_SYNONYMS,
     RELATION_WORDS,
+    RankedT,
+    bound_order,
     in_profile,
     is_attribute,
     is_other_person,
-    pick_attributes,
+    pick_bounded,
     profile_family,
     relation_of,
     render_attributes,
@@ -987,9 +989,23 @@ class RetrievalPolicy:
         """The hobbies and interests shown, and those left for ranking (``(shown, left)``),
         by the rule of the Attributes section within ``max_interests`` and
         ``interest_budget``."""
-        return pick_attributes(
-            facts, limit=self.max_interests, budget=self.interest_budget, length=self.length
-        )
+        return self.pick_bound("interest", facts, bound_order)
+
+    def pick_bound(
+        self,
+        bound: Literal["interest", "attribute"],
+        values: Iterable[RankedT],
+        order: Callable[[RankedT], tuple[float, float, str]],
+    ) -> tuple[list[RankedT], list[RankedT]]:
+        """``(shown, left)`` of one bounded section's values, taken in ``order``
+        (``profile.bound_order`` of their facts): the Interests section within
+        ``max_interests`` and ``interest_budget``, or the Attributes section within
+        ``max_attributes`` and ``attribute_budget``."""
+        if bound == "interest":
+            limit, budget = self.max_interests, self.interest_budget
+        else:
+            limit, budget = self.max_attributes, self.attribute_budget
+        return pick_bounded(values, order, limit=limit, budget=budget, length=self.length)
 
     def shown_of(self, facts: Iterable[Fact]) -> list[Fact]:
         """Of profile facts, those the profile shows: every one but the hobbies and
@@ -1013,9 +1029,7 @@ class RetrievalPolicy:
 
     def _pick_attributes(self, facts: Iterable[Fact]) -> tuple[list[Fact], list[Fact]]:
         """``pick_attributes`` within this policy's bounds: ``(shown, left)``."""
-        return pick_attributes(
-            facts, limit=self.max_attributes, budget=self.attribute_budget, length=self.length
-        )
+        return self.pick_bound("attribute", facts, bound_order)
 
     def _profile_lines(
         self,
