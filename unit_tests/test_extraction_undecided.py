@@ -26,7 +26,7 @@ def _read(text: str) -> list[Any]:
 
 
 def _options(text: str) -> list[str]:
-    return [c.object for c in _read(text) if c.predicate == "note" and c.modality == "plan"]
+    return [c.object for c in _read(text) if c.predicate == "weighing" and c.modality == "plan"]
 
 
 @pytest.mark.parametrize(
@@ -119,6 +119,6 @@ def test_the_default_extractor_leaves_the_options_as_the_next_sessions_thread(
     # the options were kept as notes of what is being weighed, never as a slot's value
     held = decode_facts(store.search(("langmem_plus", "noor", "facts"), limit=100))
     assert {(f.predicate, f.object) for f in held if f.object in ("Ostrava", "Kestrel")} == {
-        ("note", "Ostrava"),
-        ("note", "Kestrel"),
+        ("weighing", "Ostrava"),
+        ("weighing", "Kestrel"),
     }

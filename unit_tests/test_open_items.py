@@ -39,7 +39,7 @@ class Listed(BaseExtractor):
             [
                 CandidateFact(
                     kind="fact",
-                    predicate="note",
+                    predicate="weighing",  # what the prompt asks of a model
                     object=option,
                     text=f"The user is weighing: {option}.",
                     quote=t.text,

@@ -196,7 +196,7 @@ def test_the_ranked_query_reads_no_row_the_profile_row_holds(tmp_path: Path) -> 
     row = store.get(memory.layout.profile("uma"), "rendered")
     assert isinstance(row, Item)
     held = set(row.value["facts"])
-    assert len(held) == 3
+    assert len(held) == 3 + memory.retrieval.max_notes  # and the Notes section's bound
     engine = store._engine
     original = engine.execute
     queried: list[str] = []

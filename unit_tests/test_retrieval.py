@@ -333,14 +333,47 @@ def test_a_remembered_dislike_reaches_a_request_it_constrains() -> None:
     assert recall.profile == shown
 
 
+NOTES_RANKED = RetrievalPolicy(max_notes=0)
+"""Notes beyond the Notes section's bound are ranked (at ``note_floor``); with the section
+off, every note is, so these tests see the ranking alone."""
+
+
 def test_a_saved_note_about_people_reaches_a_request_that_names_them() -> None:
     note = f("n-girls", "Has twin daughters, Saga and Liv.", obj="twin daughters Saga and Liv")
     husband = f("n-husband", "The user's husband is Emre.", obj="husband Emre")
     facts = [note, husband]
-    assert kept_ids("plan a rainy Saturday for my daughters", None, facts) == ["n-girls"]
-    assert kept_ids("board games the kids might enjoy?", None, facts) == ["n-girls"]
-    assert kept_ids("anniversary present for my husband", None, facts) == ["n-husband"]
-    assert kept_ids("how do I descale a kettle?", None, facts) == []
+    p = NOTES_RANKED
+    assert kept_ids("plan a rainy Saturday for my daughters", None, facts, p) == ["n-girls"]
+    assert kept_ids("board games the kids might enjoy?", None, facts, p) == ["n-girls"]
+    assert kept_ids("anniversary present for my husband", None, facts, p) == ["n-husband"]
+    assert kept_ids("how do I descale a kettle?", None, facts, p) == []
+
+
+def test_what_the_user_asked_to_keep_is_sent_in_the_notes_section_within_its_bound() -> None:
+    """A note (what the user asked to keep that no typed predicate fits) reaches the
+    requests it bears on though they share no word with it ("which scissors?" and "I'm
+    left-handed"): the most recently confirmed ones are always sent, as the user said them,
+    within ``max_notes``; the others are ranked; a project's note is never the user's
+    (#12)."""
+    def note(i: str, text: str, obj: str, days: int, **kw: object) -> Fact:
+        return f(i, text, obj=obj, last_seen_at=T + timedelta(days=days), **kw)
+
+    hand = note("hand", "The user is left-handed.", "I'm left-handed", 5)
+    chor = note("chor", "Sings in a choir every Wednesday evening.", "choir on Wednesdays", 4)
+    old = note("old", "Keeps a spare key with the neighbour.", "spare key", 1)
+    ops = note("ops", "The deploy runs on Fridays.", "deploys Fridays", 6, subject="atlas.ci")
+    facts = [hand, chor, old, ops]
+    policy = RetrievalPolicy(max_notes=2)
+    recall = policy.select("which scissors should I get for sewing?", facts, scope=None, now=NOW)
+    assert sorted((k.fact.fact_id, k.why) for k in recall.kept) == [
+        ("chor", "profile"),
+        ("hand", "profile"),
+    ]
+    assert recall.profile == "Notes: note: Sings in a choir every Wednesday evening, is left-handed"
+    # beyond the bound: ranked, so a request that names it still gets it
+    named = policy.select("where is my spare key?", facts, scope=None, now=NOW)
+    assert ("old", "relevant") in [(k.fact.fact_id, k.why) for k in named.kept]
+    assert "spare key" not in recall.block and "deploy" not in recall.block
 
 
 # --- issue 12: a request names an attribute in other words than the fact ---------------
@@ -503,8 +536,8 @@ def test_a_tie_of_several_words_is_named_only_whole() -> None:
     assert "ade-pets" not in kept_ids("what should my sister study?", None, [cats])
 
 
-def _sent(request: str, *facts: Fact) -> list[str]:
-    recall = RetrievalPolicy().select(request, list(facts), scope=None, now=NOW)
+def _sent(request: str, *facts: Fact, policy: RetrievalPolicy | None = None) -> list[str]:
+    recall = (policy or RetrievalPolicy()).select(request, list(facts), scope=None, now=NOW)
     return [k.fact.fact_id for k in recall.kept]
 
 
@@ -573,9 +606,11 @@ def test_a_cv_or_profile_of_ones_work_reaches_the_skills() -> None:
 
 def test_a_planning_request_reaches_the_notes_that_hold_a_date() -> None:
     """A note with a date in it is a plan: a request to plan or sort out the weeks ahead
-    reaches it; a note with no date, or a request to write a note, does not."""
+    reaches it; a note with no date, or a request to write a note, does not (notes beyond
+    the Notes section's bound, which is off here)."""
     exam = f("d", "The user's driving test is on 9 March.", obj="driving test")
     idea = f("i", "The user wants to learn the banjo some day.", obj="banjo")
-    assert _sent("help me schedule the coming weeks", exam, idea) == ["d"]
-    assert _sent("what should I organise this month?", exam, idea) == ["d"]
-    assert _sent("write a note to my neighbour about the bins", exam, idea) == []
+    p = NOTES_RANKED
+    assert _sent("help me schedule the coming weeks", exam, idea, policy=p) == ["d"]
+    assert _sent("what should I organise this month?", exam, idea, policy=p) == ["d"]
+    assert _sent("write a note to my neighbour about the bins", exam, idea, policy=p) == []

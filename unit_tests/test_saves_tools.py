@@ -36,7 +36,7 @@ def test_a_plan_the_user_asked_to_keep_is_saved_and_said_so() -> None:
     [found] = run(store, call("search_memory", query="how should I train for the marathon?"))
     assert "Porto" in found
     [where] = run(store, call("search_memory", query="which city do I live in?"))
-    assert "Porto" not in where
+    assert "city: Porto" not in where  # a plan kept as a note (Notes), never the city
 
 
 def test_the_reply_still_never_claims_a_save_it_did_not_make() -> None:

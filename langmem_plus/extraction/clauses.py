@@ -264,7 +264,9 @@ def split_clauses(text: str) -> list[Clause]:
 _EPOCH = datetime(2000, 1, 1, tzinfo=timezone.utc)
 # the people the user lives with are people too, though recall names them as a slot
 _PEOPLE = frozenset(RELATION_WORDS) | {"housemate", *ATTRIBUTE_WORDS.get("housemate", ())}
-_NOT_ATTRIBUTES = frozenset({"constraint", "routine", "dislike", "dislikes", "interest", "note"})
+_NOT_ATTRIBUTES = frozenset(
+    {"constraint", "routine", "dislike", "dislikes", "interest", "note", "weighing"}
+)
 
 
 @functools.lru_cache(maxsize=1)

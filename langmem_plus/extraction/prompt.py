@@ -65,7 +65,7 @@ PREDICATE_HINTS: tuple[str, ...] = (
     "partner", "child", "parent", "sibling", "family_member", "pet", "language", "timezone",
     "units", "tone", "response_language", "format", "response_length", "prefers", "likes",
     "decision", "repository", "ticket_prefix", "uses", "database", "auth_method",
-    "deploy_target", "note",
+    "deploy_target", "note", "weighing",
 )  # fmt: skip
 """The predicate names both extractors use, so facts from either collide on the same key."""
 
@@ -164,6 +164,7 @@ a default project scope is given below and the statement is about "our project".
 - A turn marked remember="explicitly asked" is something the user asked you to remember: \
 propose it as a typed fact when one fits (a dislike, a constraint, a routine, an allergy), \
 as "note" only if nothing more specific fits, unless a rule above forbids it.
+- Options the user is still choosing between ("the Farrow or the Tessel, still torn"): one fact per option, predicate "weighing", modality "plan"; never "note", which is only for what the user asked you to remember.
 - A turn marked context="earlier" is shown only so you can read the turns after it (for \
 example what a correction corrects); never propose a fact from it.
 

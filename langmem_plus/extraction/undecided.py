@@ -3,7 +3,7 @@
 A user who lays out options and says they have not chosen ("it's the Pescador Pro or the
 Old Town Loon now, still torn", "Lisbon vs Porto for the trip, haven't decided", "torn
 between the Farrow and the Lune") leaves those options open: each one becomes a
-``note`` candidate with ``modality="plan"``, which the write policy keeps only as a plan,
+``weighing`` candidate with ``modality="plan"``, which the write policy keeps only as a plan,
 never as a current value, and which the graph keeps as the session's open-thread items
 (``nodes.open_items``). What this module reads, by structure and by closed classes of
 words only (never a list of products, places or names):
@@ -488,7 +488,7 @@ def undecided_candidates(turn: UserTurn, found: list[CandidateFact]) -> list[Can
                 CandidateFact(
                     kind="fact",
                     subject="user",
-                    predicate="note",
+                    predicate="weighing",
                     object=option,
                     text=f"The user is weighing: {option}.",
                     quote=clause,

@@ -515,6 +515,7 @@ class Planner:
                 "predicates": sorted(self.retrieval.profile_predicates),
                 "sections": [[name, list(ps)] for name, ps in sections],
                 "interests": [self.retrieval.max_interests, self.retrieval.interest_budget],
+                "notes": [self.retrieval.max_notes, self.retrieval.note_budget],
                 "row": "left-slim",  # values beyond a bound kept slim, ranked by the engine
                 "attributes": [
                     self.retrieval.max_attributes,

@@ -173,11 +173,12 @@ DEFAULT_MULTI_VALUED: frozenset[str] = frozenset(
 )
 """Predicates that accumulate. Unknown predicates are treated the same way."""
 
-INTENTIONS: frozenset[str] = frozenset({"current_goal", "note"})
+INTENTIONS: frozenset[str] = frozenset({"current_goal", "note", "weighing"})
 """Predicates whose value is an intention: a goal is said as a plan ("I want to run a 10k",
 "I'm going to learn Italian") and is true now as a goal, so ``plan`` does not reject it; a
 note the user asked to keep ("remember we're moving house on the 14th") says the plan
-exists, and fills no slot."""
+exists, and fills no slot; an option the user is weighing ("the Ostrava or the Kestrel,
+still torn", ``extraction.undecided``) is open, and is no one's value."""
 
 DEFAULT_PREDICATE_ALIASES: Mapping[str, str] = {
     "lives_in": "city",

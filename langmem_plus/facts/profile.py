@@ -51,6 +51,7 @@ __all__ = [
     "ATTRIBUTES_HEADING",
     "CONSTRAINT_PREDICATES",
     "INTEREST_PREDICATES",
+    "NOTE_SECTION_PREDICATES",
     "PEOPLE_PREDICATES",
     "PROFILE_PREDICATES",
     "PROFILE_SECTIONS",
@@ -94,6 +95,12 @@ extractor may as well have called it), so the requests that are about the user's
 and never name the hobby reach it ("plan me a weekend out of the house" -> the allotment, "a
 gift for myself I'd actually use" -> the wheel-throwing class) (#12)."""
 
+NOTE_SECTION_PREDICATES: tuple[str, ...] = ("note",)
+"""What the user asked to keep that no typed predicate fits ("remember I'm left-handed"):
+always sent, within a bound (``RetrievalPolicy.max_notes``), since the user asked for it to
+be kept and a request it bears on rarely shares its words ("which scissors should I get?")
+(#12)."""
+
 PROFILE_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Identity", ("preferred_name", "pronouns", "language", "timezone")),
     ("Location", ("city", "country")),
@@ -103,6 +110,7 @@ PROFILE_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Routines", ROUTINE_PREDICATES),
     ("Active projects", ("current_project", "current_goal")),
     ("Interests", INTEREST_PREDICATES),
+    ("Notes", NOTE_SECTION_PREDICATES),
 )
 """Sections and the predicates they show, in order. Preferences follow in their own section."""
 
@@ -227,6 +235,8 @@ def in_profile(fact: Fact, predicates: frozenset[str] = PROFILE_PREDICATES) -> b
     """
     if is_other_person(fact):
         return False
+    if fact.predicate in NOTE_SECTION_PREDICATES and fact.subject != "user":
+        return False  # a project's note ("atlas.db"): ranked, never the user's Notes
     if fact.kind == "preference" or fact.predicate in predicates:
         return True
     family = profile_family(fact.predicate)
@@ -274,7 +284,9 @@ SAID_PREDICATES: frozenset[str] = frozenset({"constraint"})
 """Predicates whose name says that a limit holds, not which one: "constraint: KLM" could
 be the only airline or a banned one, and "The user only flies Finnair or KLM." holds a
 value its object leaves out. The profile shows such a fact as its sentence said it
-("constraint: only flies Finnair or KLM"), not its object."""
+("constraint: only flies Finnair or KLM"), not its object. A note is shown as its sentence
+alone (``NOTE_SECTION_PREDICATES``): the sentence is what the user asked to keep, and an
+extractor's object for it may be the user's own first-person words."""
 
 _THE_USER = re.compile(r"^\s*(?:the user|user)(?:'s)?\s+(?=\S)", re.IGNORECASE)
 
@@ -299,11 +311,16 @@ def _as_said(fact: Fact) -> str:
         >>> _as_said(f("no stairs", "No stairs."))
         'no stairs'
     """
-    said = _THE_USER.sub("", fact.text.strip()).rstrip(" .")
+    said = _said(fact)
     value, words = content_terms(fact.object), content_terms(said)
     if not said or words <= value:
         return fact.object
     return said if value <= words else f"{fact.object} ({said})"
+
+
+def _said(fact: Fact) -> str:
+    """The fact's sentence without its subject and final stop ("is left-handed")."""
+    return _THE_USER.sub("", fact.text.strip()).rstrip(" .")
 
 
 def _label(predicate: str) -> str:
@@ -431,7 +448,10 @@ def render_profile(
         rows = sorted(by_predicate[predicate], key=lambda f: (f.object.casefold(), f.fact_id))
         seen: list[str] = []
         for row in rows:
-            value = _clean(_as_said(row) if predicate in SAID_PREDICATES else row.object)
+            if predicate in NOTE_SECTION_PREDICATES:
+                value = _clean(_said(row) or row.object)
+            else:
+                value = _clean(_as_said(row) if predicate in SAID_PREDICATES else row.object)
             relation = relation_of(row)
             if relation and relation not in value.casefold() and relation != _label(predicate):
                 value += f" ({relation})"

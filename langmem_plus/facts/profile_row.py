@@ -1,7 +1,8 @@
 """What the profile row keeps whole, and what it keeps slim (#14).
 
-A bounded section (Interests, Attributes: ``RetrievalPolicy.max_interests``,
-``max_attributes``) shows a few of the user's values; the rest are ranked like any fact.
+A bounded section (Interests, Notes, Attributes: ``RetrievalPolicy.max_interests``,
+``max_notes``, ``max_attributes``) shows a few of the user's values; the rest are ranked
+like any fact.
 The profile row keeps the shown values whole, since recall sends them as they are, and of
 the others only a slim record: what bounding reads (``SLIM_FIELDS``), so a write that
 changes the section picks again without reading them, while recall reads and decodes only
@@ -37,7 +38,7 @@ from langmem_plus.facts.models import Fact
 from langmem_plus.facts.profile import bound_order, in_profile
 from langmem_plus.facts.retrieval import RetrievalPolicy
 
-Bound = Literal["interest", "attribute"]
+Bound = Literal["interest", "note", "attribute"]
 
 SLIM_FIELDS = ("fact_id", "predicate", "object")
 """The fields of a stored fact that its slim record keeps, beside its place in its
@@ -63,7 +64,7 @@ def bound_of(policy: RetrievalPolicy, fact: Fact) -> Bound | None:
     if fact.scope is not None or not fact.is_current:
         return None
     if in_profile(fact, policy.profile_predicates):
-        return "interest" if policy.is_interest(fact) else None
+        return policy.bounded_of(fact)
     return "attribute" if policy.is_attribute(fact) else None
 
 
@@ -82,7 +83,7 @@ def _read_slim(value: Mapping[str, Any]) -> tuple[Bound, SlimValue] | None:
     bound = value.get("bound")
     order = value.get("order")
     fid, predicate, obj = value.get("fact_id"), value.get("predicate"), value.get("object")
-    if bound not in ("interest", "attribute") or not isinstance(order, list):
+    if bound not in ("interest", "note", "attribute") or not isinstance(order, list):
         return None
     if not (isinstance(fid, str) and isinstance(predicate, str) and isinstance(obj, str)):
         return None
@@ -113,7 +114,11 @@ def split_bounded(
     in ``slim_keys`` are slim records) the profile shows, by the policy's bounds, and which
     it leaves for ranking. ``decoded`` holds facts of whole entries already decoded.
     An entry that is neither (not bounded, or unreadable) is in neither set."""
-    groups: dict[Bound, list[tuple[str, Fact | SlimValue]]] = {"interest": [], "attribute": []}
+    groups: dict[Bound, list[tuple[str, Fact | SlimValue]]] = {
+        "interest": [],
+        "note": [],
+        "attribute": [],
+    }
     for key, value in entries.items():
         if key in slim_keys:
             read = _read_slim(value)

@@ -42,6 +42,7 @@ from langmem_plus.facts.policy import (
 )
 from langmem_plus.facts.profile import (
     INTEREST_PREDICATES,
+    NOTE_SECTION_PREDICATES,
     PROFILE_PREDICATES,
     PROFILE_SECTIONS,
     RELATION_SYNONYMS,
@@ -140,10 +141,12 @@ def in_scope(fact: Fact, scope: str | None) -> bool:
     return fact.scope is None or (scope is not None and fact.scope == scope.strip().lower())
 
 
-NOTE_PREDICATES: frozenset[str] = frozenset({"note"})
+NOTE_PREDICATES: frozenset[str] = frozenset({"note", "weighing"})
 """What an extractor keeps when the user asked to remember something no typed predicate
-fits: its words are what it is about (the predicate's name says nothing), and it passes
-at ``RetrievalPolicy.note_floor``."""
+fits, or an option the user is still weighing: its words are what it is about (the
+predicate's name says nothing), and it passes at ``RetrievalPolicy.note_floor``. Only the
+notes are always sent (the Notes section, ``NOTE_SECTION_PREDICATES``): an option is open,
+and is sent to a request that names it (and in the open-thread line)."""
 
 
 def _fact_terms(fact: Fact) -> frozenset[str]:
@@ -911,6 +914,10 @@ class RetrievalPolicy:
             section off (every hobby is ranked).
         interest_budget: the Interests values' size at most, in ``length`` units, measured
             as the Attributes line is.
+        max_notes: at most this many notes (what the user asked to keep that no typed
+            predicate fits, ``NOTE_PREDICATES``) in the Notes section, the most recently
+            confirmed; the others are ranked at ``note_floor``. ``0`` turns it off.
+        note_budget: the Notes values' size at most, measured like ``interest_budget``.
         max_attributes: at most this many values in the Attributes section.
         attribute_budget: the Attributes line's size at most, in ``length`` units (the
             default is characters, about 80 tokens), counted against ``budget`` like every
@@ -937,6 +944,8 @@ class RetrievalPolicy:
     multi_valued: frozenset[str] = DEFAULT_MULTI_VALUED
     max_interests: int = 8
     interest_budget: int = 240
+    max_notes: int = 4
+    note_budget: int = 320
     max_attributes: int = 10
     attribute_budget: int = 320
     slot_names: Mapping[str, Sequence[str]] = field(default_factory=lambda: SLOT_NAMES, hash=False)
@@ -945,7 +954,9 @@ class RetrievalPolicy:
     )
 
     def __post_init__(self) -> None:
-        for name in ("max_attributes", "attribute_budget", "max_interests", "interest_budget"):
+        bounds = ("max_attributes", "attribute_budget", "max_interests", "interest_budget",
+                  "max_notes", "note_budget")  # fmt: skip
+        for name in bounds:
             if getattr(self, name) < 0:
                 raise ValueError(
                     f"RetrievalPolicy({name}={getattr(self, name)!r}): a bound is 0 or more "
@@ -985,6 +996,19 @@ class RetrievalPolicy:
             (profile_family(fact.predicate) or fact.predicate) in INTEREST_PREDICATES
         )
 
+    def is_note(self, fact: Fact) -> bool:
+        """Whether ``fact`` is a note the user asked to keep about themselves
+        (``NOTE_PREDICATES``, subject ``user``), shown in the Notes section within
+        ``max_notes``; a project's note is ranked."""
+        return fact.subject == "user" and fact.predicate in NOTE_SECTION_PREDICATES
+
+    def bounded_of(self, fact: Fact) -> Literal["interest", "note"] | None:
+        """The bounded profile section a profile fact is shown in, if any: Interests
+        (``max_interests``) or Notes (``max_notes``); ``None`` for the unbounded ones."""
+        if self.is_interest(fact):
+            return "interest"
+        return "note" if self.is_note(fact) else None
+
     def _pick_interests(self, facts: Iterable[Fact]) -> tuple[list[Fact], list[Fact]]:
         """The hobbies and interests shown, and those left for ranking (``(shown, left)``),
         by the rule of the Attributes section within ``max_interests`` and
@@ -993,23 +1017,26 @@ class RetrievalPolicy:
 
     def pick_bound(
         self,
-        bound: Literal["interest", "attribute"],
+        bound: Literal["interest", "note", "attribute"],
         values: Iterable[RankedT],
         order: Callable[[RankedT], tuple[float, float, str]],
     ) -> tuple[list[RankedT], list[RankedT]]:
         """``(shown, left)`` of one bounded section's values, taken in ``order``
         (``profile.bound_order`` of their facts): the Interests section within
-        ``max_interests`` and ``interest_budget``, or the Attributes section within
-        ``max_attributes`` and ``attribute_budget``."""
+        ``max_interests`` and ``interest_budget``, the Notes section within ``max_notes``
+        and ``note_budget``, or the Attributes section within ``max_attributes`` and
+        ``attribute_budget``."""
         if bound == "interest":
             limit, budget = self.max_interests, self.interest_budget
+        elif bound == "note":
+            limit, budget = self.max_notes, self.note_budget
         else:
             limit, budget = self.max_attributes, self.attribute_budget
         return pick_bounded(values, order, limit=limit, budget=budget, length=self.length)
 
     def shown_of(self, facts: Iterable[Fact]) -> list[Fact]:
         """Of profile facts, those the profile shows: every one but the hobbies and
-        interests beyond the Interests bound.
+        interests beyond the Interests bound and the notes beyond the Notes bound.
 
         Example:
             >>> from datetime import datetime, timezone
@@ -1021,11 +1048,17 @@ class RetrievalPolicy:
             [8, 3]
         """
         facts = list(facts)
-        interests = [f for f in facts if self.is_interest(f)]
-        if not interests:
-            return facts
-        shown, _ = self._pick_interests(interests)
-        return [f for f in facts if not self.is_interest(f)] + shown
+        shown: list[Fact] = []
+        groups: dict[Literal["interest", "note"], list[Fact]] = {}
+        for f in facts:
+            bound = self.bounded_of(f)
+            if bound is None:
+                shown.append(f)
+            else:
+                groups.setdefault(bound, []).append(f)
+        for bound, members in groups.items():
+            shown += self.pick_bound(bound, members, bound_order)[0]
+        return shown
 
     def _pick_attributes(self, facts: Iterable[Fact]) -> tuple[list[Fact], list[Fact]]:
         """``pick_attributes`` within this policy's bounds: ``(shown, left)``."""
@@ -1147,6 +1180,7 @@ class RetrievalPolicy:
         always: list[Fact] = []
         attributes: list[Fact] = []
         interests: list[Fact] = []
+        notes: list[Fact] = []
         to_rank: list[Fact] = []
         ranked: list[tuple[float, Fact]] = []
         q = content_terms(request)
@@ -1170,17 +1204,20 @@ class RetrievalPolicy:
             elif fact.scope is not None and fact.scope != wanted:
                 dropped.append(Dropped(fact.fact_id, "other_scope", 0.0))
             elif in_profile(fact, self.profile_predicates):
-                # hobbies and interests within their bound; the rest are ranked below
-                (interests if self.is_interest(fact) else always).append(fact)
+                # hobbies and notes within their bounds; the rest are ranked below
+                bound = self.bounded_of(fact)
+                (interests if bound == "interest" else notes if bound else always).append(fact)
             elif self.is_attribute(fact):
                 attributes.append(fact)
             else:  # ranked; another person's facts are never profile, always their own line
                 to_rank.append(fact)
         held, left = self._pick_attributes(attributes)
         liked, unliked = self._pick_interests(interests)
+        noted, unnoted = self.pick_bound("note", notes, bound_order)
         always.extend(liked)
+        always.extend(noted)
         # an attribute or an interest beyond its bound is ranked like any fact
-        for fact in (*to_rank, *left, *unliked):
+        for fact in (*to_rank, *left, *unliked, *unnoted):
             other = is_other_person(fact)
             lexical = coverage(q, fact)
             floor = self.note_floor if fact.predicate in NOTE_PREDICATES else self.floor

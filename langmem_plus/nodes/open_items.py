@@ -88,8 +88,9 @@ SAID_CHARS = 240
 
 _KEPT = ("new", "reconfirmed", "superseded")
 
-PLAN_PREDICATES = frozenset({"note"})
-"""The predicates whose plan is an undecided item: a note fills no slot. A goal said as a
+PLAN_PREDICATES = frozenset({"note", "weighing"})
+"""The predicates whose plan is an undecided item: a note, or an option being weighed,
+fills no slot. A goal said as a
 plan ("I need to pick a moving company") is the current goal, true now, in its own slot
 (``policy.INTENTIONS``), so it is memory's, not the thread's."""
 
