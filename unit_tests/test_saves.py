@@ -15,7 +15,7 @@ from langchain_core.messages import HumanMessage
 from langgraph.store.memory import InMemoryStore
 
 from langmem_plus.extraction import RuleExtractor
-from langmem_plus.extraction.saves import save_lead
+from langmem_plus.extraction.saves import save_lead, weak_lead
 from langmem_plus.facts.memory import FactMemory
 from langmem_plus.facts.models import Fact
 from langmem_plus.facts.retrieval import RetrievalPolicy
@@ -180,3 +180,24 @@ def test_a_note_passes_at_its_own_floor() -> None:
     assert not ranked.select(request, [fact], scope=None, now=LATER).kept
     strict = RetrievalPolicy(note_floor=0.5, max_notes=0)
     assert not strict.select(request, [note], scope=None, now=LATER).kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("please save: I take my tea with honey", "I take my tea with honey"),
+        ("stash this somewhere safe: the garage code is 5521", "the garage code is 5521"),
+        ("for your records, I'm 190cm tall", "I'm 190cm tall"),
+        ("just so you have it: my glove size is 8", "my glove size is 8"),
+    ],
+)
+def test_more_ways_of_asking_to_keep_something_are_saves(said: str, kept: str) -> None:
+    assert save_lead(said) == kept
+    assert not weak_lead(said)
+
+
+@pytest.mark.parametrize(
+    "said", ["save: 30% off all boots this weekend", "keep: calm and carry on", "write: a haiku"]
+)
+def test_a_keep_verb_before_a_colon_about_nothing_of_the_users_is_no_save(said: str) -> None:
+    assert save_lead(said) is None

@@ -361,6 +361,33 @@ CASES: tuple[SaveCase, ...] = (
           (fact("constraint", "no alcohol this year", "Is staying off alcohol this year."),)),),
         (("cocktail ideas for my birthday party", ("alcohol",)),),
     ),
+    # a keep verb straight before its colon, no "this" (session 15)
+    SaveCase(
+        (("please save: I take my coffee black, never with sugar",
+          (fact("note", "takes coffee black, never with sugar",
+                "Takes coffee black, never with sugar."),)),),
+        (("order me something at the station café", ("black",)),),
+    ),
+    # "stick this somewhere safe", a code that is no secret
+    SaveCase(
+        (("stick this somewhere safe for me: the bike shed combination is 7302",
+          (fact("note", "bike shed combination is 7302",
+                "The user's bike shed combination is 7302."),)),),
+        (("I'm standing at the shed and can't get in, help", ("7302",)),),
+    ),
+    # "for your records," a measurement that bears on later requests
+    SaveCase(
+        (("for your records, I'm 6'5\" so legroom is everything",
+          (fact("note", "is 6'5\" so legroom is everything",
+                "Is 6'5\" so legroom is everything."),)),),
+        (("which seats should I pick on a nine-hour flight?", ("6'5",)),),
+    ),
+    # "just so you have it:" an attribute of one value
+    SaveCase(
+        (("just so you have it: my ring size is P",
+          (fact("ring_size", "P", "The user's ring size is P."),)),),
+        (("help me order a ring online for myself", ("ring size",)),),
+    ),
 )
 
 SCENARIOS = _cases(CASES)

@@ -164,7 +164,9 @@ a default project scope is given below and the statement is about "our project".
 - A turn marked remember="explicitly asked" is something the user asked you to remember: \
 propose it as a typed fact when one fits (a dislike, a constraint, a routine, an allergy), \
 as "note" only if nothing more specific fits, unless a rule above forbids it.
-- Options the user is still choosing between ("the Farrow or the Tessel, still torn"): one fact per option, predicate "weighing", modality "plan"; never "note", which is only for what the user asked you to remember.
+- Options the user is still choosing between ("the Farrow or the Tessel, still torn"): one \
+fact per option, predicate "weighing", modality "plan"; never "note", which is only for \
+what the user asked you to remember.
 - A turn marked context="earlier" is shown only so you can read the turns after it (for \
 example what a correction corrects); never propose a fact from it.
 

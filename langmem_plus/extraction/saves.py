@@ -135,15 +135,22 @@ _STRONG = re.compile(
     re.IGNORECASE | re.DOTALL,
 )
 _KEEP_THIS = re.compile(
-    rf"^\s*{_OPENER}{_POLITE}(?:save|store|keep|file|log|jot|jot down|write down|note down|"
+    rf"^\s*{_OPENER}{_POLITE}(?:(?:save|store|keep|file|log|jot|jot down|write down|note down|"
     r"write|record|bookmark|hang on to|hold on to|hold onto|don't lose|do not lose|"
-    r"don't lose track of|do not lose track of|make a note of|add|put|commit)\s+"
+    r"don't lose track of|do not lose track of|make a note of|add|put|commit|stick|stash)\s+"
     r"(?:(?:this|that|the following|it)(?:\s+(?:preference|rule|one|bit|detail|info))?"
     r"(?=\s*[:\-–—]|\s+(?:away|down|for|on|to|in|into|somewhere|please)\b)"
-    r"|(?=(?:to|in|into|on)\s+(?:your\s+|my\s+)?(?:memory|file|notes|records)\b))"
-    r"(?:\s+(?:away|down|for (?:later|next time|the future|me)|on file|somewhere|please|"
+    r"|(?=(?:to|in|into|on)\s+(?:your\s+|my\s+)?(?:memory|file|notes|records)\b)))"
+    r"(?:\s+(?:away|down|for (?:later|next time|the future|me)|on file|"
+    r"somewhere(?: safe)?|safe|please|"
     r"(?:to|in|into|on) (?:your |my )?(?:memory|file|notes|records)))*"
     r"\s*[:\-–—]\s*(?P<rest>\S.*?)\s*$",
+    re.IGNORECASE | re.DOTALL,
+)
+# A keep verb straight before a colon ("please save: I take my coffee black"): a save only
+# of what is about the user ("save: 20% on shoes today" is an advert, "keep: calm" a slogan).
+_KEEP_BARE = re.compile(
+    rf"^\s*{_OPENER}{_POLITE}(?:save|store|keep|bookmark)\s*:\s*(?P<rest>\S.*?)\s*$",
     re.IGNORECASE | re.DOTALL,
 )
 # "Note:", "Reminder:", "Note for the future:", "Things to remember:", "Stuff to keep in
@@ -160,7 +167,8 @@ _LABEL = re.compile(
 # train is late").
 _WEAK = re.compile(
     rf"^\s*{_OPENER}(?:for (?:future )?reference|for the record|for your (?:information|info)|"
-    r"fyi|f\.y\.i\.|heads[- ]up|just so you(?:'re aware| know)|so you know|good to know|"
+    r"fyi|f\.y\.i\.|heads[- ]up|just so you(?:'re aware| know| have it)|so you know|"
+    r"so you have it|for your records|you should know(?: that)?|good to know|"
     r"worth knowing)\b\s*[:,\-–—.!]?\s*(?P<rest>\S.*?)\s*$",
     re.IGNORECASE | re.DOTALL,
 )
@@ -318,11 +326,15 @@ def _lead(text: str) -> tuple[re.Match[str] | None, bool]:
             return m, False
     if (m := _LABEL.match(said)) and len(m.group("label").split()) <= 6:
         return m, False
+    if (m := _KEEP_BARE.match(said)) and _ABOUT_USER.search(m.group("rest")):
+        return m, False
     if m := _STRONG_TAIL.match(said):
         return m, False
     m = _WEAK.match(said) or _WEAK_TAIL.match(said)
-    if m and re.search(r"\bfuture\b", said[: m.start("rest")], re.IGNORECASE):
-        return m, False  # "for future reference ...": for later, so kept
+    if m and re.search(r"\b(?:future|records|have it)\b", said[: m.start("rest")], re.I):
+        # "for future reference ...", "for your records, ...", "so you have it: ...": for
+        # later, so kept
+        return m, False
     if m and _FUTURE.match(m.group("rest")):
         return m, False
     if m and _ABOUT_USER.search(m.group("rest")):
