@@ -9,6 +9,7 @@ the partner's name. Values are this file's own.
 
 from __future__ import annotations
 
+import pytest
 from langchain_core.messages import HumanMessage
 
 from langmem_plus.extraction import RuleExtractor
@@ -75,3 +76,16 @@ def test_a_part_of_a_held_value_set_right_in_a_later_session(tmp_path: object) -
     }
     assert held == {"u1": {"23rd of July"}, "u2": {"5th of May"}}
     store.close()
+
+
+@pytest.mark.parametrize(
+    "then",
+    [
+        "my mistake, it should be Greywell",
+        "that was wrong, it's actually Greywell",
+        "I misspoke: Greywell. long week",
+    ],
+)
+def test_more_ways_of_saying_the_last_value_was_wrong(then: str) -> None:
+    """Said right after the slip, naming no wrong value (session 15)."""
+    assert ("city", "Greywell", "Greyfell") in _corrections("I live in Greyfell.", then)

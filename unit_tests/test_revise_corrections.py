@@ -56,6 +56,19 @@ from unit_tests.test_retraction_forms import graph_rows, held
             "Dr Imlach",
             "Dr Imrie",
         ),
+        # the repair after a bare comma, and in the frame of its attribute (session 15)
+        (
+            "I live in Dunmore.",
+            "I told you Dunmore last time, it's Dunmere. same county",
+            "Dunmere",
+            "Dunmore",
+        ),
+        (
+            "My home airport is Kirkwall.",
+            "I wrote Kirkwall before but my home airport is Sumburgh",
+            "Sumburgh",
+            "Kirkwall",
+        ),
     ],
 )
 def test_a_later_correction_replaces_the_held_value(
@@ -78,6 +91,8 @@ def test_a_one_at_a_time_person_named_after_the_relation_is_kept() -> None:
         ("i said tuesday. i meant thursday lol", ("thursday", "tuesday")),
         ("have I told you I live in Leeds? no, Hull actually", ("Hull", "Leeds")),
         ("I said Esbjerg last time but it's Odense - sorry", ("Odense", "Esbjerg")),
+        ("we put Thursday earlier, it's Friday", ("Friday", "Thursday")),
+        ("I typed Lenzie before but my town is Kirkintilloch", ("Kirkintilloch", "Lenzie")),
     ],
 )
 def test_the_pair_a_correction_states(text: str, pair: tuple[str, str]) -> None:
@@ -85,7 +100,13 @@ def test_the_pair_a_correction_states(text: str, pair: tuple[str, str]) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["did I say I was tired? no, I'm fine", "I said I'd call. It's fine, don't worry"]
+    "text",
+    [
+        "did I say I was tired? no, I'm fine",
+        "I said I'd call. It's fine, don't worry",
+        "we said Friday, it's too late now",  # a comma, and no name or number after it
+        "I said yes, it was a long day",
+    ],
 )
 def test_no_pair_from_words_that_correct_no_value(text: str) -> None:
     assert stated_correction(text) is None

@@ -652,12 +652,13 @@ _BARE_CORRECTION = re.compile(
     r"edit|i'm\s+sorry|ugh|argh|scratch\s+that|actually|autocorrect|auto-correct|"
     # "Sorry, I had that wrong: B negative", "I spelled my own name wrong earlier"
     r"i\s+(?:had|got)\s+(?:that|it|this)\s+wrong|i\s+was\s+wrong|"
+    r"that\s+was\s+wrong|that's\s+wrong|i\s+misspoke|i\s+misspelled|i\s+misspelt|"
     r"i\s+(?:spelled|spelt|typed|wrote)\s+(?:that|it|this|my\s+(?:own\s+)?\w+)\s+wrong)\b"
     # where the slip stands: "typo up there:", "sorry, above" (#12)
     r"(?:\s+(?:up\s+there|above|earlier|back\s+there|before))?"
     rf"(?:[\s,.!:;—–-]|{EMOJI_CHAR})*)+"
     r"(?:(?:i\s+)?meant\s+(?:to\s+(?:say|write|type|put)\s+)?|i\s+mean\s+|it's\s+|it\s+is\s+|"
-    r"it\s+was\s+|that's\s+|that\s+should\s+be\s+|"
+    r"it\s+was\s+|that's\s+|that\s+should\s+be\s+|it\s+should\s+be\s+|"
     r"should\s+be\s+|make\s+that\s+|actually\s+)*"
     # what follows a full stop is an aside of the user's ("scratch that, Graz. long day")
     r"(?P<new>[^,;.!?—–:]+?)"
@@ -822,6 +823,12 @@ _VALUE = r"[^,;:.!?—–*]+?"
 # where a value said in a correction ends: a clause break, a dash, or the end
 _ENDS = r"(?:[,;:.!?—–]|\s-\s|$)"
 # "I said Esbjerg last time but it's Odense", "I wrote Tartu earlier, but I meant Ghent"
+# how the right value is said after the wrong one: "it's X", "I meant X", or in the frame of
+# its attribute ("... but my birthday is 14 June")
+_RIGHT_FRAME = (
+    r"(?:it's|it\s+is|it\s+was|it\s+should\s+be|i\s+meant|we\s+meant|actually"
+    r"|(?:my|our)\s+[\w'’-]+(?:\s+[\w'’-]+)?\s+(?:is|was))\s+"
+)
 _SAID_BUT = re.compile(
     rf"\b(?:i|we)\s+(?:said|wrote|typed|put|told\s+you)\s+(?P<old>{_VALUE})"
     # what the value was for: "I told you June for my birthday - it's July"
@@ -829,8 +836,15 @@ _SAID_BUT = re.compile(
     r"(?:\s+(?:earlier|before|last\s+time|the\s+other\s+day|by\s+mistake))?"
     # "..., but I meant X", or the repair in a sentence of its own: "... . I meant X."
     r"(?:\s*,?\s+but\s+|\s*[.;—–]\s*|\s+-\s+)"
-    r"(?:it's|it\s+is|it\s+was|it\s+should\s+be|i\s+meant|we\s+meant|actually)\s+"
-    rf"(?:actually\s+|really\s+)?(?P<new>{_VALUE})\s*{_ENDS}",
+    rf"{_RIGHT_FRAME}(?:actually\s+|really\s+)?(?P<new>{_VALUE})\s*{_ENDS}",
+    re.IGNORECASE,
+)
+# the same after a bare comma ("I told you Leeds last time, it's Leicester"), where both
+# values must be names or numbers: "we said Friday, it's too late now" corrects nothing
+_SAID_COMMA = re.compile(
+    rf"\b(?:i|we)\s+(?:said|wrote|typed|put|told\s+you)\s+(?=(?-i:[A-Z\d]))(?P<old>{_VALUE})"
+    r"(?:\s+(?:earlier|before|last\s+time|the\s+other\s+day|by\s+mistake))?\s*,\s*"
+    rf"{_RIGHT_FRAME}(?:actually\s+|really\s+)?(?=(?-i:[A-Z\d]))(?P<new>{_VALUE})\s*{_ENDS}",
     re.IGNORECASE,
 )
 # "Bergen? no, Stavanger": the wrong value asked back, then the right one; the question
@@ -883,7 +897,7 @@ def stated_correction(text: str) -> tuple[str, str] | None:
         >>> stated_correction("wait, did I say Tarrow Mills yesterday? it's Penlow Mills")
         ('Penlow Mills', 'Tarrow Mills')
     """
-    for pattern in (_SAID_BUT, _ASKED_BACK, _SAID_ASKED):
+    for pattern in (_SAID_BUT, _SAID_COMMA, _ASKED_BACK, _SAID_ASKED):
         if m := pattern.search(text.strip()):
             new = _AFTERWORD.sub("", m.group("new").strip())
             old = m.group("old").strip()
