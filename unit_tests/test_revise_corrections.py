@@ -116,3 +116,28 @@ def test_a_corrected_value_loses_the_speakers_frame() -> None:
     assert corrected_value("I'm an osteopath") == "osteopath"
     assert corrected_value("a physiotherapist") == "physiotherapist"
     assert corrected_value("The Hague") == "The Hague"  # a name keeps its article
+
+
+@pytest.mark.parametrize(
+    ("first", "fix", "right", "wrong"),
+    [
+        ("Blood type is O positive, I donate in spring.",
+         "sorry, I had that wrong: AB positive", "AB positive", "O positive"),
+        ("my physio is Dr Kessler, she's great", "typo up there: Dr Kestler", "Dr Kestler",
+         "Dr Kessler"),
+    ],
+)  # fmt: skip
+def test_a_later_correction_that_names_no_wrong_value_finds_it_by_its_shape(
+    first: str, fix: str, right: str, wrong: str
+) -> None:
+    """In a later session, "sorry, I had that wrong: X" names no wrong value: the held value
+    of X's shape (as many words, cased alike, a word shared or spelt alike) is the slip."""
+    assert held((first,), (fix,)) == [right]
+    assert graph_rows("history", (first,), (fix,)) == [wrong]
+
+
+def test_a_correction_that_names_no_wrong_value_and_fits_none_changes_nothing() -> None:
+    assert held(("I live in Greyfell.",), ("sorry, I had that wrong: Halbrook",)) == ["Greyfell"]
+    # two held values as like it as each other: which was the slip is unknown
+    both = ("My car is a Leaf Ka and my scooter is a Leaf Ko.",)
+    assert held(both, ("sorry, I had that wrong: Leaf Ki",)) == ["Leaf Ka", "Leaf Ko"]

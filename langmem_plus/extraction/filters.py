@@ -95,7 +95,7 @@ from langmem_plus.extraction.turns import EMOJI_RUN, DroppedCandidate, UserTurn,
 from langmem_plus.extraction.vocab import OTHER_PEOPLE, RELATIONS
 from langmem_plus.facts import text_rules
 from langmem_plus.facts.models import CandidateFact
-from langmem_plus.facts.policy import nominal_value
+from langmem_plus.facts.policy import UNNAMED_WRONG, nominal_value
 from langmem_plus.facts.profile import RELATION_WORDS
 
 __all__ = ["EMPTY_VALUES", "post_filter", "verify_grounding"]
@@ -645,8 +645,13 @@ def verify_grounding(c: CandidateFact, turns: Sequence[UserTurn]) -> CandidateFa
         and is_past_state(clause_with(quote, value) if value not in ("", "*") else quote)
     ):
         update["valid_to"] = turn.sent_at
-    # a correction names a value the user wrote (here or in a turn of the batch)
-    if c.corrects and not any(_names_wrong_value(c.corrects, t.text) for t in turns):
+    # a correction names a value the user wrote (here or in a turn of the batch), or says
+    # it names none (``UNNAMED_WRONG``: the write policy finds it by its shape)
+    if (
+        c.corrects
+        and c.corrects.strip() != UNNAMED_WRONG
+        and not any(_names_wrong_value(c.corrects, t.text) for t in turns)
+    ):
         update["corrects"] = None
     # time: "stated" needs a time phrase in the words (of the quote's sentence: "I'm the
     # lead now, as of last week" may be quoted without the date it was said with)

@@ -137,7 +137,7 @@ from langmem_plus.extraction.vocab import (
     VALUE_STOP_WORDS,
 )
 from langmem_plus.facts.models import CandidateFact
-from langmem_plus.facts.policy import CORRECTION, DEFAULT_SINGLE_VALUED
+from langmem_plus.facts.policy import CORRECTION, DEFAULT_SINGLE_VALUED, UNNAMED_WRONG
 from langmem_plus.facts.retrieval import ATTRIBUTE_WORDS
 from langmem_plus.facts.text_forms import with_part, with_value
 
@@ -3383,13 +3383,19 @@ class RuleExtractor(BaseExtractor):
             aside = True
         elif (bare := bare_correction(turn.text)) is not None:
             # "no wait, Lyon", "typo — Halbert Tech": the earlier value it replaces is the
-            # one spelled like it, else the latest of its shape (#12)
-            if not said:
+            # one spelled like it, else the latest of its shape (#12); said in a later
+            # session, the write policy finds it among the held values (``UNNAMED_WRONG``)
+            if said:
+                wrong = said[closest(bare, [c.object for c in said])]
+                if wrong.object.casefold() == bare.casefold():
+                    return None
+                old, new_said = wrong.object, bare
+            elif _SAYS_SLIP.search(turn.text) and re.match(r"[A-Z\d]", bare):
+                # only a name or a number, after words that own a slip ("sorry, I had that
+                # wrong: B negative"), never "actually, she's vegan"
+                old, new_said = UNNAMED_WRONG, bare
+            else:
                 return None
-            wrong = said[closest(bare, [c.object for c in said])]
-            if wrong.object.casefold() == bare.casefold():
-                return None
-            old, new_said = wrong.object, bare
         else:
             return None
         old = without_own_clause(old)  # "not Ilkley as I wrote": Ilkley
@@ -3426,14 +3432,16 @@ class RuleExtractor(BaseExtractor):
             c.model_copy(update={"corrects": old})
             for c in self._clause_facts(turn, lo, start + len(new_said), scope, sentence)
         ]
-        if not said and (new := _entity(_tidy(new_said)) or _tidy(new_said)):
+        unnamed = old == UNNAMED_WRONG  # the value alone: "B negative", not its entity "B"
+        if not said and (new := (not unnamed and _entity(_tidy(new_said))) or _tidy(new_said)):
             # the wrong value was said in an earlier session: the write policy finds it
             # among the held values and puts the right one in its slot (#12); "I'm a X,
             # not a Y" names X and Y without the speaker's copula and article
             if (bare := corrected_value(_tidy(new_said))) != _tidy(new_said):
                 new = bare
-            old = corrected_value(old)
-            spec = _Spec("fact", CORRECTION, new, f"The user corrected {old} to {new}.")
+            old = corrected_value(old) if old != UNNAMED_WRONG else old
+            what = "an earlier value" if old == UNNAMED_WRONG else old
+            spec = _Spec("fact", CORRECTION, new, f"The user corrected {what} to {new}.")
             quote = turn.text.strip()
             said = [
                 self._candidate(spec, turn, 0, quote, quote, quote, None, False).model_copy(
@@ -3442,6 +3450,15 @@ class RuleExtractor(BaseExtractor):
             ]
         return said or None
 
+
+_SAYS_SLIP = re.compile(
+    r"\b(?:typo|oops|whoops|correction|my\s+bad|my\s+mistake|i\s+(?:had|got)\s+(?:that|it|this)"
+    r"\s+wrong|i\s+was\s+wrong|that\s+was\s+wrong|that's\s+wrong|i\s+misspoke|"
+    r"i\s+(?:misspelled|misspelt|spelled|spelt|typed|wrote)\b|autocorrect|auto-correct|"
+    r"scratch\s+that|sorry)\b",
+    re.IGNORECASE,
+)
+"""Words that own a slip: a correction that names no wrong value must say one was made."""
 
 _ONE_NAME_ON = re.compile(r"^\s+[^\W\d_][\w'’-]*$")
 """One more word of a name after a shorter value ("ipswich" + " bay"), not a clause."""

@@ -49,6 +49,7 @@ Example:
 
 from __future__ import annotations
 
+import difflib
 import functools
 import re
 import unicodedata
@@ -82,6 +83,7 @@ __all__ = [
     "DEFAULT_SINGLE_VALUED",
     "INTENTIONS",
     "UNNAMED_ATTRIBUTE",
+    "UNNAMED_WRONG",
     "Action",
     "Decision",
     "HeldRows",
@@ -100,6 +102,12 @@ CORRECTION = "correction"
 """The predicate of a correction that names the wrong value but not its slot ("I said
 Esbjerg last time but it's Odense", in a later session): the right value takes the slot the
 wrong one is held in; with no such value held, nothing is stored."""
+
+UNNAMED_WRONG = "*"
+"""``corrects`` of a correction that names no wrong value, said after the session that held
+it ("Sorry, I had that wrong: B negative"): the value it replaces is the user's one held
+value of the same shape (as many words, cased alike, sharing a word or spelt alike:
+"O negative"); with none, or several alike, nothing is stored."""
 
 UNNAMED_ATTRIBUTE = "switched_to"
 """The predicate of a switch that names no attribute ("traded the Niro for a Jazz"): with
@@ -1285,6 +1293,8 @@ class WritePolicy:
         """The held values a correction ("I meant X, not Y") says were a mistake."""
         if not candidate.corrects or not candidate.corrects.strip():
             return []
+        if candidate.corrects.strip() == UNNAMED_WRONG:
+            return _like_in_shape(candidate.object, same_slot)
         wrong = normalize_object(candidate.corrects)
         right = normalize_object(candidate.object)
         if not wrong or wrong == right:
@@ -1431,7 +1441,9 @@ def _with_corrected_part(candidate: CandidateFact, fact: Fact, held: Fact) -> Fa
         '23rd of July'
     """
     wrong, right = (candidate.corrects or "").strip(), fact.object.strip()
-    if not wrong or normalize_object(wrong) == normalize_object(held.object):
+    if not wrong or wrong == UNNAMED_WRONG:
+        return fact
+    if normalize_object(wrong) == normalize_object(held.object):
         return fact
     value = with_part(held.object, wrong, right)
     if value is None or value == right:
@@ -1468,6 +1480,52 @@ def _named(target: str, held: Sequence[Fact]) -> list[Fact]:
         return within
     names = _terms(" ".join(w for w in target.split() if w[:1].isupper()))
     return [f for f in held if names and names <= _terms(f.object)]
+
+
+def _shape(words: Sequence[str]) -> tuple[str, ...]:
+    return tuple("9" if w[:1].isdigit() else "A" if w[:1].isupper() else "a" for w in words)
+
+
+def _like_in_shape(value: str, held: Sequence[Fact]) -> list[Fact]:
+    """The one held value of the user's that ``value`` corrects, when the correction named
+    no wrong value (``UNNAMED_WRONG``): as many words, cased alike, not the same, and
+    sharing a word ("B negative" for "O negative") or spelt alike ("Niamh" for "Neve" is
+    not, "Okafor" for "Okonkwo" is); the most alike if only one is; else none.
+
+    Example:
+        >>> from datetime import datetime, timezone
+        >>> t = datetime(2026, 5, 1, tzinfo=timezone.utc)
+        >>> def f(p, o):
+        ...     return Fact(fact_id=p, user_id="u", kind="fact", subject="user", predicate=p,
+        ...                 object=o, text=o, valid_from=t, asserted_at=t)
+        >>> held = [f("blood_type", "O negative"), f("gym", "Basalt Climbing"), f("city", "Ely")]
+        >>> [x.predicate for x in _like_in_shape("B negative", held)]
+        ['blood_type']
+        >>> _like_in_shape("Leeds", held), _like_in_shape("warm", held)
+        ([], [])
+    """
+    words = value.split()
+    if not words or len(words) > 4:
+        return []
+    mine = [w.casefold() for w in words]
+    ranked: list[tuple[int, float, Fact]] = []
+    for fact in held:
+        if fact.subject != "user" or fact.holder != "user" or not fact.is_current:
+            continue
+        theirs = fact.object.split()
+        if len(theirs) != len(words) or _shape(theirs) != _shape(words):
+            continue
+        low = [w.casefold() for w in theirs]
+        if low == mine:
+            continue
+        shared = sum(a == b for a, b in zip(mine, low, strict=True))
+        alike = difflib.SequenceMatcher(None, " ".join(mine), " ".join(low)).ratio()
+        if shared or alike >= 0.6:
+            ranked.append((shared, alike, fact))
+    ranked.sort(key=lambda r: (-r[0], -r[1]))
+    if not ranked or (len(ranked) > 1 and ranked[1][:2] == ranked[0][:2]):
+        return []
+    return [ranked[0][2]]
 
 
 _PEOPLE = frozenset({"partner", "child", "pet", "parent", "sibling", "family_member"})
