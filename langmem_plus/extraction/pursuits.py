@@ -22,7 +22,10 @@ import re
 
 from langmem_plus.extraction.grounding import is_past_state
 from langmem_plus.extraction.turns import UserTurn
+from langmem_plus.extraction.vocab import PETS, RELATIONS
 from langmem_plus.facts.models import CandidateFact
+from langmem_plus.facts.policy import normalize_holder
+from langmem_plus.facts.profile import RELATION_SYNONYMS
 
 __all__ = ["hobby_candidates", "pursuits"]
 
@@ -31,6 +34,13 @@ _VALUE = r"(?P<v>(?-i:[a-z])[a-z'’-]*(?:\s+[a-z][a-z'’-]*){0,3})"
 _VALUE_FIRST = r"(?P<v>[a-z][a-z'’-]*(?:\s+[a-z][a-z'’-]*){0,3})"
 # the user, or nobody named (texting drops the "I"): never another person's pursuit
 _MINE = r"(?:^\W*(?:(?:and|so|ok|well|also)\s+)*|\b(?:i|we)\s+)"
+# what one starts that is no pastime: work, care, a stretch of time, a diet
+_STARTED_NOT = (
+    r"(?:work|school|uni|university|college|therapy|treatment|medication|meds|chemo|job|"
+    r"diet|new|same|next|first|last|my|our|the|to|on|at|with|off|out|over|again|it|this|that|"
+    r"doing|learning|playing|as|in|for|from|up|back|going|getting|feeling|thinking|looking|"
+    r"working|seeing|dating|talking|trying|saving|paying)"
+)
 _FRAMES = (
     # "new hobby unlocked: X", "latest obsession — X", "hobby: X"
     re.compile(
@@ -57,6 +67,26 @@ _FRAMES = (
         rf"(?:taken\s+up|took\s+up|picked\s+up|got\s+into|gotten\s+into)\s+{_VALUE}",
         re.IGNORECASE,
     ),
+    # "I'm really into X", "we're massively into X", "I'm a bit obsessed with X"
+    re.compile(
+        r"\b(?:i['’]m|i\s+am|we['’]re|we\s+are)\s+(?:(?:really|super|very|quite|so|totally|"
+        r"properly|seriously|massively|hugely|mad|big|a\s+bit|kind\s+of|sort\s+of|well|also|"
+        rf"still|now)\s+)*(?:into|obsessed\s+with|hooked\s+on)\s+{_VALUE}",
+        re.IGNORECASE,
+    ),
+    # "I've started pottery", "just started learning the cello", "I'm learning the banjo"
+    re.compile(
+        r"(?:^\W*(?:(?:and|so|ok|well|also|btw)\s+)*|\b(?:i|we)(?:['’]ve|\s+have)?\s+)"
+        r"(?:just\s+|recently\s+|finally\s+|also\s+)?(?:started|begun|began)\s+"
+        rf"(?:(?:doing|learning|playing)\s+)?(?:(?:the|a|an)\s+)?(?!{_STARTED_NOT}\b){_VALUE}",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        r"\b(?:i['’]m|i\s+am|we['’]re|we\s+are)\s+(?:(?:also|now|still|slowly)\s+)?learning\s+"
+        r"(?!(?:to|how|so|that|what|a\s+lot|loads|more|fast|lots|a\s+bit|the\s+hard)\b)"
+        rf"(?:(?:the|a|an)\s+)?{_VALUE}",
+        re.IGNORECASE,
+    ),
     # "I play the X", "used to play X", "I played the X in a band"
     re.compile(
         rf"{_MINE}(?:(?:also|still|mostly|just)\s+)?(?:used\s+to\s+play|play|played)\s+"
@@ -65,6 +95,22 @@ _FRAMES = (
         re.IGNORECASE,
     ),
 )
+# another person's: "my wife is really into X", "my boss, Hiroshi, is super into X", "my dad
+# (Bogdan) has been obsessed with X"; the relation word is checked by ``_relation``
+_THEIRS = re.compile(
+    r"\b(?:my|our)\s+(?P<rel>[a-z][a-z'’-]*?(?:\s+[a-z][a-z'’-]*?)?)"
+    r"(?:\s*,?\s+(?P<name>(?-i:[A-Z])[\w'’-]+)(?:\s+\([^)]*\))?\s*,?"
+    r"|\s*\((?P<bracketed>(?-i:[A-Z])[\w'’-]+)\))?"
+    r"(?:\s+(?:is|has\s+been|have\s+been|are|was)|['’]s)\s+"
+    r"(?:(?:really|super|very|quite|so|totally|properly|seriously|massively|hugely|mad|big|"
+    r"a\s+bit|kind\s+of|sort\s+of|well|also|still|now|completely)\s+)*"
+    rf"(?:into|obsessed\s+with|hooked\s+on)\s+{_VALUE}",
+    re.IGNORECASE,
+)
+_OTHERS = frozenset(
+    {*RELATIONS, *PETS, *(w for group in RELATION_SYNONYMS for w in group)}
+)
+"""The relation words of another person whose pursuit ``_THEIRS`` reads."""
 # what ends the value: a time, a frequency, a manner, another clause
 _END = re.compile(
     r"\s+(?:every|each|on|at|in|with|for|since|when|while|because|but|and|now|these|nowadays|"
@@ -99,19 +145,66 @@ def pursuits(clause: str) -> list[tuple[str, str, bool]]:
     return []
 
 
+_SENTENCE = re.compile(r"[.;!?]+\s+|\n+")
 _SIDE = re.compile(r"[.;!?]+\s+|\n+|,\s+|\s+but\s+|\s+[—–]\s+(?=\w+\s)")
+
+
+def their_pursuits(clause: str) -> list[tuple[str, str, str]]:
+    """``(holder, relation, value)`` for another person's pursuit ``clause`` names: the
+    holder is the name the user gave, else the relation word.
+
+    Example:
+        >>> their_pursuits("my boss, Hiroshi, is super into golf")
+        [('Hiroshi', 'boss', 'golf')]
+        >>> their_pursuits("my wife is really into birds"), their_pursuits("my job is into it")
+        ([('wife', 'wife', 'birds')], [])
+    """
+    m = _THEIRS.search(clause)
+    if m is None or m.group("rel").casefold() not in _OTHERS:
+        return []
+    value = _END.sub("", m.group("v")).strip(" '’-")
+    words = value.casefold().split()
+    if not words or words[0] in _NOT_A_PURSUIT or len(words) > 4:
+        return []
+    rel = m.group("rel").casefold()
+    return [(m.group("name") or m.group("bracketed") or rel, rel, value)]
 
 
 def hobby_candidates(turn: UserTurn, found: list[CandidateFact]) -> list[CandidateFact]:
     """``found`` and a ``hobby`` candidate for each pursuit a part of the turn names that
-    no other candidate of the turn already holds."""
+    no other candidate of the turn already holds: the user's, or another person's (under
+    that person's subject, never the user's)."""
     out = list(found)
+    for sentence in _SENTENCE.split(turn.text):  # "my boss, Hiroshi, is into X": one piece
+        for holder, rel, value in their_pursuits(sentence):
+            if any(value.casefold() in c.object.casefold() for c in out if c.object):
+                continue
+            who = normalize_holder(holder) or holder.casefold()
+            out.append(
+                CandidateFact(
+                    kind="fact",
+                    subject=f"person:{who}",
+                    predicate="hobby",
+                    object=value,
+                    text=f"The user's {rel}{'' if holder == rel else ' ' + holder} is into "
+                    f"{value}.",
+                    valid_from=turn.valid_from(None),
+                    message_id=turn.message_id,
+                    quote=sentence.strip(),
+                    source="stated",
+                    single_valued=False,
+                    holder=holder,
+                )
+            )
+    theirs = {c.object.casefold() for c in out if c.subject.startswith("person:")}
     start = 0
     for m in [*_SIDE.finditer(turn.text), None]:
         end = m.start() if m else len(turn.text)
         part = turn.text[start:end].strip()
         start = m.end() if m else start
         for predicate, value, past in pursuits(part):
+            if value.casefold() in theirs:
+                continue  # another person's pursuit, read above: never the user's
             if any(value.casefold() in c.object.casefold() for c in out if c.object):
                 continue
             out.append(
