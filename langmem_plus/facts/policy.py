@@ -1489,8 +1489,9 @@ def _shape(words: Sequence[str]) -> tuple[str, ...]:
 def _like_in_shape(value: str, held: Sequence[Fact]) -> list[Fact]:
     """The one held value of the user's that ``value`` corrects, when the correction named
     no wrong value (``UNNAMED_WRONG``): as many words, cased alike, not the same, and
-    sharing a word ("B negative" for "O negative") or spelt alike ("Niamh" for "Neve" is
-    not, "Okafor" for "Okonkwo" is); the most alike if only one is; else none.
+    sharing a word ("B negative" for "O negative", "Dr Okafor" for "Dr Okonkwo") or spelt
+    alike (a ``difflib`` ratio of 0.6 or more: "Lenzie" for "Lenzy", not "Niamh" for
+    "Neve"); the most alike if only one is; else none.
 
     Example:
         >>> from datetime import datetime, timezone
