@@ -17,7 +17,7 @@ from langgraph.store.base import BaseStore, Item
 
 from langmem_plus.facts.layout import decode_facts
 from langmem_plus.facts.memory import FactMemory
-from langmem_plus.facts.profile import in_profile
+from langmem_plus.facts.profile import bound_order, in_profile
 from langmem_plus.facts.retrieval import RetrievalPolicy
 from unit_tests.conftest import make_store
 from unit_tests.test_memory_support import Clock, cand
@@ -52,7 +52,10 @@ def assert_row_is_right(store: BaseStore, memory: FactMemory, user: str) -> None
     user_level = [f for f in profile if f.scope is None and f.is_current]
     hobbies = [f for f in user_level if in_profile(f) and policy.is_interest(f)]
     attributes = [f for f in user_level if not in_profile(f) and policy.is_attribute(f)]
-    beyond = policy._pick_interests(hobbies)[1] + policy._pick_attributes(attributes)[1]
+    beyond = (
+        policy.pick_bound("interest", hobbies, bound_order)[1]
+        + policy.pick_bound("attribute", attributes, bound_order)[1]
+    )
     shown = {f.fact_id for f in profile} - {f.fact_id for f in beyond}
     whole = {v["fact_id"] for v in item.value["facts"].values()}
     slim = {v["fact_id"] for v in item.value["left"].values()}

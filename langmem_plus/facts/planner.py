@@ -42,7 +42,7 @@ from langmem_plus.facts.layout import (
 from langmem_plus.facts.models import CandidateFact, Fact, Verdict
 from langmem_plus.facts.policy import Decision, HeldRows, WritePolicy
 from langmem_plus.facts.profile import PROFILE_SECTIONS, section_of, with_section
-from langmem_plus.facts.profile_row import Split, bound_of, slim, split_bounded
+from langmem_plus.facts.profile_row import bound_of, split_bounded
 from langmem_plus.facts.recall_cache import RecallCache, fingerprint, witnessed, write_witness
 from langmem_plus.facts.retrieval import (
     Recall,
@@ -596,9 +596,8 @@ class Planner:
         known, else ``facts`` are rendered here. Without ``left``, ``facts`` are every
         profile fact, whole, and those beyond a bound are made slim here."""
         if left is None:
-            entries = dict(facts)
-            left = self._slimmed(entries, set(), split_bounded(self.retrieval, entries, ()))
-            facts = {k: v for k, v in entries.items() if k not in left}
+            left = split_bounded(self.retrieval, facts, ()).left
+            facts = {k: v for k, v in facts.items() if k not in left}
         if text is None:
             decoded = [f for f in map(decode_trusted, facts.values()) if f is not None]
             text = self._render(decoded)
@@ -611,23 +610,6 @@ class Planner:
             "sig": self._sig,
         }
         return _own(self.layout.profile(user_id), "rendered", value)
-
-    def _slimmed(
-        self, entries: Mapping[str, Any], slim_keys: set[str], split: Split
-    ) -> dict[str, Any]:
-        """The slim records for the row: ``split.left``'s entries, made slim where they are
-        whole (``slim_keys`` are slim already)."""
-        left: dict[str, Any] = {}
-        for key in split.left:
-            value = entries[key]
-            if key in slim_keys:
-                left[key] = value
-            else:
-                fact = decode_trusted(value)
-                bound = bound_of(self.retrieval, fact) if fact is not None else None
-                assert fact is not None and bound is not None  # ``split_bounded``'s rule
-                left[key] = slim(value, fact, bound)
-        return left
 
     def _profile_upkeep(
         self,
@@ -678,6 +660,7 @@ class Planner:
                 kept = None
                 known = facts_of.get(id(op)) if facts_of is not None else None
                 if op.value is not None:
+                    known = known or decode_trusted(op.value)  # once, for both uses below
                     kept = self._profile_value(op.value, known)
                 gone = facts.pop(op.key, None)
                 if gone is not None:
@@ -699,7 +682,7 @@ class Planner:
             return None  # the row read is this version's and no write touches its facts
         if regroup:
             split = split_bounded(self.retrieval, facts, slim_keys, decoded)
-            for key in slim_keys - split.left - split.shown:
+            for key in slim_keys - split.left.keys() - split.shown:
                 facts.pop(key)  # a slim record no release wrote: not kept (never sent whole)
             wanted = sorted(split.shown & slim_keys)  # slim values the profile now shows
             if wanted:
@@ -711,7 +694,7 @@ class Planner:
                         facts.pop(key)  # gone under us: not shown (the next write regroups)
                     else:
                         facts[key] = whole
-            left = self._slimmed(facts, slim_keys, split)
+            left = dict(split.left)
         else:
             left = {k: facts[k] for k in slim_keys}
         shown = {k: v for k, v in facts.items() if k not in left}

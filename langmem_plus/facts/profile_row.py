@@ -98,10 +98,11 @@ def _order(value: Fact | SlimValue) -> tuple[float, float, str]:
 
 @dataclass(frozen=True)
 class Split:
-    """The keys of the bounded values shown (kept whole) and left (kept slim)."""
+    """The keys of the bounded values shown (kept whole), and the slim records of those
+    left (by key: the record read, or one made of the whole value)."""
 
     shown: frozenset[str]
-    left: frozenset[str]
+    left: Mapping[str, Mapping[str, Any]]
 
 
 def split_bounded(
@@ -112,8 +113,8 @@ def split_bounded(
 ) -> Split:
     """Which bounded values of the profile row's ``entries`` (key to stored value; those
     in ``slim_keys`` are slim records) the profile shows, by the policy's bounds, and which
-    it leaves for ranking. ``decoded`` holds facts of whole entries already decoded.
-    An entry that is neither (not bounded, or unreadable) is in neither set."""
+    it leaves for ranking, as slim records. ``decoded`` holds facts of whole entries
+    already decoded. An entry that is neither (not bounded, or unreadable) is in neither."""
     groups: dict[Bound, list[tuple[str, Fact | SlimValue]]] = {
         "interest": [],
         "note": [],
@@ -130,12 +131,17 @@ def split_bounded(
         if bound is not None and fact is not None:
             groups[bound].append((key, fact))
     shown: set[str] = set()
-    left: set[str] = set()
+    left: dict[str, Mapping[str, Any]] = {}
     for bound, rows in groups.items():
         if not rows:
             continue
         key_of = {id(rank): key for key, rank in rows}
         picked, others = policy.pick_bound(bound, [rank for _, rank in rows], _order)
         shown.update(key_of[id(r)] for r in picked)
-        left.update(key_of[id(r)] for r in others)
-    return Split(frozenset(shown), frozenset(left))
+        for rank in others:
+            key = key_of[id(rank)]
+            if isinstance(rank, SlimValue):
+                left[key] = entries[key]  # slim already
+            else:
+                left[key] = slim(entries[key], rank, bound)
+    return Split(frozenset(shown), left)

@@ -1009,12 +1009,6 @@ class RetrievalPolicy:
             return "interest"
         return "note" if self.is_note(fact) else None
 
-    def _pick_interests(self, facts: Iterable[Fact]) -> tuple[list[Fact], list[Fact]]:
-        """The hobbies and interests shown, and those left for ranking (``(shown, left)``),
-        by the rule of the Attributes section within ``max_interests`` and
-        ``interest_budget``."""
-        return self.pick_bound("interest", facts, bound_order)
-
     def pick_bound(
         self,
         bound: Literal["interest", "note", "attribute"],
@@ -1047,18 +1041,26 @@ class RetrievalPolicy:
             >>> [len(RetrievalPolicy(max_interests=n).shown_of(hobbies)) for n in (8, 3)]
             [8, 3]
         """
-        facts = list(facts)
         shown: list[Fact] = []
-        groups: dict[Literal["interest", "note"], list[Fact]] = {}
+        bounded: list[Fact] = []
         for f in facts:
-            bound = self.bounded_of(f)
-            if bound is None:
-                shown.append(f)
-            else:
-                groups.setdefault(bound, []).append(f)
+            (shown if self.bounded_of(f) is None else bounded).append(f)
+        return shown + self._pick_sections(bounded)[0]
+
+    def _pick_sections(self, facts: Iterable[Fact]) -> tuple[list[Fact], list[Fact]]:
+        """``(shown, left)`` of profile facts of the bounded sections (``bounded_of``),
+        each section within its own bound: Interests, then Notes."""
+        groups: dict[Literal["interest", "note"], list[Fact]] = {"interest": [], "note": []}
+        for f in facts:
+            if (bound := self.bounded_of(f)) is not None:
+                groups[bound].append(f)
+        shown: list[Fact] = []
+        left: list[Fact] = []
         for bound, members in groups.items():
-            shown += self.pick_bound(bound, members, bound_order)[0]
-        return shown
+            picked, others = self.pick_bound(bound, members, bound_order)
+            shown += picked
+            left += others
+        return shown, left
 
     def _pick_attributes(self, facts: Iterable[Fact]) -> tuple[list[Fact], list[Fact]]:
         """``pick_attributes`` within this policy's bounds: ``(shown, left)``."""
@@ -1179,8 +1181,7 @@ class RetrievalPolicy:
         dropped: list[Dropped] = []
         always: list[Fact] = []
         attributes: list[Fact] = []
-        interests: list[Fact] = []
-        notes: list[Fact] = []
+        bounded: list[Fact] = []  # hobbies and notes, within their sections' bounds
         to_rank: list[Fact] = []
         ranked: list[tuple[float, Fact]] = []
         q = content_terms(request)
@@ -1205,19 +1206,16 @@ class RetrievalPolicy:
                 dropped.append(Dropped(fact.fact_id, "other_scope", 0.0))
             elif in_profile(fact, self.profile_predicates):
                 # hobbies and notes within their bounds; the rest are ranked below
-                bound = self.bounded_of(fact)
-                (interests if bound == "interest" else notes if bound else always).append(fact)
+                (always if self.bounded_of(fact) is None else bounded).append(fact)
             elif self.is_attribute(fact):
                 attributes.append(fact)
             else:  # ranked; another person's facts are never profile, always their own line
                 to_rank.append(fact)
         held, left = self._pick_attributes(attributes)
-        liked, unliked = self._pick_interests(interests)
-        noted, unnoted = self.pick_bound("note", notes, bound_order)
-        always.extend(liked)
-        always.extend(noted)
-        # an attribute or an interest beyond its bound is ranked like any fact
-        for fact in (*to_rank, *left, *unliked, *unnoted):
+        picked, beyond = self._pick_sections(bounded)
+        always.extend(picked)
+        # an attribute, an interest or a note beyond its bound is ranked like any fact
+        for fact in (*to_rank, *left, *beyond):
             other = is_other_person(fact)
             lexical = coverage(q, fact)
             floor = self.note_floor if fact.predicate in NOTE_PREDICATES else self.floor
