@@ -19,6 +19,7 @@ Example:
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from langmem_plus.extraction.grounding import is_past_state
 from langmem_plus.extraction.turns import UserTurn
@@ -41,6 +42,12 @@ _STARTED_NOT = (
     r"doing|learning|playing|as|in|for|from|up|back|going|getting|feeling|thinking|looking|"
     r"working|seeing|dating|talking|trying|saving|paying)"
 )
+# how much one is into it: "really", "a bit", "massively" (``_INTO``)
+_DEGREE = (
+    r"really|super|very|quite|so|totally|properly|seriously|massively|hugely|mad|big|"
+    r"a\s+bit|kind\s+of|sort\s+of|well|also|still|now"
+)
+_INTO = r"(?:into|obsessed\s+with|hooked\s+on)"
 _FRAMES = (
     # "new hobby unlocked: X", "latest obsession — X", "hobby: X"
     re.compile(
@@ -69,9 +76,7 @@ _FRAMES = (
     ),
     # "I'm really into X", "we're massively into X", "I'm a bit obsessed with X"
     re.compile(
-        r"\b(?:i['’]m|i\s+am|we['’]re|we\s+are)\s+(?:(?:really|super|very|quite|so|totally|"
-        r"properly|seriously|massively|hugely|mad|big|a\s+bit|kind\s+of|sort\s+of|well|also|"
-        rf"still|now)\s+)*(?:into|obsessed\s+with|hooked\s+on)\s+{_VALUE}",
+        rf"\b(?:i['’]m|i\s+am|we['’]re|we\s+are)\s+(?:(?:{_DEGREE})\s+)*{_INTO}\s+{_VALUE}",
         re.IGNORECASE,
     ),
     # "I've started pottery", "just started learning the cello", "I'm learning the banjo"
@@ -96,15 +101,13 @@ _FRAMES = (
     ),
 )
 # another person's: "my wife is really into X", "my boss, Hiroshi, is super into X", "my dad
-# (Bogdan) has been obsessed with X"; the relation word is checked by ``_relation``
+# (Bogdan) has been obsessed with X"; the relation word must be one of ``_OTHERS``
 _THEIRS = re.compile(
     r"\b(?:my|our)\s+(?P<rel>[a-z][a-z'’-]*?(?:\s+[a-z][a-z'’-]*?)?)"
     r"(?:\s*,?\s+(?P<name>(?-i:[A-Z])[\w'’-]+)(?:\s+\([^)]*\))?\s*,?"
     r"|\s*\((?P<bracketed>(?-i:[A-Z])[\w'’-]+)\))?"
     r"(?:\s+(?:is|has\s+been|have\s+been|are|was)|['’]s)\s+"
-    r"(?:(?:really|super|very|quite|so|totally|properly|seriously|massively|hugely|mad|big|"
-    r"a\s+bit|kind\s+of|sort\s+of|well|also|still|now|completely)\s+)*"
-    rf"(?:into|obsessed\s+with|hooked\s+on)\s+{_VALUE}",
+    rf"(?:(?:{_DEGREE}|completely)\s+)*{_INTO}\s+{_VALUE}",
     re.IGNORECASE,
 )
 _OTHERS = frozenset(
@@ -125,6 +128,15 @@ _NOT_A_PURSUIT = frozenset(
 )  # fmt: skip
 
 
+def _pursuit(raw: str) -> str | None:
+    """A frame's value cut before what follows it (``_END``), if it names a pursuit."""
+    value = _END.sub("", raw).strip(" '’-")
+    words = value.casefold().split()
+    if not words or words[0] in _NOT_A_PURSUIT or len(words) > 4:
+        return None
+    return value
+
+
 def pursuits(clause: str) -> list[tuple[str, str, bool]]:
     """``(predicate, value, past)`` for each pursuit ``clause`` names (one at most).
 
@@ -136,9 +148,8 @@ def pursuits(clause: str) -> list[tuple[str, str, bool]]:
         m = pattern.search(clause)
         if m is None:
             continue
-        value = _END.sub("", m.group("v")).strip(" '’-")
-        words = value.casefold().split()
-        if not words or words[0] in _NOT_A_PURSUIT or len(words) > 4:
+        value = _pursuit(m.group("v"))
+        if value is None:
             continue
         past = is_past_state(clause) or bool(re.search(r"\bused\s+to\s+play\b", clause, re.I))
         return [("hobby", value, past)]
@@ -162,9 +173,8 @@ def their_pursuits(clause: str) -> list[tuple[str, str, str]]:
     m = _THEIRS.search(clause)
     if m is None or m.group("rel").casefold() not in _OTHERS:
         return []
-    value = _END.sub("", m.group("v")).strip(" '’-")
-    words = value.casefold().split()
-    if not words or words[0] in _NOT_A_PURSUIT or len(words) > 4:
+    value = _pursuit(m.group("v"))
+    if value is None:
         return []
     rel = m.group("rel").casefold()
     return [(m.group("name") or m.group("bracketed") or rel, rel, value)]
@@ -175,51 +185,46 @@ def hobby_candidates(turn: UserTurn, found: list[CandidateFact]) -> list[Candida
     no other candidate of the turn already holds: the user's, or another person's (under
     that person's subject, never the user's)."""
     out = list(found)
+
+    def add(value: str, quote: str, **fields: Any) -> None:
+        if any(value.casefold() in c.object.casefold() for c in out if c.object):
+            return  # held already: another reading's, or another person's read first
+        out.append(
+            CandidateFact(
+                predicate="hobby",
+                object=value,
+                valid_from=turn.valid_from(None),
+                message_id=turn.message_id,
+                quote=quote,
+                source="stated",
+                single_valued=False,
+                **fields,
+            )
+        )
+
     for sentence in _SENTENCE.split(turn.text):  # "my boss, Hiroshi, is into X": one piece
         for holder, rel, value in their_pursuits(sentence):
-            if any(value.casefold() in c.object.casefold() for c in out if c.object):
-                continue
-            who = normalize_holder(holder) or holder.casefold()
-            out.append(
-                CandidateFact(
-                    kind="fact",
-                    subject=f"person:{who}",
-                    predicate="hobby",
-                    object=value,
-                    text=f"The user's {rel}{'' if holder == rel else ' ' + holder} is into "
-                    f"{value}.",
-                    valid_from=turn.valid_from(None),
-                    message_id=turn.message_id,
-                    quote=sentence.strip(),
-                    source="stated",
-                    single_valued=False,
-                    holder=holder,
-                )
+            named = "" if holder == rel else f" {holder}"
+            add(
+                value,
+                sentence.strip(),
+                kind="fact",
+                subject=f"person:{normalize_holder(holder) or holder.casefold()}",
+                text=f"The user's {rel}{named} is into {value}.",
+                holder=holder,
             )
-    theirs = {c.object.casefold() for c in out if c.subject.startswith("person:")}
     start = 0
     for m in [*_SIDE.finditer(turn.text), None]:
         end = m.start() if m else len(turn.text)
         part = turn.text[start:end].strip()
         start = m.end() if m else start
-        for predicate, value, past in pursuits(part):
-            if value.casefold() in theirs:
-                continue  # another person's pursuit, read above: never the user's
-            if any(value.casefold() in c.object.casefold() for c in out if c.object):
-                continue
-            out.append(
-                CandidateFact(
-                    kind="preference",
-                    subject="user",
-                    predicate=predicate,
-                    object=value,
-                    text=f"The user's hobby is {value}.",
-                    valid_from=turn.valid_from(None),
-                    message_id=turn.message_id,
-                    quote=part,
-                    source="stated",
-                    single_valued=False,
-                    valid_to=turn.sent_at if past else None,
-                )
+        for _predicate, value, past in pursuits(part):
+            add(
+                value,
+                part,
+                kind="preference",
+                subject="user",
+                text=f"The user's hobby is {value}.",
+                valid_to=turn.sent_at if past else None,
             )
     return out

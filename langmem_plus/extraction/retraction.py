@@ -36,6 +36,7 @@ from langmem_plus.extraction.turns import EMOJI_CHAR
 from langmem_plus.extraction.vocab import PETS, RELATIONS
 
 __all__ = [
+    "SLIP_OWNED",
     "bare_correction",
     "closest",
     "corrected_value",
@@ -646,14 +647,21 @@ def _a(word: str) -> str:
     return "an" if word[:1].casefold() in "aeiou" else "a"
 
 
-_BARE_CORRECTION = re.compile(
-    # a hesitation before the lead ("hm, I spelled it wrong"), never a lead on its own
-    r"^\W*(?:(?:hm+|oh|ah)[\s,.!]+(?=\w))?(?:(?:typo|sorry|oops|whoops|correction|my\s+bad|my\s+mistake|wait|no\s+wait|"
-    r"edit|i'm\s+sorry|ugh|argh|scratch\s+that|actually|autocorrect|auto-correct|"
+SLIP_OWNED = (
+    r"typo|sorry|oops|whoops|correction|my\s+bad|my\s+mistake|i'm\s+sorry|scratch\s+that|"
+    r"autocorrect|auto-correct|"
     # "Sorry, I had that wrong: B negative", "I spelled my own name wrong earlier"
     r"i\s+(?:had|got)\s+(?:that|it|this)\s+wrong|i\s+was\s+wrong|"
     r"that\s+was\s+wrong|that's\s+wrong|i\s+misspoke|i\s+misspelled|i\s+misspelt|"
-    r"i\s+(?:spelled|spelt|typed|wrote)\s+(?:that|it|this|my\s+(?:own\s+)?\w+)\s+wrong)\b"
+    r"i\s+(?:spelled|spelt|typed|wrote)\s+(?:that|it|this|my\s+(?:own\s+)?\w+)\s+wrong"
+)
+"""The words of a correction's lead that own a slip; a bare correction's lead may also be a
+hesitation ("wait", "ugh", "actually") that owns none (``_BARE_CORRECTION``)."""
+
+_BARE_CORRECTION = re.compile(
+    # a hesitation before the lead ("hm, I spelled it wrong"), never a lead on its own
+    r"^\W*(?:(?:hm+|oh|ah)[\s,.!]+(?=\w))?"
+    rf"(?:(?:{SLIP_OWNED}|wait|no\s+wait|edit|ugh|argh|actually)\b"
     # where the slip stands: "typo up there:", "sorry, above" (#12)
     r"(?:\s+(?:up\s+there|above|earlier|back\s+there|before))?"
     rf"(?:[\s,.!:;—–-]|{EMOJI_CHAR})*)+"

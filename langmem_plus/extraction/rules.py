@@ -78,6 +78,7 @@ from langmem_plus.extraction.pursuits import hobby_candidates
 from langmem_plus.extraction.readings import readings
 from langmem_plus.extraction.repairs import LIST_SEP, REPAIR_LEAD, REPAIR_MARK, repaired
 from langmem_plus.extraction.retraction import (
+    SLIP_OWNED,
     bare_correction,
     closest,
     corrected_value,
@@ -3439,8 +3440,8 @@ class RuleExtractor(BaseExtractor):
             # not a Y" names X and Y without the speaker's copula and article
             if (bare := corrected_value(_tidy(new_said))) != _tidy(new_said):
                 new = bare
-            old = corrected_value(old) if old != UNNAMED_WRONG else old
-            what = "an earlier value" if old == UNNAMED_WRONG else old
+            old = old if unnamed else corrected_value(old)
+            what = "an earlier value" if unnamed else old
             spec = _Spec("fact", CORRECTION, new, f"The user corrected {what} to {new}.")
             quote = turn.text.strip()
             said = [
@@ -3451,13 +3452,7 @@ class RuleExtractor(BaseExtractor):
         return said or None
 
 
-_SAYS_SLIP = re.compile(
-    r"\b(?:typo|oops|whoops|correction|my\s+bad|my\s+mistake|i\s+(?:had|got)\s+(?:that|it|this)"
-    r"\s+wrong|i\s+was\s+wrong|that\s+was\s+wrong|that's\s+wrong|i\s+misspoke|"
-    r"i\s+(?:misspelled|misspelt|spelled|spelt|typed|wrote)\b|autocorrect|auto-correct|"
-    r"scratch\s+that|sorry)\b",
-    re.IGNORECASE,
-)
+_SAYS_SLIP = re.compile(rf"\b(?:{SLIP_OWNED})\b", re.IGNORECASE)
 """Words that own a slip: a correction that names no wrong value must say one was made."""
 
 _ONE_NAME_ON = re.compile(r"^\s+[^\W\d_][\w'’-]*$")
