@@ -135,14 +135,13 @@ _STRONG = re.compile(
     re.IGNORECASE | re.DOTALL,
 )
 _KEEP_THIS = re.compile(
-    rf"^\s*{_OPENER}{_POLITE}(?:(?:save|store|keep|file|log|jot|jot down|write down|note down|"
+    rf"^\s*{_OPENER}{_POLITE}(?:save|store|keep|file|log|jot|jot down|write down|note down|"
     r"write|record|bookmark|hang on to|hold on to|hold onto|don't lose|do not lose|"
     r"don't lose track of|do not lose track of|make a note of|add|put|commit|stick|stash)\s+"
     r"(?:(?:this|that|the following|it)(?:\s+(?:preference|rule|one|bit|detail|info))?"
     r"(?=\s*[:\-–—]|\s+(?:away|down|for|on|to|in|into|somewhere|please)\b)"
-    r"|(?=(?:to|in|into|on)\s+(?:your\s+|my\s+)?(?:memory|file|notes|records)\b)))"
-    r"(?:\s+(?:away|down|for (?:later|next time|the future|me)|on file|"
-    r"somewhere(?: safe)?|safe|please|"
+    r"|(?=(?:to|in|into|on)\s+(?:your\s+|my\s+)?(?:memory|file|notes|records)\b))"
+    r"(?:\s+(?:away|down|for (?:later|next time|the future|me)|on file|somewhere|safe|please|"
     r"(?:to|in|into|on) (?:your |my )?(?:memory|file|notes|records)))*"
     r"\s*[:\-–—]\s*(?P<rest>\S.*?)\s*$",
     re.IGNORECASE | re.DOTALL,

@@ -915,7 +915,7 @@ class RetrievalPolicy:
         interest_budget: the Interests values' size at most, in ``length`` units, measured
             as the Attributes line is.
         max_notes: at most this many notes (what the user asked to keep that no typed
-            predicate fits, ``NOTE_PREDICATES``) in the Notes section, the most recently
+            predicate fits, ``NOTE_SECTION_PREDICATES``) in the Notes section, the most recently
             confirmed; the others are ranked at ``note_floor``. ``0`` turns it off.
         note_budget: the Notes values' size at most, measured like ``interest_budget``.
         max_attributes: at most this many values in the Attributes section.
@@ -998,7 +998,7 @@ class RetrievalPolicy:
 
     def is_note(self, fact: Fact) -> bool:
         """Whether ``fact`` is a note the user asked to keep about themselves
-        (``NOTE_PREDICATES``, subject ``user``), shown in the Notes section within
+        (``NOTE_SECTION_PREDICATES``, subject ``user``), shown in the Notes section within
         ``max_notes``; a project's note is ranked."""
         return fact.subject == "user" and fact.predicate in NOTE_SECTION_PREDICATES
 
